@@ -1,0 +1,158 @@
+//! What is being decided, and the answers to it.
+
+use super::change::Change;
+use crate::hex::Hex;
+use crate::pieces::{Crystal, PlayerId, RobotId};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// Which program change of the turn is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ChangeStep {
+    /// The one change of an ordinary turn.
+    Only,
+    /// A second change, which plays the Double Modification tile; `pass`
+    /// keeps the tile for later.
+    Second,
+    /// The very first turn: a placement on each robot. `placed` is the robot
+    /// that already got its order, if any.
+    FirstTurn {
+        /// The robot already placed on this turn.
+        placed: Option<RobotId>,
+    },
+}
+
+/// The decision the game is waiting for, and who makes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Decision {
+    /// A program change by the active player.
+    ProgramChange {
+        /// The active player.
+        player: PlayerId,
+        /// Which change of the turn.
+        step: ChangeStep,
+    },
+    /// What a zapped robot must do, chosen by the zapper's player.
+    ZapEffect {
+        /// The zapping player, who decides.
+        player: PlayerId,
+        /// The zapping robot.
+        zapper: RobotId,
+        /// The robot hit.
+        target: RobotId,
+    },
+    /// Where a new crystal goes when the centre is taken, chosen by the
+    /// owner of the base that received a crystal (FAQ Q1).
+    CrystalPlacement {
+        /// The base owner, who decides.
+        player: PlayerId,
+        /// The crystal entering play.
+        crystal: Crystal,
+    },
+    /// Nothing: the game is over.
+    GameOver,
+}
+
+impl Decision {
+    /// The player deciding, if any.
+    pub fn player(&self) -> Option<PlayerId> {
+        match *self {
+            Decision::ProgramChange { player, .. }
+            | Decision::ZapEffect { player, .. }
+            | Decision::CrystalPlacement { player, .. } => Some(player),
+            Decision::GameOver => None,
+        }
+    }
+
+    /// A short name of the kind of decision.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Decision::ProgramChange { .. } => "a program change",
+            Decision::ZapEffect { .. } => "a zap effect",
+            Decision::CrystalPlacement { .. } => "a hex for the new crystal",
+            Decision::GameOver => "nothing (the game is over)",
+        }
+    }
+}
+
+/// The action a zapper forces on the zapped robot, or nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ZapEffect {
+    /// Forward 1x.
+    Forward1,
+    /// Turn left.
+    TurnLeft,
+    /// Turn right.
+    TurnRight,
+    /// Load.
+    Load,
+    /// Unload.
+    Unload,
+    /// No effect (DESIGN.md decision 4: zap is optional).
+    Nothing,
+}
+
+impl ZapEffect {
+    /// Every choice, in the order DESIGN.md lists them.
+    pub const ALL: [ZapEffect; 6] = [
+        ZapEffect::Forward1,
+        ZapEffect::TurnLeft,
+        ZapEffect::TurnRight,
+        ZapEffect::Load,
+        ZapEffect::Unload,
+        ZapEffect::Nothing,
+    ];
+
+    /// Name in files and commands.
+    pub const fn name(self) -> &'static str {
+        match self {
+            ZapEffect::Forward1 => "forward_1",
+            ZapEffect::TurnLeft => "turn_left",
+            ZapEffect::TurnRight => "turn_right",
+            ZapEffect::Load => "load",
+            ZapEffect::Unload => "unload",
+            ZapEffect::Nothing => "nothing",
+        }
+    }
+}
+
+impl fmt::Display for ZapEffect {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ZapEffect {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        ZapEffect::ALL
+            .into_iter()
+            .find(|e| e.name() == s.trim())
+            .ok_or_else(|| {
+                format!("`{s}` is not a zap effect: expected forward_1, turn_left, turn_right, load, unload or nothing")
+            })
+    }
+}
+
+/// An answer to a decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Answer {
+    /// A program change.
+    Change(Change),
+    /// A zap effect.
+    Zap(ZapEffect),
+    /// A hex for a new crystal.
+    Place(Hex),
+}
+
+impl Answer {
+    /// A short name of the kind of answer.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Answer::Change(_) => "a program change",
+            Answer::Zap(_) => "a zap effect",
+            Answer::Place(_) => "a hex for the new crystal",
+        }
+    }
+}

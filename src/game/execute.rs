@@ -1,0 +1,294 @@
+//! Turn flow: program changes, running both robots' programs order by order,
+//! the countdown at the start of the first player's turn, and the end.
+
+use super::answer::{Answer, ChangeStep, Decision};
+use super::change::Change;
+use super::end::{rank, EndReason};
+use super::error::RuleError;
+use super::event::{Action, Event, Reason};
+use super::state::SLOTS;
+use super::{Cursor, Game, Outcome, Pending};
+use crate::orders::{definition, Primitive, Tile};
+use crate::pieces::{owner_of, robot_of, PlayerId};
+
+impl Game {
+    pub(super) fn start_turn(&mut self) {
+        let player = self.active;
+        self.events.push(Event::TurnStarted { player, turn: self.turn });
+        if player == 0 && self.countdown.end_phase && self.countdown.counters > 0 {
+            // 000_f177823dad35ee93.txt: Crystal attrition — "the first player
+            // discards a Countdown counter each time he is about to play".
+            self.events.push(Event::CountdownDiscarded {
+                counter: self.countdown.counters,
+            });
+            self.countdown.counters -= 1;
+        }
+        let step = if self.players[player].first_turn {
+            ChangeStep::FirstTurn { placed: None }
+        } else {
+            ChangeStep::Only
+        };
+        self.pending = Pending::Decide(Decision::ProgramChange { player, step });
+    }
+
+    fn own_robots(&self, player: PlayerId) -> impl Iterator<Item = usize> + '_ {
+        (0..2)
+            .map(move |n| robot_of(player, n))
+            .filter(|&id| self.robot(id).is_some())
+    }
+
+    fn can_place_on(&self, player: PlayerId, robot: usize) -> bool {
+        self.robot(robot).is_some() && self.players[player].hand.kinds().any(Tile::is_placeable)
+    }
+
+    /// Whether a first-turn placement is still possible on a robot other than `placed`.
+    fn first_turn_placement_left(&self, player: PlayerId, placed: Option<usize>) -> bool {
+        self.own_robots(player)
+            .any(|r| Some(r) != placed && self.can_place_on(player, r))
+    }
+
+    fn double_modification_available(&self, player: PlayerId) -> bool {
+        let p = &self.players[player];
+        !p.double_modification_used && p.hand.has(Tile::DOUBLE_MODIFICATION)
+    }
+
+    pub(super) fn check_change(&self, player: PlayerId, step: ChangeStep, change: Change) -> Result<(), RuleError> {
+        if let ChangeStep::FirstTurn { placed } = step {
+            match change {
+                Change::Pass if !self.first_turn_placement_left(player, placed) => return Ok(()),
+                Change::Place { robot, .. } if Some(robot) == placed => return Err(RuleError::FirstTurnOneEach),
+                Change::Place { .. } => {}
+                _ => return Err(RuleError::FirstTurnPlacesOnly),
+            }
+        }
+        change.check(player, &self.players[player], &self.robots)
+    }
+
+    pub(super) fn legal_changes(&self, player: PlayerId, step: ChangeStep, out: &mut Vec<Answer>) {
+        let first_turn = matches!(step, ChangeStep::FirstTurn { .. });
+        let placed = match step {
+            ChangeStep::FirstTurn { placed } => placed,
+            _ => None,
+        };
+        if !first_turn || !self.first_turn_placement_left(player, placed) {
+            out.push(Answer::Change(Change::Pass));
+        }
+        let hand = self.players[player].hand;
+        for robot in self.own_robots(player) {
+            if Some(robot) == placed {
+                continue;
+            }
+            for slot in 0..SLOTS as u8 {
+                for tile in hand.kinds().filter(|t| t.is_placeable()) {
+                    out.push(Answer::Change(Change::Place { robot, slot, tile }));
+                }
+            }
+            if first_turn {
+                continue;
+            }
+            let program = self.robots[robot].as_ref().map(|r| r.program).unwrap_or_default();
+            for a in 0..SLOTS as u8 {
+                for b in a + 1..SLOTS as u8 {
+                    if program[a as usize].is_some() || program[b as usize].is_some() {
+                        out.push(Answer::Change(Change::Swap { robot, a, b }));
+                    }
+                }
+            }
+            for slot in 0..SLOTS as u8 {
+                if program[slot as usize].is_some() {
+                    out.push(Answer::Change(Change::Remove { robot, slot }));
+                }
+            }
+            if program.iter().any(Option::is_some) {
+                out.push(Answer::Change(Change::Reset { robot }));
+            }
+        }
+    }
+
+    /// Makes a checked change and moves to the next decision.
+    pub(super) fn make_change(&mut self, player: PlayerId, step: ChangeStep, change: Change) {
+        let is_pass = change == Change::Pass;
+        if step == ChangeStep::Second && !is_pass {
+            let p = &mut self.players[player];
+            p.hand.take(Tile::DOUBLE_MODIFICATION);
+            p.double_modification_used = true;
+            self.events.push(Event::DoubleModificationUsed { player });
+        }
+        self.apply_change_to_programs(player, change);
+        let next = match step {
+            ChangeStep::FirstTurn { placed } if !is_pass => {
+                let placed = change.robot().or(placed);
+                self.first_turn_placement_left(player, placed)
+                    .then_some(ChangeStep::FirstTurn { placed })
+            }
+            ChangeStep::Only if !is_pass && self.double_modification_available(player) => Some(ChangeStep::Second),
+            _ => None,
+        };
+        match next {
+            Some(step) => self.pending = Pending::Decide(Decision::ProgramChange { player, step }),
+            None => {
+                self.players[player].first_turn = false;
+                self.cursor = Cursor::default();
+                self.pending = Pending::Running;
+                self.run();
+            }
+        }
+    }
+
+    fn apply_change_to_programs(&mut self, player: PlayerId, change: Change) {
+        self.events.push(Event::ChangeMade { player, change });
+        let Some(robot) = change.robot() else { return };
+        let Some(r) = self.robots[robot].as_mut() else { return };
+        let hand = &mut self.players[player].hand;
+        match change {
+            Change::Pass => {}
+            Change::Place { slot, tile, .. } => {
+                hand.take(tile);
+                if let Some(old) = r.program[slot as usize].replace(tile) {
+                    hand.add(old);
+                }
+            }
+            Change::Swap { a, b, .. } => r.program.swap(a as usize, b as usize),
+            Change::Remove { slot, .. } => {
+                if let Some(old) = r.program[slot as usize].take() {
+                    hand.add(old);
+                }
+            }
+            Change::Reset { .. } => {
+                for t in r.program.iter_mut().filter_map(Option::take) {
+                    hand.add(t);
+                }
+            }
+        }
+    }
+
+    /// Runs the active player's programs from the cursor until a decision
+    /// is needed or the turn ends.
+    pub(super) fn run(&mut self) {
+        while self.pending == Pending::Running {
+            let c = self.cursor;
+            if c.robot >= 2 {
+                self.end_turn();
+                return;
+            }
+            let robot = robot_of(self.active, c.robot as usize);
+            let Some(r) = self.robot(robot) else {
+                self.next_robot();
+                continue;
+            };
+            if c.slot as usize >= SLOTS {
+                self.next_robot();
+                continue;
+            }
+            let Some(tile) = r.program[c.slot as usize] else {
+                self.events.push(Event::EmptySlot { robot, slot: c.slot + 1 });
+                self.next_slot();
+                continue;
+            };
+            let order = definition(tile);
+            if c.step == 0 {
+                self.events.push(Event::OrderStarted {
+                    robot,
+                    slot: c.slot + 1,
+                    tile,
+                });
+                if order.steps.is_empty() {
+                    self.events.push(Event::NoAction { robot, tile });
+                }
+            }
+            let Some(&primitive) = order.steps.get(c.step as usize) else {
+                self.next_slot();
+                continue;
+            };
+            self.cursor.step += 1;
+            if c.move_blocked && primitive.is_movement() {
+                // 000_f177823dad35ee93.txt: Forward 1x / Forward 2x — "the Robot
+                // moves as far as it can and the rest is ignored".
+                self.ignore(robot, Action::Order(tile, primitive), Reason::RestOfMoveDropped);
+                continue;
+            }
+            let moved = self.perform(robot, tile, primitive);
+            if primitive.is_movement() && !moved {
+                self.cursor.move_blocked = true;
+            }
+        }
+    }
+
+    /// Performs one primitive of an order; returns whether a movement
+    /// primitive moved the robot (true for the others).
+    fn perform(&mut self, robot: usize, tile: Tile, primitive: Primitive) -> bool {
+        let action = Action::Order(tile, primitive);
+        match primitive {
+            Primitive::Forward => self.step_robot(robot, false, action),
+            Primitive::Back => self.step_robot(robot, true, action),
+            Primitive::Turn(sides) => {
+                self.turn_robot(robot, sides);
+                true
+            }
+            Primitive::Jump(distance) => {
+                self.jump(robot, distance, action);
+                true
+            }
+            Primitive::Load => {
+                self.load(robot, action);
+                true
+            }
+            Primitive::Unload => {
+                self.unload(robot, action);
+                true
+            }
+            Primitive::Zap(range) => {
+                self.zap(robot, range, action);
+                true
+            }
+        }
+    }
+
+    fn next_slot(&mut self) {
+        self.cursor.slot += 1;
+        self.cursor.step = 0;
+        self.cursor.move_blocked = false;
+    }
+
+    fn next_robot(&mut self) {
+        self.cursor = Cursor {
+            robot: self.cursor.robot + 1,
+            ..Cursor::default()
+        };
+    }
+
+    fn end_turn(&mut self) {
+        let last_seat = self.players.len() - 1;
+        if self.countdown.last_round() && self.active == last_seat {
+            self.finish(EndReason::CrystalAttrition);
+            return;
+        }
+        self.active = (self.active + 1) % self.players.len();
+        self.turn += 1;
+        self.start_turn();
+    }
+
+    /// Ends the game: final standings and winners.
+    pub(super) fn finish(&mut self, reason: EndReason) {
+        let mut standings = self.unranked_standings();
+        let ranked_winners = rank(&mut standings);
+        let winners = match reason {
+            // 000_f177823dad35ee93.txt: By score victory — "the game ends
+            // immediately and that player wins".
+            EndReason::ScoreVictory { player } => vec![player],
+            _ => ranked_winners,
+        };
+        self.events.push(Event::GameEnded { how: reason });
+        self.outcome = Some(Outcome {
+            reason,
+            winners,
+            standings,
+        });
+        self.pending = Pending::Decide(Decision::GameOver);
+    }
+
+    /// Whether `a` and `b` are opponents (robots of different players).
+    pub(super) fn opponents(a: usize, b: usize) -> bool {
+        owner_of(a) != owner_of(b)
+    }
+}

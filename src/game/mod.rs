@@ -1,0 +1,371 @@
+//! The game as a state machine of decisions (DESIGN.md principle 1).
+//!
+//! A [`Game`] always says what is being decided now and by whom
+//! ([`Game::decision`]), lists the legal answers ([`Game::legal_answers`]) and
+//! applies one ([`Game::apply`]). Applying an answer runs the game forward —
+//! program changes, both robots' programs, deliveries, the next turn — until
+//! the next decision, leaving what happened in [`Game::events`]. An illegal
+//! answer is refused with the rule that forbids it and changes nothing.
+
+mod actions;
+mod answer;
+mod change;
+mod end;
+mod error;
+mod event;
+mod execute;
+mod narrate;
+mod position;
+mod state;
+
+pub use answer::{Answer, ChangeStep, Decision, ZapEffect};
+pub use change::{parse_robot, robot_name, Change};
+pub use end::{rank, Countdown, EndReason, Standing};
+pub use error::RuleError;
+pub use event::{Action, Event, Reason};
+pub use position::{Position, PositionError};
+pub use state::{Player, Program, Robot, SLOTS};
+
+use crate::board::Board;
+use crate::hex::Hex;
+use crate::orders::{Tile, TileSet};
+use crate::pieces::{robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId};
+use serde::{Deserialize, Serialize};
+
+/// How a finished game ended and who won.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// How it ended.
+    pub reason: EndReason,
+    /// The winners (several on a shared victory).
+    pub winners: Vec<PlayerId>,
+    /// Every player's standing, best first.
+    pub standings: Vec<Standing>,
+}
+
+/// What the game waits for, internally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    Decide(Decision),
+    Running,
+}
+
+/// Where the programs' execution stands in the current turn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Cursor {
+    /// The active player's robot being run: 0, 1, or 2 when both are done.
+    robot: u8,
+    /// Slot being run, 0-based.
+    slot: u8,
+    /// Next primitive of the slot's order.
+    step: u8,
+    /// A movement step of the current order was blocked.
+    move_blocked: bool,
+}
+
+/// A game of Twin Tin Bots in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Board,
+    colours: Vec<Colour>,
+    players: Vec<Player>,
+    /// Every tile each player owns (hand, program, or the spent Double Modification).
+    owned: Vec<TileSet>,
+    robots: Vec<Option<Robot>>,
+    track: Vec<Crystal>,
+    track_next: usize,
+    special_deck: Vec<Tile>,
+    deck_next: usize,
+    in_box: CrystalCounts,
+    score_to_win: Option<u32>,
+    active: PlayerId,
+    turn: u32,
+    countdown: Countdown,
+    pending: Pending,
+    cursor: Cursor,
+    outcome: Option<Outcome>,
+    events: Vec<Event>,
+}
+
+impl Game {
+    /// Starts a game from a position: the active player's turn begins.
+    pub fn new(position: &Position) -> Result<Game, PositionError> {
+        position.validate()?;
+        let mut board = Board::new(position.arena.clone());
+        for (h, p) in position.pieces() {
+            board.set(h, Some(p));
+        }
+        let in_play = position.crystals_in_play();
+        let in_box = CrystalCounts(Crystal::ALL.map(|c| Crystal::IN_BOX_EACH - in_play.of(c)));
+        let owned = (0..position.players.len())
+            .map(|p| {
+                let player = &position.players[p];
+                let mut tiles = player.hand;
+                for r in position.robots.iter().flatten().filter(|r| r.id / 2 == p) {
+                    r.program.iter().flatten().for_each(|t| tiles.add(*t));
+                }
+                if player.double_modification_used {
+                    tiles.add(Tile::DOUBLE_MODIFICATION);
+                }
+                tiles
+            })
+            .collect();
+        let mut game = Game {
+            board,
+            colours: position.colours(),
+            players: position.players.clone(),
+            owned,
+            robots: position.robots.clone(),
+            track: position.track.clone(),
+            track_next: 0,
+            special_deck: position.special_deck.clone(),
+            deck_next: 0,
+            in_box,
+            score_to_win: position.score_to_win,
+            active: position.active,
+            turn: 1,
+            countdown: Countdown::default(),
+            pending: Pending::Running,
+            cursor: Cursor::default(),
+            outcome: None,
+            events: Vec::with_capacity(64),
+        };
+        game.start_turn();
+        Ok(game)
+    }
+
+    /// What is being decided now, and by whom.
+    pub fn decision(&self) -> Decision {
+        match self.pending {
+            Pending::Decide(d) => d,
+            Pending::Running => unreachable!("the game always stops at a decision"),
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    /// The legal answers to the current decision, written into `out`
+    /// (cleared first), so that callers can reuse one buffer.
+    pub fn legal_answers(&self, out: &mut Vec<Answer>) {
+        out.clear();
+        match self.decision() {
+            Decision::ProgramChange { player, step } => self.legal_changes(player, step, out),
+            Decision::ZapEffect { .. } => out.extend(ZapEffect::ALL.map(Answer::Zap)),
+            Decision::CrystalPlacement { .. } => out.extend(
+                self.board
+                    .free_hexes_closest_to_centre()
+                    .into_iter()
+                    .map(Answer::Place),
+            ),
+            Decision::GameOver => {}
+        }
+    }
+
+    /// The legal answers in a fresh vector.
+    pub fn legal_answer_list(&self) -> Vec<Answer> {
+        let mut v = Vec::new();
+        self.legal_answers(&mut v);
+        v
+    }
+
+    /// Applies an answer and runs the game to the next decision. The events
+    /// it caused replace [`Game::events`]. An illegal answer changes nothing.
+    pub fn apply(&mut self, answer: Answer) -> Result<(), RuleError> {
+        let decision = self.decision();
+        match (decision, answer) {
+            (Decision::GameOver, _) => Err(RuleError::GameOver),
+            (Decision::ProgramChange { player, step }, Answer::Change(change)) => {
+                self.check_change(player, step, change)?;
+                self.events.clear();
+                self.make_change(player, step, change);
+                Ok(())
+            }
+            (Decision::ZapEffect { target, .. }, Answer::Zap(effect)) => {
+                self.events.clear();
+                self.pending = Pending::Running;
+                self.zap_effect(target, effect);
+                self.run();
+                Ok(())
+            }
+            (Decision::CrystalPlacement { crystal, .. }, Answer::Place(hex)) => {
+                let options = self.board.free_hexes_closest_to_centre();
+                if !options.contains(&hex) {
+                    return Err(RuleError::NotAClosestFreeHex {
+                        hex,
+                        options: options.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
+                    });
+                }
+                self.events.clear();
+                self.pending = Pending::Running;
+                self.place_entering_crystal(crystal, hex);
+                self.run();
+                Ok(())
+            }
+            (d, a) => Err(RuleError::WrongKindOfAnswer {
+                expected: d.kind_name(),
+                got: a.kind_name(),
+            }),
+        }
+    }
+
+    /// Ends the game now, scored as if it had ended (used for a turn limit).
+    pub fn stop(&mut self, reason: EndReason) {
+        if !self.is_over() {
+            self.finish(reason);
+        }
+    }
+
+    /// The events caused by the last [`Game::apply`] (or the game's start).
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Colours in seating order.
+    pub fn colours(&self) -> &[Colour] {
+        &self.colours
+    }
+
+    /// Players in seating order.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// Every tile a player owns: hand, programs, and a spent Double Modification.
+    pub fn owned_tiles(&self, player: PlayerId) -> TileSet {
+        self.owned[player]
+    }
+
+    /// All robot slots by id; `None` for a robot not in play.
+    pub fn robots(&self) -> &[Option<Robot>] {
+        &self.robots
+    }
+
+    /// A robot, if it is in play.
+    pub fn robot(&self, id: RobotId) -> Option<&Robot> {
+        self.robots.get(id).and_then(Option::as_ref)
+    }
+
+    /// Whose turn it is.
+    pub fn active(&self) -> PlayerId {
+        self.active
+    }
+
+    /// The turn number, counting every player's turn from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The crystal-attrition countdown.
+    pub fn countdown(&self) -> Countdown {
+        self.countdown
+    }
+
+    /// Crystals still on the track, next first.
+    pub fn track(&self) -> &[Crystal] {
+        &self.track[self.track_next..]
+    }
+
+    /// Special tiles still in the deck, top first.
+    pub fn special_deck(&self) -> &[Tile] {
+        &self.special_deck[self.deck_next..]
+    }
+
+    /// Crystals left in the box (never in play).
+    pub fn in_box(&self) -> CrystalCounts {
+        self.in_box
+    }
+
+    /// Points in base that win at once, if score victory is on.
+    pub fn score_to_win(&self) -> Option<u32> {
+        self.score_to_win
+    }
+
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<&Outcome> {
+        self.outcome.as_ref()
+    }
+
+    /// Every player's standing now, as if the game ended now, best first.
+    pub fn standings(&self) -> Vec<Standing> {
+        let mut s = self.unranked_standings();
+        rank(&mut s);
+        s
+    }
+
+    fn unranked_standings(&self) -> Vec<Standing> {
+        (0..self.players.len())
+            .map(|p| {
+                let carried = (0..2).filter_map(|n| self.robot(robot_of(p, n)).and_then(|r| r.carrying));
+                Standing::new(p, self.players[p].delivered, carried)
+            })
+            .collect()
+    }
+
+    /// A robot's name, such as `red.1`.
+    pub fn robot_name(&self, robot: RobotId) -> String {
+        robot_name(&self.colours, robot)
+    }
+
+    /// Loose crystals on the board.
+    pub fn crystals_on_board(&self) -> impl Iterator<Item = (Hex, Crystal)> + '_ {
+        self.board.pieces().filter_map(|(h, p)| match p {
+            Piece::Crystal(c) => Some((h, c)),
+            _ => None,
+        })
+    }
+
+    /// Checks the invariants (DESIGN.md decision 8): no two pieces on a hex
+    /// except a carried crystal, robots on the board where the board says,
+    /// every crystal accounted for, each player's tiles all in hand or program.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut counts = self.in_box;
+        for (h, p) in self.board.pieces() {
+            match p {
+                Piece::Crystal(c) => counts.add(c),
+                Piece::Robot(id) => match self.robot(id) {
+                    Some(r) if r.at == h => {}
+                    _ => return Err(format!("the board has robot #{id} at {h} but the robot disagrees")),
+                },
+                Piece::Base(_) => {}
+            }
+        }
+        for r in self.robots.iter().flatten() {
+            if self.board.at(r.at) != Some(Piece::Robot(r.id)) {
+                return Err(format!("{} is not on the board at {}", self.robot_name(r.id), r.at));
+            }
+            if let Some(c) = r.carrying {
+                counts.add(c);
+            }
+        }
+        self.track().iter().for_each(|c| counts.add(*c));
+        for p in &self.players {
+            p.delivered.iter().for_each(|c| counts.add(c));
+        }
+        if counts.0 != [Crystal::IN_BOX_EACH; 3] {
+            return Err(format!("crystals do not add up to 6 of each kind: {:?}", counts.0));
+        }
+        for (p, player) in self.players.iter().enumerate() {
+            let mut tiles = player.hand;
+            for n in 0..2 {
+                if let Some(r) = self.robot(robot_of(p, n)) {
+                    r.program.iter().flatten().for_each(|t| tiles.add(*t));
+                }
+            }
+            if player.double_modification_used {
+                tiles.add(Tile::DOUBLE_MODIFICATION);
+            }
+            if tiles != self.owned[p] {
+                return Err(format!("{}'s hand and programs do not hold the player's tiles", player.colour));
+            }
+        }
+        Ok(())
+    }
+}

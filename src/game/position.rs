@@ -1,0 +1,171 @@
+//! A complete starting position: everything a game needs to begin, whether it
+//! comes from a standard setup (shuffled with a seed) or a scenario file.
+
+use super::state::{Player, Robot};
+use crate::hex::{Arena, Hex};
+use crate::orders::Tile;
+use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
+use serde::{Deserialize, Serialize};
+
+/// A position to start a game from. Seat 0 is the first player (holder of
+/// the countdown counters); `active` is whose turn it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// The arena.
+    pub arena: Arena,
+    /// Players in seating (turn) order.
+    pub players: Vec<Player>,
+    /// Robots by id (`2 * seat + n`); `None` for a robot not in play.
+    pub robots: Vec<Option<Robot>>,
+    /// Loose crystals on the board.
+    pub crystals: Vec<(Hex, Crystal)>,
+    /// The crystal track, next to enter play first.
+    pub track: Vec<Crystal>,
+    /// The special deck, top first.
+    pub special_deck: Vec<Tile>,
+    /// Whose turn it is.
+    pub active: usize,
+    /// Points in base that win at once (score victory); `None` disables it.
+    pub score_to_win: Option<u32>,
+}
+
+/// Why a position cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// Fewer than one or more than six players.
+    #[error("a game has 1 to 6 players, not {0}")]
+    PlayerCount(usize),
+    /// A colour seated twice.
+    #[error("{0} is seated twice")]
+    DuplicateColour(Colour),
+    /// Something off the board.
+    #[error("{what} at {at} is off the {arena} arena")]
+    OffBoard {
+        /// What it is.
+        what: String,
+        /// Where.
+        at: Hex,
+        /// Arena name.
+        arena: String,
+    },
+    /// Two pieces on one hex.
+    #[error("{first} and {second} are both at {at}: a hex holds one piece")]
+    SameHex {
+        /// One piece.
+        first: String,
+        /// The other.
+        second: String,
+        /// Where.
+        at: Hex,
+    },
+    /// More crystals of a kind than the box holds.
+    #[error("there are {count} {kind} crystals in play but the box holds only 6")]
+    TooManyCrystals {
+        /// Crystal colour.
+        kind: &'static str,
+        /// How many.
+        count: u32,
+    },
+    /// The active player is not seated.
+    #[error("the active seat {0} is not at the table")]
+    NoSuchActive(usize),
+    /// Robot table inconsistent.
+    #[error("robot #{0} is listed under the wrong id or for a player not seated")]
+    BadRobot(usize),
+}
+
+impl Position {
+    /// The colours in seating order.
+    pub fn colours(&self) -> Vec<Colour> {
+        self.players.iter().map(|p| p.colour).collect()
+    }
+
+    /// Crystals in play, per kind: on the board, carried, delivered, on the track.
+    pub fn crystals_in_play(&self) -> CrystalCounts {
+        let mut c = CrystalCounts::default();
+        self.crystals.iter().for_each(|(_, x)| c.add(*x));
+        self.robots.iter().flatten().filter_map(|r| r.carrying).for_each(|x| c.add(x));
+        self.track.iter().for_each(|x| c.add(*x));
+        for p in &self.players {
+            for x in p.delivered.iter() {
+                c.add(x);
+            }
+        }
+        c
+    }
+
+    /// Checks that the position can be played: seats, pieces on the board,
+    /// one piece per hex, crystals within the box.
+    pub fn validate(&self) -> Result<(), PositionError> {
+        let n = self.players.len();
+        if !(1..=6).contains(&n) {
+            return Err(PositionError::PlayerCount(n));
+        }
+        if self.active >= n {
+            return Err(PositionError::NoSuchActive(self.active));
+        }
+        for (i, p) in self.players.iter().enumerate() {
+            if self.players[..i].iter().any(|q| q.colour == p.colour) {
+                return Err(PositionError::DuplicateColour(p.colour));
+            }
+        }
+        let colours = self.colours();
+        let mut placed: Vec<(Hex, String)> = vec![];
+        let mut put = |at: Hex, what: String| -> Result<(), PositionError> {
+            if !self.arena.contains(at) {
+                return Err(PositionError::OffBoard {
+                    what,
+                    at,
+                    arena: self.arena.name(),
+                });
+            }
+            if let Some((_, first)) = placed.iter().find(|(h, _)| *h == at) {
+                return Err(PositionError::SameHex {
+                    first: first.clone(),
+                    second: what,
+                    at,
+                });
+            }
+            placed.push((at, what));
+            Ok(())
+        };
+        for p in &self.players {
+            if let Some(b) = p.base {
+                put(b, format!("the {} base", p.colour))?;
+            }
+        }
+        for (id, r) in self.robots.iter().enumerate() {
+            if let Some(r) = r {
+                if r.id != id || owner_of(id) >= n {
+                    return Err(PositionError::BadRobot(id));
+                }
+                put(r.at, super::change::robot_name(&colours, id))?;
+            }
+        }
+        for (at, c) in &self.crystals {
+            put(*at, format!("a {}", c))?;
+        }
+        let in_play = self.crystals_in_play();
+        for c in Crystal::ALL {
+            if in_play.of(c) > Crystal::IN_BOX_EACH {
+                return Err(PositionError::TooManyCrystals {
+                    kind: c.colour_name(),
+                    count: in_play.of(c),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The pieces to put on the board.
+    pub(crate) fn pieces(&self) -> impl Iterator<Item = (Hex, Piece)> + '_ {
+        let bases = self
+            .players
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| p.base.map(|b| (b, Piece::Base(i))));
+        let robots = self.robots.iter().flatten().map(|r| (r.at, Piece::Robot(r.id)));
+        let crystals = self.crystals.iter().map(|(h, c)| (*h, Piece::Crystal(*c)));
+        bases.chain(robots).chain(crystals)
+    }
+}

@@ -1,0 +1,26 @@
+//! tinbots: a rules sandbox for programmable-robot board games, starting with
+//! Twin Tin Bots.
+//!
+//! The library is the whole engine; the `tinbots` binary is a thin CLI over it.
+//!
+//! - [`hex`]: axial hex geometry and arenas.
+//! - [`board`]: what stands where.
+//! - [`pieces`]: players, colours, robots, crystals, bases.
+//! - [`orders`]: order tiles and the primitives they are built from.
+//! - [`game`]: the game as a state machine of decisions, and every rule.
+//! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
+//! - [`scenario`]: rule-dispute scenario files and their checks.
+//! - [`replay`]: saving and loading a game as its setup, seed and answers.
+//! - [`bot`]: the built-in random bot.
+//! - [`play`]: headless games.
+
+pub mod board;
+pub mod bot;
+pub mod game;
+pub mod hex;
+pub mod orders;
+pub mod pieces;
+pub mod play;
+pub mod replay;
+pub mod scenario;
+pub mod setup;
