@@ -1,1 +1,78 @@
-fn main() {}
+//! Engine throughput: turns per second of random play (one turn = the
+//! program change and both robots' programs, with every decision in it) for
+//! 2, 4 and 6 players on one thread, and full games per second with a fixed
+//! turn limit. Figures go to BENCHMARKS.md.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use tinbots::bot::{seat_seed, RandomBot};
+use tinbots::game::Game;
+use tinbots::play::play_one;
+use tinbots::setup::Setup;
+
+const TURNS_PER_ITER: u32 = 1000;
+
+fn bots(players: usize, seed: u64) -> Vec<Box<RandomBot>> {
+    (0..players).map(|s| Box::new(RandomBot::new(seat_seed(seed, s)))).collect()
+}
+
+/// Plays `turns` turns from `start`, restarting from it whenever a game ends.
+fn play_turns(start: &Game, game: &mut Game, bots: &mut [Box<RandomBot>], turns: u32) -> u32 {
+    let mut played = 0;
+    while played < turns {
+        let turn = game.turn();
+        match play_one(game, bots, u32::MAX).expect("random bots answer legally") {
+            Some(_) if game.turn() != turn || game.is_over() => played += 1,
+            Some(_) => {}
+            None => game.clone_from(start),
+        }
+        if game.is_over() {
+            game.clone_from(start);
+        }
+    }
+    played
+}
+
+fn turns_per_second(c: &mut Criterion) {
+    let mut group = c.benchmark_group("turns");
+    group.throughput(Throughput::Elements(TURNS_PER_ITER as u64));
+    for players in [2, 4, 6] {
+        let setup = Setup::standard(players).unwrap();
+        let start = Game::new(&setup.position(7)).unwrap();
+        let mut game = start.clone();
+        let mut bots = bots(players, 7);
+        // Play past the first turns so that programs are full, as in a real game.
+        play_turns(&start, &mut game, &mut bots, 50);
+        group.bench_with_input(BenchmarkId::from_parameter(players), &players, |b, _| {
+            b.iter(|| black_box(play_turns(&start, &mut game, &mut bots, TURNS_PER_ITER)))
+        });
+    }
+    group.finish();
+}
+
+fn games_per_second(c: &mut Criterion) {
+    const LIMIT: u32 = 200;
+    let mut group = c.benchmark_group("games_200_turns");
+    group.throughput(Throughput::Elements(1));
+    for players in [2, 4, 6] {
+        let setup = Setup::standard(players).unwrap();
+        let mut seed = 0u64;
+        group.bench_with_input(BenchmarkId::from_parameter(players), &players, |b, _| {
+            b.iter(|| {
+                seed += 1;
+                let mut game = Game::new(&setup.position(seed)).unwrap();
+                let mut bots = bots(players, seed);
+                while play_one(&mut game, &mut bots, LIMIT).unwrap().is_some() {}
+                black_box(game.turn())
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
+    targets = turns_per_second, games_per_second
+}
+criterion_main!(benches);

@@ -1,1 +1,52 @@
-//! bot
+//! Bots: players that answer the game's decisions. The built-in random bot
+//! picks a legal answer uniformly with a seeded generator.
+
+use crate::game::{Answer, Game};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A player that answers decisions.
+pub trait Bot {
+    /// A name for messages.
+    fn name(&self) -> &str;
+    /// Chooses an answer to the game's current decision, which is this
+    /// bot's to make.
+    fn choose(&mut self, game: &Game) -> Answer;
+}
+
+/// Chooses uniformly among the legal answers, from its own seeded generator.
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: ChaCha8Rng,
+    answers: Vec<Answer>,
+}
+
+impl RandomBot {
+    /// A random bot with its own seed.
+    pub fn new(seed: u64) -> Self {
+        RandomBot {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            answers: Vec::with_capacity(128),
+        }
+    }
+}
+
+impl Bot for RandomBot {
+    fn name(&self) -> &str {
+        "random"
+    }
+
+    fn choose(&mut self, game: &Game) -> Answer {
+        game.legal_answers(&mut self.answers);
+        let i = self.rng.gen_range(0..self.answers.len());
+        self.answers[i]
+    }
+}
+
+/// The seed of the random bot in a seat, derived from the game's seed so
+/// that seats play differently and a game is given by its one seed.
+pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
+    game_seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(seat as u64 + 1)
+}

@@ -1,1 +1,174 @@
-//! play
+//! Headless games: bots answer every decision until the game ends or a turn
+//! limit is reached, with an optional transcript of each turn and a final
+//! summary.
+
+use crate::bot::Bot;
+use crate::game::{Answer, Decision, EndReason, Game, RuleError};
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// The default turn limit of `tinbots play`: one turn is one player's
+/// program change and both robots' programs.
+pub const DEFAULT_MAX_TURNS: u32 = 1000;
+
+/// Why a headless game could not go on.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    /// A bot answered illegally.
+    #[error("bot `{bot}` ({colour}) answered `{answer}`, which is illegal: {source}")]
+    IllegalAnswer {
+        /// The bot's name.
+        bot: String,
+        /// Its colour.
+        colour: String,
+        /// The answer, as text.
+        answer: String,
+        /// The rule broken.
+        source: RuleError,
+    },
+    /// Writing the transcript failed.
+    #[error("cannot write the transcript: {0}")]
+    Io(#[from] io::Error),
+}
+
+/// Lets the bot whose decision it is answer, and applies the answer.
+/// Returns the decision answered and the answer, or `None` when the game is
+/// over or `max_turns` turns were played (then the game is stopped with
+/// [`EndReason::TurnLimit`], scored as if it had ended). `bots` are by seat.
+pub fn play_one<B: Bot + ?Sized>(
+    game: &mut Game,
+    bots: &mut [Box<B>],
+    max_turns: u32,
+) -> Result<Option<(Decision, Answer)>, PlayError> {
+    if game.is_over() {
+        return Ok(None);
+    }
+    if game.turn() > max_turns {
+        game.stop(EndReason::TurnLimit);
+        return Ok(None);
+    }
+    let decision = game.decision();
+    let Some(seat) = decision.player() else {
+        return Ok(None);
+    };
+    let bot = &mut bots[seat];
+    let answer = bot.choose(game);
+    match game.apply(answer) {
+        Ok(()) => Ok(Some((decision, answer))),
+        Err(source) => Err(PlayError::IllegalAnswer {
+            bot: bot.name().to_string(),
+            colour: game.colours()[seat].to_string(),
+            answer: game.answer_text(answer),
+            source,
+        }),
+    }
+}
+
+/// Plays to the end (or the turn limit), calling `observe` after each answer.
+pub fn drive<B: Bot + ?Sized>(
+    game: &mut Game,
+    bots: &mut [Box<B>],
+    max_turns: u32,
+    mut observe: impl FnMut(&Game, Decision, Answer),
+) -> Result<(), PlayError> {
+    while let Some((decision, answer)) = play_one(game, bots, max_turns)? {
+        observe(game, decision, answer);
+    }
+    Ok(())
+}
+
+/// Plays a game writing one line per turn — the turn number, the player and
+/// the changes made, with zap and crystal-placement answers in brackets — and
+/// with `verbose`, every event as a sentence. `record` sees every answer.
+pub fn play_with_transcript<B: Bot + ?Sized>(
+    game: &mut Game,
+    bots: &mut [Box<B>],
+    max_turns: u32,
+    verbose: bool,
+    out: &mut dyn Write,
+    mut record: impl FnMut(&Game, Answer),
+) -> Result<(), PlayError> {
+    let mut line = String::new();
+    let mut line_turn = 0;
+    loop {
+        let turn = game.turn();
+        let player = game.active();
+        let Some((decision, answer)) = play_one(game, bots, max_turns)? else {
+            break;
+        };
+        record(game, answer);
+        let text = game.answer_text(answer);
+        match decision {
+            Decision::ProgramChange { .. } if turn != line_turn => {
+                flush(&mut line, out)?;
+                line_turn = turn;
+                let _ = write!(line, "turn {turn:>4}  {:<6}  {text}", game.colours()[player].name());
+            }
+            Decision::ProgramChange { .. } => {
+                let _ = write!(line, "; {text}");
+            }
+            Decision::ZapEffect { .. } => {
+                let _ = write!(line, " [zap: {text}]");
+            }
+            Decision::CrystalPlacement { .. } => {
+                let _ = write!(line, " [crystal at {text}]");
+            }
+            Decision::GameOver => {}
+        }
+        if verbose {
+            flush(&mut line, out)?;
+            for e in game.events() {
+                writeln!(out, "    {}", game.describe(e))?;
+            }
+        }
+    }
+    flush(&mut line, out)?;
+    Ok(())
+}
+
+fn flush(line: &mut String, out: &mut dyn Write) -> io::Result<()> {
+    if !line.is_empty() {
+        writeln!(out, "{line}")?;
+        line.clear();
+    }
+    Ok(())
+}
+
+/// The final summary: how the game ended, the number of turns, the winner(s)
+/// and each player's score and tiebreak figures.
+pub fn summary(game: &Game) -> String {
+    let mut s = String::new();
+    let standings = game.standings();
+    let (how, winners) = match game.outcome() {
+        Some(o) => (o.reason.describe(), o.winners.clone()),
+        None => ("not over", vec![]),
+    };
+    let names: Vec<&str> = winners.iter().map(|&p| game.colours()[p].name()).collect();
+    let _ = writeln!(s, "game over: {how}");
+    // A game stopped at the turn limit has already begun the next turn.
+    let stopped = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
+    let _ = writeln!(s, "turns: {}", game.turn() - u32::from(stopped));
+    match names.len() {
+        0 => {}
+        1 => {
+            let _ = writeln!(s, "winner: {}", names[0]);
+        }
+        _ => {
+            let _ = writeln!(s, "winners: {} (shared victory)", names.join(", "));
+        }
+    }
+    let _ = writeln!(s, "{:<8} {:>5} {:>5} {:>8} {:>5} {:>6}", "player", "score", "base", "carried", "blue", "green");
+    for st in standings {
+        let _ = writeln!(
+            s,
+            "{:<8} {:>5} {:>5} {:>8} {:>5} {:>6}",
+            game.colours()[st.player].name(),
+            st.total(),
+            st.base_points,
+            st.carried_points,
+            st.blue_in_base,
+            st.green_in_base
+        );
+    }
+    s
+}

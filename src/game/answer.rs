@@ -156,3 +156,26 @@ impl Answer {
         }
     }
 }
+
+impl super::Game {
+    /// An answer as text, in the syntax of scenarios and the REPL: a program
+    /// change (`place red.1 2 zap`), a zap effect (`turn_left`), a hex (`0,1`).
+    pub fn answer_text(&self, answer: Answer) -> String {
+        match answer {
+            Answer::Change(c) => c.to_text(self.colours()),
+            Answer::Zap(e) => e.name().to_string(),
+            Answer::Place(h) => h.to_string(),
+        }
+    }
+
+    /// Parses an answer to the current decision from text (see
+    /// [`super::Game::answer_text`]). Whether it is legal is checked by `apply`.
+    pub fn parse_answer(&self, text: &str) -> Result<Answer, String> {
+        match self.decision() {
+            Decision::ProgramChange { .. } => Change::parse(self.colours(), text).map(Answer::Change),
+            Decision::ZapEffect { .. } => text.parse().map(Answer::Zap),
+            Decision::CrystalPlacement { .. } => text.parse().map(Answer::Place).map_err(|e: crate::hex::HexParseError| e.to_string()),
+            Decision::GameOver => Err("the game is over: there is nothing left to decide".into()),
+        }
+    }
+}

@@ -116,8 +116,8 @@ impl Game {
         }
         self.apply_change_to_programs(player, change);
         let next = match step {
-            ChangeStep::FirstTurn { placed } if !is_pass => {
-                let placed = change.robot().or(placed);
+            ChangeStep::FirstTurn { placed: None } if !is_pass => {
+                let placed = change.robot();
                 self.first_turn_placement_left(player, placed)
                     .then_some(ChangeStep::FirstTurn { placed })
             }

@@ -1,0 +1,139 @@
+//! The command line: clap subcommands over the library, nothing else.
+
+use anyhow::{Context, Result};
+use clap::{Parser, Subcommand};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use tinbots::bot::{seat_seed, Bot, RandomBot};
+use tinbots::game::Game;
+use tinbots::play::{play_with_transcript, summary, DEFAULT_MAX_TURNS};
+use tinbots::replay::{Replay, Start};
+use tinbots::scenario::check_paths;
+use tinbots::setup::Setup;
+
+/// tinbots: a rules sandbox for Twin Tin Bots.
+#[derive(Parser, Debug)]
+#[command(name = "tinbots", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Play a whole game headless with the built-in random bots.
+    Play {
+        /// Number of players, 2 to 6.
+        #[arg(long, short = 'p', default_value_t = 4)]
+        players: usize,
+        /// Seed for the special deck, the track and the bots.
+        #[arg(long, short = 's', default_value_t = 1)]
+        seed: u64,
+        /// Stop after this many turns (one player's turn each) and score
+        /// the game as if it had ended.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS)]
+        max_turns: u32,
+        /// Write the replay (JSON) to this file.
+        #[arg(long)]
+        save: Option<PathBuf>,
+        /// Use this setup file instead of the standard one.
+        #[arg(long)]
+        setup: Option<PathBuf>,
+        /// Print every event of every turn.
+        #[arg(long, short = 'v')]
+        verbose: bool,
+        /// Print only the final summary.
+        #[arg(long, short = 'q', conflicts_with = "verbose")]
+        quiet: bool,
+    },
+    /// Run rule-dispute scenario files and print PASS or FAIL for each.
+    Check {
+        /// Scenario files (TOML).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
+    /// Replay a saved game and print its final summary.
+    Replay {
+        /// The replay file (JSON, from `play --save`).
+        file: PathBuf,
+        /// Print every event as it is replayed.
+        #[arg(long, short = 'v')]
+        verbose: bool,
+    },
+}
+
+/// Runs the command line.
+pub fn run() -> Result<ExitCode> {
+    let cli = Cli::parse();
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    match cli.command {
+        None => {
+            use clap::CommandFactory;
+            Cli::command().print_help()?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Play {
+            players,
+            seed,
+            max_turns,
+            save,
+            setup,
+            verbose,
+            quiet,
+        }) => {
+            let setup = match setup {
+                Some(path) => Setup::from_file(&path)?,
+                None => Setup::standard(players)?,
+            };
+            let start = Start::Setup {
+                setup: Box::new(setup),
+                seed,
+            };
+            let mut game = Game::new(&start.position())?;
+            let mut replay = Replay::new(start);
+            let mut bots: Vec<Box<dyn Bot>> = (0..game.players().len())
+                .map(|seat| Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>)
+                .collect();
+            let mut transcript: Box<dyn Write> = if quiet { Box::new(io::sink()) } else { Box::new(&mut out) };
+            play_with_transcript(&mut game, &mut bots, max_turns, verbose, &mut transcript, |g, a| {
+                replay.record(g, a)
+            })?;
+            drop(transcript);
+            replay.stopped_at_turn_limit =
+                matches!(game.outcome(), Some(o) if o.reason == tinbots::game::EndReason::TurnLimit);
+            write!(out, "{}", summary(&game))?;
+            if let Some(path) = save {
+                replay.save(&path)?;
+                writeln!(out, "replay saved to {}", path.display())?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Check { files }) => {
+            let result = check_paths(&files, &mut out).context("writing the check report")?;
+            Ok(if result.failed == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            })
+        }
+        Some(Command::Replay { file, verbose }) => {
+            let replay = Replay::load(&file)?;
+            let game = replay.game()?;
+            if verbose {
+                let mut step = Game::new(&replay.start.position())?;
+                for text in &replay.answers {
+                    let answer = step.parse_answer(text).map_err(anyhow::Error::msg)?;
+                    step.apply(answer)?;
+                    writeln!(out, "{text}")?;
+                    for e in step.events() {
+                        writeln!(out, "    {}", step.describe(e))?;
+                    }
+                }
+            }
+            write!(out, "{}", summary(&game))?;
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}

@@ -1,0 +1,100 @@
+//! Property tests: random legal games keep the invariants (DESIGN.md decision
+//! 8) and are deterministic; the legal-answer list and `apply` agree.
+
+use proptest::prelude::*;
+use tinbots::bot::{seat_seed, Bot, RandomBot};
+use tinbots::game::{Answer, Change, Decision, EndReason, Game};
+use tinbots::orders::Tile;
+use tinbots::play::{drive, play_one};
+use tinbots::replay::{Replay, Start};
+use tinbots::setup::Setup;
+
+fn new_game(players: usize, seed: u64) -> (Start, Game, Vec<Box<dyn Bot>>) {
+    let start = Start::Setup {
+        setup: Box::new(Setup::standard(players).unwrap()),
+        seed,
+    };
+    let game = Game::new(&start.position()).unwrap();
+    let bots = (0..players)
+        .map(|s| Box::new(RandomBot::new(seat_seed(seed, s))) as Box<dyn Bot>)
+        .collect();
+    (start, game, bots)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// No two pieces on a hex except a carried crystal, robots on the board,
+    /// every crystal accounted for (18 in all), each player's tiles all in
+    /// hand or program — after every single answer.
+    #[test]
+    fn random_games_keep_the_invariants(players in 2usize..=6, seed in any::<u64>()) {
+        let (_, mut game, mut bots) = new_game(players, seed);
+        game.check_invariants().map_err(TestCaseError::fail)?;
+        while play_one(&mut game, &mut bots, 300).unwrap().is_some() {
+            game.check_invariants().map_err(TestCaseError::fail)?;
+            for r in game.robots().iter().flatten() {
+                prop_assert!(game.board().contains(r.at));
+            }
+        }
+    }
+
+    /// Same setup, seed and answers: the same game, and its replay file
+    /// reproduces it exactly.
+    #[test]
+    fn games_are_deterministic_and_replay_exactly(players in 2usize..=6, seed in any::<u64>()) {
+        let run = || {
+            let (start, mut game, mut bots) = new_game(players, seed);
+            let mut replay = Replay::new(start);
+            drive(&mut game, &mut bots, 150, |g, _, a| replay.record(g, a)).unwrap();
+            replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
+            (game, replay)
+        };
+        let (a, replay_a) = run();
+        let (b, replay_b) = run();
+        prop_assert_eq!(&replay_a.answers, &replay_b.answers);
+        prop_assert_eq!(format!("{:?}", a.robots()), format!("{:?}", b.robots()));
+        let json = replay_a.to_json();
+        let loaded = Replay::from_json("mem", &json).unwrap();
+        let c = loaded.game().unwrap();
+        prop_assert_eq!(format!("{:?}", a.robots()), format!("{:?}", c.robots()));
+        prop_assert_eq!(format!("{:?}", a.players()), format!("{:?}", c.players()));
+        prop_assert_eq!(a.track(), c.track());
+        prop_assert_eq!(a.standings(), c.standings());
+    }
+
+    /// Every program change is accepted exactly when it is in the legal list,
+    /// and a refused one changes nothing.
+    #[test]
+    fn legal_answers_and_apply_agree(
+        players in 2usize..=6,
+        seed in any::<u64>(),
+        warmup in 0u32..40,
+        probes in proptest::collection::vec((0usize..12, 0u8..4, 0u8..4, 0usize..Tile::COUNT, 0u8..5), 1..40),
+    ) {
+        let (_, mut game, mut bots) = new_game(players, seed);
+        while game.turn() <= warmup && play_one(&mut game, &mut bots, u32::MAX).unwrap().is_some() {}
+        prop_assume!(matches!(game.decision(), Decision::ProgramChange { .. }));
+        let legal = game.legal_answer_list();
+        for (robot, a, b, tile, kind) in probes {
+            let change = match kind {
+                0 => Change::Pass,
+                1 => Change::Place { robot, slot: a, tile: Tile::ALL[tile] },
+                2 => Change::Swap { robot, a, b },
+                3 => Change::Remove { robot, slot: a },
+                _ => Change::Reset { robot },
+            };
+            let answer = Answer::Change(change);
+            let mut probe = game.clone();
+            let result = probe.apply(answer);
+            // Swaps are listed once per pair of slots, lowest first.
+            let listed = legal.contains(&answer)
+                || matches!(change, Change::Swap { robot, a, b } if legal.contains(&Answer::Change(Change::Swap { robot, a: b, b: a })));
+            prop_assert_eq!(result.is_ok(), listed, "{:?}: {:?}", change, result);
+            if result.is_err() {
+                prop_assert_eq!(format!("{:?}", probe.robots()), format!("{:?}", game.robots()));
+                prop_assert_eq!(format!("{:?}", probe.players()), format!("{:?}", game.players()));
+            }
+        }
+    }
+}
