@@ -73,15 +73,25 @@ impl Game {
         if !first_turn || !self.first_turn_placement_left(player, placed) {
             out.push(Answer::Change(Change::Pass));
         }
-        let hand = self.players[player].hand;
+        // The placeable kinds in hand, gathered once for all six slots.
+        let mut kinds = [Tile::FORWARD_1; Tile::COUNT];
+        let mut n_kinds = 0;
+        for tile in self.players[player].hand.kinds().filter(|t| t.is_placeable()) {
+            kinds[n_kinds] = tile;
+            n_kinds += 1;
+        }
+        let kinds = &kinds[..n_kinds];
+        out.reserve(2 * SLOTS * (n_kinds + SLOTS + 1) + 1);
         for robot in self.own_robots(player) {
             if Some(robot) == placed {
                 continue;
             }
             for slot in 0..SLOTS as u8 {
-                for tile in hand.kinds().filter(|t| t.is_placeable()) {
-                    out.push(Answer::Change(Change::Place { robot, slot, tile }));
-                }
+                out.extend(
+                    kinds
+                        .iter()
+                        .map(|&tile| Answer::Change(Change::Place { robot, slot, tile })),
+                );
             }
             if first_turn {
                 continue;
