@@ -12,8 +12,11 @@ use tinbots::setup::Setup;
 
 const TURNS_PER_ITER: u32 = 1000;
 
+#[allow(clippy::vec_box)] // play_one takes bots as boxes, like the CLI's trait objects
 fn bots(players: usize, seed: u64) -> Vec<Box<RandomBot>> {
-    (0..players).map(|s| Box::new(RandomBot::new(seat_seed(seed, s)))).collect()
+    (0..players)
+        .map(|s| Box::new(RandomBot::new(seat_seed(seed, s))))
+        .collect()
 }
 
 /// Plays `turns` turns from `start`, restarting from it whenever a game ends.

@@ -84,7 +84,10 @@ mod tests {
     fn one_piece_per_hex() {
         let mut b = Board::new(Arena::small());
         assert!(b.is_free(Hex::CENTRE));
-        assert_eq!(b.set(Hex::CENTRE, Some(Piece::Crystal(Crystal::BLUE))), None);
+        assert_eq!(
+            b.set(Hex::CENTRE, Some(Piece::Crystal(Crystal::BLUE))),
+            None
+        );
         assert!(!b.is_free(Hex::CENTRE));
         assert!(!b.is_free(Hex::new(9, 9)), "off the board is never free");
         assert_eq!(b.at(Hex::new(9, 9)), None);

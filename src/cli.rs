@@ -96,13 +96,21 @@ pub fn run() -> Result<ExitCode> {
             let mut bots: Vec<Box<dyn Bot>> = (0..game.players().len())
                 .map(|seat| Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>)
                 .collect();
-            let mut transcript: Box<dyn Write> = if quiet { Box::new(io::sink()) } else { Box::new(&mut out) };
-            play_with_transcript(&mut game, &mut bots, max_turns, verbose, &mut transcript, |g, a| {
-                replay.record(g, a)
-            })?;
+            let mut transcript: Box<dyn Write> = if quiet {
+                Box::new(io::sink())
+            } else {
+                Box::new(&mut out)
+            };
+            play_with_transcript(
+                &mut game,
+                &mut bots,
+                max_turns,
+                verbose,
+                &mut transcript,
+                |g, a| replay.record(g, a),
+            )?;
             drop(transcript);
-            replay.stopped_at_turn_limit =
-                matches!(game.outcome(), Some(o) if o.reason == tinbots::game::EndReason::TurnLimit);
+            replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == tinbots::game::EndReason::TurnLimit);
             write!(out, "{}", summary(&game))?;
             if let Some(path) = save {
                 replay.save(&path)?;

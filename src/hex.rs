@@ -314,13 +314,18 @@ impl Arena {
     /// The hex at a dense index (the inverse of [`Arena::index`]).
     pub fn hex_at(&self, index: usize) -> Hex {
         let r = self.radius as i32;
-        Hex::new((index % self.side()) as i32 - r, (index / self.side()) as i32 - r)
+        Hex::new(
+            (index % self.side()) as i32 - r,
+            (index / self.side()) as i32 - r,
+        )
     }
 
     /// Every hex of the arena, ring by ring from the centre outward,
     /// clockwise within a ring starting east.
     pub fn hexes(&self) -> Vec<Hex> {
-        (0..=self.radius).flat_map(|k| Hex::CENTRE.ring(k)).collect()
+        (0..=self.radius)
+            .flat_map(|k| Hex::CENTRE.ring(k))
+            .collect()
     }
 
     /// Number of hexes: `3r(r+1) + 1`.
@@ -363,7 +368,8 @@ mod tests {
         assert_eq!(d, Direction::E);
         assert_eq!(Direction::E.left(), Direction::NE);
         assert_eq!(Direction::NW.opposite(), Direction::SE);
-        assert_eq!(Direction::SW.turned(-8), Direction::W);
+        assert_eq!(Direction::SW.turned(-8), Direction::E);
+        assert_eq!(Direction::SW.turned(7), Direction::W);
     }
 
     #[test]
@@ -380,14 +386,21 @@ mod tests {
             assert_eq!(dedup.len(), ring.len());
         }
         assert_eq!(Hex::CENTRE.ring(1)[0], Hex::new(1, 0));
-        assert_eq!(Hex::CENTRE.ring(1)[1], Hex::new(0, 1), "clockwise from east");
+        assert_eq!(
+            Hex::CENTRE.ring(1)[1],
+            Hex::new(0, 1),
+            "clockwise from east"
+        );
     }
 
     #[test]
     fn lines_and_adjacency() {
         let l: Vec<_> = Hex::CENTRE.line(Direction::NE, 3).collect();
         assert_eq!(l, [Hex::new(1, -1), Hex::new(2, -2), Hex::new(3, -3)]);
-        assert_eq!(Hex::new(2, 3).direction_to(Hex::new(1, 4)), Some(Direction::SW));
+        assert_eq!(
+            Hex::new(2, 3).direction_to(Hex::new(1, 4)),
+            Some(Direction::SW)
+        );
         assert_eq!(Hex::new(2, 3).direction_to(Hex::new(4, 3)), None);
         assert_eq!(Hex::CENTRE.neighbours().count(), 6);
     }

@@ -154,7 +154,10 @@ impl CrystalCounts {
     }
     /// Total value in points.
     pub fn points(&self) -> u32 {
-        Crystal::ALL.iter().map(|c| self.of(*c) * c.value() as u32).sum()
+        Crystal::ALL
+            .iter()
+            .map(|c| self.of(*c) * c.value() as u32)
+            .sum()
     }
     /// The crystals, lowest value first.
     pub fn iter(&self) -> impl Iterator<Item = Crystal> + '_ {

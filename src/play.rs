@@ -102,7 +102,11 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             Decision::ProgramChange { .. } if turn != line_turn => {
                 flush(&mut line, out)?;
                 line_turn = turn;
-                let _ = write!(line, "turn {turn:>4}  {:<6}  {text}", game.colours()[player].name());
+                let _ = write!(
+                    line,
+                    "turn {turn:>4}  {:<6}  {text}",
+                    game.colours()[player].name()
+                );
             }
             Decision::ProgramChange { .. } => {
                 let _ = write!(line, "; {text}");
@@ -157,7 +161,11 @@ pub fn summary(game: &Game) -> String {
             let _ = writeln!(s, "winners: {} (shared victory)", names.join(", "));
         }
     }
-    let _ = writeln!(s, "{:<8} {:>5} {:>5} {:>8} {:>5} {:>6}", "player", "score", "base", "carried", "blue", "green");
+    let _ = writeln!(
+        s,
+        "{:<8} {:>5} {:>5} {:>8} {:>5} {:>6}",
+        "player", "score", "base", "carried", "blue", "green"
+    );
     for st in standings {
         let _ = writeln!(
             s,

@@ -3,7 +3,8 @@
 //! the scenario files of `scripts/scenarios/`.
 
 use tinbots::game::{
-    Answer, Change, ChangeStep, Decision, EndReason, Event, Game, Player, Position, RuleError, Robot, ZapEffect,
+    Answer, Change, ChangeStep, Decision, EndReason, Event, Game, Player, Position, Robot,
+    RuleError, ZapEffect,
 };
 use tinbots::hex::{Arena, Direction, Hex};
 use tinbots::orders::{Tile, TileSet};
@@ -35,7 +36,10 @@ fn three_players() -> Position {
     let colours = [Colour::Red, Colour::Blue, Colour::Yellow];
     Position {
         arena: Arena::small(),
-        players: colours.iter().map(|c| player(*c, &[Tile::ZAP, Tile::LOAD])).collect(),
+        players: colours
+            .iter()
+            .map(|c| player(*c, &[Tile::ZAP, Tile::LOAD]))
+            .collect(),
         robots: vec![None; 6],
         crystals: vec![],
         track: vec![],
@@ -87,11 +91,17 @@ fn crystal_attrition_lasts_three_more_game_turns_after_the_turn_completes() {
     assert_eq!(game.active(), 2);
     pass_turns(&mut game, 1);
     // Red is about to play: discards 3.
-    assert!(game.events().contains(&Event::CountdownDiscarded { counter: 3 }));
+    assert!(game
+        .events()
+        .contains(&Event::CountdownDiscarded { counter: 3 }));
     pass_turns(&mut game, 3);
-    assert!(game.events().contains(&Event::CountdownDiscarded { counter: 2 }));
+    assert!(game
+        .events()
+        .contains(&Event::CountdownDiscarded { counter: 2 }));
     pass_turns(&mut game, 3);
-    assert!(game.events().contains(&Event::CountdownDiscarded { counter: 1 }));
+    assert!(game
+        .events()
+        .contains(&Event::CountdownDiscarded { counter: 1 }));
     // The last game turn: red, blue, yellow play, then the game ends.
     pass_turns(&mut game, 2);
     assert!(!game.is_over());
@@ -115,7 +125,9 @@ fn last_crystal_in_the_first_players_turn_plays_that_turn_before_discarding() {
         .iter()
         .any(|e| matches!(e, Event::CountdownDiscarded { .. })));
     pass_turns(&mut game, 2); // blue and yellow complete the game turn
-    assert!(game.events().contains(&Event::CountdownDiscarded { counter: 3 }));
+    assert!(game
+        .events()
+        .contains(&Event::CountdownDiscarded { counter: 3 }));
     // Then three full game turns: 9 player turns in all, red's included.
     pass_turns(&mut game, 8);
     assert!(!game.is_over());
@@ -155,7 +167,10 @@ fn score_victory_ends_the_game_at_once() {
     assert_eq!(o.reason, EndReason::ScoreVictory { player: 0 });
     assert_eq!(o.winners, vec![0]);
     // Immediately: the turn left, the next crystal did not enter.
-    assert!(!game.events().iter().any(|e| matches!(e, Event::Turned { .. })));
+    assert!(!game
+        .events()
+        .iter()
+        .any(|e| matches!(e, Event::Turned { .. })));
     assert_eq!(game.track(), [Crystal::PINK]);
 }
 
@@ -165,7 +180,9 @@ fn first_turn_places_one_order_on_each_robot() {
     // player, he places an Order on each Robot on step 1".
     let mut p = three_players();
     p.players[0].first_turn = true;
-    p.players[0].hand = [Tile::ZAP, Tile::LOAD, Tile::LOAD, Tile::TURN_LEFT].into_iter().collect();
+    p.players[0].hand = [Tile::ZAP, Tile::LOAD, Tile::LOAD, Tile::TURN_LEFT]
+        .into_iter()
+        .collect();
     p.robots[0] = robot(0, [0, 0], Direction::E, [None; 3]);
     p.robots[1] = robot(1, [0, 2], Direction::E, [None; 3]);
     let mut game = Game::new(&p).unwrap();
@@ -177,9 +194,19 @@ fn first_turn_places_one_order_on_each_robot() {
         }
     );
     let before = game.clone();
-    assert_eq!(game.apply(change(&game, "pass")), Err(RuleError::FirstTurnPlacesOnly));
-    assert_eq!(game.apply(change(&game, "reset red.1")), Err(RuleError::FirstTurnPlacesOnly));
-    assert_eq!(game.robots(), before.robots(), "a refused answer changes nothing");
+    assert_eq!(
+        game.apply(change(&game, "pass")),
+        Err(RuleError::FirstTurnPlacesOnly)
+    );
+    assert_eq!(
+        game.apply(change(&game, "reset red.1")),
+        Err(RuleError::FirstTurnPlacesOnly)
+    );
+    assert_eq!(
+        game.robots(),
+        before.robots(),
+        "a refused answer changes nothing"
+    );
     game.apply(change(&game, "place red.1 1 zap")).unwrap();
     assert_eq!(
         game.apply(change(&game, "place red.1 2 load")),
@@ -202,13 +229,19 @@ fn double_modification_gives_a_second_change_once_per_game() {
     // per game, and is then turned face down. It allows the player to make
     // two programming changes that Turn".
     let mut p = three_players();
-    p.players[0].hand = [Tile::ZAP, Tile::LOAD, Tile::TURN_LEFT, Tile::DOUBLE_MODIFICATION]
-        .into_iter()
-        .collect();
+    p.players[0].hand = [
+        Tile::ZAP,
+        Tile::LOAD,
+        Tile::TURN_LEFT,
+        Tile::DOUBLE_MODIFICATION,
+    ]
+    .into_iter()
+    .collect();
     p.robots[0] = robot(0, [0, 0], Direction::E, [None; 3]);
     p.robots[1] = robot(1, [0, 2], Direction::E, [None; 3]);
     let mut game = Game::new(&p).unwrap();
-    game.apply(change(&game, "place red.1 1 turn_left")).unwrap();
+    game.apply(change(&game, "place red.1 1 turn_left"))
+        .unwrap();
     assert_eq!(
         game.decision(),
         Decision::ProgramChange {
@@ -217,7 +250,9 @@ fn double_modification_gives_a_second_change_once_per_game() {
         }
     );
     game.apply(change(&game, "place red.2 1 load")).unwrap();
-    assert!(game.events().contains(&Event::DoubleModificationUsed { player: 0 }));
+    assert!(game
+        .events()
+        .contains(&Event::DoubleModificationUsed { player: 0 }));
     assert!(game.players()[0].double_modification_used);
     assert!(!game.players()[0].hand.has(Tile::DOUBLE_MODIFICATION));
     pass_turns(&mut game, 2);
@@ -268,8 +303,16 @@ fn illegal_changes_name_the_rule_and_change_nothing() {
         assert!(err.to_string().contains(rule), "{text}: {err}");
         assert!(err.to_string().contains("000_f177823dad35ee93.txt") || rule == "not in this game");
     }
-    assert_eq!(game.apply(Answer::Zap(ZapEffect::Load)).unwrap_err().to_string(), "the game is asking for a program change, not a zap effect");
-    assert_eq!(before, format!("{:?}", (game.robots(), game.players(), game.decision())));
+    assert_eq!(
+        game.apply(Answer::Zap(ZapEffect::Load))
+            .unwrap_err()
+            .to_string(),
+        "the game is asking for a program change, not a zap effect"
+    );
+    assert_eq!(
+        before,
+        format!("{:?}", (game.robots(), game.players(), game.decision()))
+    );
 }
 
 #[test]
@@ -277,7 +320,12 @@ fn zap_pauses_for_the_zappers_choice_and_resumes_the_program() {
     // 000_f177823dad35ee93.txt: Zap! — "the Zapping player may force it to
     // immediately perform one of the following Orders (Zapper's choice)".
     let mut p = three_players();
-    p.robots[0] = robot(0, [0, 0], Direction::E, [Some(Tile::ZAP), Some(Tile::TURN_RIGHT), None]);
+    p.robots[0] = robot(
+        0,
+        [0, 0],
+        Direction::E,
+        [Some(Tile::ZAP), Some(Tile::TURN_RIGHT), None],
+    );
     p.robots[2] = robot(2, [2, 0], Direction::W, [None; 3]);
     let mut game = Game::new(&p).unwrap();
     game.apply(change(&game, "pass")).unwrap();
@@ -290,7 +338,10 @@ fn zap_pauses_for_the_zappers_choice_and_resumes_the_program() {
         }
     );
     assert_eq!(game.legal_answer_list().len(), 6);
-    assert!(matches!(game.apply(change(&game, "pass")), Err(RuleError::WrongKindOfAnswer { .. })));
+    assert!(matches!(
+        game.apply(change(&game, "pass")),
+        Err(RuleError::WrongKindOfAnswer { .. })
+    ));
     game.apply(Answer::Zap(ZapEffect::TurnLeft)).unwrap();
     assert_eq!(game.robot(2).unwrap().facing, Direction::SW);
     // The program went on after the zap: red.1 turned right.
@@ -336,13 +387,27 @@ fn events_explain_every_ignored_order() {
     // 000_f177823dad35ee93.txt: Run programs — "If an Order can be executed it
     // must be, otherwise it is ignored."
     let mut p = three_players();
-    p.robots[0] = robot(0, [4, 0], Direction::E, [Some(Tile::FORWARD_2), Some(Tile::LOAD), None]);
+    p.robots[0] = robot(
+        0,
+        [4, 0],
+        Direction::E,
+        [Some(Tile::FORWARD_2), Some(Tile::LOAD), None],
+    );
     let mut game = Game::new(&p).unwrap();
     game.apply(change(&game, "pass")).unwrap();
     let text: Vec<String> = game.events().iter().map(|e| game.describe(e)).collect();
     let joined = text.join("\n");
-    assert!(joined.contains("red.1 forward_2: ignored: the hex ahead is off the board"), "{joined}");
-    assert!(joined.contains("the rest of the move is ignored"), "{joined}");
-    assert!(joined.contains("red.1 load: ignored: there is no crystal in front of it"), "{joined}");
+    assert!(
+        joined.contains("red.1 forward_2: ignored: the hex ahead is off the board"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("the rest of the move is ignored"),
+        "{joined}"
+    );
+    assert!(
+        joined.contains("red.1 load: ignored: there is no crystal in front of it"),
+        "{joined}"
+    );
     assert!(joined.contains("red.1 slot 3: empty, skipped"), "{joined}");
 }

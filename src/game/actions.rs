@@ -12,7 +12,11 @@ use crate::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};
 
 impl Game {
     pub(super) fn ignore(&mut self, robot: RobotId, action: Action, reason: Reason) {
-        self.events.push(Event::Ignored { robot, action, reason });
+        self.events.push(Event::Ignored {
+            robot,
+            action,
+            reason,
+        });
     }
 
     fn bot(&self, id: RobotId) -> &super::Robot {
@@ -33,7 +37,11 @@ impl Game {
     /// Dash lifts the one-object limit while it sits in the program.
     pub(super) fn step_robot(&mut self, robot: RobotId, backward: bool, action: Action) -> bool {
         let r = self.bot(robot);
-        let dir = if backward { r.facing.opposite() } else { r.facing };
+        let dir = if backward {
+            r.facing.opposite()
+        } else {
+            r.facing
+        };
         let from = r.at;
         let limit = if r.has(Passive::DASH) { usize::MAX } else { 1 };
         // Find the row of pushable pieces ahead and the free hex behind it.
@@ -70,7 +78,11 @@ impl Game {
             let to = from.step_by(dir, i + 1);
             self.move_piece(at, to);
             let piece = self.board.at(to).expect("just moved");
-            self.events.push(Event::Pushed { piece, from: at, to });
+            self.events.push(Event::Pushed {
+                piece,
+                from: at,
+                to,
+            });
         }
         let to = from.step(dir);
         self.move_piece(from, to);
@@ -198,10 +210,12 @@ impl Game {
     /// draws a special tile, and the next crystal enters play.
     fn deliver(&mut self, robot: RobotId, crystal: Crystal, owner: PlayerId) {
         self.players[owner].delivered.add(crystal);
+        let points = self.players[owner].delivered.points();
         self.events.push(Event::Delivered {
             robot,
             crystal,
             base_owner: owner,
+            points,
         });
         if self
             .score_to_win

@@ -172,9 +172,14 @@ impl super::Game {
     /// [`super::Game::answer_text`]). Whether it is legal is checked by `apply`.
     pub fn parse_answer(&self, text: &str) -> Result<Answer, String> {
         match self.decision() {
-            Decision::ProgramChange { .. } => Change::parse(self.colours(), text).map(Answer::Change),
+            Decision::ProgramChange { .. } => {
+                Change::parse(self.colours(), text).map(Answer::Change)
+            }
             Decision::ZapEffect { .. } => text.parse().map(Answer::Zap),
-            Decision::CrystalPlacement { .. } => text.parse().map(Answer::Place).map_err(|e: crate::hex::HexParseError| e.to_string()),
+            Decision::CrystalPlacement { .. } => text
+                .parse()
+                .map(Answer::Place)
+                .map_err(|e: crate::hex::HexParseError| e.to_string()),
             Decision::GameOver => Err("the game is over: there is nothing left to decide".into()),
         }
     }

@@ -70,13 +70,19 @@ pub fn parse_robot(colours: &[Colour], text: &str) -> Result<RobotId, String> {
 }
 
 fn names(colours: &[Colour]) -> String {
-    colours.iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+    colours
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 fn parse_slot(text: &str) -> Result<u8, String> {
     match text.trim().parse::<u8>() {
         Ok(n @ 1..=3) => Ok(n - 1),
-        _ => Err(format!("`{text}` is not a slot: slots are 1, 2 and 3, left to right")),
+        _ => Err(format!(
+            "`{text}` is not a slot: slots are 1, 2 and 3, left to right"
+        )),
     }
 }
 
@@ -91,7 +97,9 @@ impl Change {
             ["place", r, s, t] => Ok(Change::Place {
                 robot: parse_robot(colours, r)?,
                 slot: parse_slot(s)?,
-                tile: t.parse().map_err(|e: crate::orders::TileParseError| e.to_string())?,
+                tile: t
+                    .parse()
+                    .map_err(|e: crate::orders::TileParseError| e.to_string())?,
             }),
             ["place", ..] => Err(usage("place <robot> <slot> <tile>")),
             ["swap", r, a, b] => Ok(Change::Swap {
@@ -122,7 +130,9 @@ impl Change {
         let rn = |r| robot_name(colours, r);
         match self {
             Change::Pass => "pass".into(),
-            Change::Place { robot, slot, tile } => format!("place {} {} {}", rn(robot), slot + 1, tile),
+            Change::Place { robot, slot, tile } => {
+                format!("place {} {} {}", rn(robot), slot + 1, tile)
+            }
             Change::Swap { robot, a, b } => format!("swap {} {} {}", rn(robot), a + 1, b + 1),
             Change::Remove { robot, slot } => format!("remove {} {}", rn(robot), slot + 1),
             Change::Reset { robot } => format!("reset {}", rn(robot)),
@@ -143,17 +153,27 @@ impl Change {
     /// Checks the change against the rules for `player` (own robot, tile in
     /// hand, slot contents). Turn-level rules (first turn, how many changes)
     /// are checked by the game.
-    pub fn check(self, player: PlayerId, hand_owner: &Player, robots: &[Option<Robot>]) -> Result<(), RuleError> {
+    pub fn check(
+        self,
+        colours: &[Colour],
+        player: PlayerId,
+        hand_owner: &Player,
+        robots: &[Option<Robot>],
+    ) -> Result<(), RuleError> {
         let Some(robot_id) = self.robot() else {
             return Ok(());
         };
         if owner_of(robot_id) != player {
-            return Err(RuleError::NotYourRobot { robot: robot_id });
+            return Err(RuleError::NotYourRobot {
+                robot: robot_name(colours, robot_id),
+            });
         }
         let robot = robots
             .get(robot_id)
             .and_then(Option::as_ref)
-            .ok_or(RuleError::NoSuchRobot { robot: robot_id })?;
+            .ok_or_else(|| RuleError::NoSuchRobot {
+                robot: robot_name(colours, robot_id),
+            })?;
         let slot_ok = |s: u8| {
             if (s as usize) < SLOTS {
                 Ok(())
@@ -187,13 +207,18 @@ impl Change {
             Change::Remove { slot, .. } => {
                 slot_ok(slot)?;
                 if robot.program[slot as usize].is_none() {
-                    return Err(RuleError::SlotEmpty { robot: robot_id, slot });
+                    return Err(RuleError::SlotEmpty {
+                        robot: robot_name(colours, robot_id),
+                        slot,
+                    });
                 }
                 Ok(())
             }
             Change::Reset { .. } => {
                 if robot.program.iter().all(Option::is_none) {
-                    return Err(RuleError::ProgramEmpty { robot: robot_id });
+                    return Err(RuleError::ProgramEmpty {
+                        robot: robot_name(colours, robot_id),
+                    });
                 }
                 Ok(())
             }
@@ -223,11 +248,23 @@ mod tests {
 
     #[test]
     fn malformed_changes_say_the_expected_form() {
-        assert!(Change::parse(&C, "place red.1 4 zap").unwrap_err().contains("slots are 1, 2 and 3"));
-        assert!(Change::parse(&C, "place red.1 2").unwrap_err().contains("place <robot> <slot> <tile>"));
-        assert!(Change::parse(&C, "place green.1 2 zap").unwrap_err().contains("not playing"));
-        assert!(Change::parse(&C, "place red.3 2 zap").unwrap_err().contains("not a robot"));
-        assert!(Change::parse(&C, "jump").unwrap_err().contains("not a program change"));
-        assert!(Change::parse(&C, "place red.1 1 warp").unwrap_err().contains("not an order tile"));
+        assert!(Change::parse(&C, "place red.1 4 zap")
+            .unwrap_err()
+            .contains("slots are 1, 2 and 3"));
+        assert!(Change::parse(&C, "place red.1 2")
+            .unwrap_err()
+            .contains("place <robot> <slot> <tile>"));
+        assert!(Change::parse(&C, "place green.1 2 zap")
+            .unwrap_err()
+            .contains("not playing"));
+        assert!(Change::parse(&C, "place red.3 2 zap")
+            .unwrap_err()
+            .contains("not a robot"));
+        assert!(Change::parse(&C, "jump")
+            .unwrap_err()
+            .contains("not a program change"));
+        assert!(Change::parse(&C, "place red.1 1 warp")
+            .unwrap_err()
+            .contains("not an order tile"));
     }
 }

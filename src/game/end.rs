@@ -72,7 +72,11 @@ pub struct Standing {
 
 impl Standing {
     /// Computes a standing from the base contents and carried crystals.
-    pub fn new(player: PlayerId, base: CrystalCounts, carried: impl Iterator<Item = Crystal>) -> Self {
+    pub fn new(
+        player: PlayerId,
+        base: CrystalCounts,
+        carried: impl Iterator<Item = Crystal>,
+    ) -> Self {
         Standing {
             player,
             base_points: base.points(),
@@ -90,12 +94,18 @@ impl Standing {
     /// Compares two standings: score, then most blue in base, most green in
     /// base, highest base total (002_ae8ae07e801960f9.txt: Game Goal, FAQ Q3).
     pub fn compare(&self, other: &Standing) -> Ordering {
-        (self.total(), self.blue_in_base, self.green_in_base, self.base_points).cmp(&(
-            other.total(),
-            other.blue_in_base,
-            other.green_in_base,
-            other.base_points,
-        ))
+        (
+            self.total(),
+            self.blue_in_base,
+            self.green_in_base,
+            self.base_points,
+        )
+            .cmp(&(
+                other.total(),
+                other.blue_in_base,
+                other.green_in_base,
+                other.base_points,
+            ))
     }
 }
 
@@ -125,7 +135,11 @@ mod tests {
     fn carried_crystals_count_one_less() {
         // 000_f177823dad35ee93.txt: Game Goal — "Crystals still on Robots are
         // worth one point less than their regular value (1 to 3 points)".
-        let s = Standing::new(0, counts(1, 0, 1), [Crystal::PINK, Crystal::BLUE].into_iter());
+        let s = Standing::new(
+            0,
+            counts(1, 0, 1),
+            [Crystal::PINK, Crystal::BLUE].into_iter(),
+        );
         assert_eq!(s.base_points, 6);
         assert_eq!(s.carried_points, 4);
         assert_eq!(s.total(), 10);
@@ -142,22 +156,38 @@ mod tests {
             Standing::new(1, counts(3, 0, 0), none()),
         ];
         assert_eq!(rank(&mut s), vec![1]);
-        // 7 points each, one blue each: one green (2+3+... ) beats none.
+        // 7 points each, one blue in base each: a green in base beats none.
         let mut s = vec![
-            Standing::new(0, counts(1, 0, 0), [Crystal::PINK, Crystal::BLUE].into_iter()),
-            Standing::new(1, counts(1, 1, 0), [Crystal::BLUE, Crystal::BLUE].into_iter()),
+            Standing::new(
+                0,
+                counts(1, 0, 0),
+                [Crystal::PINK, Crystal::GREEN].into_iter(),
+            ),
+            Standing::new(
+                1,
+                counts(1, 1, 0),
+                [Crystal::BLUE, Crystal::BLUE].into_iter(),
+            ),
         ];
         assert_eq!(s[0].total(), s[1].total());
         assert_eq!(rank(&mut s), vec![1]);
         // Same score, same blue and green in base: higher base total wins.
         let mut s = vec![
             Standing::new(0, counts(0, 0, 1), [Crystal::PINK].into_iter()),
-            Standing::new(1, counts(0, 0, 0), [Crystal::PINK, Crystal::PINK].into_iter()),
+            Standing::new(
+                1,
+                counts(0, 0, 0),
+                [Crystal::PINK, Crystal::PINK].into_iter(),
+            ),
         ];
         assert_eq!((s[0].total(), s[1].total()), (7, 6));
         let mut s2 = vec![
             Standing::new(0, counts(0, 0, 1), [Crystal::GREEN].into_iter()),
-            Standing::new(1, counts(0, 0, 0), [Crystal::PINK, Crystal::PINK].into_iter()),
+            Standing::new(
+                1,
+                counts(0, 0, 0),
+                [Crystal::PINK, Crystal::PINK].into_iter(),
+            ),
         ];
         assert_eq!(s2[0].total(), s2[1].total());
         assert_eq!(rank(&mut s2), vec![0]);

@@ -2,7 +2,6 @@
 
 use crate::hex::Hex;
 use crate::orders::Tile;
-use crate::pieces::RobotId;
 
 const CHANGE: &str = "000_f177823dad35ee93.txt: 1. Change the programming of a single Robot";
 const FIRST: &str = "000_f177823dad35ee93.txt: The Game — Exception: on the very first Turn";
@@ -13,16 +12,16 @@ const PLACE_CRYSTAL: &str = "002_ae8ae07e801960f9.txt: Unload Crystal and FAQ Q1
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum RuleError {
     /// A change to another player's robot.
-    #[error("robot #{robot} is not yours: a player changes only his own programs ({CHANGE})")]
+    #[error("{robot} is not yours: a player changes only his own programs ({CHANGE})")]
     NotYourRobot {
-        /// The robot.
-        robot: RobotId,
+        /// The robot's name.
+        robot: String,
     },
     /// A robot that is not in the game.
-    #[error("robot #{robot} is not in this game")]
+    #[error("{robot} is not in this game")]
     NoSuchRobot {
-        /// The robot.
-        robot: RobotId,
+        /// The robot's name.
+        robot: String,
     },
     /// Slot out of range.
     #[error("slot {} does not exist: a program has three slots ({CHANGE})", *slot as u32 + 1)]
@@ -46,18 +45,18 @@ pub enum RuleError {
     #[error("both slots are empty: a swap moves a tile ({CHANGE}: Swap)")]
     SwapTwoEmptySlots,
     /// Removing from an empty slot.
-    #[error("slot {} of robot #{robot} is empty: there is no tile to remove ({CHANGE}: Remove)", *slot as u32 + 1)]
+    #[error("slot {} of {robot} is empty: there is no tile to remove ({CHANGE}: Remove)", *slot as u32 + 1)]
     SlotEmpty {
-        /// The robot.
-        robot: RobotId,
+        /// The robot's name.
+        robot: String,
         /// The slot, 0-based.
         slot: u8,
     },
     /// Resetting an empty program.
-    #[error("robot #{robot}'s program is already empty: there is nothing to reset ({CHANGE}: Reset)")]
+    #[error("{robot}'s program is already empty: there is nothing to reset ({CHANGE}: Reset)")]
     ProgramEmpty {
-        /// The robot.
-        robot: RobotId,
+        /// The robot's name.
+        robot: String,
     },
     /// Anything but a placement on the first turn.
     #[error("on a player's very first turn he places an order on each robot ({FIRST})")]
@@ -69,7 +68,9 @@ pub enum RuleError {
     #[error("a second change needs the Double Modification tile, which is not in your hand or already used ({DOUBLE}); {CHANGE}: only one change")]
     NoDoubleModification,
     /// Placing a new crystal somewhere other than a closest free hex.
-    #[error("{hex} is not one of the free hexes closest to the centre: {options} ({PLACE_CRYSTAL})")]
+    #[error(
+        "{hex} is not one of the free hexes closest to the centre: {options} ({PLACE_CRYSTAL})"
+    )]
     NotAClosestFreeHex {
         /// The hex asked for.
         hex: Hex,

@@ -127,6 +127,8 @@ pub enum Event {
         crystal: Crystal,
         /// The base's owner, who gets the crystal.
         base_owner: PlayerId,
+        /// The owner's points in base after this delivery.
+        points: u32,
     },
     /// A blue crystal's delivery let the base owner draw a special tile.
     SpecialDrawn {
@@ -242,24 +244,46 @@ impl fmt::Display for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             Reason::EdgeOfBoard => write!(f, "the hex ahead is off the board"),
-            Reason::BaseCannotBePushed => write!(f, "a base is in the way and bases cannot be pushed"),
-            Reason::PushOffBoard(p) => write!(f, "the {} would be pushed off the board", piece_name(p)),
+            Reason::BaseCannotBePushed => {
+                write!(f, "a base is in the way and bases cannot be pushed")
+            }
+            Reason::PushOffBoard(p) => {
+                write!(f, "the {} would be pushed off the board", piece_name(p))
+            }
             Reason::PushIntoBase(p) => {
-                write!(f, "the hex behind the {} is a base: nothing is pushed into a base", piece_name(p))
+                write!(
+                    f,
+                    "the hex behind the {} is a base: nothing is pushed into a base",
+                    piece_name(p)
+                )
             }
             Reason::HexBehindNotEmpty(p) => {
-                write!(f, "the hex behind the {} is not empty, so it cannot be pushed", piece_name(p))
+                write!(
+                    f,
+                    "the hex behind the {} is not empty, so it cannot be pushed",
+                    piece_name(p)
+                )
             }
             Reason::RestOfMoveDropped => {
-                write!(f, "an obstacle stopped the move, so the rest of the move is ignored")
+                write!(
+                    f,
+                    "an obstacle stopped the move, so the rest of the move is ignored"
+                )
             }
             Reason::AlreadyCarrying => write!(f, "it already carries a crystal"),
             Reason::NoCrystalInFront => write!(f, "there is no crystal in front of it"),
-            Reason::CrystalsInBaseStay => write!(f, "crystals unloaded in a base cannot be loaded any more"),
-            Reason::AntiTheft(_) => write!(f, "the crystal is protected by Anti theft against opponents"),
+            Reason::CrystalsInBaseStay => {
+                write!(f, "crystals unloaded in a base cannot be loaded any more")
+            }
+            Reason::AntiTheft(_) => write!(
+                f,
+                "the crystal is protected by Anti theft against opponents"
+            ),
             Reason::NotCarrying => write!(f, "it carries no crystal"),
             Reason::CrystalInFront => write!(f, "the hex in front already holds a crystal"),
-            Reason::LoadedRobotInFront(_) => write!(f, "the robot in front already carries a crystal"),
+            Reason::LoadedRobotInFront(_) => {
+                write!(f, "the robot in front already carries a crystal")
+            }
             Reason::LandingNotEmpty(p) => write!(f, "the landing hex holds a {}", piece_name(p)),
             Reason::ZapFizzled => write!(f, "both hexes in front are empty, so the zap fizzles"),
             Reason::ZapBlocked(p) => write!(f, "a {} blocks the zap", piece_name(p)),

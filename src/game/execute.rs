@@ -14,7 +14,10 @@ use crate::pieces::{owner_of, robot_of, PlayerId};
 impl Game {
     pub(super) fn start_turn(&mut self) {
         let player = self.active;
-        self.events.push(Event::TurnStarted { player, turn: self.turn });
+        self.events.push(Event::TurnStarted {
+            player,
+            turn: self.turn,
+        });
         if player == 0 && self.countdown.end_phase && self.countdown.counters > 0 {
             // 000_f177823dad35ee93.txt: Crystal attrition — "the first player
             // discards a Countdown counter each time he is about to play".
@@ -52,16 +55,23 @@ impl Game {
         !p.double_modification_used && p.hand.has(Tile::DOUBLE_MODIFICATION)
     }
 
-    pub(super) fn check_change(&self, player: PlayerId, step: ChangeStep, change: Change) -> Result<(), RuleError> {
+    pub(super) fn check_change(
+        &self,
+        player: PlayerId,
+        step: ChangeStep,
+        change: Change,
+    ) -> Result<(), RuleError> {
         if let ChangeStep::FirstTurn { placed } = step {
             match change {
                 Change::Pass if !self.first_turn_placement_left(player, placed) => return Ok(()),
-                Change::Place { robot, .. } if Some(robot) == placed => return Err(RuleError::FirstTurnOneEach),
+                Change::Place { robot, .. } if Some(robot) == placed => {
+                    return Err(RuleError::FirstTurnOneEach)
+                }
                 Change::Place { .. } => {}
                 _ => return Err(RuleError::FirstTurnPlacesOnly),
             }
         }
-        change.check(player, &self.players[player], &self.robots)
+        change.check(&self.colours, player, &self.players[player], &self.robots)
     }
 
     pub(super) fn legal_changes(&self, player: PlayerId, step: ChangeStep, out: &mut Vec<Answer>) {
@@ -76,7 +86,11 @@ impl Game {
         // The placeable kinds in hand, gathered once for all six slots.
         let mut kinds = [Tile::FORWARD_1; Tile::COUNT];
         let mut n_kinds = 0;
-        for tile in self.players[player].hand.kinds().filter(|t| t.is_placeable()) {
+        for tile in self.players[player]
+            .hand
+            .kinds()
+            .filter(|t| t.is_placeable())
+        {
             kinds[n_kinds] = tile;
             n_kinds += 1;
         }
@@ -96,7 +110,10 @@ impl Game {
             if first_turn {
                 continue;
             }
-            let program = self.robots[robot].as_ref().map(|r| r.program).unwrap_or_default();
+            let program = self.robots[robot]
+                .as_ref()
+                .map(|r| r.program)
+                .unwrap_or_default();
             for a in 0..SLOTS as u8 {
                 for b in a + 1..SLOTS as u8 {
                     if program[a as usize].is_some() || program[b as usize].is_some() {
@@ -131,7 +148,9 @@ impl Game {
                 self.first_turn_placement_left(player, placed)
                     .then_some(ChangeStep::FirstTurn { placed })
             }
-            ChangeStep::Only if !is_pass && self.double_modification_available(player) => Some(ChangeStep::Second),
+            ChangeStep::Only if !is_pass && self.double_modification_available(player) => {
+                Some(ChangeStep::Second)
+            }
             _ => None,
         };
         match next {
@@ -148,7 +167,9 @@ impl Game {
     fn apply_change_to_programs(&mut self, player: PlayerId, change: Change) {
         self.events.push(Event::ChangeMade { player, change });
         let Some(robot) = change.robot() else { return };
-        let Some(r) = self.robots[robot].as_mut() else { return };
+        let Some(r) = self.robots[robot].as_mut() else {
+            return;
+        };
         let hand = &mut self.players[player].hand;
         match change {
             Change::Pass => {}
@@ -191,7 +212,10 @@ impl Game {
                 continue;
             }
             let Some(tile) = r.program[c.slot as usize] else {
-                self.events.push(Event::EmptySlot { robot, slot: c.slot + 1 });
+                self.events.push(Event::EmptySlot {
+                    robot,
+                    slot: c.slot + 1,
+                });
                 self.next_slot();
                 continue;
             };
@@ -214,7 +238,11 @@ impl Game {
             if c.move_blocked && primitive.is_movement() {
                 // 000_f177823dad35ee93.txt: Forward 1x / Forward 2x — "the Robot
                 // moves as far as it can and the rest is ignored".
-                self.ignore(robot, Action::Order(tile, primitive), Reason::RestOfMoveDropped);
+                self.ignore(
+                    robot,
+                    Action::Order(tile, primitive),
+                    Reason::RestOfMoveDropped,
+                );
                 continue;
             }
             let moved = self.perform(robot, tile, primitive);

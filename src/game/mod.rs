@@ -195,7 +195,11 @@ impl Game {
                 if !options.contains(&hex) {
                     return Err(RuleError::NotAClosestFreeHex {
                         hex,
-                        options: options.iter().map(|h| h.to_string()).collect::<Vec<_>>().join(" "),
+                        options: options
+                            .iter()
+                            .map(|h| h.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" "),
                     });
                 }
                 self.events.clear();
@@ -303,7 +307,8 @@ impl Game {
     fn unranked_standings(&self) -> Vec<Standing> {
         (0..self.players.len())
             .map(|p| {
-                let carried = (0..2).filter_map(|n| self.robot(robot_of(p, n)).and_then(|r| r.carrying));
+                let carried =
+                    (0..2).filter_map(|n| self.robot(robot_of(p, n)).and_then(|r| r.carrying));
                 Standing::new(p, self.players[p].delivered, carried)
             })
             .collect()
@@ -332,14 +337,22 @@ impl Game {
                 Piece::Crystal(c) => counts.add(c),
                 Piece::Robot(id) => match self.robot(id) {
                     Some(r) if r.at == h => {}
-                    _ => return Err(format!("the board has robot #{id} at {h} but the robot disagrees")),
+                    _ => {
+                        return Err(format!(
+                            "the board has robot #{id} at {h} but the robot disagrees"
+                        ))
+                    }
                 },
                 Piece::Base(_) => {}
             }
         }
         for r in self.robots.iter().flatten() {
             if self.board.at(r.at) != Some(Piece::Robot(r.id)) {
-                return Err(format!("{} is not on the board at {}", self.robot_name(r.id), r.at));
+                return Err(format!(
+                    "{} is not on the board at {}",
+                    self.robot_name(r.id),
+                    r.at
+                ));
             }
             if let Some(c) = r.carrying {
                 counts.add(c);
@@ -350,7 +363,10 @@ impl Game {
             p.delivered.iter().for_each(|c| counts.add(c));
         }
         if counts.0 != [Crystal::IN_BOX_EACH; 3] {
-            return Err(format!("crystals do not add up to 6 of each kind: {:?}", counts.0));
+            return Err(format!(
+                "crystals do not add up to 6 of each kind: {:?}",
+                counts.0
+            ));
         }
         for (p, player) in self.players.iter().enumerate() {
             let mut tiles = player.hand;
@@ -363,7 +379,10 @@ impl Game {
                 tiles.add(Tile::DOUBLE_MODIFICATION);
             }
             if tiles != self.owned[p] {
-                return Err(format!("{}'s hand and programs do not hold the player's tiles", player.colour));
+                return Err(format!(
+                    "{}'s hand and programs do not hold the player's tiles",
+                    player.colour
+                ));
             }
         }
         Ok(())

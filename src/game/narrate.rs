@@ -19,8 +19,9 @@ impl Game {
         let pn = |p: usize| self.colours[p].name();
         match *event {
             Event::TurnStarted { player, turn } => format!("turn {turn}: {} to play", pn(player)),
-            Event::CountdownDiscarded { counter } if counter == 1 => {
-                "the first player discards countdown counter 1: the last game turn has started".into()
+            Event::CountdownDiscarded { counter: 1 } => {
+                "the first player discards countdown counter 1: the last game turn has started"
+                    .into()
             }
             Event::CountdownDiscarded { counter } => {
                 format!("the first player discards countdown counter {counter}")
@@ -29,12 +30,22 @@ impl Game {
                 format!("{} changes: {}", pn(player), change.to_text(&self.colours))
             }
             Event::DoubleModificationUsed { player } => {
-                format!("{} plays Double Modification for a second change", pn(player))
+                format!(
+                    "{} plays Double Modification for a second change",
+                    pn(player)
+                )
             }
-            Event::OrderStarted { robot, slot, tile } => format!("{} slot {slot}: {tile}", rn(robot)),
-            Event::EmptySlot { robot, slot } => format!("{} slot {slot}: empty, skipped", rn(robot)),
+            Event::OrderStarted { robot, slot, tile } => {
+                format!("{} slot {slot}: {tile}", rn(robot))
+            }
+            Event::EmptySlot { robot, slot } => {
+                format!("{} slot {slot}: empty, skipped", rn(robot))
+            }
             Event::NoAction { robot, tile } => {
-                format!("{}: {tile} has no action; it protects while in the program", rn(robot))
+                format!(
+                    "{}: {tile} has no action; it protects while in the program",
+                    rn(robot)
+                )
             }
             Event::Moved { robot, from, to } => format!("{} moves {from} -> {to}", rn(robot)),
             Event::Pushed { piece, from, to } => {
@@ -64,21 +75,29 @@ impl Game {
                 robot,
                 crystal,
                 base_owner,
+                points,
             } => format!(
-                "{} delivers the {crystal} to the {} base: {} now has {} points",
+                "{} delivers the {crystal} to the {} base: {} now has {points} points",
                 rn(robot),
                 pn(base_owner),
                 pn(base_owner),
-                self.players[base_owner].delivered.points()
             ),
-            Event::SpecialDrawn { player } => format!("{} draws a special tile (face down)", pn(player)),
+            Event::SpecialDrawn { player } => {
+                format!("{} draws a special tile (face down)", pn(player))
+            }
             Event::CrystalEntered { crystal, at } => format!("a {crystal} enters play at {at}"),
             Event::LastCrystalEntered => {
                 "that was the last crystal of the track: the game end phase starts".into()
             }
             Event::Zapped { robot, target } => format!("{} zaps {}", rn(robot), rn(target)),
-            Event::ZapEffectChosen { target, effect } => format!("{} is made to {effect}", rn(target)),
-            Event::Ignored { robot, action, reason } => {
+            Event::ZapEffectChosen { target, effect } => {
+                format!("{} is made to {effect}", rn(target))
+            }
+            Event::Ignored {
+                robot,
+                action,
+                reason,
+            } => {
                 let what = match action {
                     Action::Order(tile, _) => tile.name().to_string(),
                     Action::Zapped(effect) => format!("zapped {effect}"),

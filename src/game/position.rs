@@ -84,7 +84,11 @@ impl Position {
     pub fn crystals_in_play(&self) -> CrystalCounts {
         let mut c = CrystalCounts::default();
         self.crystals.iter().for_each(|(_, x)| c.add(*x));
-        self.robots.iter().flatten().filter_map(|r| r.carrying).for_each(|x| c.add(x));
+        self.robots
+            .iter()
+            .flatten()
+            .filter_map(|r| r.carrying)
+            .for_each(|x| c.add(x));
         self.track.iter().for_each(|x| c.add(*x));
         for p in &self.players {
             for x in p.delivered.iter() {
@@ -164,7 +168,11 @@ impl Position {
             .iter()
             .enumerate()
             .filter_map(|(i, p)| p.base.map(|b| (b, Piece::Base(i))));
-        let robots = self.robots.iter().flatten().map(|r| (r.at, Piece::Robot(r.id)));
+        let robots = self
+            .robots
+            .iter()
+            .flatten()
+            .map(|r| (r.at, Piece::Robot(r.id)));
         let crystals = self.crystals.iter().map(|(h, c)| (*h, Piece::Crystal(*c)));
         bases.chain(robots).chain(crystals)
     }

@@ -1,0 +1,340 @@
+//! From a parsed scenario file to a playable [`Position`]: names become
+//! colours, robots, tiles, directions and crystals, each checked with an
+//! error that points at the offending value.
+
+use super::error::{ScenarioError, Source};
+use super::format::{HexSpec, ScenarioFile};
+use crate::game::{parse_robot, Player, Position, PositionError, Robot, SLOTS};
+use crate::hex::{Arena, Direction, Hex};
+use crate::orders::{Tile, TileSet};
+use crate::pieces::{Colour, Crystal, CrystalCounts, PlayerId, RobotId};
+use std::ops::Range;
+use toml::Spanned;
+
+/// Points in base that win at once: 11, 10, 9, 8, 7 for 2 to 6 players
+/// (000_f177823dad35ee93.txt: By score victory); 11 for a lone player.
+pub fn score_to_win(players: usize) -> u32 {
+    if players <= 1 {
+        11
+    } else {
+        13u32.saturating_sub(players as u32)
+    }
+}
+
+/// The variant a kind of terrain belongs to, as named in `variants`.
+fn terrain_variant(kind: &str) -> Option<&'static str> {
+    match kind {
+        "mud" => Some("mud"),
+        "rock" => Some("rocks"),
+        "blob" => Some("blobs"),
+        "teleporter" => Some("teleporters"),
+        _ => None,
+    }
+}
+
+/// Refuses variants and terrain: the engine has none yet, and a scenario that
+/// needs them cannot be checked honestly.
+pub(super) fn refuse_variants(src: Source, file: &ScenarioFile) -> Result<(), ScenarioError> {
+    if let Some(v) = file.variants.first() {
+        return Err(src.invalid(
+            Some(v.span()),
+            format!(
+                "variant {} is not available: the engine has no variants yet",
+                v.get_ref()
+            ),
+        ));
+    }
+    if let Some(t) = file.terrain.iter().chain(&file.expect.terrain).next() {
+        let kind = t.kind.get_ref();
+        let span = Some(t.kind.span());
+        return Err(match terrain_variant(kind) {
+            Some(v) => src.invalid(
+                span,
+                format!("variant {v} is not available: terrain `{kind}` needs it, and the engine has no terrain yet"),
+            ),
+            None => src.invalid(
+                span,
+                format!("`{kind}` is not a kind of terrain: expected mud, rock, blob or teleporter"),
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// A hex from `[q, r]`. Absurd coordinates are refused here so that hex
+/// arithmetic can never overflow.
+pub(super) fn hex(src: Source, h: &HexSpec) -> Result<Hex, ScenarioError> {
+    const FAR: i32 = 1000;
+    let [q, r] = *h.get_ref();
+    if !(-FAR..=FAR).contains(&q) || !(-FAR..=FAR).contains(&r) {
+        return Err(src.invalid(Some(h.span()), format!("[{q}, {r}] is far off any arena")));
+    }
+    Ok(Hex::new(q, r))
+}
+
+/// A seated colour.
+pub(super) fn seat(
+    src: Source,
+    colours: &[Colour],
+    name: &Spanned<String>,
+) -> Result<PlayerId, ScenarioError> {
+    let err = |reason: String| src.invalid(Some(name.span()), reason);
+    let colour: Colour = name
+        .get_ref()
+        .parse()
+        .map_err(|e: crate::pieces::ColourParseError| err(e.to_string()))?;
+    colours.iter().position(|&c| c == colour).ok_or_else(|| {
+        err(format!(
+            "{colour} is not playing (players: {})",
+            list(colours)
+        ))
+    })
+}
+
+fn list(colours: &[Colour]) -> String {
+    colours
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A robot `<colour>.<1|2>` of a seated colour.
+pub(super) fn robot_id(
+    src: Source,
+    colours: &[Colour],
+    name: &Spanned<String>,
+) -> Result<RobotId, ScenarioError> {
+    parse_robot(colours, name.get_ref()).map_err(|e| src.invalid(Some(name.span()), e))
+}
+
+/// A direction `E`, `SE`, `SW`, `W`, `NW` or `NE`.
+pub(super) fn direction(src: Source, name: &Spanned<String>) -> Result<Direction, ScenarioError> {
+    name.get_ref()
+        .parse()
+        .map_err(|e: crate::hex::DirectionParseError| src.invalid(Some(name.span()), e.to_string()))
+}
+
+/// An order tile by name.
+pub(super) fn tile(src: Source, name: &Spanned<String>) -> Result<Tile, ScenarioError> {
+    name.get_ref()
+        .parse()
+        .map_err(|e: crate::orders::TileParseError| src.invalid(Some(name.span()), e.to_string()))
+}
+
+/// A crystal by value: 2, 3 or 4.
+pub(super) fn crystal(src: Source, value: &Spanned<u8>) -> Result<Crystal, ScenarioError> {
+    Crystal::from_value(*value.get_ref()).ok_or_else(|| {
+        src.invalid(
+            Some(value.span()),
+            format!(
+                "{} is not a crystal value: expected 2 (blue), 3 (green) or 4 (pink)",
+                value.get_ref()
+            ),
+        )
+    })
+}
+
+/// What a robot carries: 0 for nothing, else a crystal value.
+pub(super) fn carrying(
+    src: Source,
+    value: Option<&Spanned<u8>>,
+) -> Result<Option<Crystal>, ScenarioError> {
+    match value {
+        None => Ok(None),
+        Some(v) if *v.get_ref() == 0 => Ok(None),
+        Some(v) => crystal(src, v).map(Some),
+    }
+}
+
+/// A program: up to three slots, `""` for an empty one.
+pub(super) fn program(
+    src: Source,
+    slots: Option<&Spanned<Vec<Spanned<String>>>>,
+) -> Result<[Option<Tile>; SLOTS], ScenarioError> {
+    let mut out = [None; SLOTS];
+    let Some(slots) = slots else { return Ok(out) };
+    if slots.get_ref().len() > SLOTS {
+        return Err(src.invalid(
+            Some(slots.span()),
+            format!("a program has {SLOTS} slots, not {}", slots.get_ref().len()),
+        ));
+    }
+    for (i, name) in slots.get_ref().iter().enumerate() {
+        if name.get_ref().trim().is_empty() {
+            continue;
+        }
+        let t = tile(src, name)?;
+        if !t.is_placeable() {
+            return Err(src.invalid(
+                Some(name.span()),
+                "double_modification is never placed in a program: it is played from the hand",
+            ));
+        }
+        out[i] = Some(t);
+    }
+    Ok(out)
+}
+
+/// Builds and validates the position the scenario describes, seat 0 active.
+pub(super) fn position(src: Source, file: &ScenarioFile) -> Result<Position, ScenarioError> {
+    let arena = match &file.arena {
+        None => Arena::small(),
+        Some(a) => Arena::named(a.get_ref()).ok_or_else(|| {
+            src.invalid(
+                Some(a.span()),
+                format!("`{}` is not an arena: expected small or big", a.get_ref()),
+            )
+        })?,
+    };
+
+    let mut colours: Vec<Colour> = vec![];
+    for name in file.players.get_ref() {
+        let c: Colour = name
+            .get_ref()
+            .parse()
+            .map_err(|e: crate::pieces::ColourParseError| {
+                src.invalid(Some(name.span()), e.to_string())
+            })?;
+        if colours.contains(&c) {
+            return Err(src.invalid(Some(name.span()), format!("{c} is seated twice")));
+        }
+        colours.push(c);
+    }
+    if !(1..=6).contains(&colours.len()) {
+        return Err(src.invalid(
+            Some(file.players.span()),
+            format!("a game has 1 to 6 players, not {}", colours.len()),
+        ));
+    }
+    let n = colours.len();
+
+    let mut players: Vec<Player> = colours
+        .iter()
+        .enumerate()
+        .map(|(i, &colour)| Player {
+            colour,
+            base: None,
+            hand: TileSet::EMPTY,
+            double_modification_used: false,
+            first_turn: i == 0 && file.first_turn,
+            delivered: CrystalCounts::default(),
+        })
+        .collect();
+
+    // Where each piece was written, in the order Position::validate visits
+    // them (bases by seat, robots by id, crystals), to place its errors.
+    let mut base_spans: Vec<Option<(Hex, Range<usize>)>> = vec![None; n];
+    let mut robot_spans: Vec<Option<(Hex, Range<usize>)>> = vec![None; 2 * n];
+    let mut crystal_spans: Vec<(Hex, Range<usize>)> = vec![];
+
+    for b in &file.base {
+        let owner = seat(src, &colours, &b.owner)?;
+        if players[owner].base.is_some() {
+            return Err(src.invalid(
+                Some(b.owner.span()),
+                format!("{} has two bases", colours[owner]),
+            ));
+        }
+        let at = hex(src, &b.at)?;
+        players[owner].base = Some(at);
+        base_spans[owner] = Some((at, b.at.span()));
+        for v in &b.holds {
+            players[owner].delivered.add(crystal(src, v)?);
+        }
+    }
+
+    let mut robots: Vec<Option<Robot>> = vec![None; 2 * n];
+    for r in &file.robot {
+        let id = robot_id(src, &colours, &r.id)?;
+        if robots[id].is_some() {
+            return Err(src.invalid(
+                Some(r.id.span()),
+                format!("{} is listed twice", r.id.get_ref()),
+            ));
+        }
+        let at = hex(src, &r.at)?;
+        robot_spans[id] = Some((at, r.at.span()));
+        robots[id] = Some(Robot {
+            id,
+            at,
+            facing: direction(src, &r.facing)?,
+            carrying: carrying(src, r.carrying.as_ref())?,
+            program: program(src, r.program.as_ref())?,
+        });
+    }
+
+    let mut crystals = vec![];
+    for c in &file.crystal {
+        let at = hex(src, &c.at)?;
+        crystal_spans.push((at, c.at.span()));
+        crystals.push((at, crystal(src, &c.value)?));
+    }
+
+    for h in &file.hand {
+        let p = seat(src, &colours, &h.player)?;
+        for t in &h.tiles {
+            players[p].hand.add(tile(src, t)?);
+        }
+    }
+
+    let special_deck = file
+        .special_deck
+        .iter()
+        .map(|t| tile(src, t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let track = file
+        .track
+        .iter()
+        .map(|v| crystal(src, v))
+        .collect::<Result<Vec<_>, _>>()?;
+
+    let position = Position {
+        arena,
+        players,
+        robots,
+        crystals,
+        track,
+        special_deck,
+        active: 0,
+        score_to_win: Some(score_to_win(n)),
+    };
+    position.validate().map_err(|e| {
+        // Point at the piece written last at the hex: the one off the
+        // board, or the one that finds its hex already taken.
+        let written_at = |at: &Hex| {
+            base_spans
+                .iter()
+                .flatten()
+                .chain(robot_spans.iter().flatten())
+                .chain(crystal_spans.iter())
+                .filter(|(h, _)| h == at)
+                .map(|(_, s)| s.clone())
+                .max_by_key(|s| s.start)
+        };
+        let span = match &e {
+            PositionError::OffBoard { at, .. } | PositionError::SameHex { at, .. } => {
+                written_at(at)
+            }
+            PositionError::TooManyCrystals { .. } => None,
+            _ => Some(file.players.span()),
+        };
+        ScenarioError::Position {
+            at: src.loc(span),
+            source: e,
+        }
+    })?;
+    Ok(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_to_win_follows_the_table() {
+        // 000_f177823dad35ee93.txt: By score victory — 2..6 players: 11 10 9 8 7.
+        let got: Vec<u32> = (1..=6).map(score_to_win).collect();
+        assert_eq!(got, [11, 11, 10, 9, 8, 7]);
+    }
+}

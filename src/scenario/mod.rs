@@ -1,0 +1,201 @@
+//! Rule-dispute scenarios: a position, one turn, and what must hold after it
+//! (DESIGN.md, "Rule-dispute scenarios"). [`check_file`] and [`check_str`]
+//! run one scenario and return a [`Report`] listing every difference;
+//! [`check_paths`] is `tinbots check FILE...`.
+//!
+//! # The format
+//!
+//! The TOML format is the one DESIGN.md fixes, key for key; unknown keys are
+//! errors. How each key is read:
+//!
+//! - `title` is required; `source` (the rule the scenario tests) is optional.
+//! - `arena` is `"small"` (radius 4, the default) or `"big"` (radius 5).
+//! - `players` are seated in the order given; the first is the active player.
+//!   The score needed for a score victory is 13 minus the number of players
+//!   (11, 10, 9, 8, 7 for 2 to 6 players; 11 for a lone player).
+//! - `first_turn = true` makes the turn the active player's very first one
+//!   (one order placed on each robot); every other player's first turn is over.
+//! - `variants` and `[[terrain]]` (and `[[expect.terrain]]`) are refused with
+//!   "variant X is not available": the engine has no variants yet.
+//! - `special_deck`, `track` and each player's hand (`[[hand]]`) are exactly
+//!   what the file lists, and empty when it lists nothing. Several `[[hand]]`
+//!   tables for one player add up.
+//! - `[[robot]]`: `id` is `<colour>.<1|2>`; `carrying = 0` (the default) is
+//!   nothing; `program` has up to three slots, `""` for an empty one.
+//! - `[[base]]`: `holds` are crystals already delivered to that base.
+//! - `[turn]`: `changes` answer the program-change decisions in order. When
+//!   they are used up and the game offers the optional second change of a
+//!   Double Modification, it is answered `pass`. A change the turn does not
+//!   ask for (two changes without a Double Modification in hand), an illegal
+//!   change, or a missing one is an error. `choices` answer zap effects
+//!   (`forward_1`, `turn_left`, `turn_right`, `load`, `unload`, `nothing`)
+//!   and crystal placements (`"q,r"`) in the order the game asks; the engine
+//!   places a new crystal itself on the free centre or on the only closest
+//!   free hex, so no choice is asked then. A choice missing or left over is
+//!   an error. The turn ends when the next player's turn begins or the game
+//!   is over.
+//!
+//! `[expect]`: every key is optional, and only the keys given are checked.
+//! `score` checks the listed colours only (points delivered to each base).
+//! `winner = ""` means the game goes on; a colour means that colour is the
+//! single winner. `crystals_on_board` counts loose crystals, not carried
+//! ones. `[[expect.robot]]` checks `at`, `facing` and `carrying` when given;
+//! `[[expect.crystal]]` wants a loose crystal of that value at the hex;
+//! `[[expect.hand]]` wants at least the listed tiles, counting repeats.
+//!
+//! # Extensions to DESIGN.md's format
+//!
+//! - `[expect] winners = ["red", "blue"]`: the exact set of winners, for a
+//!   shared victory; `winners = []` means the game goes on.
+//! - `[expect] events = ["...", "..."]`: each string must be part of the
+//!   description of one of the turn's events (as the REPL and `Game::describe`
+//!   word them), in this order.
+//! - `[[expect.robot]] program = ["forward_1", "", "load"]`: the robot's
+//!   whole program after the turn, `""` for an empty slot.
+
+mod build;
+mod error;
+mod expect;
+mod format;
+mod run;
+
+pub use build::score_to_win;
+pub use error::{Location, ScenarioError};
+
+use error::Source;
+use format::ScenarioFile;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The result of checking one scenario that could be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The scenario's title.
+    pub title: String,
+    /// The rule it cites (`source`), possibly empty.
+    pub source: String,
+    /// One line per expectation that does not hold, such as
+    /// `red.1: expected at 1,0 but it is at 0,0`; empty when it passed.
+    pub differences: Vec<String>,
+    /// The turn's events, described in words, in order.
+    pub events: Vec<String>,
+}
+
+impl Report {
+    /// Whether every expectation held.
+    pub fn passed(&self) -> bool {
+        self.differences.is_empty()
+    }
+}
+
+/// How many scenarios passed and failed (a malformed one counts as failed).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Scenarios whose expectations all held.
+    pub passed: usize,
+    /// Scenarios with differences, or that could not be checked.
+    pub failed: usize,
+}
+
+impl CheckSummary {
+    /// Whether nothing failed.
+    pub fn all_passed(&self) -> bool {
+        self.failed == 0
+    }
+}
+
+/// Reads and checks one scenario file. Errors name the file, and the line
+/// and column when the problem is tied to a place in it.
+pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+        at: Location::file_only(&name),
+        source,
+    })?;
+    check_str(&name, &text)
+}
+
+/// Checks a scenario given as text; `name` names it in errors.
+pub fn check_str(name: &str, text: &str) -> Result<Report, ScenarioError> {
+    let src = Source { name, text };
+    let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Malformed {
+        at: src.loc(e.span()),
+        reason: e.message().trim().to_string(),
+    })?;
+    build::refuse_variants(src, &file)?;
+    let position = build::position(src, &file)?;
+    let played = run::play_turn(src, &file, &position)?;
+    let differences = expect::differences(src, &file.expect, &played.game, &played.events)?;
+    Ok(Report {
+        title: file.title,
+        source: file.source,
+        differences,
+        events: played.events,
+    })
+}
+
+/// Checks scenario files (a directory stands for the `.toml` files in it,
+/// in name order) and writes `PASS <file>: <title>`, or `FAIL <file>:
+/// <title>` with the differences and the turn's events indented below, or
+/// `ERROR <file>:<line>:<col>: <reason>`; then `N passed, M failed`.
+pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> std::io::Result<CheckSummary> {
+    let mut summary = CheckSummary::default();
+    for path in paths {
+        let files = match expand(path) {
+            Ok(files) => files,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "ERROR {}: cannot read the directory: {e}",
+                    path.display()
+                )?;
+                summary.failed += 1;
+                continue;
+            }
+        };
+        for file in files {
+            match check_file(&file) {
+                Ok(report) if report.passed() => {
+                    writeln!(out, "PASS {}: {}", file.display(), report.title)?;
+                    summary.passed += 1;
+                }
+                Ok(report) => {
+                    writeln!(out, "FAIL {}: {}", file.display(), report.title)?;
+                    for d in &report.differences {
+                        writeln!(out, "  {d}")?;
+                    }
+                    writeln!(out, "  events of the turn:")?;
+                    for e in &report.events {
+                        writeln!(out, "    {e}")?;
+                    }
+                    summary.failed += 1;
+                }
+                Err(e) => {
+                    writeln!(out, "ERROR {e}")?;
+                    summary.failed += 1;
+                }
+            }
+        }
+    }
+    writeln!(out, "{} passed, {} failed", summary.passed, summary.failed)?;
+    Ok(summary)
+}
+
+/// A file as itself; a directory as its `.toml` files, sorted.
+fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = vec![];
+    for entry in std::fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.extension().is_some_and(|e| e == "toml") && p.is_file() {
+            files.push(p);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,88 @@
+//! Every rule-dispute scenario in `scripts/scenarios/` must pass against the
+//! engine: one scenario per rule of the base game.
+
+use std::path::{Path, PathBuf};
+use tinbots::scenario::{check_file, check_paths};
+
+fn scenario_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn there_is_a_scenario_suite() {
+    let n = scenario_files().len();
+    assert!(
+        n >= 40,
+        "only {n} scenarios in scripts/scenarios (at least 40 expected)"
+    );
+}
+
+#[test]
+fn every_scenario_passes() {
+    let mut failures = vec![];
+    for file in scenario_files() {
+        match check_file(&file) {
+            Ok(report) if report.passed() => {}
+            Ok(report) => {
+                let mut text = format!("FAIL {}: {}", file.display(), report.title);
+                for d in &report.differences {
+                    text.push_str(&format!("\n  {d}"));
+                }
+                text.push_str("\n  events of the turn:");
+                for e in &report.events {
+                    text.push_str(&format!("\n    {e}"));
+                }
+                failures.push(text);
+            }
+            Err(e) => failures.push(format!("ERROR {e}")),
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} scenario(s) do not pass:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
+    for file in scenario_files() {
+        let name = file.file_name().unwrap().to_string_lossy().to_string();
+        assert!(
+            name.len() > 4
+                && name[..3].chars().all(|c| c.is_ascii_digit())
+                && name.as_bytes()[3] == b'_',
+            "{name}: scenario file names start with a three-digit group number"
+        );
+        let text = std::fs::read_to_string(&file).unwrap();
+        let value: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let source = value.get("source").and_then(|s| s.as_str()).unwrap_or("");
+        assert!(
+            source.contains("000_f177823dad35ee93.txt")
+                || source.contains("002_ae8ae07e801960f9.txt"),
+            "{name}: `source` must cite the rulebook file and section, not {source:?}"
+        );
+    }
+}
+
+#[test]
+fn check_paths_summarises_the_suite() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");
+    let mut out = Vec::new();
+    let summary = check_paths(&[dir], &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(summary.passed + summary.failed, scenario_files().len());
+    let last = text.lines().last().unwrap();
+    assert_eq!(
+        last,
+        format!("{} passed, {} failed", summary.passed, summary.failed)
+    );
+}
