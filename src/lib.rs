@@ -24,3 +24,4 @@ pub mod play;
 pub mod replay;
 pub mod scenario;
 pub mod setup;
+pub mod toml_text;

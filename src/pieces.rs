@@ -74,6 +74,14 @@ impl FromStr for Colour {
     }
 }
 
+/// The seat of a colour at a table, or an error naming the colours playing.
+pub fn seat_of(colours: &[Colour], colour: Colour) -> Result<PlayerId, String> {
+    colours.iter().position(|&c| c == colour).ok_or_else(|| {
+        let playing: Vec<&str> = colours.iter().map(|c| c.name()).collect();
+        format!("{colour} is not playing (players: {})", playing.join(", "))
+    })
+}
+
 /// A crystal, named by its value: 2 (blue), 3 (green) or 4 (pink).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(try_from = "u8", into = "u8")]

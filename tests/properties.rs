@@ -22,7 +22,7 @@ fn new_game(players: usize, seed: u64) -> (Start, Game, Vec<Box<dyn Bot>>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// No two pieces on a hex except a carried crystal, robots on the board,
     /// every crystal accounted for (18 in all), each player's tiles all in

@@ -4,7 +4,7 @@
 use super::error::RuleError;
 use super::state::{Player, Robot, SLOTS};
 use crate::orders::Tile;
-use crate::pieces::{owner_of, Colour, PlayerId, RobotId};
+use crate::pieces::{owner_of, seat_of, Colour, PlayerId, RobotId};
 use serde::{Deserialize, Serialize};
 
 /// One program change. Slots are 0-based here and 1-based in text.
@@ -62,19 +62,8 @@ pub fn parse_robot(colours: &[Colour], text: &str) -> Result<RobotId, String> {
         "2" => 1,
         _ => return Err(bad()),
     };
-    let seat = colours
-        .iter()
-        .position(|&x| x == colour)
-        .ok_or_else(|| format!("{colour} is not playing (players: {})", names(colours)))?;
+    let seat = seat_of(colours, colour)?;
     Ok(2 * seat + n)
-}
-
-fn names(colours: &[Colour]) -> String {
-    colours
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn parse_slot(text: &str) -> Result<u8, String> {

@@ -83,20 +83,7 @@ pub(super) fn seat(
         .get_ref()
         .parse()
         .map_err(|e: crate::pieces::ColourParseError| err(e.to_string()))?;
-    colours.iter().position(|&c| c == colour).ok_or_else(|| {
-        err(format!(
-            "{colour} is not playing (players: {})",
-            list(colours)
-        ))
-    })
-}
-
-fn list(colours: &[Colour]) -> String {
-    colours
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(", ")
+    crate::pieces::seat_of(colours, colour).map_err(err)
 }
 
 /// A robot `<colour>.<1|2>` of a seated colour.

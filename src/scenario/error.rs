@@ -18,17 +18,9 @@ pub struct Location {
 impl Location {
     /// A location in `text` (named `file`) at the byte offset `offset`.
     pub fn at_offset(file: &str, text: &str, offset: usize) -> Location {
-        let mut offset = offset.min(text.len());
-        while !text.is_char_boundary(offset) {
-            offset -= 1;
-        }
-        let before = &text[..offset];
-        let line = before.matches('\n').count() + 1;
-        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
-        let col = text[line_start..offset].chars().count() + 1;
         Location {
             file: file.to_string(),
-            line_col: Some((line, col)),
+            line_col: Some(crate::toml_text::line_column(text, offset)),
         }
     }
 
