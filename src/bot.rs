@@ -18,7 +18,6 @@ pub trait Bot {
 #[derive(Clone, Debug)]
 pub struct RandomBot {
     rng: ChaCha8Rng,
-    answers: Vec<Answer>,
 }
 
 impl RandomBot {
@@ -26,7 +25,6 @@ impl RandomBot {
     pub fn new(seed: u64) -> Self {
         RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
-            answers: Vec::with_capacity(128),
         }
     }
 }
@@ -37,9 +35,9 @@ impl Bot for RandomBot {
     }
 
     fn choose(&mut self, game: &Game) -> Answer {
-        game.legal_answers(&mut self.answers);
-        let i = self.rng.gen_range(0..self.answers.len());
-        self.answers[i]
+        let legal = game.legal();
+        let i = self.rng.gen_range(0..legal.len());
+        legal.get(i).expect("an index below the count")
     }
 }
 

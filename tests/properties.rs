@@ -39,6 +39,25 @@ proptest! {
         }
     }
 
+    /// Counting and indexing the legal answers agrees with listing them, at
+    /// every decision of a random game.
+    #[test]
+    fn indexed_legal_answers_match_the_list(players in 2usize..=6, seed in any::<u64>()) {
+        let (_, mut game, mut bots) = new_game(players, seed);
+        let mut list = Vec::new();
+        loop {
+            game.legal_answers(&mut list);
+            prop_assert_eq!(game.legal_answer_count(), list.len());
+            for (i, a) in list.iter().enumerate() {
+                prop_assert_eq!(game.legal_answer(i), Some(*a));
+            }
+            prop_assert_eq!(game.legal_answer(list.len()), None);
+            if play_one(&mut game, &mut bots, 120).unwrap().is_none() {
+                break;
+            }
+        }
+    }
+
     /// Same setup, seed and answers: the same game, and its replay file
     /// reproduces it exactly.
     #[test]

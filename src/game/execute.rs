@@ -1,7 +1,7 @@
 //! Turn flow: program changes, running both robots' programs order by order,
 //! the countdown at the start of the first player's turn, and the end.
 
-use super::answer::{Answer, ChangeStep, Decision};
+use super::answer::{ChangeStep, Decision};
 use super::change::Change;
 use super::end::{rank, EndReason};
 use super::error::RuleError;
@@ -72,64 +72,6 @@ impl Game {
             }
         }
         change.check(&self.colours, player, &self.players[player], &self.robots)
-    }
-
-    pub(super) fn legal_changes(&self, player: PlayerId, step: ChangeStep, out: &mut Vec<Answer>) {
-        let first_turn = matches!(step, ChangeStep::FirstTurn { .. });
-        let placed = match step {
-            ChangeStep::FirstTurn { placed } => placed,
-            _ => None,
-        };
-        if !first_turn || !self.first_turn_placement_left(player, placed) {
-            out.push(Answer::Change(Change::Pass));
-        }
-        // The placeable kinds in hand, gathered once for all six slots.
-        let mut kinds = [Tile::FORWARD_1; Tile::COUNT];
-        let mut n_kinds = 0;
-        for tile in self.players[player]
-            .hand
-            .kinds()
-            .filter(|t| t.is_placeable())
-        {
-            kinds[n_kinds] = tile;
-            n_kinds += 1;
-        }
-        let kinds = &kinds[..n_kinds];
-        out.reserve(2 * SLOTS * (n_kinds + SLOTS + 1) + 1);
-        for robot in self.own_robots(player) {
-            if Some(robot) == placed {
-                continue;
-            }
-            for slot in 0..SLOTS as u8 {
-                out.extend(
-                    kinds
-                        .iter()
-                        .map(|&tile| Answer::Change(Change::Place { robot, slot, tile })),
-                );
-            }
-            if first_turn {
-                continue;
-            }
-            let program = self.robots[robot]
-                .as_ref()
-                .map(|r| r.program)
-                .unwrap_or_default();
-            for a in 0..SLOTS as u8 {
-                for b in a + 1..SLOTS as u8 {
-                    if program[a as usize].is_some() || program[b as usize].is_some() {
-                        out.push(Answer::Change(Change::Swap { robot, a, b }));
-                    }
-                }
-            }
-            for slot in 0..SLOTS as u8 {
-                if program[slot as usize].is_some() {
-                    out.push(Answer::Change(Change::Remove { robot, slot }));
-                }
-            }
-            if program.iter().any(Option::is_some) {
-                out.push(Answer::Change(Change::Reset { robot }));
-            }
-        }
     }
 
     /// Makes a checked change and moves to the next decision.

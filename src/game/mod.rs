@@ -14,6 +14,7 @@ mod end;
 mod error;
 mod event;
 mod execute;
+mod menu;
 mod narrate;
 mod position;
 mod state;
@@ -30,6 +31,7 @@ use crate::board::Board;
 use crate::hex::Hex;
 use crate::orders::{Tile, TileSet};
 use crate::pieces::{robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId};
+use menu::ChangeMenu;
 use serde::{Deserialize, Serialize};
 
 /// How a finished game ended and who won.
@@ -41,6 +43,45 @@ pub struct Outcome {
     pub winners: Vec<PlayerId>,
     /// Every player's standing, best first.
     pub standings: Vec<Standing>,
+}
+
+/// The legal answers to a decision, as a menu that counts and indexes them.
+#[derive(Clone, Debug)]
+pub struct LegalAnswers(Menu);
+
+#[derive(Clone, Debug)]
+enum Menu {
+    Changes(ChangeMenu),
+    Zap,
+    Hexes(Vec<Hex>),
+    Nothing,
+}
+
+impl LegalAnswers {
+    /// How many answers are legal.
+    pub fn len(&self) -> usize {
+        match &self.0 {
+            Menu::Changes(m) => m.len(),
+            Menu::Zap => ZapEffect::ALL.len(),
+            Menu::Hexes(h) => h.len(),
+            Menu::Nothing => 0,
+        }
+    }
+
+    /// Whether no answer is legal (the game is over).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The `i`-th legal answer.
+    pub fn get(&self, i: usize) -> Option<Answer> {
+        match &self.0 {
+            Menu::Changes(m) => m.get(i),
+            Menu::Zap => ZapEffect::ALL.get(i).copied().map(Answer::Zap),
+            Menu::Hexes(h) => h.get(i).copied().map(Answer::Place),
+            Menu::Nothing => None,
+        }
+    }
 }
 
 /// What the game waits for, internally.
@@ -151,17 +192,33 @@ impl Game {
     /// (cleared first), so that callers can reuse one buffer.
     pub fn legal_answers(&self, out: &mut Vec<Answer>) {
         out.clear();
-        match self.decision() {
-            Decision::ProgramChange { player, step } => self.legal_changes(player, step, out),
-            Decision::ZapEffect { .. } => out.extend(ZapEffect::ALL.map(Answer::Zap)),
-            Decision::CrystalPlacement { .. } => out.extend(
-                self.board
-                    .free_hexes_closest_to_centre()
-                    .into_iter()
-                    .map(Answer::Place),
-            ),
-            Decision::GameOver => {}
-        }
+        let legal = self.legal();
+        out.extend((0..legal.len()).filter_map(|i| legal.get(i)));
+    }
+
+    /// The legal answers to the current decision, counted and indexed
+    /// without building a list (in the order of [`Game::legal_answers`]).
+    pub fn legal(&self) -> LegalAnswers {
+        LegalAnswers(match self.decision() {
+            Decision::ProgramChange { player, step } => {
+                Menu::Changes(ChangeMenu::new(self, player, step))
+            }
+            Decision::ZapEffect { .. } => Menu::Zap,
+            Decision::CrystalPlacement { .. } => {
+                Menu::Hexes(self.board.free_hexes_closest_to_centre())
+            }
+            Decision::GameOver => Menu::Nothing,
+        })
+    }
+
+    /// How many legal answers the current decision has.
+    pub fn legal_answer_count(&self) -> usize {
+        self.legal().len()
+    }
+
+    /// The `i`-th legal answer, in the order of [`Game::legal_answers`].
+    pub fn legal_answer(&self, i: usize) -> Option<Answer> {
+        self.legal().get(i)
     }
 
     /// The legal answers in a fresh vector.

@@ -111,6 +111,12 @@ impl Tile {
         self.0 >= Tile::TURN_LEFT_2.0
     }
 
+    /// The tile of an index (`0..Tile::COUNT`).
+    pub const fn from_index(i: usize) -> Tile {
+        assert!(i < Tile::COUNT);
+        Tile(i as u8)
+    }
+
     /// Whether it can be placed in a program (every tile but Double
     /// Modification, which is played from the hand).
     pub const fn is_placeable(self) -> bool {
@@ -199,6 +205,15 @@ impl TileSet {
     /// Whether the set holds no tile.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&c| c == 0)
+    }
+
+    /// The kinds present as a bit set: bit `i` for the tile of index `i`.
+    #[inline]
+    pub fn kinds_mask(&self) -> u32 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0, |mask, (i, &c)| mask | (u32::from(c > 0) << i))
     }
 
     /// The kinds present (each once), in tile order.
