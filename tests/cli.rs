@@ -1,0 +1,158 @@
+//! The `tinbots` binary end to end: `play` is deterministic and its replay
+//! reproduces the game; `check` passes the scenario suite and fails bad files.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn tinbots(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("tinbots-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn play_is_the_same_byte_for_byte_for_the_same_seed() {
+    let a = tinbots(&[
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "1",
+        "--max-turns",
+        "300",
+    ]);
+    let b = tinbots(&[
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "1",
+        "--max-turns",
+        "300",
+    ]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, b.stdout);
+    let out = stdout(&a);
+    assert!(out.starts_with("turn    1  red     place red."), "{out}");
+    for line in [
+        "game over: ",
+        "turns: ",
+        "player   score  base  carried  blue  green",
+    ] {
+        assert!(out.contains(line), "missing {line:?} in\n{out}");
+    }
+    let c = tinbots(&[
+        "play",
+        "--players",
+        "4",
+        "--seed",
+        "2",
+        "--max-turns",
+        "300",
+    ]);
+    assert_ne!(a.stdout, c.stdout, "another seed, another game");
+}
+
+#[test]
+fn a_saved_game_replays_to_the_same_summary() {
+    let path = temp("replay.json");
+    let p = path.to_str().unwrap();
+    let played = tinbots(&[
+        "play",
+        "-p",
+        "3",
+        "-s",
+        "11",
+        "--max-turns",
+        "200",
+        "-q",
+        "--save",
+        p,
+    ]);
+    assert!(played.status.success());
+    let replayed = tinbots(&["replay", p]);
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let summary = stdout(&played);
+    let summary = summary.split("replay saved").next().unwrap();
+    assert_eq!(stdout(&replayed), summary);
+    assert!(
+        summary.contains("stopped at the turn limit\nturns: 200\n"),
+        "{summary}"
+    );
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn check_passes_the_scenario_suite() {
+    let o = tinbots(&["check", "scripts/scenarios"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.lines().last().unwrap().ends_with(" passed, 0 failed"),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_fails_on_a_wrong_expectation_and_names_a_malformed_file() {
+    let wrong = temp("wrong.toml");
+    std::fs::write(
+        &wrong,
+        r#"title = "wrong on purpose"
+players = ["red", "blue"]
+[[robot]]
+id = "red.1"
+at = [0, 0]
+facing = "E"
+program = ["turn_left", "", ""]
+[turn]
+changes = ["pass"]
+[[expect.robot]]
+id = "red.1"
+facing = "SE"
+"#,
+    )
+    .unwrap();
+    let malformed = temp("malformed.toml");
+    std::fs::write(&malformed, "title = \"x\"\nplayers = [\"red\"\n").unwrap();
+    let o = tinbots(&[
+        "check",
+        wrong.to_str().unwrap(),
+        malformed.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("FAIL ") && out.contains("facing"), "{out}");
+    assert!(
+        out.contains(&format!("ERROR {}:", malformed.display())),
+        "{out}"
+    );
+    assert!(out.contains("0 passed, 2 failed"), "{out}");
+    std::fs::remove_file(wrong).ok();
+    std::fs::remove_file(malformed).ok();
+}
+
+#[test]
+fn bad_input_is_an_error_not_a_panic() {
+    let o = tinbots(&["play", "--players", "7"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("2 to 6 players"), "{err}");
+    let o = tinbots(&["replay", "Cargo.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a tinbots replay"));
+}
