@@ -22,7 +22,7 @@ fn temp(name: &str) -> PathBuf {
 
 #[test]
 fn play_is_the_same_byte_for_byte_for_the_same_seed() {
-    let a = tinbots(&[
+    const GAME: [&str; 7] = [
         "play",
         "--players",
         "4",
@@ -30,16 +30,9 @@ fn play_is_the_same_byte_for_byte_for_the_same_seed() {
         "1",
         "--max-turns",
         "300",
-    ]);
-    let b = tinbots(&[
-        "play",
-        "--players",
-        "4",
-        "--seed",
-        "1",
-        "--max-turns",
-        "300",
-    ]);
+    ];
+    let a = tinbots(&GAME);
+    let b = tinbots(&GAME);
     assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
     assert_eq!(a.stdout, b.stdout);
     let out = stdout(&a);

@@ -6,8 +6,7 @@
 
 use super::error::{ScenarioError, Source};
 use super::format::{Names, ScenarioFile};
-use crate::game::{Answer, Change, ChangeStep, Decision, Event, Game, Position, ZapEffect};
-use crate::hex::Hex;
+use crate::game::{Answer, Change, ChangeStep, Decision, Event, Game, Position};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -125,48 +124,43 @@ pub(super) fn play_turn(
                     ));
                 }
             },
-            Decision::ZapEffect { zapper, target, .. } => {
-                let what = format!(
-                    "{} zaps {}",
-                    game.robot_name(zapper),
-                    game.robot_name(target)
-                );
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
+                // What is asked, as said when no choice is left, and as added
+                // to a choice that does not parse.
+                let (missing, context) = match decision {
+                    Decision::ZapEffect { zapper, target, .. } => {
+                        let what = format!(
+                            "{} zaps {}",
+                            game.robot_name(zapper),
+                            game.robot_name(target)
+                        );
+                        (format!("for a zap effect ({what})"), what)
+                    }
+                    Decision::CrystalPlacement { player, crystal } => {
+                        let options: Vec<String> = game
+                            .legal_answer_list()
+                            .iter()
+                            .map(|a| game.answer_text(*a))
+                            .collect();
+                        let what = format!(
+                            "where the new {crystal} goes; {} chooses among {}",
+                            colours[player],
+                            options.join(" ")
+                        );
+                        (format!("{what},"), format!("the turn asks {what}"))
+                    }
+                    _ => unreachable!("only zap effects and crystal placements reach here"),
+                };
                 let Some(text) = choices.take() else {
                     return Err(src.turn(
                         choices.span.clone(),
-                        format!("the turn asks for a zap effect ({what}) but `choices` has no more answers"),
+                        format!("the turn asks {missing} but `choices` has no more answers"),
                     ));
                 };
-                let effect: ZapEffect = text
-                    .get_ref()
-                    .parse()
-                    .map_err(|e: String| src.invalid(Some(text.span()), format!("{e} ({what})")))?;
-                (Answer::Zap(effect), Some(text))
-            }
-            Decision::CrystalPlacement { player, crystal } => {
-                let options = game
-                    .legal_answer_list()
-                    .iter()
-                    .map(|a| game.answer_text(*a))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                let what = format!(
-                    "where the new {crystal} goes; {} chooses among {options}",
-                    colours[player]
-                );
-                let Some(text) = choices.take() else {
-                    return Err(src.turn(
-                        choices.span.clone(),
-                        format!("the turn asks {what}, but `choices` has no more answers"),
-                    ));
-                };
-                let hex: Hex = text
-                    .get_ref()
-                    .parse()
-                    .map_err(|e: crate::hex::HexParseError| {
-                        src.invalid(Some(text.span()), format!("{e} (the turn asks {what})"))
-                    })?;
-                (Answer::Place(hex), Some(text))
+                let answer = game
+                    .parse_answer(text.get_ref())
+                    .map_err(|e| src.invalid(Some(text.span()), format!("{e} ({context})")))?;
+                (answer, Some(text))
             }
             Decision::GameOver => break,
         };
