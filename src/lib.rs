@@ -13,6 +13,9 @@
 //! - [`replay`]: saving and loading a game as its setup, seed and answers.
 //! - [`bot`]: the built-in random bot.
 //! - [`play`]: headless games.
+//! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
+
+#![warn(missing_docs)]
 
 pub mod board;
 pub mod bot;
