@@ -135,9 +135,10 @@ pub fn check_str(name: &str, text: &str) -> Result<Report, ScenarioError> {
 }
 
 /// Checks scenario files (a directory stands for the `.toml` files in it,
-/// in name order) and writes `PASS <file>: <title>`, or `FAIL <file>:
-/// <title>` with the differences and the turn's events indented below, or
-/// `ERROR <file>:<line>:<col>: <reason>`; then `N passed, M failed`.
+/// in name order) and writes `PASS <file>: <title>`, or
+/// `FAIL <file>: <title>` with the differences and the turn's events
+/// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
+/// `N passed, M failed`.
 pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> std::io::Result<CheckSummary> {
     let mut summary = CheckSummary::default();
     for path in paths {
