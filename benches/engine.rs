@@ -5,8 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use tinbots::bot::{seat_seed, RandomBot};
-use tinbots::game::Game;
+use tinbots::bot::{seat_seed, Bot, RandomBot};
+use tinbots::game::{Answer, Change, Decision, Game};
 use tinbots::play::play_one;
 use tinbots::setup::Setup;
 
@@ -53,6 +53,59 @@ fn turns_per_second(c: &mut Criterion) {
     group.finish();
 }
 
+/// Answers `pass` to every program change after the first turn (random
+/// answers elsewhere): the programs run unchanged turn after turn, which
+/// isolates the cost of running them from the cost of random changes.
+struct PassingBot(RandomBot);
+
+impl Bot for PassingBot {
+    fn name(&self) -> &str {
+        "passing"
+    }
+
+    fn choose(&mut self, game: &Game) -> Answer {
+        match game.decision() {
+            Decision::ProgramChange { player, .. } if !game.players()[player].first_turn => {
+                Answer::Change(Change::Pass)
+            }
+            _ => self.0.choose(game),
+        }
+    }
+}
+
+fn turns_with_fixed_programs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("turns_fixed_programs");
+    group.throughput(Throughput::Elements(TURNS_PER_ITER as u64));
+    let players = 4;
+    let setup = Setup::standard(players).unwrap();
+    let start = Game::new(&setup.position(7)).unwrap();
+    // Programs filled by 50 turns of random play, then kept.
+    let mut warm = start.clone();
+    play_turns(&start, &mut warm, &mut bots(players, 7), 50);
+    let mut passing: Vec<Box<PassingBot>> = (0..players)
+        .map(|s| Box::new(PassingBot(RandomBot::new(seat_seed(7, s)))))
+        .collect();
+    let mut game = warm.clone();
+    group.bench_function(BenchmarkId::from_parameter(players), |b| {
+        b.iter(|| {
+            let mut played = 0;
+            while played < TURNS_PER_ITER {
+                let turn = game.turn();
+                if play_one(&mut game, &mut passing, u32::MAX)
+                    .unwrap()
+                    .is_none()
+                    || game.is_over()
+                {
+                    game.clone_from(&warm);
+                }
+                played += u32::from(game.turn() != turn);
+            }
+            black_box(played)
+        })
+    });
+    group.finish();
+}
+
 fn games_per_second(c: &mut Criterion) {
     const LIMIT: u32 = 200;
     let mut group = c.benchmark_group("games_200_turns");
@@ -76,6 +129,6 @@ fn games_per_second(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(std::time::Duration::from_secs(3));
-    targets = turns_per_second, games_per_second
+    targets = turns_per_second, turns_with_fixed_programs, games_per_second
 }
 criterion_main!(benches);
