@@ -13,6 +13,7 @@
 //! - [`replay`]: saving and loading a game as its setup, seed and answers.
 //! - [`bot`]: the built-in random bot.
 //! - [`play`]: headless games.
+//! - [`script`]: the sandboxed Lua runtime that scripts run in.
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
 
 #![warn(missing_docs)]
@@ -26,5 +27,6 @@ pub mod pieces;
 pub mod play;
 pub mod replay;
 pub mod scenario;
+pub mod script;
 pub mod setup;
 pub mod toml_text;

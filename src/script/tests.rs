@@ -1,0 +1,497 @@
+//! Tests of the sandbox: what scripts can't reach, isolation, limits, errors.
+
+use std::time::{Duration, Instant};
+
+use super::{Sandbox, SandboxLimits, ScriptError, ScriptId};
+
+fn sandbox() -> Sandbox {
+    Sandbox::new().expect("sandbox")
+}
+
+fn load(sb: &mut Sandbox, name: &str, source: &str) -> ScriptId {
+    sb.load_str(name, source)
+        .unwrap_or_else(|e| panic!("loading {name}: {e}"))
+}
+
+/// A script whose `run()` evaluates `body`, loaded and called.
+fn eval<R: mlua::FromLuaMulti>(sb: &mut Sandbox, body: &str) -> Result<R, ScriptError> {
+    let id = load(
+        sb,
+        "scripts/eval.lua",
+        &format!("function run()\n{body}\nend"),
+    );
+    sb.call(id, "run", ())
+}
+
+/// After any error, the sandbox still runs a good script.
+fn assert_usable(sb: &mut Sandbox) {
+    let id = load(
+        sb,
+        "scripts/good.lua",
+        "return { add = function(a, b) return a + b end }",
+    );
+    let sum: i64 = sb
+        .call(id, "add", (2, 3))
+        .expect("good call after an error");
+    assert_eq!(sum, 5);
+}
+
+/// Runs `source` as a script whose `run()` must be stopped by the budget,
+/// within a second.
+fn assert_budget_stops(name: &str, source: &str) {
+    let mut sb = sandbox();
+    let id = load(&mut sb, name, source);
+    let start = Instant::now();
+    let err = sb.call::<()>(id, "run", ()).unwrap_err();
+    let elapsed = start.elapsed();
+    assert!(
+        elapsed < Duration::from_secs(1),
+        "{name}: stopped after {elapsed:?}"
+    );
+    assert!(
+        matches!(err, ScriptError::Budget { .. }),
+        "{name}: not a budget error: {err}"
+    );
+    let text = err.to_string();
+    assert!(
+        text.starts_with(&format!("{name}:"))
+            && text.contains("instruction budget of 10000000 exceeded (a runaway loop?)"),
+        "{name}: {text}"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn forbidden_globals_are_nil() {
+    let mut sb = sandbox();
+    for name in [
+        "io",
+        "os",
+        "debug",
+        "package",
+        "dofile",
+        "loadfile",
+        "load",
+        "loadstring",
+        "require",
+        "warn",
+        "string.dump",
+    ] {
+        let kind: String = eval(&mut sb, &format!("return type({name})")).unwrap();
+        assert_eq!(kind, "nil", "{name} is visible to scripts");
+    }
+    // Not through the string metatable either.
+    let kind: String = eval(&mut sb, "return type(('').dump)").unwrap();
+    assert_eq!(kind, "nil");
+    let mt: String = eval(&mut sb, "return getmetatable('')").unwrap();
+    assert_eq!(mt, "string", "the shared string metatable is reachable");
+}
+
+#[test]
+fn safe_libraries_are_there() {
+    let mut sb = sandbox();
+    let got: String = eval(
+        &mut sb,
+        "local co = coroutine.wrap(function() coroutine.yield(utf8.char(72)) end)
+         return string.format('%s%d', co(), math.max(1, 2)) .. table.concat({'a', 'b'}) .. ('x'):rep(2)",
+    )
+    .unwrap();
+    assert_eq!(got, "H2abxx");
+}
+
+#[test]
+fn collectgarbage_only_counts() {
+    let mut sb = sandbox();
+    let kb: f64 = eval(&mut sb, "return collectgarbage('count')").unwrap();
+    assert!(kb > 0.0);
+    let err = eval::<()>(&mut sb, "collectgarbage()").unwrap_err();
+    assert!(
+        err.to_string().contains("only collectgarbage(\"count\")"),
+        "{err}"
+    );
+}
+
+#[test]
+fn gc_metamethods_are_refused() {
+    let mut sb = sandbox();
+    let err = eval::<()>(&mut sb, "setmetatable({}, { __gc = function() end })").unwrap_err();
+    assert!(err.to_string().contains("__gc"), "{err}");
+}
+
+#[test]
+fn binary_chunks_are_refused() {
+    let mut sb = sandbox();
+    let err = sb
+        .load_str("scripts/bin.lua", "\x1bLua\x54\x00junk")
+        .unwrap_err();
+    assert!(matches!(err, ScriptError::Syntax { .. }), "{err}");
+    assert!(err.to_string().contains("binary"), "{err}");
+}
+
+#[test]
+fn globals_do_not_leak_between_scripts() {
+    let mut sb = sandbox();
+    let a = load(
+        &mut sb,
+        "scripts/a.lua",
+        "secret = 42
+         string.upper = function() return 'hacked' end
+         table = nil
+         function get() return secret end",
+    );
+    let b = load(
+        &mut sb,
+        "scripts/b.lua",
+        "function get() return secret end
+         function upper(s) return string.upper(s) end
+         function has_table() return table ~= nil end",
+    );
+    assert_eq!(sb.call::<i64>(a, "get", ()).unwrap(), 42);
+    assert_eq!(sb.call::<Option<i64>>(b, "get", ()).unwrap(), None);
+    assert_eq!(sb.call::<String>(b, "upper", "ok").unwrap(), "OK");
+    assert!(sb.call::<bool>(b, "has_table", ()).unwrap());
+}
+
+#[test]
+fn api_tables_are_read_only() {
+    let mut sb = sandbox();
+    let api = sb.lua().create_table().unwrap();
+    api.set("answer", 42).unwrap();
+    let inner = sb.lua().create_table().unwrap();
+    inner.set("x", 1).unwrap();
+    api.set("inner", inner).unwrap();
+    // A script loaded before the API table sees it too.
+    let early = load(
+        &mut sb,
+        "scripts/early.lua",
+        "function get() return game.answer end",
+    );
+    sb.set_api_table("game", api.clone()).unwrap();
+    assert_eq!(sb.call::<i64>(early, "get", ()).unwrap(), 42);
+
+    for (what, body) in [
+        ("assignment", "game.answer = 1"),
+        ("new field", "game.new = 1"),
+        ("nested table", "game.inner.x = 2"),
+        ("rawset", "rawset(game, 'answer', 1)"),
+        ("setmetatable", "setmetatable(game, nil)"),
+        ("table.insert", "table.insert(game, 1)"),
+    ] {
+        let err = eval::<()>(&mut sb, body).unwrap_err();
+        let text = err.to_string();
+        assert!(
+            text.contains("is read-only") || text.contains("protected metatable"),
+            "{what}: {text}"
+        );
+        // Through a C function (table.insert) Lua knows no line.
+        let at = if what == "table.insert" {
+            "scripts/eval.lua:"
+        } else {
+            "scripts/eval.lua:2:"
+        };
+        assert!(text.starts_with(at), "{what}: {text}");
+    }
+    assert!(eval::<String>(&mut sb, "game.answer = 1")
+        .unwrap_err()
+        .to_string()
+        .ends_with("API table `game` is read-only"));
+    // Reading works, pairs included, and nothing changed.
+    let got: i64 = eval(
+        &mut sb,
+        "local n = 0 for k, v in pairs(game) do n = n + 1 end
+         return game.answer + game.inner.x * 100 + n * 1000",
+    )
+    .unwrap();
+    assert_eq!(got, 2142);
+    assert_eq!(api.get::<i64>("answer").unwrap(), 42);
+    assert_eq!(api.get::<Option<i64>>("new").unwrap(), None);
+}
+
+#[test]
+fn infinite_loop_is_stopped() {
+    assert_budget_stops(
+        "scripts/bots/loop.lua",
+        "function run()\n  while true do end\nend",
+    );
+}
+
+#[test]
+fn budget_error_names_the_line() {
+    let mut sb = sandbox();
+    let id = load(
+        &mut sb,
+        "scripts/bots/loop.lua",
+        "function run()\n  local x = 0\n  while true do x = x + 1 end\nend",
+    );
+    let err = sb.call::<()>(id, "run", ()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "scripts/bots/loop.lua:3: instruction budget of 10000000 exceeded (a runaway loop?)"
+    );
+}
+
+#[test]
+fn loop_inside_pcall_is_stopped() {
+    assert_budget_stops(
+        "scripts/bots/pcall_loop.lua",
+        "function run() pcall(function() while true do end end) end",
+    );
+}
+
+#[test]
+fn loop_of_pcalls_is_stopped() {
+    assert_budget_stops(
+        "scripts/bots/pcalls.lua",
+        "function run()
+           while true do
+             pcall(function() while true do end end)
+             xpcall(function() local t = {} for i = 1, 100 do t[i] = i end end, print)
+           end
+         end",
+    );
+}
+
+#[test]
+fn loop_in_a_non_yieldable_callback_is_stopped() {
+    // Lua cannot yield inside table.sort's comparator: the hook's error must
+    // get through the pcall anyway.
+    assert_budget_stops(
+        "scripts/bots/sort.lua",
+        "function run()
+           while true do
+             pcall(table.sort, {3, 2, 1}, function(a, b) while true do end end)
+           end
+         end",
+    );
+}
+
+#[test]
+fn loop_in_nested_coroutines_is_stopped() {
+    assert_budget_stops(
+        "scripts/bots/co.lua",
+        "function run()
+           while true do
+             local co = coroutine.create(function() while true do end end)
+             coroutine.resume(co)
+             pcall(coroutine.wrap(function() while true do end end))
+           end
+         end",
+    );
+}
+
+#[test]
+fn loop_in_the_main_chunk_is_stopped() {
+    let mut sb = sandbox();
+    let err = sb
+        .load_str("scripts/bots/top.lua", "while true do end")
+        .unwrap_err();
+    assert!(matches!(err, ScriptError::Budget { .. }), "{err}");
+    assert!(
+        err.to_string().starts_with("scripts/bots/top.lua:1: "),
+        "{err}"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn budget_is_per_call_and_configurable() {
+    let limits = SandboxLimits {
+        instructions: 100_000,
+        ..SandboxLimits::default()
+    };
+    let mut sb = Sandbox::with_limits(limits).unwrap();
+    let id = load(
+        &mut sb,
+        "scripts/count.lua",
+        "function count(n) local x = 0 for i = 1, n do x = x + i end return x end",
+    );
+    // Many small calls never add up to the budget.
+    for _ in 0..100 {
+        assert_eq!(sb.call::<i64>(id, "count", 1000).unwrap(), 500_500);
+    }
+    let err = sb.call::<i64>(id, "count", 1_000_000).unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("instruction budget of 100000 exceeded"),
+        "{err}"
+    );
+}
+
+#[test]
+fn deep_recursion_is_a_clean_error() {
+    let mut sb = sandbox();
+    let id = load(
+        &mut sb,
+        "scripts/bots/deep.lua",
+        "function run()\n  local function f() return 1 + f() end\n  return f()\nend",
+    );
+    let start = Instant::now();
+    let err = sb.call::<i64>(id, "run", ()).unwrap_err();
+    assert!(
+        start.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(matches!(err, ScriptError::Runtime { .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "scripts/bots/deep.lua:2: stack overflow (more than 100000 nested calls)"
+    );
+    assert_usable(&mut sb);
+    // The same inside pcall: caught like any error, and the script goes on.
+    let ok: bool = eval(
+        &mut sb,
+        "local function f() return 1 + f() end\nreturn not pcall(f)",
+    )
+    .unwrap();
+    assert!(ok);
+}
+
+#[test]
+fn memory_hog_is_stopped() {
+    let mut sb = sandbox();
+    let id = load(
+        &mut sb,
+        "scripts/bots/hog.lua",
+        "function run()\n  local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end\nend",
+    );
+    let err = sb.call::<()>(id, "run", ()).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "scripts/bots/hog.lua: memory limit of 64 MiB exceeded"
+    );
+    assert!(sb.used_memory() < 16 * 1024 * 1024, "{}", sb.used_memory());
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn memory_hog_inside_pcall_is_stopped() {
+    let mut sb = sandbox();
+    let err = eval::<()>(
+        &mut sb,
+        "pcall(function() local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end end)
+         while true do end",
+    )
+    .unwrap_err();
+    assert!(matches!(err, ScriptError::Memory { .. }), "{err}");
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn runtime_error_names_path_and_line() {
+    let mut sb = sandbox();
+    let id = load(
+        &mut sb,
+        "scripts/bots/bad.lua",
+        "function run()\n  local x\n  return x.y\nend",
+    );
+    let err = sb.call::<()>(id, "run", ()).unwrap_err();
+    assert_eq!(err.line(), Some(3));
+    assert_eq!(
+        err.to_string(),
+        "scripts/bots/bad.lua:3: attempt to index a nil value (local 'x')"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn error_values_without_location() {
+    let mut sb = sandbox();
+    let err = eval::<()>(&mut sb, "error('plain', 0)").unwrap_err();
+    assert_eq!(err.to_string(), "scripts/eval.lua: plain");
+}
+
+#[test]
+fn long_paths_are_named_whole() {
+    let mut sb = sandbox();
+    let path = format!("scripts/{}/bad.lua", "very_long_folder".repeat(6));
+    let id = load(&mut sb, &path, "function run()\n  error('boom')\nend");
+    let err = sb.call::<()>(id, "run", ()).unwrap_err();
+    assert_eq!(err.to_string(), format!("{path}:2: boom"));
+}
+
+#[test]
+fn syntax_error_names_the_line() {
+    let mut sb = sandbox();
+    let err = sb
+        .load_str("scripts/bots/syntax.lua", "local a = 1\nlocal b = = 2\n")
+        .unwrap_err();
+    assert!(matches!(err, ScriptError::Syntax { .. }), "{err}");
+    assert_eq!(err.line(), Some(2));
+    assert!(
+        err.to_string()
+            .starts_with("scripts/bots/syntax.lua:2: unexpected symbol"),
+        "{err}"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn load_script_reads_a_file() {
+    let dir = std::env::temp_dir().join(format!("tinbots-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bot.lua");
+    std::fs::write(
+        &path,
+        "local M = {}\nfunction M.hello(n)\n  return 'hi ' .. n\nend\nreturn M\n",
+    )
+    .unwrap();
+    let mut sb = sandbox();
+    let id = sb.load_script(&path).unwrap();
+    assert!(matches!(sb.script_value(id), mlua::Value::Table(_)));
+    assert_eq!(sb.call::<String>(id, "hello", "bob").unwrap(), "hi bob");
+    let missing = sb.load_script(&dir.join("missing.lua")).unwrap_err();
+    assert!(matches!(missing, ScriptError::Read { .. }), "{missing}");
+    let err = sb.call::<()>(id, "nope", ()).unwrap_err();
+    assert!(matches!(err, ScriptError::MissingFunction { .. }), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn print_is_captured() {
+    let mut sb = sandbox();
+    let id = load(
+        &mut sb,
+        "scripts/print.lua",
+        "print('loading')\nfunction run(n) print('n =', n, nil, true) end",
+    );
+    sb.call::<()>(id, "run", 7).unwrap();
+    assert_eq!(sb.take_output(), "loading\nn =\t7\tnil\ttrue\n");
+    assert_eq!(sb.take_output(), "");
+}
+
+#[test]
+fn print_output_is_capped() {
+    let limits = SandboxLimits {
+        output_bytes: 100,
+        ..SandboxLimits::default()
+    };
+    let mut sb = Sandbox::with_limits(limits).unwrap();
+    eval::<()>(&mut sb, "for i = 1, 1000 do print(string.rep('x', 50)) end").unwrap();
+    let out = sb.take_output();
+    assert!(
+        out.ends_with("[output truncated]\n") && out.len() < 200,
+        "{out}"
+    );
+}
+
+#[test]
+fn top_level_yield_is_an_error() {
+    let mut sb = sandbox();
+    let err = eval::<()>(&mut sb, "coroutine.yield(1)").unwrap_err();
+    assert!(matches!(err, ScriptError::Yielded { .. }), "{err}");
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn random_is_deterministic() {
+    let draw = || {
+        let mut sb = sandbox();
+        eval::<Vec<i64>>(
+            &mut sb,
+            "local t = {} for i = 1, 5 do t[i] = math.random(1000) end return t",
+        )
+        .unwrap()
+    };
+    assert_eq!(draw(), draw());
+}
