@@ -98,6 +98,10 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
         };
         record(game, answer);
         let text = game.answer_text(answer);
+        if verbose {
+            // One line per answer, each followed by its events.
+            line_turn = 0;
+        }
         match decision {
             Decision::ProgramChange { .. } if turn != line_turn => {
                 flush(&mut line, out)?;
@@ -111,11 +115,17 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             Decision::ProgramChange { .. } => {
                 let _ = write!(line, "; {text}");
             }
-            Decision::ZapEffect { .. } => {
-                let _ = write!(line, " [zap: {text}]");
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } if verbose => {
+                let label = decision_label(decision);
+                let decider = decision.player().unwrap_or(player);
+                let _ = write!(
+                    line,
+                    "turn {turn:>4}  {:<6}  [{label} {text}]",
+                    game.colours()[decider].name()
+                );
             }
-            Decision::CrystalPlacement { .. } => {
-                let _ = write!(line, " [crystal at {text}]");
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
+                let _ = write!(line, " [{} {text}]", decision_label(decision));
             }
             Decision::GameOver => {}
         }
@@ -128,6 +138,13 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
     }
     flush(&mut line, out)?;
     Ok(())
+}
+
+fn decision_label(decision: Decision) -> &'static str {
+    match decision {
+        Decision::ZapEffect { .. } => "zap:",
+        _ => "crystal at",
+    }
 }
 
 fn flush(line: &mut String, out: &mut dyn Write) -> io::Result<()> {
