@@ -149,3 +149,29 @@ fn bad_input_is_an_error_not_a_panic() {
     assert_eq!(o.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a tinbots replay"));
 }
+
+#[test]
+fn verbose_play_prints_each_answer_then_its_events() {
+    let o = tinbots(&["play", "-p", "2", "-s", "7", "-v", "--max-turns", "6"]);
+    let out = stdout(&o);
+    assert!(o.status.success());
+    let body: Vec<&str> = out
+        .lines()
+        .take_while(|l| !l.starts_with("game over"))
+        .collect();
+    assert!(
+        body[0].starts_with("turn    1  red     place red."),
+        "{out}"
+    );
+    assert!(body[1].starts_with("    red changes: place red."), "{out}");
+    for line in &body {
+        assert!(
+            line.starts_with("turn ") || line.starts_with("    "),
+            "{line:?} in\n{out}"
+        );
+    }
+    assert!(
+        body.iter().any(|l| l.contains("slot 1: empty, skipped")),
+        "{out}"
+    );
+}
