@@ -5,7 +5,7 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
-use tinbots::bot::{seat_seed, Bot, RandomBot};
+use tinbots::bot::{seat_seed, Bot, BotFailure, RandomBot};
 use tinbots::game::{Answer, Change, Decision, Game};
 use tinbots::play::play_one;
 use tinbots::setup::Setup;
@@ -63,10 +63,10 @@ impl Bot for PassingBot {
         "passing"
     }
 
-    fn choose(&mut self, game: &Game) -> Answer {
+    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure> {
         match game.decision() {
             Decision::ProgramChange { player, .. } if !game.players()[player].first_turn => {
-                Answer::Change(Change::Pass)
+                Ok(Answer::Change(Change::Pass))
             }
             _ => self.0.choose(game),
         }

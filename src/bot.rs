@@ -10,9 +10,15 @@ pub trait Bot {
     /// A name for messages.
     fn name(&self) -> &str;
     /// Chooses an answer to the game's current decision, which is this
-    /// bot's to make.
-    fn choose(&mut self, game: &Game) -> Answer;
+    /// bot's to make; or fails (a script error, a runaway script), which
+    /// stops the game.
+    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure>;
 }
+
+/// Why a bot could not answer, in words that name the bot and the cause.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BotFailure(pub String);
 
 /// Chooses uniformly among the legal answers, from its own seeded generator.
 #[derive(Clone, Debug)]
@@ -34,10 +40,13 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, game: &Game) -> Answer {
+    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure> {
         let legal = game.legal();
+        if legal.is_empty() {
+            return Err(BotFailure("random bot: there is nothing to decide".into()));
+        }
         let i = self.rng.gen_range(0..legal.len());
-        legal.get(i).expect("an index below the count")
+        Ok(legal.get(i).expect("an index below the count"))
     }
 }
 

@@ -3,13 +3,15 @@
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
 use tinbots::game::Game;
+use tinbots::pieces::Colour;
 use tinbots::play::{play_with_transcript, summary, DEFAULT_MAX_TURNS};
 use tinbots::replay::{Replay, Start};
 use tinbots::scenario::check_paths;
+use tinbots::script::LuaBot;
 use tinbots::setup::Setup;
 
 /// tinbots: a rules sandbox for Twin Tin Bots.
@@ -22,7 +24,7 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Play a whole game headless with the built-in random bots.
+    /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
         /// Number of players, 2 to 6.
         #[arg(long, short = 'p', default_value_t = 4)]
@@ -46,6 +48,11 @@ enum Command {
         /// Print only the final summary.
         #[arg(long, short = 'q', conflicts_with = "verbose")]
         quiet: bool,
+        /// Who plays a colour: `COLOUR=random` (the built-in random bot) or
+        /// `COLOUR=path/to/bot.lua`. Repeatable; other colours play the
+        /// built-in random bot.
+        #[arg(long = "bot", value_name = "COLOUR=BOT")]
+        bots: Vec<String>,
     },
     /// Run rule-dispute scenario files and print PASS or FAIL for each.
     Check {
@@ -82,6 +89,7 @@ pub fn run() -> Result<ExitCode> {
             setup,
             verbose,
             quiet,
+            bots: bot_args,
         }) => {
             let setup = match setup {
                 Some(path) => Setup::from_file(&path)?,
@@ -93,9 +101,7 @@ pub fn run() -> Result<ExitCode> {
             };
             let mut game = Game::new(&start.position())?;
             let mut replay = Replay::new(start);
-            let mut bots: Vec<Box<dyn Bot>> = (0..game.players().len())
-                .map(|seat| Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>)
-                .collect();
+            let mut bots = seat_bots(&game, seed, &bot_args)?;
             let mut transcript: Box<dyn Write> = if quiet {
                 Box::new(io::sink())
             } else {
@@ -144,4 +150,28 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The bot of every seat: the `--bot COLOUR=BOT` choices, else the built-in
+/// random bot.
+fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>>> {
+    let mut bots: Vec<Box<dyn Bot>> = (0..game.players().len())
+        .map(|seat| Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>)
+        .collect();
+    for arg in args {
+        let Some((colour, bot)) = arg.split_once('=') else {
+            anyhow::bail!("--bot {arg}: expected COLOUR=BOT, such as red=scripts/bots/random.lua or blue=random");
+        };
+        let colour: Colour = colour
+            .parse()
+            .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
+        let seat = tinbots::pieces::seat_of(game.colours(), colour)
+            .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
+        bots[seat] = if bot == "random" {
+            Box::new(RandomBot::new(seat_seed(seed, seat)))
+        } else {
+            Box::new(LuaBot::load(Path::new(bot)).map_err(|e| anyhow::anyhow!("{e}"))?)
+        };
+    }
+    Ok(bots)
 }

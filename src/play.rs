@@ -2,7 +2,7 @@
 //! limit is reached, with an optional transcript of each turn and a final
 //! summary.
 
-use crate::bot::Bot;
+use crate::bot::{Bot, BotFailure};
 use crate::game::{Answer, Decision, EndReason, Game, RuleError};
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -26,6 +26,9 @@ pub enum PlayError {
         /// The rule broken.
         source: RuleError,
     },
+    /// A bot could not answer.
+    #[error("{0}")]
+    BotFailed(#[from] BotFailure),
     /// Writing the transcript failed.
     #[error("cannot write the transcript: {0}")]
     Io(#[from] io::Error),
@@ -52,7 +55,7 @@ pub fn play_one<B: Bot + ?Sized>(
         return Ok(None);
     };
     let bot = &mut bots[seat];
-    let answer = bot.choose(game);
+    let answer = bot.choose(game)?;
     match game.apply(answer) {
         Ok(()) => Ok(Some((decision, answer))),
         Err(source) => Err(PlayError::IllegalAnswer {
@@ -93,7 +96,12 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
     loop {
         let turn = game.turn();
         let player = game.active();
-        let Some((decision, answer)) = play_one(game, bots, max_turns)? else {
+        let played = play_one(game, bots, max_turns);
+        if played.is_err() {
+            // Show the turn so far before the error.
+            flush(&mut line, out)?;
+        }
+        let Some((decision, answer)) = played? else {
             break;
         };
         record(game, answer);

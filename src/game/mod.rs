@@ -18,6 +18,7 @@ mod menu;
 mod narrate;
 mod position;
 mod state;
+mod view;
 
 pub use answer::{Answer, ChangeStep, Decision, ZapEffect};
 pub use change::{parse_robot, robot_name, Change};
@@ -26,6 +27,9 @@ pub use error::RuleError;
 pub use event::{Action, Event, Reason};
 pub use position::{Position, PositionError};
 pub use state::{Player, Program, Robot, SLOTS};
+pub use view::{
+    decision_kind, BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView,
+};
 
 use crate::board::Board;
 use crate::hex::Hex;

@@ -14,9 +14,11 @@
 //!
 //! There is no game API here yet: the bot and order API is built on top.
 
+mod bot;
 mod error;
 mod sandbox;
 
+pub use bot::{BotError, LuaBot};
 pub use error::ScriptError;
 pub use sandbox::{Sandbox, SandboxLimits, ScriptId};
 
