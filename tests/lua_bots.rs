@@ -120,7 +120,7 @@ fn run_play(args: &[&str]) -> (i32, String, String) {
 
 #[test]
 fn play_runs_lua_bots_next_to_built_in_ones() {
-    let (code, stdout, stderr) = run_play(&[
+    const ARGS: [&str; 11] = [
         "-p",
         "3",
         "-s",
@@ -132,22 +132,11 @@ fn play_runs_lua_bots_next_to_built_in_ones() {
         "red=scripts/bots/random.lua",
         "--bot",
         "blue=random",
-    ]);
+    ];
+    let (code, stdout, stderr) = run_play(&ARGS);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("game over"), "{stdout}");
-    let again = run_play(&[
-        "-p",
-        "3",
-        "-s",
-        "2",
-        "--max-turns",
-        "60",
-        "-q",
-        "--bot",
-        "red=scripts/bots/random.lua",
-        "--bot",
-        "blue=random",
-    ]);
+    let again = run_play(&ARGS);
     assert_eq!(again.1, stdout, "the same game twice");
 }
 
