@@ -58,6 +58,13 @@ pub enum BotError {
     },
 }
 
+fn load_error(path: &str, cause: String) -> BotError {
+    BotError::Load {
+        path: path.to_string(),
+        cause,
+    }
+}
+
 /// A bot played by a Lua script in its own [`Sandbox`].
 pub struct LuaBot {
     sandbox: Sandbox,
@@ -68,38 +75,41 @@ pub struct LuaBot {
 impl LuaBot {
     /// Loads the bot script at `path` with the default sandbox limits.
     pub fn load(path: &Path) -> Result<LuaBot, BotError> {
-        let text = path.display().to_string();
-        let source = std::fs::read_to_string(path).map_err(|e| BotError::Load {
-            path: text.clone(),
-            cause: format!("cannot read the script: {e}"),
-        })?;
-        let sandbox = Sandbox::new().map_err(|e| BotError::Load {
-            path: text.clone(),
-            cause: e.to_string(),
-        })?;
-        LuaBot::from_source(&text, &source, sandbox)
+        let name = path.display().to_string();
+        let mut sandbox = Sandbox::new().map_err(|e| load_error(&name, e.to_string()))?;
+        let script = sandbox
+            .load_script(path)
+            .map_err(|e| load_error(&name, e.to_string()))?;
+        LuaBot::from_loaded(sandbox, script)
     }
 
     /// Loads a bot from `source`, named `path` in messages, into `sandbox`.
     pub fn from_source(path: &str, source: &str, mut sandbox: Sandbox) -> Result<LuaBot, BotError> {
-        let load = |cause: String| BotError::Load {
-            path: path.to_string(),
-            cause,
-        };
         let script = sandbox
             .load_str(path, source)
-            .map_err(|e| load(e.to_string()))?;
+            .map_err(|e| load_error(path, e.to_string()))?;
+        LuaBot::from_loaded(sandbox, script)
+    }
+
+    /// A bot from a script already loaded: it must have returned a table
+    /// with a `choose` function (and may have a `name`).
+    fn from_loaded(sandbox: Sandbox, script: ScriptId) -> Result<LuaBot, BotError> {
+        let path = sandbox.script_path(script).to_string();
         let Value::Table(table) = sandbox.script_value(script).clone() else {
-            return Err(load(
+            return Err(load_error(
+                &path,
                 "the script must return a table `{ name = ..., choose = function(view, decision) ... end }`".into(),
             ));
         };
         if !matches!(table.raw_get::<Value>("choose"), Ok(Value::Function(_))) {
-            return Err(load("the returned table has no function `choose`".into()));
+            return Err(load_error(
+                &path,
+                "the returned table has no function `choose`".into(),
+            ));
         }
         let name = match table.raw_get::<Value>("name") {
             Ok(Value::String(s)) => s.to_string_lossy(),
-            _ => path.to_string(),
+            _ => path,
         };
         Ok(LuaBot {
             sandbox,
@@ -175,17 +185,19 @@ impl LuaBot {
                     _ => Err(illegal(format!("{s:?}"))),
                 }
             }
-            Value::Integer(i) if i >= 1 && (i as u64) <= texts.len() as u64 => {
-                Ok(legal.get(i as usize - 1).expect("an index below the count"))
+            Value::Integer(_) | Value::Number(_) => {
+                let n = match returned {
+                    Value::Integer(i) => i as f64,
+                    Value::Number(n) => n,
+                    _ => unreachable!("matched above"),
+                };
+                let count = texts.len();
+                if n.fract() == 0.0 && n >= 1.0 && n <= count as f64 {
+                    Ok(legal.get(n as usize - 1).expect("an index below the count"))
+                } else {
+                    Err(illegal(format!("index {n} (there are {count} answers)")))
+                }
             }
-            Value::Number(n) if n.fract() == 0.0 && n >= 1.0 && n <= texts.len() as f64 => {
-                Ok(legal.get(n as usize - 1).expect("an index below the count"))
-            }
-            Value::Integer(i) => Err(illegal(format!(
-                "index {i} (there are {} answers)",
-                texts.len()
-            ))),
-            Value::Number(n) => Err(illegal(format!("{n} (there are {} answers)", texts.len()))),
             other => Err(illegal(other.type_name().to_string())),
         }
     }
