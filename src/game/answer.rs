@@ -65,6 +65,17 @@ impl Decision {
         }
     }
 
+    /// The decision's kind as a key for views and scripts:
+    /// `program_change`, `zap_effect`, `crystal_placement` or `game_over`.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Decision::ProgramChange { .. } => "program_change",
+            Decision::ZapEffect { .. } => "zap_effect",
+            Decision::CrystalPlacement { .. } => "crystal_placement",
+            Decision::GameOver => "game_over",
+        }
+    }
+
     /// A short name of the kind of decision.
     pub fn kind_name(&self) -> &'static str {
         match self {

@@ -27,9 +27,7 @@ pub use error::RuleError;
 pub use event::{Action, Event, Reason};
 pub use position::{Position, PositionError};
 pub use state::{Player, Program, Robot, SLOTS};
-pub use view::{
-    decision_kind, BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView,
-};
+pub use view::{BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView};
 
 use crate::board::Board;
 use crate::hex::Hex;

@@ -130,7 +130,7 @@ impl DecisionView {
     /// The view of a decision of `game`.
     pub fn of(game: &Game, decision: Decision) -> DecisionView {
         let mut view = DecisionView {
-            kind: decision_kind(decision),
+            kind: decision.key(),
             player: decision.player().map(|p| game.colours()[p]),
             zapper: None,
             target: None,
@@ -145,17 +145,6 @@ impl DecisionView {
             Decision::ProgramChange { .. } | Decision::GameOver => {}
         }
         view
-    }
-}
-
-/// The name of a decision's kind in views: `program_change`, `zap_effect`,
-/// `crystal_placement` or `game_over`.
-pub fn decision_kind(decision: Decision) -> &'static str {
-    match decision {
-        Decision::ProgramChange { .. } => "program_change",
-        Decision::ZapEffect { .. } => "zap_effect",
-        Decision::CrystalPlacement { .. } => "crystal_placement",
-        Decision::GameOver => "game_over",
     }
 }
 
@@ -220,7 +209,7 @@ impl Game {
             crystals,
             bases,
             players,
-            hand: tiles(&self.players()[player].hand, |_| true),
+            hand: self.players()[player].hand.iter().collect(),
             track_length: self.track().len(),
             special_deck_length: self.special_deck().len(),
             active: self.colours()[self.active()],

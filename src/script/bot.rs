@@ -16,7 +16,7 @@ use mlua::{LuaSerdeExt, Table, Value};
 
 use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
-use crate::game::{decision_kind, Answer, Game};
+use crate::game::{Answer, Game};
 
 /// Why a Lua bot could not answer a decision. The Display form names the
 /// bot (its colour, or its script when loading), the script and the cause.
@@ -154,7 +154,7 @@ impl LuaBot {
             .map_err(sandbox_error)?;
         let table: Table = lua.create_table().map_err(sandbox_error)?;
         table
-            .raw_set("kind", decision_kind(decision))
+            .raw_set("kind", decision.key())
             .and_then(|()| table.raw_set("player", bot.as_str()))
             .and_then(|()| {
                 table.raw_set(
