@@ -13,6 +13,11 @@ pub trait Bot {
     /// bot's to make; or fails (a script error, a runaway script), which
     /// stops the game.
     fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure>;
+    /// What the bot printed since the last call (a script's `print`), for
+    /// the transcript; nothing by default.
+    fn take_output(&mut self) -> String {
+        String::new()
+    }
 }
 
 /// Why a bot could not answer, in words that name the bot and the cause.

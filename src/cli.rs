@@ -170,7 +170,10 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
         bots[seat] = if bot == "random" {
             Box::new(RandomBot::new(seat_seed(seed, seat)))
         } else {
-            Box::new(LuaBot::load(Path::new(bot)).map_err(|e| anyhow::anyhow!("{e}"))?)
+            let mut lua = LuaBot::load(Path::new(bot)).map_err(|e| anyhow::anyhow!("{e}"))?;
+            lua.seed(seat_seed(seed, seat))
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            Box::new(lua)
         };
     }
     Ok(bots)

@@ -80,6 +80,27 @@ pub fn drive<B: Bot + ?Sized>(
     Ok(())
 }
 
+/// Writes what bots printed, each line as `[colour] text`, after the
+/// transcript line in progress.
+fn write_bot_output<B: Bot + ?Sized>(
+    game: &Game,
+    bots: &mut [Box<B>],
+    line: &mut String,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        let printed = bot.take_output();
+        if printed.is_empty() {
+            continue;
+        }
+        flush(line, out)?;
+        for text in printed.lines() {
+            writeln!(out, "[{}] {text}", game.colours()[seat].name())?;
+        }
+    }
+    Ok(())
+}
+
 /// Plays a game writing one line per turn — the turn number, the player and
 /// the changes made, with zap and crystal-placement answers in brackets — and
 /// with `verbose`, every event as a sentence. `record` sees every answer.
@@ -101,6 +122,7 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             // Show the turn so far before the error.
             flush(&mut line, out)?;
         }
+        write_bot_output(game, bots, &mut line, out)?;
         let Some((decision, answer)) = played? else {
             break;
         };

@@ -1,9 +1,10 @@
 -- The random bot in Lua: answers every decision with one of its legal
--- answers, chosen uniformly. The sandbox seeds `math.random` with 0 for
--- every bot, so a game with this bot is reproducible.
+-- answers, chosen uniformly. `#decision` is the number of legal answers and
+-- an answer may be returned by its index, so no answer is ever spelled out.
+-- `tinbots play` seeds `math.random` per seat, so a game is reproducible.
 return {
   name = "random.lua",
   choose = function(view, decision)
-    return decision.answers[math.random(#decision.answers)]
+    return math.random(#decision)
   end,
 }

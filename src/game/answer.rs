@@ -2,7 +2,7 @@
 
 use super::change::Change;
 use crate::hex::Hex;
-use crate::pieces::{Crystal, PlayerId, RobotId};
+use crate::pieces::{Colour, Crystal, PlayerId, RobotId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -168,24 +168,23 @@ impl Answer {
     }
 }
 
-impl super::Game {
-    /// An answer as text, in the syntax of scenarios and the REPL: a program
-    /// change (`place red.1 2 zap`), a zap effect (`turn_left`), a hex (`0,1`).
-    pub fn answer_text(&self, answer: Answer) -> String {
-        match answer {
-            Answer::Change(c) => c.to_text(self.colours()),
+impl Answer {
+    /// The answer as text, in the syntax of scenarios and the REPL: a
+    /// program change (`place red.1 2 zap`), a zap effect (`turn_left`), a
+    /// hex (`0,1`). Robots are named after `colours` (seating order).
+    pub fn text(&self, colours: &[Colour]) -> String {
+        match *self {
+            Answer::Change(c) => c.to_text(colours),
             Answer::Zap(e) => e.name().to_string(),
             Answer::Place(h) => h.to_string(),
         }
     }
 
-    /// Parses an answer to the current decision from text (see
-    /// [`super::Game::answer_text`]). Whether it is legal is checked by `apply`.
-    pub fn parse_answer(&self, text: &str) -> Result<Answer, String> {
-        match self.decision() {
-            Decision::ProgramChange { .. } => {
-                Change::parse(self.colours(), text).map(Answer::Change)
-            }
+    /// Parses an answer to `decision` from text (see [`Answer::text`]).
+    /// Whether it is legal is checked by [`super::Game::apply`].
+    pub fn parse(decision: Decision, colours: &[Colour], text: &str) -> Result<Answer, String> {
+        match decision {
+            Decision::ProgramChange { .. } => Change::parse(colours, text).map(Answer::Change),
             Decision::ZapEffect { .. } => text.parse().map(Answer::Zap),
             Decision::CrystalPlacement { .. } => text
                 .parse()
@@ -193,5 +192,18 @@ impl super::Game {
                 .map_err(|e: crate::hex::HexParseError| e.to_string()),
             Decision::GameOver => Err("the game is over: there is nothing left to decide".into()),
         }
+    }
+}
+
+impl super::Game {
+    /// An answer as text (see [`Answer::text`]).
+    pub fn answer_text(&self, answer: Answer) -> String {
+        answer.text(self.colours())
+    }
+
+    /// Parses an answer to the current decision from text (see
+    /// [`Answer::text`]). Whether it is legal is checked by `apply`.
+    pub fn parse_answer(&self, text: &str) -> Result<Answer, String> {
+        Answer::parse(self.decision(), self.colours(), text)
     }
 }

@@ -17,6 +17,7 @@ mod execute;
 mod menu;
 mod narrate;
 mod position;
+mod sample;
 mod state;
 mod view;
 

@@ -45,6 +45,10 @@ pub struct PlayerView {
     pub score_to_win: Option<u32>,
     /// What is being decided now.
     pub decision: DecisionView,
+    /// Whether the game is over.
+    pub over: bool,
+    /// The winners once the game is over (several on a shared victory).
+    pub winners: Vec<Colour>,
 }
 
 /// A robot as everyone sees it.
@@ -218,6 +222,11 @@ impl Game {
             counters: countdown.counters,
             score_to_win: self.score_to_win(),
             decision: DecisionView::of(self, self.decision()),
+            over: self.is_over(),
+            winners: self
+                .outcome()
+                .map(|o| o.winners.iter().map(|&p| self.colours()[p]).collect())
+                .unwrap_or_default(),
         }
     }
 }

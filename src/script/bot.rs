@@ -11,9 +11,9 @@
 
 use std::path::Path;
 
-use mlua::serde::SerializeOptions;
-use mlua::{LuaSerdeExt, Table, Value};
+use mlua::Value;
 
+use super::view::{with_root_view, Choices, Context};
 use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
 use crate::game::{Answer, Game};
@@ -41,7 +41,7 @@ pub enum BotError {
         source: ScriptError,
     },
     /// The script answered something that is not a legal answer.
-    #[error("bot {bot} ({path}): answered {answer}, which is not one of the legal answers")]
+    #[error("bot {bot} ({path}): answered {answer}")]
     Illegal {
         /// The deciding player's colour.
         bot: String,
@@ -111,11 +111,28 @@ impl LuaBot {
             Ok(Value::String(s)) => s.to_string_lossy(),
             _ => path,
         };
+        Context::install(sandbox.lua(), 0, sandbox.charge_handle());
         Ok(LuaBot {
             sandbox,
             script,
             name,
         })
+    }
+
+    /// Seeds the bot's randomness: Lua's `math.random` and the generator
+    /// that samples hidden things for `view:simulate` and `view:rollout`.
+    /// A bot is seeded with 0 until this is called; `tinbots play` gives each
+    /// seat its own seed from the game's.
+    pub fn seed(&mut self, seed: u64) -> Result<(), BotError> {
+        let lua = self.sandbox.lua();
+        Context::reseed(lua, seed);
+        let randomseed = lua
+            .globals()
+            .get::<mlua::Table>("math")
+            .and_then(|math| math.get::<mlua::Function>("randomseed"));
+        randomseed
+            .and_then(|f| f.call::<()>(seed as i64))
+            .map_err(|e| load_error(self.sandbox.script_path(self.script), e.to_string()))
     }
 
     /// The script's path.
@@ -128,78 +145,29 @@ impl LuaBot {
     /// and the cause.
     pub fn try_choose(&mut self, game: &Game) -> Result<Answer, BotError> {
         let path = self.path().to_string();
-        let decision = game.decision();
-        let Some(player) = decision.player() else {
+        let Some(player) = game.decision().player() else {
             return Err(BotError::GameOver { path });
         };
         let bot = game.colours()[player].to_string();
-        let legal = game.legal();
-        let texts: Vec<String> = (0..legal.len())
-            .filter_map(|i| legal.get(i))
-            .map(|a| game.answer_text(a))
-            .collect();
         let script_error = |source: ScriptError| BotError::Script {
             bot: bot.clone(),
             path: path.clone(),
             source,
         };
-        let sandbox_error = |e: mlua::Error| script_error(ScriptError::Sandbox(e));
-
-        let lua = self.sandbox.lua();
-        let options = SerializeOptions::new()
-            .serialize_none_to_null(false)
-            .serialize_unit_to_null(false);
-        let view = lua
-            .to_value_with(&game.view(player), options)
-            .map_err(sandbox_error)?;
-        let table: Table = lua.create_table().map_err(sandbox_error)?;
-        table
-            .raw_set("kind", decision.key())
-            .and_then(|()| table.raw_set("player", bot.as_str()))
-            .and_then(|()| {
-                table.raw_set(
-                    "answers",
-                    lua.create_sequence_from(texts.iter().map(String::as_str))?,
-                )
-            })
-            .map_err(sandbox_error)?;
-
-        let returned: Value = self
-            .sandbox
-            .call(self.script, "choose", (view, table))
-            .map_err(script_error)?;
-        let illegal = |answer: String| BotError::Illegal {
+        let choices = Choices::of(game);
+        let (sandbox, script) = (&self.sandbox, self.script);
+        let returned = with_root_view(sandbox.lua(), game, choices, |view, decision| {
+            let answer = sandbox.call::<Value>(script, "choose", (view, decision.clone()))?;
+            let decision = decision.borrow::<Choices>().map_err(ScriptError::Sandbox)?;
+            Ok::<_, ScriptError>(decision.resolve(&answer))
+        })
+        .map_err(|e| script_error(ScriptError::Sandbox(e)))?
+        .map_err(script_error)?;
+        returned.map_err(|answer| BotError::Illegal {
             bot: bot.clone(),
             path: path.clone(),
             answer,
-        };
-        match returned {
-            Value::String(s) => {
-                let s = s.to_string_lossy();
-                if let Some(i) = texts.iter().position(|t| *t == s) {
-                    return Ok(legal.get(i).expect("an index below the count"));
-                }
-                // Accept other spellings of a legal answer (extra spaces).
-                match game.parse_answer(&s) {
-                    Ok(a) if (0..legal.len()).any(|i| legal.get(i) == Some(a)) => Ok(a),
-                    _ => Err(illegal(format!("{s:?}"))),
-                }
-            }
-            Value::Integer(_) | Value::Number(_) => {
-                let n = match returned {
-                    Value::Integer(i) => i as f64,
-                    Value::Number(n) => n,
-                    _ => unreachable!("matched above"),
-                };
-                let count = texts.len();
-                if n.fract() == 0.0 && n >= 1.0 && n <= count as f64 {
-                    Ok(legal.get(n as usize - 1).expect("an index below the count"))
-                } else {
-                    Err(illegal(format!("index {n} (there are {count} answers)")))
-                }
-            }
-            other => Err(illegal(other.type_name().to_string())),
-        }
+        })
     }
 
     /// Output the script printed since the last take.
@@ -217,5 +185,9 @@ impl Bot for LuaBot {
     /// which stops the game with the bot, the script and the cause.
     fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure> {
         self.try_choose(game).map_err(|e| BotFailure(e.to_string()))
+    }
+
+    fn take_output(&mut self) -> String {
+        self.sandbox.take_output()
     }
 }

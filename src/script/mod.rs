@@ -17,10 +17,12 @@
 mod bot;
 mod error;
 mod sandbox;
+mod view;
 
 pub use bot::{BotError, LuaBot};
 pub use error::ScriptError;
 pub use sandbox::{Sandbox, SandboxLimits, ScriptId};
+pub use view::{MAX_LIVE_SIMULATIONS, ROLLOUT_TURN_COST, SIMULATION_COST};
 
 #[cfg(test)]
 mod tests;

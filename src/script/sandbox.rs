@@ -98,6 +98,24 @@ struct Meter {
 }
 
 /// Captured `print` output.
+/// A handle on a sandbox's instruction meter, so that native work done
+/// for a script (a simulated game) is paid for in its budget.
+#[derive(Clone)]
+pub(crate) struct Charge(Rc<Meter>);
+
+impl Charge {
+    /// Adds `instructions` to the running call's count; the budget check at
+    /// the next hook stops the call if it is spent.
+    pub(crate) fn charge(&self, instructions: u64) {
+        let meter = &self.0;
+        if meter.active.get() {
+            meter
+                .used
+                .set(meter.used.get().saturating_add(instructions));
+        }
+    }
+}
+
 #[derive(Default)]
 struct Output {
     text: String,
@@ -236,6 +254,11 @@ impl Sandbox {
             },
         )?;
         Ok(())
+    }
+
+    /// A handle that charges native work to the running call's budget.
+    pub(crate) fn charge_handle(&self) -> Charge {
+        Charge(self.meter.clone())
     }
 
     /// The Lua state, to build API tables and values with. Scripts must only

@@ -1,0 +1,432 @@
+//! The game as a Lua bot sees it: views, decisions and lookahead.
+//!
+//! A bot's `choose(view, decision)` gets two userdata objects:
+//!
+//! - a **view** of the game as the deciding player may see it. Its fields
+//!   (`view.robots`, `view.players`, `view.hand`, `view.turn`, ... — the
+//!   fields of [`PlayerView`](crate::game::PlayerView)) are built into one
+//!   Lua table the first time one is read, and cached for the rest of the
+//!   call. Its methods look ahead at native speed: `view:simulate(answer)`,
+//!   `view:rollout(turns)`, `view:resample()`, `view:legal()`, and on a
+//!   simulated view `sim:apply(answer)`.
+//! - the **decision**: `decision.kind`, `decision.player`, `#decision` (the
+//!   number of legal answers), `decision[i]` (the `i`-th answer as text),
+//!   `decision.answers` (all of them, built once when first read).
+//!
+//! The root view borrows the real game for the length of one call (a scoped
+//! userdata: nothing is copied). Lookahead never runs on the real game: the
+//! first `simulate` of a call deals everything the player cannot see again
+//! at random ([`Game::sample_hidden`]) from the bot's own seeded generator,
+//! and every simulation of that call starts from that sample. Simulated
+//! views are ordinary values the script may keep; they hold sampled games,
+//! which reveal nothing true about what is hidden.
+//!
+//! Native work is paid for in the script's instruction budget
+//! ([`SIMULATION_COST`] per simulated answer, [`ROLLOUT_TURN_COST`] per
+//! rolled-out turn), and at most [`MAX_LIVE_SIMULATIONS`] simulated views
+//! live at once, so lookahead cannot hang the game or exhaust memory.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use mlua::serde::SerializeOptions;
+use mlua::{
+    AnyUserData, IntoLua, Lua, LuaSerdeExt, MetaMethod, Table, UserData, UserDataMethods, Value,
+};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::sandbox::Charge;
+use crate::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
+use crate::pieces::{Colour, PlayerId};
+
+/// Instructions charged to the script for each simulated answer.
+pub const SIMULATION_COST: u64 = 300;
+/// Instructions charged to the script for each turn of a rollout.
+pub const ROLLOUT_TURN_COST: u64 = 300;
+/// How many simulated views may be alive at once in one bot's Lua state.
+pub const MAX_LIVE_SIMULATIONS: usize = 20_000;
+
+/// What the view API keeps in a bot's Lua state (its app data).
+pub(super) struct Context {
+    /// The bot's own generator: samples of hidden things, rollouts.
+    rng: RefCell<ChaCha8Rng>,
+    /// The root view's field table, built on first use in a call.
+    root_table: RefCell<Option<Table>>,
+    /// The sample of the real game that this call's simulations start from.
+    root_sample: RefCell<Option<Rc<Game>>>,
+    /// Simulated views alive.
+    live: Rc<Cell<usize>>,
+    /// The sandbox's instruction meter, charged for native work.
+    meter: Charge,
+}
+
+impl Context {
+    /// Installs a fresh context in `lua`, drawing from `seed`.
+    pub(super) fn install(lua: &Lua, seed: u64, meter: Charge) {
+        lua.set_app_data(Context {
+            rng: RefCell::new(ChaCha8Rng::seed_from_u64(seed)),
+            root_table: RefCell::new(None),
+            root_sample: RefCell::new(None),
+            live: Rc::new(Cell::new(0)),
+            meter,
+        });
+    }
+
+    /// Reseeds the generator.
+    pub(super) fn reseed(lua: &Lua, seed: u64) {
+        if let Some(ctx) = lua.app_data_ref::<Context>() {
+            *ctx.rng.borrow_mut() = ChaCha8Rng::seed_from_u64(seed);
+        }
+    }
+
+    /// Forgets the previous call's root table and sample.
+    pub(super) fn begin_call(lua: &Lua) {
+        if let Some(ctx) = lua.app_data_ref::<Context>() {
+            ctx.root_table.borrow_mut().take();
+            ctx.root_sample.borrow_mut().take();
+        }
+    }
+
+    fn get(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, Context>> {
+        lua.app_data_ref::<Context>()
+            .ok_or_else(|| mlua::Error::runtime("the view API is not installed in this Lua state"))
+    }
+}
+
+/// An error raised from Rust, located at the script line that called in.
+fn located(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
+    let at = lua.inspect_stack(1, |d| {
+        let source = d.source();
+        let line = d.current_line();
+        match (source.short_src, line) {
+            (Some(src), Some(line)) if line > 0 => Some(format!("{src}:{line}: ")),
+            _ => None,
+        }
+    });
+    mlua::Error::runtime(format!("{}{message}", at.flatten().unwrap_or_default()))
+}
+
+/// The legal answer a script named: its index (1-based) among the legal
+/// answers, or its text (DESIGN.md syntax). An error says what was named.
+pub(super) fn resolve_answer(
+    decision: Decision,
+    legal: &LegalAnswers,
+    colours: &[Colour],
+    value: &Value,
+) -> Result<Answer, String> {
+    let count = legal.len();
+    let index = match value {
+        Value::Integer(i) => Some(*i as f64),
+        Value::Number(n) => Some(*n),
+        _ => None,
+    };
+    if let Some(n) = index {
+        return if n.fract() == 0.0 && n >= 1.0 && n <= count as f64 {
+            Ok(legal.get(n as usize - 1).expect("an index below the count"))
+        } else {
+            Err(format!("index {n} (there are {count} answers)"))
+        };
+    }
+    let Value::String(s) = value else {
+        return Err(format!(
+            "{} (an answer is its text or its index)",
+            value.type_name()
+        ));
+    };
+    let text = s.to_string_lossy();
+    match Answer::parse(decision, colours, &text) {
+        Ok(a) if (0..count).any(|i| legal.get(i) == Some(a)) => Ok(a),
+        _ => Err(format!("{text:?}, which is not one of the legal answers")),
+    }
+}
+
+/// What both kinds of view share: a game seen by one player.
+trait ViewSource: 'static {
+    /// The game seen.
+    fn game(&self) -> &Game;
+    /// Who sees it.
+    fn viewer(&self) -> PlayerId;
+    /// The cached field table.
+    fn cached(&self, ctx: &Context) -> Option<Table>;
+    /// Remembers the field table.
+    fn cache(&self, ctx: &Context, table: Table);
+    /// The game simulations start from: never the real game.
+    fn simulation_base(&self, ctx: &Context) -> Rc<Game>;
+}
+
+/// The real game, seen by the player deciding now (only ever a scoped,
+/// borrowed userdata: see [`root_view`]).
+impl ViewSource for Game {
+    fn game(&self) -> &Game {
+        self
+    }
+    fn viewer(&self) -> PlayerId {
+        self.decision().player().unwrap_or(0)
+    }
+    fn cached(&self, ctx: &Context) -> Option<Table> {
+        ctx.root_table.borrow().clone()
+    }
+    fn cache(&self, ctx: &Context, table: Table) {
+        *ctx.root_table.borrow_mut() = Some(table);
+    }
+    fn simulation_base(&self, ctx: &Context) -> Rc<Game> {
+        let mut sample = ctx.root_sample.borrow_mut();
+        sample
+            .get_or_insert_with(|| {
+                let viewer = self.viewer();
+                Rc::new(self.sample_hidden(viewer, &mut *ctx.rng.borrow_mut()))
+            })
+            .clone()
+    }
+}
+
+/// A simulated game: a sample of the hidden things, played forward.
+pub(super) struct SimView {
+    game: Rc<Game>,
+    viewer: PlayerId,
+    table: RefCell<Option<Table>>,
+    live: Rc<Cell<usize>>,
+}
+
+impl SimView {
+    fn new(lua: &Lua, ctx: &Context, game: Rc<Game>, viewer: PlayerId) -> mlua::Result<SimView> {
+        if ctx.live.get() >= MAX_LIVE_SIMULATIONS {
+            lua.gc_collect()?;
+            if ctx.live.get() >= MAX_LIVE_SIMULATIONS {
+                return Err(located(
+                    lua,
+                    format!(
+                        "too many simulated views alive at once (the limit is {MAX_LIVE_SIMULATIONS}): keep fewer"
+                    ),
+                ));
+            }
+        }
+        ctx.live.set(ctx.live.get() + 1);
+        Ok(SimView {
+            game,
+            viewer,
+            table: RefCell::new(None),
+            live: ctx.live.clone(),
+        })
+    }
+}
+
+impl Drop for SimView {
+    fn drop(&mut self) {
+        self.live.set(self.live.get().saturating_sub(1));
+    }
+}
+
+impl ViewSource for SimView {
+    fn game(&self) -> &Game {
+        &self.game
+    }
+    fn viewer(&self) -> PlayerId {
+        self.viewer
+    }
+    fn cached(&self, _: &Context) -> Option<Table> {
+        self.table.borrow().clone()
+    }
+    fn cache(&self, _: &Context, table: Table) {
+        *self.table.borrow_mut() = Some(table);
+    }
+    fn simulation_base(&self, _: &Context) -> Rc<Game> {
+        self.game.clone()
+    }
+}
+
+/// The view's fields as one Lua table, built once and cached.
+fn fields<T: ViewSource>(lua: &Lua, this: &T) -> mlua::Result<Table> {
+    let ctx = Context::get(lua)?;
+    if let Some(t) = this.cached(&ctx) {
+        return Ok(t);
+    }
+    let options = SerializeOptions::new()
+        .serialize_none_to_null(false)
+        .serialize_unit_to_null(false);
+    let Value::Table(table) = lua.to_value_with(&this.game().view(this.viewer()), options)? else {
+        return Err(mlua::Error::runtime("a view is not a table"));
+    };
+    this.cache(&ctx, table.clone());
+    Ok(table)
+}
+
+/// Applies the answer a script named to `game`, or says why not.
+fn apply_named(lua: &Lua, game: &mut Game, answer: &Value) -> mlua::Result<()> {
+    let legal = game.legal();
+    let a = resolve_answer(game.decision(), &legal, game.colours(), answer)
+        .map_err(|why| located(lua, format!("cannot simulate answer {why}")))?;
+    game.apply(a).map_err(|e| located(lua, e))
+}
+
+/// Plays up to `turns` turns of uniformly random answers.
+fn roll_out(game: &mut Game, turns: u32, rng: &mut impl Rng) {
+    let last = game.turn().saturating_add(turns);
+    while !game.is_over() && game.turn() < last {
+        let legal = game.legal();
+        let a = legal
+            .get(rng.gen_range(0..legal.len()))
+            .expect("an index below the count");
+        game.apply(a).expect("a legal answer applies");
+    }
+}
+
+fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
+    methods.add_method("legal", |lua, this, ()| Choices::new(lua, this.game()));
+    methods.add_method("simulate", |lua, this, answer: Value| {
+        let ctx = Context::get(lua)?;
+        ctx.meter.charge(SIMULATION_COST);
+        let mut game = (*this.simulation_base(&ctx)).clone();
+        apply_named(lua, &mut game, &answer)?;
+        SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+    });
+    methods.add_method("rollout", |lua, this, turns: Option<u32>| {
+        let ctx = Context::get(lua)?;
+        let turns = turns.unwrap_or(u32::MAX);
+        let mut game = (*this.simulation_base(&ctx)).clone();
+        let before = game.turn();
+        roll_out(&mut game, turns, &mut *ctx.rng.borrow_mut());
+        ctx.meter
+            .charge(ROLLOUT_TURN_COST * u64::from(game.turn() - before + 1));
+        SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+    });
+    methods.add_method("resample", |lua, this, ()| {
+        let ctx = Context::get(lua)?;
+        ctx.meter.charge(SIMULATION_COST);
+        let game = this
+            .game()
+            .sample_hidden(this.viewer(), &mut *ctx.rng.borrow_mut());
+        SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+    });
+    methods.add_meta_method(MetaMethod::Index, |lua, this, key: Value| {
+        fields(lua, this)?.raw_get::<Value>(key)
+    });
+    methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+        let g = this.game();
+        Ok(format!(
+            "view of {} at turn {}",
+            g.colours()[this.viewer()],
+            g.turn()
+        ))
+    });
+}
+
+impl UserData for Game {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        add_view_methods(methods);
+        methods.add_method("apply", |lua, _, _: Value| -> mlua::Result<()> {
+            Err(located(
+                lua,
+                "the real game cannot be changed from a script: `view:simulate(answer)` returns the view after an answer",
+            ))
+        });
+    }
+}
+
+impl UserData for SimView {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        add_view_methods(methods);
+        methods.add_method_mut("apply", |lua, this, answer: Value| {
+            let ctx = Context::get(lua)?;
+            ctx.meter.charge(SIMULATION_COST);
+            apply_named(lua, Rc::make_mut(&mut this.game), &answer)?;
+            this.table.borrow_mut().take();
+            Ok(())
+        });
+    }
+}
+
+/// The decision being made and its legal answers.
+pub(super) struct Choices {
+    decision: Decision,
+    info: DecisionView,
+    legal: LegalAnswers,
+    colours: Rc<[Colour]>,
+    texts: RefCell<Option<Table>>,
+}
+
+impl Choices {
+    fn new(lua: &Lua, game: &Game) -> mlua::Result<AnyUserData> {
+        lua.create_userdata(Choices::of(game))
+    }
+
+    /// The current decision of `game`.
+    pub(super) fn of(game: &Game) -> Choices {
+        let decision = game.decision();
+        Choices {
+            decision,
+            info: DecisionView::of(game, decision),
+            legal: game.legal(),
+            colours: game.colours().into(),
+            texts: RefCell::new(None),
+        }
+    }
+
+    /// The answer `value` names, or why it names none.
+    pub(super) fn resolve(&self, value: &Value) -> Result<Answer, String> {
+        resolve_answer(self.decision, &self.legal, &self.colours, value)
+    }
+
+    fn text(&self, i: usize) -> Option<String> {
+        self.legal.get(i).map(|a| a.text(&self.colours))
+    }
+
+    fn answers(&self, lua: &Lua) -> mlua::Result<Table> {
+        if let Some(t) = self.texts.borrow().as_ref() {
+            return Ok(t.clone());
+        }
+        let t = lua.create_table_with_capacity(self.legal.len(), 0)?;
+        for i in 0..self.legal.len() {
+            t.raw_set(i + 1, self.text(i))?;
+        }
+        *self.texts.borrow_mut() = Some(t.clone());
+        Ok(t)
+    }
+}
+
+impl UserData for Choices {
+    fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
+        methods.add_meta_method(MetaMethod::Len, |_, this, ()| Ok(this.legal.len()));
+        methods.add_meta_method(MetaMethod::Index, |lua, this, key: Value| {
+            let colour = |c: Option<Colour>| c.map(|c| c.to_string());
+            Ok(match key {
+                Value::Integer(i) if i >= 1 => this.text(i as usize - 1).into_lua(lua)?,
+                Value::String(s) => match &*s.to_str()? {
+                    "kind" => this.info.kind.into_lua(lua)?,
+                    "player" => colour(this.info.player).into_lua(lua)?,
+                    "zapper" => this.info.zapper.clone().into_lua(lua)?,
+                    "target" => this.info.target.clone().into_lua(lua)?,
+                    "crystal" => this.info.crystal.map(|c| c.value()).into_lua(lua)?,
+                    "count" => this.legal.len().into_lua(lua)?,
+                    "answers" => Value::Table(this.answers(lua)?),
+                    _ => Value::Nil,
+                },
+                _ => Value::Nil,
+            })
+        });
+        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+            Ok(format!(
+                "decision {} ({} answers)",
+                this.info.kind,
+                this.legal.len()
+            ))
+        });
+    }
+}
+
+/// Runs `f` with the root view of `game` (borrowed, valid during `f` only)
+/// and its decision.
+pub(super) fn with_root_view<R>(
+    lua: &Lua,
+    game: &Game,
+    choices: Choices,
+    f: impl FnOnce(AnyUserData, AnyUserData) -> R,
+) -> mlua::Result<R> {
+    Context::begin_call(lua);
+    lua.scope(|scope| {
+        let view = scope.create_userdata_ref(game)?;
+        let decision = lua.create_userdata(choices)?;
+        Ok(f(view, decision))
+    })
+}
