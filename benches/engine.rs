@@ -10,6 +10,9 @@ use tinbots::game::{Answer, Change, Decision, Game};
 use tinbots::play::play_one;
 use tinbots::setup::Setup;
 
+mod common;
+use common::play_turns;
+
 const TURNS_PER_ITER: u32 = 1000;
 
 #[allow(clippy::vec_box)] // play_one takes bots as boxes, like the CLI's trait objects
@@ -17,23 +20,6 @@ fn bots(players: usize, seed: u64) -> Vec<Box<RandomBot>> {
     (0..players)
         .map(|s| Box::new(RandomBot::new(seat_seed(seed, s))))
         .collect()
-}
-
-/// Plays `turns` turns from `start`, restarting from it whenever a game ends.
-fn play_turns(start: &Game, game: &mut Game, bots: &mut [Box<RandomBot>], turns: u32) -> u32 {
-    let mut played = 0;
-    while played < turns {
-        let turn = game.turn();
-        match play_one(game, bots, u32::MAX).expect("random bots answer legally") {
-            Some(_) if game.turn() != turn || game.is_over() => played += 1,
-            Some(_) => {}
-            None => game.clone_from(start),
-        }
-        if game.is_over() {
-            game.clone_from(start);
-        }
-    }
-    played
 }
 
 fn turns_per_second(c: &mut Criterion) {

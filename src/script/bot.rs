@@ -11,9 +11,9 @@
 
 use std::path::Path;
 
-use mlua::Value;
+use mlua::{AnyUserData, Function, Value};
 
-use super::view::{with_root_view, Choices, Context};
+use super::view::{new_choices, with_root_view, Choices, Context};
 use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
 use crate::game::{Answer, Game};
@@ -70,6 +70,10 @@ pub struct LuaBot {
     sandbox: Sandbox,
     script: ScriptId,
     name: String,
+    /// The script's `choose`.
+    choose: Function,
+    /// The decision userdata, made once and refreshed for every call.
+    decision: Option<AnyUserData>,
 }
 
 impl LuaBot {
@@ -101,12 +105,12 @@ impl LuaBot {
                 "the script must return a table `{ name = ..., choose = function(view, decision) ... end }`".into(),
             ));
         };
-        if !matches!(table.raw_get::<Value>("choose"), Ok(Value::Function(_))) {
+        let Ok(Value::Function(choose)) = table.raw_get::<Value>("choose") else {
             return Err(load_error(
                 &path,
                 "the returned table has no function `choose`".into(),
             ));
-        }
+        };
         let name = match table.raw_get::<Value>("name") {
             Ok(Value::String(s)) => s.to_string_lossy(),
             _ => path,
@@ -116,6 +120,8 @@ impl LuaBot {
             sandbox,
             script,
             name,
+            choose,
+            decision: None,
         })
     }
 
@@ -154,10 +160,15 @@ impl LuaBot {
             path: path.clone(),
             source,
         };
-        let choices = Choices::of(game);
-        let (sandbox, script) = (&self.sandbox, self.script);
-        let returned = with_root_view(sandbox.lua(), game, choices, |view, decision| {
-            let answer = sandbox.call::<Value>(script, "choose", (view, decision.clone()))?;
+        let lua = self.sandbox.lua();
+        let decision = match &self.decision {
+            Some(d) => d.clone(),
+            None => new_choices(lua, game).map_err(|e| script_error(ScriptError::Sandbox(e)))?,
+        };
+        self.decision = Some(decision.clone());
+        let (sandbox, script, choose) = (&self.sandbox, self.script, &self.choose);
+        let returned = with_root_view(lua, game, &decision, |view| {
+            let answer = sandbox.call_function::<Value>(script, choose, (view, &decision))?;
             let decision = decision.borrow::<Choices>().map_err(ScriptError::Sandbox)?;
             Ok::<_, ScriptError>(decision.resolve(&answer))
         })

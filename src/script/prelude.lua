@@ -7,10 +7,14 @@
 -- `set_api(name, table)`, which installs a read-only view of `table` as the
 -- global `name` of every script environment, present and future.
 --
--- Arguments: the captured `print` and `aborted()`, which tells whether the
--- current call has been stopped (instruction budget spent).
+-- Arguments: the captured `print`, `aborted()`, which tells whether the
+-- current call has been stopped (instruction budget spent), and
+-- `find_module(name)`, which returns the path and source of the module a
+-- script requires (only in the requiring script's folder or below; see
+-- `find_module` in sandbox.rs).
 
-local print_fn, aborted = ...
+local print_fn, aborted, find_module = ...
+local load_chunk = load
 
 local assert, error, ipairs, next, pairs, pcall, xpcall, rawequal, rawget, rawlen, rawset, select, getmetatable, setmetatable, tonumber, tostring, type, collectgarbage =
 	assert, error, ipairs, next, pairs, pcall, xpcall, rawequal, rawget, rawlen, rawset, select, getmetatable, setmetatable, tonumber, tostring, type, collectgarbage
@@ -175,6 +179,39 @@ local function new_env()
 	env._G = env
 	envs[env] = true
 	return env
+end
+
+-- `require(name)`: runs the module `name` (`lib.util` is `lib/util.lua`
+-- next to the requiring script) once, in its own environment, and returns
+-- what it returned (true for nothing).
+local loaded, loading = {}, {}
+function base.require(name)
+	if type(name) ~= "string" then
+		error("require: expected a module name, got " .. type(name), 2)
+	end
+	local path, source = find_module(name)
+	local value = loaded[path]
+	if value ~= nil then
+		return value
+	end
+	if loading[path] then
+		error("require: `" .. name .. "` requires itself (a cycle through " .. path .. ")", 2)
+	end
+	local chunk, err = load_chunk(source, "@" .. path, "t", new_env())
+	if not chunk then
+		error(err, 0)
+	end
+	loading[path] = true
+	local ok, result = pcall(chunk, name)
+	loading[path] = nil
+	if not ok then
+		error(result, 0)
+	end
+	if result == nil then
+		result = true
+	end
+	loaded[path] = result
+	return result
 end
 
 local function set_api(name, t)

@@ -20,9 +20,10 @@ use std::rc::Rc;
 
 use mlua::{
     FromLuaMulti, Function, HookTriggers, IntoLuaMulti, Lua, LuaOptions, MultiValue, StdLib, Table,
-    Value, VmState,
+    Thread, Value, VmState,
 };
 
+use mlua::state::{GcGenParams, GcMode};
 use mlua::{chunk::ChunkMode, thread::ThreadStatus};
 
 use super::error::{split_location, ScriptError};
@@ -98,6 +99,52 @@ struct Meter {
 }
 
 /// Captured `print` output.
+/// Finds the module a script `require`s: `name` is dot-separated words
+/// (`lib.util`), the file `lib/util.lua` in the folder of the script being
+/// run (`running`, the bot or order file the sandbox called into). Nothing
+/// outside that folder can be named: no `..`, no absolute paths. Returns
+/// the module's path and source.
+fn find_module(lua: &Lua, running: &str, name: &str) -> mlua::Result<(String, String)> {
+    // The nearest caller that is a script file (the prelude's `require` is
+    // not), and the line that called.
+    let (requirer, line) = (1..64)
+        .map_while(|level| {
+            lua.inspect_stack(level, |d| {
+                let source = d.source().source.map(|s| s.into_owned());
+                (source, d.current_line().unwrap_or(0))
+            })
+        })
+        .find_map(|(s, line)| Some((s?.strip_prefix('@')?.to_string(), line)))
+        .map_or((None, 0), |(s, line)| (Some(s), line));
+    let at = match &requirer {
+        Some(path) if line > 0 => format!("{path}:{line}: "),
+        _ => String::new(),
+    };
+    let words_ok = !name.is_empty()
+        && name.split('.').all(|w| {
+            !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        });
+    if !words_ok {
+        return Err(mlua::Error::runtime(format!(
+            "{at}require {name:?}: a module name is words separated by dots, such as \"lib.util\" (lib/util.lua next to the script)"
+        )));
+    }
+    let folder = Path::new(running)
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let path = folder.join(format!("{}.lua", name.replace('.', "/")));
+    let shown = path.display().to_string();
+    match std::fs::read_to_string(&path) {
+        Ok(source) => Ok((shown, source)),
+        Err(e) => Err(mlua::Error::runtime(format!(
+            "{at}require {name:?}: cannot read {shown}: {e}"
+        ))),
+    }
+}
+
 /// A handle on a sandbox's instruction meter, so that native work done
 /// for a script (a simulated game) is paid for in its budget.
 #[derive(Clone)]
@@ -153,6 +200,10 @@ pub struct Sandbox {
     /// `set_api(name, table)` of the prelude.
     set_api: Function,
     scripts: Vec<Script>,
+    /// The path of the script being called, whose folder `require` searches.
+    running: Rc<RefCell<String>>,
+    /// A finished thread kept for the next call.
+    spare_thread: RefCell<Option<Thread>>,
 }
 
 impl Sandbox {
@@ -165,6 +216,10 @@ impl Sandbox {
     pub fn with_limits(limits: SandboxLimits) -> Result<Sandbox, ScriptError> {
         let libs = StdLib::STRING | StdLib::TABLE | StdLib::MATH | StdLib::UTF8 | StdLib::COROUTINE;
         let lua = Lua::new_with(libs, LuaOptions::new())?;
+        // Bots make short-lived garbage on every call (the view, answers):
+        // the generational collector frees it young, at a fraction of the
+        // cost of incremental cycles over the whole state.
+        lua.gc_set_mode(GcMode::Generational(GcGenParams::default()));
         let meter = Rc::new(Meter::default());
         let output = Rc::new(RefCell::new(Output::default()));
 
@@ -186,11 +241,15 @@ impl Sandbox {
         })?;
         let m = meter.clone();
         let aborted = lua.create_function(move |_, ()| Ok(m.aborted.get()))?;
+        let running: Rc<RefCell<String>> = Rc::default();
+        let script = running.clone();
+        let find_module = lua
+            .create_function(move |lua, name: String| find_module(lua, &script.borrow(), &name))?;
         let (new_env, set_api): (Function, Function) = lua
             .load(PRELUDE)
             .set_name("=sandbox prelude")
             .set_mode(ChunkMode::Text)
-            .call((print, aborted))?;
+            .call((print, aborted, find_module))?;
 
         let mut sandbox = Sandbox {
             lua,
@@ -200,6 +259,8 @@ impl Sandbox {
             new_env,
             set_api,
             scripts: Vec::new(),
+            running,
+            spare_thread: RefCell::new(None),
         };
         sandbox.set_limits(limits)?;
         Ok(sandbox)
@@ -411,13 +472,21 @@ impl Sandbox {
                 message: "a script call inside a script call (not supported)".to_string(),
             });
         }
+        path.clone_into(&mut self.running.borrow_mut());
         meter.used.set(0);
         meter.budget.set(self.limits.instructions);
         meter.aborted.set(false);
         meter.yield_tried.set(false);
         *meter.stopped_at.borrow_mut() = (None, None);
 
-        let thread = match self.lua.create_thread(function) {
+        // A thread whose last call finished is reset and reused: creating
+        // one per call is most of the cost of a small call.
+        let spare = self.spare_thread.borrow_mut().take();
+        let thread = match spare {
+            Some(thread) => thread.reset(function).map(|()| thread),
+            None => self.lua.create_thread(function),
+        };
+        let thread = match thread {
             Ok(thread) => thread,
             Err(e) => return Err(self.script_error(path, e)),
         };
@@ -425,9 +494,13 @@ impl Sandbox {
         let result = thread.resume::<MultiValue>(args);
         meter.active.set(false);
         let status = thread.status();
-        // An unfinished thread is simply dropped: its to-be-closed variables
-        // are not closed, so no more script code runs.
-        drop(thread);
+        if status == ThreadStatus::Finished && result.is_ok() {
+            *self.spare_thread.borrow_mut() = Some(thread);
+        } else {
+            // An unfinished thread is simply dropped: its to-be-closed
+            // variables are not closed, so no more script code runs.
+            drop(thread);
+        }
 
         if meter.aborted.get() {
             let (source, line) = meter.stopped_at.borrow().clone();

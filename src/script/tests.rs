@@ -73,7 +73,6 @@ fn forbidden_globals_are_nil() {
         "loadfile",
         "load",
         "loadstring",
-        "require",
         "warn",
         "string.dump",
     ] {
@@ -494,4 +493,93 @@ fn random_is_deterministic() {
         .unwrap()
     };
     assert_eq!(draw(), draw());
+}
+
+/// A folder of script files for one test, removed when dropped.
+struct Folder(std::path::PathBuf);
+
+impl Folder {
+    fn new(name: &str, files: &[(&str, &str)]) -> Folder {
+        let dir = std::env::temp_dir().join(format!("tinbots-{name}-{}", std::process::id()));
+        for (path, text) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        Folder(dir)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn require_loads_modules_next_to_the_script_once_each() {
+    let folder = Folder::new(
+        "require",
+        &[
+            (
+                "bot.lua",
+                "local util = require('lib.util')\nlocal again = require('lib.util')\nreturn { value = util.double(21), same = util == again, runs = util.runs() }",
+            ),
+            (
+                "lib/util.lua",
+                "local runs = 0\nruns = runs + 1\nlocal M = {}\nfunction M.double(x) return 2 * x end\nfunction M.runs() return runs end\nreturn M",
+            ),
+        ],
+    );
+    let mut sb = sandbox();
+    let id = sb.load_script(&folder.0.join("bot.lua")).unwrap();
+    let mlua::Value::Table(t) = sb.script_value(id).clone() else {
+        panic!("not a table");
+    };
+    assert_eq!(t.get::<i64>("value").unwrap(), 42);
+    assert!(t.get::<bool>("same").unwrap(), "a module runs once");
+    assert_eq!(t.get::<i64>("runs").unwrap(), 1);
+}
+
+#[test]
+fn require_cannot_leave_the_script_folder_and_names_the_line() {
+    let folder = Folder::new(
+        "require-bad",
+        &[
+            ("up.lua", "\nlocal m = require('../secret')\nreturn m"),
+            ("abs.lua", "local m = require('/etc/passwd')\nreturn m"),
+            (
+                "missing.lua",
+                "\n\nlocal m = require('nothing.here')\nreturn m",
+            ),
+            ("cycle.lua", "return require('cycle')"),
+            ("broken.lua", "return require('lib.broken')"),
+            ("lib/broken.lua", "local x = \nerror('module failed')"),
+        ],
+    );
+    let cases = [
+        (
+            "up.lua",
+            "up.lua:2: require \"../secret\": a module name is words separated by dots",
+        ),
+        (
+            "abs.lua",
+            "abs.lua:1: require \"/etc/passwd\": a module name",
+        ),
+        (
+            "missing.lua",
+            "missing.lua:3: require \"nothing.here\": cannot read",
+        ),
+        ("cycle.lua", "requires itself"),
+        ("broken.lua", "lib/broken.lua:2: module failed"),
+    ];
+    for (file, expected) in cases {
+        let mut sb = sandbox();
+        let err = sb
+            .load_script(&folder.0.join(file))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(expected), "{file}: {err}\nwanted: {expected}");
+        assert_usable(&mut sb);
+    }
 }

@@ -273,7 +273,7 @@ fn roll_out(game: &mut Game, turns: u32, rng: &mut impl Rng) {
 }
 
 fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
-    methods.add_method("legal", |lua, this, ()| Choices::new(lua, this.game()));
+    methods.add_method("legal", |lua, this, ()| new_choices(lua, this.game()));
     methods.add_method("simulate", |lua, this, answer: Value| {
         let ctx = Context::get(lua)?;
         ctx.meter.charge(SIMULATION_COST);
@@ -342,15 +342,11 @@ pub(super) struct Choices {
     decision: Decision,
     info: DecisionView,
     legal: LegalAnswers,
-    colours: Rc<[Colour]>,
+    colours: Vec<Colour>,
     texts: RefCell<Option<Table>>,
 }
 
 impl Choices {
-    fn new(lua: &Lua, game: &Game) -> mlua::Result<AnyUserData> {
-        lua.create_userdata(Choices::of(game))
-    }
-
     /// The current decision of `game`.
     pub(super) fn of(game: &Game) -> Choices {
         let decision = game.decision();
@@ -358,9 +354,19 @@ impl Choices {
             decision,
             info: DecisionView::of(game, decision),
             legal: game.legal(),
-            colours: game.colours().into(),
+            colours: game.colours().to_vec(),
             texts: RefCell::new(None),
         }
+    }
+
+    /// Becomes the current decision of `game`, reusing its buffers.
+    pub(super) fn refresh(&mut self, game: &Game) {
+        self.decision = game.decision();
+        self.info = DecisionView::of(game, self.decision);
+        self.legal = game.legal();
+        self.colours.clear();
+        self.colours.extend_from_slice(game.colours());
+        self.texts.get_mut().take();
     }
 
     /// The answer `value` names, or why it names none.
@@ -415,18 +421,21 @@ impl UserData for Choices {
     }
 }
 
-/// Runs `f` with the root view of `game` (borrowed, valid during `f` only)
-/// and its decision.
+/// Runs `f` with the root view of `game` (borrowed, valid during `f`
+/// only). `decision`, a [`Choices`] userdata the caller keeps from call to
+/// call, is first made the game's current decision.
 pub(super) fn with_root_view<R>(
     lua: &Lua,
     game: &Game,
-    choices: Choices,
-    f: impl FnOnce(AnyUserData, AnyUserData) -> R,
+    decision: &AnyUserData,
+    f: impl FnOnce(AnyUserData) -> R,
 ) -> mlua::Result<R> {
     Context::begin_call(lua);
-    lua.scope(|scope| {
-        let view = scope.create_userdata_ref(game)?;
-        let decision = lua.create_userdata(choices)?;
-        Ok(f(view, decision))
-    })
+    decision.borrow_mut::<Choices>()?.refresh(game);
+    lua.scope(|scope| Ok(f(scope.create_userdata_ref(game)?)))
+}
+
+/// A [`Choices`] userdata to keep for [`with_root_view`].
+pub(super) fn new_choices(lua: &Lua, game: &Game) -> mlua::Result<AnyUserData> {
+    lua.create_userdata(Choices::of(game))
 }
