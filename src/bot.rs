@@ -62,3 +62,46 @@ pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add(seat as u64 + 1)
 }
+
+/// Which bot plays a seat, as named on the command line: `random` (the
+/// built-in random bot) or the path of a Lua bot script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotSpec {
+    /// The built-in random bot.
+    Random,
+    /// A Lua bot script.
+    Lua(std::path::PathBuf),
+}
+
+impl BotSpec {
+    /// `random`, or a script path.
+    pub fn parse(text: &str) -> BotSpec {
+        if text == "random" {
+            BotSpec::Random
+        } else {
+            BotSpec::Lua(text.into())
+        }
+    }
+
+    /// A short name: `random`, or the script's file stem.
+    pub fn name(&self) -> String {
+        match self {
+            BotSpec::Random => "random".into(),
+            BotSpec::Lua(path) => path
+                .file_stem()
+                .map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into()),
+        }
+    }
+
+    /// A new bot with its own seed (a Lua script is loaded and seeded).
+    pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, crate::script::BotError> {
+        Ok(match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Lua(path) => {
+                let mut bot = crate::script::LuaBot::load(path)?;
+                bot.seed(seed)?;
+                Box::new(bot)
+            }
+        })
+    }
+}

@@ -3,16 +3,16 @@
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use tinbots::bot::{seat_seed, Bot, RandomBot};
+use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::game::Game;
 use tinbots::pieces::Colour;
 use tinbots::play::{play_with_transcript, summary, DEFAULT_MAX_TURNS};
 use tinbots::replay::{Replay, Start};
 use tinbots::scenario::check_paths;
-use tinbots::script::LuaBot;
 use tinbots::setup::Setup;
+use tinbots::tournament::{report, Tournament};
 
 /// tinbots: a rules sandbox for Twin Tin Bots.
 #[derive(Parser, Debug)]
@@ -53,6 +53,28 @@ enum Command {
         /// built-in random bot.
         #[arg(long = "bot", value_name = "COLOUR=BOT")]
         bots: Vec<String>,
+    },
+    /// Bot against bot: every pairing plays seeded games with the seats
+    /// rotated, in parallel, and the win rates are printed.
+    Tournament {
+        /// A bot: `random` or a Lua script. Two or more; every pair plays.
+        #[arg(long = "bot", value_name = "BOT", required = true)]
+        bots: Vec<String>,
+        /// Players per game, 2 to 6 (seats alternate between the two bots).
+        #[arg(long, short = 'p', default_value_t = 2)]
+        players: usize,
+        /// Games per pairing.
+        #[arg(long, short = 'g', default_value_t = 200)]
+        games: u32,
+        /// Seed of the first deal.
+        #[arg(long, short = 's', default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many turns (scored as if it had ended).
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS)]
+        max_turns: u32,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        threads: Option<usize>,
     },
     /// Run rule-dispute scenario files and print PASS or FAIL for each.
     Check {
@@ -124,6 +146,29 @@ pub fn run() -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Tournament {
+            bots,
+            players,
+            games,
+            seed,
+            max_turns,
+            threads,
+        }) => {
+            let tournament = Tournament {
+                players,
+                games,
+                seed,
+                max_turns,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+            };
+            let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b)).collect();
+            let results = tournament
+                .round_robin(&specs)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            write!(out, "{}", report(&tournament, &results))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Check { files }) => {
             let result = check_paths(&files, &mut out).context("writing the check report")?;
             Ok(if result.failed == 0 {
@@ -167,14 +212,9 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
             .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
         let seat = tinbots::pieces::seat_of(game.colours(), colour)
             .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
-        bots[seat] = if bot == "random" {
-            Box::new(RandomBot::new(seat_seed(seed, seat)))
-        } else {
-            let mut lua = LuaBot::load(Path::new(bot)).map_err(|e| anyhow::anyhow!("{e}"))?;
-            lua.seed(seat_seed(seed, seat))
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            Box::new(lua)
-        };
+        bots[seat] = BotSpec::parse(bot)
+            .make(seat_seed(seed, seat))
+            .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(bots)
 }

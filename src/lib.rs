@@ -14,6 +14,7 @@
 //! - [`bot`]: the built-in random bot.
 //! - [`play`]: headless games.
 //! - [`script`]: the sandboxed Lua runtime that scripts run in.
+//! - [`tournament`]: bot against bot over many seeded games, seats rotated.
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
 
 #![warn(missing_docs)]
@@ -30,3 +31,4 @@ pub mod scenario;
 pub mod script;
 pub mod setup;
 pub mod toml_text;
+pub mod tournament;

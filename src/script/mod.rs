@@ -14,6 +14,7 @@
 //!
 //! There is no game API here yet: the bot and order API is built on top.
 
+pub mod api;
 mod bot;
 mod error;
 mod sandbox;

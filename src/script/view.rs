@@ -36,6 +36,7 @@ use mlua::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use super::api;
 use super::sandbox::Charge;
 use crate::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
 use crate::pieces::{Colour, PlayerId};
@@ -273,25 +274,33 @@ fn roll_out(game: &mut Game, turns: u32, rng: &mut impl Rng) {
 }
 
 fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
-    methods.add_method("legal", |lua, this, ()| new_choices(lua, this.game()));
-    methods.add_method("simulate", |lua, this, answer: Value| {
-        let ctx = Context::get(lua)?;
-        ctx.meter.charge(SIMULATION_COST);
-        let mut game = (*this.simulation_base(&ctx)).clone();
-        apply_named(lua, &mut game, &answer)?;
-        SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+    methods.add_method(api::method("View", "legal"), |lua, this, ()| {
+        new_choices(lua, this.game())
     });
-    methods.add_method("rollout", |lua, this, turns: Option<u32>| {
-        let ctx = Context::get(lua)?;
-        let turns = turns.unwrap_or(u32::MAX);
-        let mut game = (*this.simulation_base(&ctx)).clone();
-        let before = game.turn();
-        roll_out(&mut game, turns, &mut *ctx.rng.borrow_mut());
-        ctx.meter
-            .charge(ROLLOUT_TURN_COST * u64::from(game.turn() - before + 1));
-        SimView::new(lua, &ctx, Rc::new(game), this.viewer())
-    });
-    methods.add_method("resample", |lua, this, ()| {
+    methods.add_method(
+        api::method("View", "simulate"),
+        |lua, this, answer: Value| {
+            let ctx = Context::get(lua)?;
+            ctx.meter.charge(SIMULATION_COST);
+            let mut game = (*this.simulation_base(&ctx)).clone();
+            apply_named(lua, &mut game, &answer)?;
+            SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+        },
+    );
+    methods.add_method(
+        api::method("View", "rollout"),
+        |lua, this, turns: Option<u32>| {
+            let ctx = Context::get(lua)?;
+            let turns = turns.unwrap_or(u32::MAX);
+            let mut game = (*this.simulation_base(&ctx)).clone();
+            let before = game.turn();
+            roll_out(&mut game, turns, &mut *ctx.rng.borrow_mut());
+            ctx.meter
+                .charge(ROLLOUT_TURN_COST * u64::from(game.turn() - before + 1));
+            SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+        },
+    );
+    methods.add_method(api::method("View", "resample"), |lua, this, ()| {
         let ctx = Context::get(lua)?;
         ctx.meter.charge(SIMULATION_COST);
         let game = this
@@ -315,7 +324,7 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
 impl UserData for Game {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         add_view_methods(methods);
-        methods.add_method("apply", |lua, _, _: Value| -> mlua::Result<()> {
+        methods.add_method(api::method("View", "apply"), |lua, _, _: Value| -> mlua::Result<()> {
             Err(located(
                 lua,
                 "the real game cannot be changed from a script: `view:simulate(answer)` returns the view after an answer",
@@ -327,7 +336,7 @@ impl UserData for Game {
 impl UserData for SimView {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         add_view_methods(methods);
-        methods.add_method_mut("apply", |lua, this, answer: Value| {
+        methods.add_method_mut(api::method("View", "apply"), |lua, this, answer: Value| {
             let ctx = Context::get(lua)?;
             ctx.meter.charge(SIMULATION_COST);
             apply_named(lua, Rc::make_mut(&mut this.game), &answer)?;

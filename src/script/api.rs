@@ -1,0 +1,286 @@
+//! The Lua API as data: every class, field, method and function a script
+//! can reach, with its LuaLS type and a one-line doc.
+//!
+//! This table is the single source of the editor stubs
+//! (`scripts/api/tinbots.lua`, written by [`stubs`]; a test keeps the file
+//! up to date) and is checked against the bindings: a method registered on
+//! a userdata must be listed here ([`method`] asserts it), every field of
+//! the serialized views must be listed (tests walk them), and every
+//! function of an API table must be listed (tests enumerate them).
+
+/// A parameter or a field: name, LuaLS type, doc.
+pub type Slot = (&'static str, &'static str, &'static str);
+
+/// A function or method of the API.
+#[derive(Clone, Copy, Debug)]
+pub struct Function {
+    /// Its name.
+    pub name: &'static str,
+    /// Parameters (name, LuaLS type, doc).
+    pub params: &'static [Slot],
+    /// The LuaLS type returned (`nil` for nothing).
+    pub returns: &'static str,
+    /// One line of doc.
+    pub doc: &'static str,
+}
+
+/// A class (a table shape or a userdata type).
+#[derive(Clone, Copy, Debug)]
+pub struct Class {
+    /// The LuaLS class name.
+    pub name: &'static str,
+    /// One line of doc.
+    pub doc: &'static str,
+    /// Fields (name, LuaLS type, doc).
+    pub fields: &'static [Slot],
+    /// Methods, called with `:`.
+    pub methods: &'static [Function],
+}
+
+/// A global API table of functions, called with `.`.
+#[derive(Clone, Copy, Debug)]
+pub struct Module {
+    /// The global's name.
+    pub name: &'static str,
+    /// One line of doc.
+    pub doc: &'static str,
+    /// Its functions.
+    pub functions: &'static [Function],
+}
+
+const ANSWER: &str = "integer|string";
+
+/// The classes of the API.
+pub const CLASSES: &[Class] = &[
+    Class {
+        name: "Bot",
+        doc: "What a bot script returns.",
+        fields: &[
+            ("name", "string?", "The bot's name in messages."),
+            (
+                "choose",
+                "fun(view: View, decision: Decision): integer|string",
+                "Answers a decision: the index (1-based) or the text of a legal answer.",
+            ),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "View",
+        doc: "The game as the deciding player may see it; simulated views are samples of what it cannot see.",
+        fields: &[
+            ("me", "Colour", "The viewer's colour."),
+            ("arena_radius", "integer", "The arena is the hexagon of this radius around {0, 0}."),
+            ("robots", "RobotView[]", "Robots in play."),
+            ("crystals", "CrystalView[]", "Loose crystals on the board."),
+            ("bases", "BaseView[]", "Bases on the board."),
+            ("players", "PlayerInfo[]", "Every player, in seating order."),
+            ("hand", "string[]", "The viewer's own hand: tile names, one per tile."),
+            ("track_length", "integer", "Crystals still on the track (not which)."),
+            ("special_deck_length", "integer", "Special tiles still in the deck (not which)."),
+            ("active", "Colour", "Whose turn it is."),
+            ("turn", "integer", "The turn number, counting every player's turn from 1."),
+            ("end_phase", "boolean", "Whether the last crystal has entered play."),
+            ("counters", "integer", "Countdown counters the first player still holds."),
+            ("score_to_win", "integer?", "Points in base that win at once, if score victory is on."),
+            ("decision", "DecisionView", "What is being decided now."),
+            ("over", "boolean", "Whether the game is over."),
+            ("winners", "Colour[]", "The winners, once the game is over."),
+        ],
+        methods: &[
+            Function {
+                name: "legal",
+                params: &[],
+                returns: "Decision",
+                doc: "The decision of this view's game and its legal answers.",
+            },
+            Function {
+                name: "simulate",
+                params: &[("answer", ANSWER, "An index (1-based) or the text of a legal answer.")],
+                returns: "View",
+                doc: "The view after `answer`, on a sample of what the viewer cannot see; the real game is untouched.",
+            },
+            Function {
+                name: "apply",
+                params: &[("answer", ANSWER, "An index (1-based) or the text of a legal answer.")],
+                returns: "nil",
+                doc: "Applies `answer` to a simulated view in place (an error on the real game's view).",
+            },
+            Function {
+                name: "rollout",
+                params: &[("turns", "integer?", "How many turns; to the end when nil.")],
+                returns: "View",
+                doc: "The view after up to `turns` turns of uniformly random answers (native speed).",
+            },
+            Function {
+                name: "resample",
+                params: &[],
+                returns: "View",
+                doc: "A simulated view with what the viewer cannot see dealt again at random.",
+            },
+        ],
+    },
+    Class {
+        name: "Decision",
+        doc: "A decision and its legal answers: `#decision` counts them, `decision[i]` is the i-th as text.",
+        fields: &[
+            ("kind", "DecisionKind", "What is being decided."),
+            ("player", "Colour?", "Who decides (nil once the game is over)."),
+            ("zapper", "string?", "For a zap effect: the zapping robot, such as `red.1`."),
+            ("target", "string?", "For a zap effect: the robot hit."),
+            ("crystal", "integer?", "For a crystal placement: the value of the crystal entering play."),
+            ("count", "integer", "How many answers are legal (also `#decision`)."),
+            ("answers", "string[]", "Every legal answer as text (built when first read)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "DecisionView",
+        doc: "A view's decision, as a plain table.",
+        fields: &[
+            ("kind", "DecisionKind", "What is being decided."),
+            ("player", "Colour?", "Who decides."),
+            ("zapper", "string?", "For a zap effect: the zapping robot."),
+            ("target", "string?", "For a zap effect: the robot hit."),
+            ("crystal", "integer?", "For a crystal placement: the crystal's value."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RobotView",
+        doc: "A robot as everyone sees it.",
+        fields: &[
+            ("id", "string", "Its name, such as `red.1`."),
+            ("owner", "Colour", "Its owner's colour."),
+            ("at", "Hex", "Where it stands."),
+            ("facing", "Facing", "The side it faces."),
+            ("carrying", "integer", "The value of the crystal it carries, 0 for none."),
+            ("program", "string[]", "Its program, slots 1 to 3; \"\" is an empty slot."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "CrystalView",
+        doc: "A loose crystal.",
+        fields: &[
+            ("at", "Hex", "Where it lies."),
+            ("value", "integer", "Its value: 2 (blue), 3 (green) or 4 (pink)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "BaseView",
+        doc: "A base.",
+        fields: &[
+            ("owner", "Colour", "Its owner."),
+            ("at", "Hex", "Where it stands."),
+            ("delivered", "integer[]", "Crystals delivered, by kind: {blue, green, pink}."),
+            ("points", "integer", "Points delivered."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "PlayerInfo",
+        doc: "A player as the viewer sees them.",
+        fields: &[
+            ("colour", "Colour", "Colour."),
+            ("score", "integer", "Score if the game ended now: base points plus carried crystals at one less."),
+            ("base_points", "integer", "Points delivered to the base."),
+            ("double_modification_used", "boolean", "Whether Double Modification was played."),
+            ("first_turn", "boolean", "Whether this player's first turn is still to come."),
+            ("standard_tiles", "string[]", "The standard tiles in hand (public)."),
+            ("special_count", "integer", "How many special tiles the player holds (not which)."),
+        ],
+        methods: &[],
+    },
+];
+
+/// The global API tables.
+pub const MODULES: &[Module] = &[];
+
+/// Type aliases of the stubs: name, LuaLS type, doc.
+const ALIASES: &[Slot] = &[
+    (
+        "Colour",
+        "\"red\"|\"blue\"|\"yellow\"|\"green\"|\"purple\"|\"orange\"",
+        "A player's colour.",
+    ),
+    (
+        "Facing",
+        "\"E\"|\"SE\"|\"SW\"|\"W\"|\"NW\"|\"NE\"",
+        "A side of a hex, clockwise from east.",
+    ),
+    (
+        "DecisionKind",
+        "\"program_change\"|\"zap_effect\"|\"crystal_placement\"|\"game_over\"",
+        "What a decision is about.",
+    ),
+    (
+        "Hex",
+        "integer[]",
+        "A hex as {q, r}, axial coordinates (DESIGN.md).",
+    ),
+];
+
+/// The class named `name`.
+pub fn class(name: &str) -> Option<&'static Class> {
+    CLASSES.iter().find(|c| c.name == name)
+}
+
+/// `name`, after checking that `class` lists it as a method: bindings
+/// register methods through this, so none can be missing from the stubs.
+pub fn method(class_name: &str, name: &'static str) -> &'static str {
+    assert!(
+        class(class_name).is_some_and(|c| c.methods.iter().any(|m| m.name == name)),
+        "the Lua method {class_name}:{name} is not in the API table (src/script/api.rs)"
+    );
+    name
+}
+
+fn write_function(out: &mut String, owner: &str, sep: char, f: &Function) {
+    out.push_str(&format!("--- {}\n", f.doc));
+    for (name, ty, doc) in f.params {
+        out.push_str(&format!("---@param {name} {ty} {doc}\n"));
+    }
+    if f.returns != "nil" {
+        out.push_str(&format!("---@return {}\n", f.returns));
+    }
+    let params: Vec<&str> = f.params.iter().map(|p| p.0).collect();
+    out.push_str(&format!(
+        "function {owner}{sep}{}({}) end\n\n",
+        f.name,
+        params.join(", ")
+    ));
+}
+
+/// The LuaLS `---@meta` stub file of the whole API.
+pub fn stubs() -> String {
+    let mut out = String::from(
+        "---@meta tinbots\n\
+         -- The tinbots Lua API, for LuaLS (completion and type checks).\n\
+         -- Generated from src/script/api.rs: do not edit by hand; a test\n\
+         -- fails when this file and the bindings disagree\n\
+         -- (TINBOTS_BLESS=1 cargo test --release api_stubs rewrites it).\n\n",
+    );
+    for (name, ty, doc) in ALIASES {
+        out.push_str(&format!("--- {doc}\n---@alias {name} {ty}\n"));
+    }
+    out.push('\n');
+    for c in CLASSES {
+        out.push_str(&format!("--- {}\n---@class {}\n", c.doc, c.name));
+        for (name, ty, doc) in c.fields {
+            out.push_str(&format!("---@field {name} {ty} {doc}\n"));
+        }
+        out.push_str(&format!("local {} = {{}}\n\n", c.name));
+        for m in c.methods {
+            write_function(&mut out, c.name, ':', m);
+        }
+    }
+    for m in MODULES {
+        out.push_str(&format!("--- {}\n{} = {{}}\n\n", m.doc, m.name));
+        for f in m.functions {
+            write_function(&mut out, m.name, '.', f);
+        }
+    }
+    out
+}

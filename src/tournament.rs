@@ -1,0 +1,300 @@
+//! Bot tournaments: every pairing of bots plays a number of seeded games
+//! with the seats rotated, in parallel, and the win rates are counted.
+//!
+//! In a game of a pairing the seats alternate between the two bots, and
+//! the assignment turns one seat further each game (and the bots swap every
+//! `players` games); the deal (the setup's seed) changes every `players`
+//! games, so each deal is played with every rotation and neither bot gains
+//! from the first seat or a good deal.
+//! A shared victory counts as a fraction of a win for each winner.
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
+
+use crate::bot::{seat_seed, BotSpec};
+use crate::game::{EndReason, Game};
+use crate::play::{drive, PlayError};
+use crate::setup::{Setup, SetupError};
+
+/// How a tournament is played.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    /// Players per game, 2 to 6.
+    pub players: usize,
+    /// Games per pairing.
+    pub games: u32,
+    /// The first deal's seed; game `g` deals with `seed + g / players`.
+    pub seed: u64,
+    /// Games are stopped (and scored) after this many turns.
+    pub max_turns: u32,
+    /// Worker threads (at least one).
+    pub threads: usize,
+}
+
+/// Why a tournament could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum TournamentError {
+    /// No standard setup for that many players.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A bot script could not be loaded.
+    #[error("{0}")]
+    Bot(#[from] crate::script::BotError),
+    /// A game stopped on a bot's failure.
+    #[error("game {game} (seed {seed}): {message}")]
+    Game {
+        /// The game's number in its pairing.
+        game: u32,
+        /// Its deal's seed.
+        seed: u64,
+        /// What went wrong (a bot's failure names the bot and the cause).
+        message: String,
+    },
+    /// A tournament needs two bots at least.
+    #[error("a tournament needs at least two bots (got {0})")]
+    TooFewBots(usize),
+}
+
+/// The result of one pairing.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingResult {
+    /// The two bots' names.
+    pub names: [String; 2],
+    /// Games played.
+    pub games: u32,
+    /// Wins of each bot (a shared victory counts as a fraction).
+    pub wins: [f64; 2],
+    /// Wins of the first seat, whoever sat there.
+    pub first_seat_wins: f64,
+    /// Games stopped at the turn limit.
+    pub turn_limit: u32,
+    /// Mean length in turns.
+    pub mean_turns: f64,
+}
+
+impl PairingResult {
+    /// A bot's share of the wins, in percent of the games.
+    pub fn win_rate(&self, bot: usize) -> f64 {
+        100.0 * self.wins[bot] / f64::from(self.games.max(1))
+    }
+}
+
+/// Why one game of a pairing failed (plain data, so it crosses threads).
+#[derive(Debug)]
+struct GameFailure {
+    game: u32,
+    seed: u64,
+    message: String,
+}
+
+/// What one game of a pairing gave.
+#[derive(Clone, Copy, Debug, Default)]
+struct GameResult {
+    wins: [f64; 2],
+    first_seat: f64,
+    turns: u32,
+    turn_limit: bool,
+}
+
+impl Tournament {
+    /// Which bot (0 or 1) plays `seat` in game `game`: seats alternate,
+    /// the assignment turns one seat per game, and every `players` games
+    /// the bots swap (with an odd number of seats, so that each has the
+    /// extra seat as often).
+    pub fn bot_of_seat(&self, game: u32, seat: usize) -> usize {
+        let game = game as usize;
+        let flip = (game / self.players) % 2;
+        ((seat + game) % self.players % 2) ^ flip
+    }
+
+    /// Plays every pairing of `bots` (round robin).
+    pub fn round_robin(&self, bots: &[BotSpec]) -> Result<Vec<PairingResult>, TournamentError> {
+        if bots.len() < 2 {
+            return Err(TournamentError::TooFewBots(bots.len()));
+        }
+        let mut results = Vec::new();
+        for i in 0..bots.len() {
+            for j in i + 1..bots.len() {
+                results.push(self.pairing(&bots[i], &bots[j])?);
+            }
+        }
+        Ok(results)
+    }
+
+    /// Plays the games of one pairing, in parallel.
+    pub fn pairing(&self, a: &BotSpec, b: &BotSpec) -> Result<PairingResult, TournamentError> {
+        let setup = Setup::standard(self.players)?;
+        // Load each script once up front, so that a broken one fails here.
+        a.make(0)?;
+        b.make(0)?;
+        let next = AtomicU32::new(0);
+        let results: Mutex<Vec<Result<GameResult, GameFailure>>> = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..self.threads.max(1) {
+                scope.spawn(|| loop {
+                    let game = next.fetch_add(1, Ordering::Relaxed);
+                    if game >= self.games {
+                        break;
+                    }
+                    let result = self.play(&setup, [a, b], game);
+                    let failed = result.is_err();
+                    results.lock().expect("no worker panics").push(result);
+                    if failed {
+                        next.store(self.games, Ordering::Relaxed);
+                    }
+                });
+            }
+        });
+        let mut sum = PairingResult {
+            names: [a.name(), b.name()],
+            games: 0,
+            wins: [0.0; 2],
+            first_seat_wins: 0.0,
+            turn_limit: 0,
+            mean_turns: 0.0,
+        };
+        let mut turns = 0u64;
+        for r in results.into_inner().expect("no worker panics") {
+            let r = r.map_err(|f| TournamentError::Game {
+                game: f.game,
+                seed: f.seed,
+                message: f.message,
+            })?;
+            sum.games += 1;
+            sum.wins[0] += r.wins[0];
+            sum.wins[1] += r.wins[1];
+            sum.first_seat_wins += r.first_seat;
+            sum.turn_limit += u32::from(r.turn_limit);
+            turns += u64::from(r.turns);
+        }
+        sum.mean_turns = turns as f64 / f64::from(sum.games.max(1));
+        Ok(sum)
+    }
+
+    /// Plays game `game` of a pairing.
+    fn play(
+        &self,
+        setup: &Setup,
+        bots: [&BotSpec; 2],
+        game: u32,
+    ) -> Result<GameResult, GameFailure> {
+        let seed = self.seed + u64::from(game) / self.players as u64;
+        let failed = |message: String| GameFailure {
+            game,
+            seed,
+            message,
+        };
+        let mut g = Game::new(&setup.position(seed)).expect("a standard setup is valid");
+        let mut seats = Vec::with_capacity(self.players);
+        for seat in 0..self.players {
+            let spec = bots[self.bot_of_seat(game, seat)];
+            let bot = spec.make(seat_seed(seed ^ (u64::from(game) << 32), seat));
+            seats.push(bot.map_err(|e| failed(e.to_string()))?);
+        }
+        drive(&mut g, &mut seats, self.max_turns, |_, _, _| {})
+            .map_err(|e: PlayError| failed(e.to_string()))?;
+        let outcome = g.outcome().expect("a driven game is over");
+        let share = 1.0 / outcome.winners.len().max(1) as f64;
+        let mut result = GameResult {
+            turns: g.turn(),
+            turn_limit: outcome.reason == EndReason::TurnLimit,
+            ..GameResult::default()
+        };
+        for &w in &outcome.winners {
+            result.wins[self.bot_of_seat(game, w)] += share;
+            if w == 0 {
+                result.first_seat += share;
+            }
+        }
+        Ok(result)
+    }
+}
+
+/// The results as a table, one line per pairing.
+pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
+    let mut s = format!(
+        "{} players, {} games per pairing, seats rotated, deals from seed {}\n",
+        t.players, t.games, t.seed
+    );
+    s += &format!(
+        "{:<28} {:>13} {:>15} {:>11} {:>11}\n",
+        "pairing (A vs B)", "wins A - B", "win rate A - B", "first seat", "mean turns"
+    );
+    for r in results {
+        s += &format!(
+            "{:<28} {:>6.1} - {:<5.1} {:>6.1}% - {:<6} {:>10.1}% {:>11.1}{}\n",
+            format!("{} vs {}", r.names[0], r.names[1]),
+            r.wins[0],
+            r.wins[1],
+            r.win_rate(0),
+            format!("{:.1}%", r.win_rate(1)),
+            100.0 * r.first_seat_wins / f64::from(r.games.max(1)),
+            r.mean_turns,
+            if r.turn_limit > 0 {
+                format!("  ({} at the turn limit)", r.turn_limit)
+            } else {
+                String::new()
+            }
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tournament(players: usize, games: u32) -> Tournament {
+        Tournament {
+            players,
+            games,
+            seed: 1,
+            max_turns: 300,
+            threads: 2,
+        }
+    }
+
+    #[test]
+    fn seats_alternate_and_rotate_so_each_bot_has_each_seat_equally() {
+        for players in 2..=6 {
+            let t = tournament(players, 0);
+            let games = 4 * players as u32;
+            for seat in 0..players {
+                let a = (0..games).filter(|&g| t.bot_of_seat(g, seat) == 0).count();
+                assert_eq!(a * 2, games as usize, "{players} players, seat {seat}");
+            }
+            // Both bots play in every game.
+            for g in 0..games {
+                let a = (0..players).filter(|&s| t.bot_of_seat(g, s) == 0).count();
+                assert!(a > 0 && a < players, "{players} players, game {g}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_pairing_counts_every_game_and_every_win() {
+        let t = tournament(2, 8);
+        let r = t.pairing(&BotSpec::Random, &BotSpec::Random).unwrap();
+        assert_eq!(r.games, 8);
+        assert!((r.wins[0] + r.wins[1] - 8.0).abs() < 1e-9, "{r:?}");
+        assert!(r.mean_turns > 2.0);
+        // The same tournament gives the same figures, whatever the threads.
+        let again = Tournament { threads: 1, ..t }.pairing(&BotSpec::Random, &BotSpec::Random);
+        assert_eq!(again.unwrap(), r);
+    }
+
+    #[test]
+    fn too_few_bots_or_a_missing_script_is_an_error() {
+        let t = tournament(2, 2);
+        assert!(matches!(
+            t.round_robin(&[BotSpec::Random]),
+            Err(TournamentError::TooFewBots(1))
+        ));
+        let missing = BotSpec::Lua("no/such/bot.lua".into());
+        let err = t
+            .pairing(&BotSpec::Random, &missing)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("no/such/bot.lua"), "{err}");
+    }
+}
