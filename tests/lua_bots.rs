@@ -197,3 +197,99 @@ fn play_refuses_bad_bot_options_with_status_2() {
         assert!(stderr.contains(message), "{arg}: {stderr}");
     }
 }
+
+#[test]
+fn the_greedy_and_lookahead_bots_play_whole_games_and_beat_the_weaker_bot() {
+    use tinbots::bot::BotSpec;
+    use tinbots::tournament::Tournament;
+    // A small seeded tournament (the 200-game figures are in BENCHMARKS.md):
+    // the same seeds give the same results, so this is not a flaky test.
+    let t = Tournament {
+        players: 2,
+        games: 6,
+        seed: 11,
+        max_turns: 300,
+        threads: 2,
+    };
+    let greedy = BotSpec::parse("scripts/bots/greedy.lua");
+    let lookahead = BotSpec::parse("scripts/bots/lookahead.lua");
+    let r = t.pairing(&greedy, &BotSpec::Random).unwrap();
+    assert_eq!(r.wins[0], 6.0, "greedy beats random every time: {r:?}");
+    assert_eq!(r.turn_limit, 0, "{r:?}");
+    let r = t.pairing(&lookahead, &greedy).unwrap();
+    assert!(r.wins[0] >= 4.0, "lookahead beats greedy: {r:?}");
+}
+
+#[test]
+fn play_shows_what_a_lua_bot_prints_and_finishes_with_greedy() {
+    let chatty = temp_file(
+        "chatty.lua",
+        "return { choose = function(view, d)\n  if view.turn == 1 then print('thinking about ' .. #d .. ' answers') end\n  return 1\nend }\n",
+    );
+    let bot = format!("red={}", chatty.display());
+    let (code, stdout, stderr) =
+        run_play(&["-p", "2", "-s", "1", "--max-turns", "4", "--bot", &bot]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("[red] thinking about "), "{stdout}");
+    // The issue's own example.
+    let (code, stdout, stderr) = run_play(&[
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--bot",
+        "red=scripts/bots/greedy.lua",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("game over"), "{stdout}");
+}
+
+#[test]
+fn the_tournament_command_prints_every_pairing() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args([
+            "tournament",
+            "--bot",
+            "random",
+            "--bot",
+            "scripts/bots/random.lua",
+        ])
+        .args([
+            "--bot",
+            "random",
+            "--games",
+            "4",
+            "--players",
+            "3",
+            "-j",
+            "2",
+        ])
+        .args(["--max-turns", "100"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.starts_with("3 players, 4 games per pairing"),
+        "{stdout}"
+    );
+    assert_eq!(stdout.matches("%").count(), 9, "three pairings: {stdout}");
+    let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args([
+            "tournament",
+            "--bot",
+            "random",
+            "--bot",
+            "no/such.lua",
+            "-g",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such.lua"));
+}
