@@ -129,3 +129,48 @@ fn every_described_method_and_decision_field_exists_on_real_views() {
 fn a_method_missing_from_the_api_table_cannot_be_registered() {
     api::method("View", "teleport");
 }
+
+/// The `lua` code block of docs/lua-api.md whose first line is `first`.
+fn doc_block(first: &str) -> String {
+    let doc = std::fs::read_to_string("docs/lua-api.md").unwrap();
+    let start = doc
+        .find(&format!("```lua\n{first}"))
+        .unwrap_or_else(|| panic!("no block starting {first}"));
+    let body = &doc[start + "```lua\n".len()..];
+    body[..body.find("\n```").unwrap() + 1].to_string()
+}
+
+#[test]
+fn the_documented_bot_and_order_are_the_shipped_files() {
+    for path in [
+        "scripts/bots/examples/ahead.lua",
+        "scripts/orders/examples/reverse_load.lua",
+    ] {
+        let file = std::fs::read_to_string(path).unwrap();
+        assert_eq!(
+            doc_block(&format!("-- {path}")),
+            file,
+            "{path} and docs/lua-api.md differ"
+        );
+    }
+}
+
+#[test]
+fn the_documented_bot_beats_the_random_bot() {
+    use tinbots::bot::BotSpec;
+    use tinbots::tournament::Tournament;
+    let t = Tournament {
+        players: 2,
+        games: 6,
+        seed: 3,
+        max_turns: 400,
+        threads: 2,
+    };
+    let r = t
+        .pairing(
+            &BotSpec::parse("scripts/bots/examples/ahead.lua"),
+            &BotSpec::Random,
+        )
+        .unwrap();
+    assert!(r.wins[0] >= 5.0, "{r:?}");
+}
