@@ -5,7 +5,7 @@
 -- (TINBOTS_BLESS=1 cargo test --release api_stubs rewrites it).
 
 --- A player's colour.
----@alias Colour "red"|"blue"|"yellow"|"green"|"purple"|"orange"
+---@alias Colour "red"|"blue"|"yellow"|"green"|"white"|"black"
 --- A side of a hex, clockwise from east.
 ---@alias Facing "E"|"SE"|"SW"|"W"|"NW"|"NE"
 --- What a decision is about.

@@ -202,7 +202,7 @@ pub const MODULES: &[Module] = &[];
 const ALIASES: &[Slot] = &[
     (
         "Colour",
-        "\"red\"|\"blue\"|\"yellow\"|\"green\"|\"purple\"|\"orange\"",
+        "\"red\"|\"blue\"|\"yellow\"|\"green\"|\"white\"|\"black\"",
         "A player's colour.",
     ),
     (
