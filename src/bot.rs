@@ -87,9 +87,10 @@ impl BotSpec {
     pub fn name(&self) -> String {
         match self {
             BotSpec::Random => "random".into(),
-            BotSpec::Lua(path) => path
-                .file_stem()
-                .map_or_else(|| path.display().to_string(), |s| s.to_string_lossy().into()),
+            BotSpec::Lua(path) => path.file_stem().map_or_else(
+                || path.display().to_string(),
+                |s| s.to_string_lossy().into(),
+            ),
         }
     }
 

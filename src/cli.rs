@@ -11,6 +11,7 @@ use tinbots::pieces::Colour;
 use tinbots::play::{play_with_transcript, summary, DEFAULT_MAX_TURNS};
 use tinbots::replay::{Replay, Start};
 use tinbots::scenario::check_paths;
+use tinbots::script::orders::load_order_book;
 use tinbots::setup::Setup;
 use tinbots::tournament::{report, Tournament};
 
@@ -48,6 +49,10 @@ enum Command {
         /// Print only the final summary.
         #[arg(long, short = 'q', conflicts_with = "verbose")]
         quiet: bool,
+        /// An order file (Lua): its new special tiles join the special deck
+        /// and its redefinitions replace the built-in orders. Repeatable.
+        #[arg(long = "orders", value_name = "FILE")]
+        orders: Vec<PathBuf>,
         /// Who plays a colour: `COLOUR=random` (the built-in random bot) or
         /// `COLOUR=path/to/bot.lua`. Repeatable; other colours play the
         /// built-in random bot.
@@ -75,6 +80,12 @@ enum Command {
         /// Worker threads (default: one per core).
         #[arg(long, short = 'j')]
         threads: Option<usize>,
+    },
+    /// List the orders of a game: the official ones, with the order files
+    /// given applied (their new tiles marked `new`).
+    Orders {
+        /// Order files (Lua), applied in order.
+        files: Vec<PathBuf>,
     },
     /// Run rule-dispute scenario files and print PASS or FAIL for each.
     Check {
@@ -111,18 +122,23 @@ pub fn run() -> Result<ExitCode> {
             setup,
             verbose,
             quiet,
+            orders,
             bots: bot_args,
         }) => {
-            let setup = match setup {
+            // Order files first: a setup file may name the tiles they add.
+            let book = load_order_book(&orders)?;
+            let mut setup = match setup {
                 Some(path) => Setup::from_file(&path)?,
                 None => Setup::standard(players)?,
             };
+            setup.add_special_tiles(book.added());
             let start = Start::Setup {
                 setup: Box::new(setup),
                 seed,
             };
-            let mut game = Game::new(&start.position())?;
-            let mut replay = Replay::new(start);
+            let mut game = Game::with_orders(&start.position(), book.clone())?;
+            let paths = orders.iter().map(|p| p.display().to_string()).collect();
+            let mut replay = Replay::with_orders(start, paths, book);
             let mut bots = seat_bots(&game, seed, &bot_args)?;
             let mut transcript: Box<dyn Write> = if quiet {
                 Box::new(io::sink())
@@ -169,6 +185,10 @@ pub fn run() -> Result<ExitCode> {
             write!(out, "{}", report(&tournament, &results))?;
             Ok(ExitCode::SUCCESS)
         }
+        Some(Command::Orders { files }) => {
+            write!(out, "{}", load_order_book(&files)?.listing())?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Check { files }) => {
             let result = check_paths(&files, &mut out).context("writing the check report")?;
             Ok(if result.failed == 0 {
@@ -181,7 +201,7 @@ pub fn run() -> Result<ExitCode> {
             let replay = Replay::load(&file)?;
             let game = replay.game()?;
             if verbose {
-                let mut step = Game::new(&replay.start.position())?;
+                let mut step = replay.start_game()?;
                 for text in &replay.answers {
                     let answer = step.parse_answer(text).map_err(anyhow::Error::msg)?;
                     step.apply(answer)?;

@@ -1,17 +1,24 @@
-//! Saving and loading games: a game is its start (a setup and a seed, or a
-//! position) and its list of answers, written as versioned JSON. Loading
-//! replays every answer through the rules, so a saved game reproduces
-//! exactly, and a tampered one is refused at the first illegal answer.
+//! Saving and loading games: a game is its order files, its start (a setup
+//! and a seed, or a position) and its list of answers, written as versioned
+//! JSON. Loading reloads the order files and replays every answer through
+//! the rules, so a saved game reproduces exactly, and a tampered one is
+//! refused at the first illegal answer.
 
 use crate::game::{Answer, Game, Position, PositionError};
+use crate::orders::OrderBook;
+use crate::script::orders::{load_order_book, OrderFileError};
 use crate::setup::Setup;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
+use std::sync::Arc;
 
 /// The replay format's name, written into every file.
 pub const FORMAT: &str = "tinbots-replay";
-/// The replay format's version.
-pub const VERSION: u32 = 1;
+/// The replay format's version written: 2 adds `orders`. Version 1 files
+/// (the rulebook's orders only) are read too.
+pub const VERSION: u32 = 2;
+/// The oldest version read.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// Where a game starts.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -38,13 +45,18 @@ impl Start {
     }
 }
 
-/// A game as its start and its answers, in the order given.
+/// A game as its order files, its start and its answers, in the order given.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Replay {
     /// Always [`FORMAT`].
     pub format: String,
     /// The format version, [`VERSION`].
     pub version: u32,
+    /// The order files the game was played with, applied in order over the
+    /// official orders (paths as given to `play --orders`, read relative to
+    /// the current folder); empty for the rulebook's orders.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub orders: Vec<String>,
     /// Where the game starts.
     pub start: Start,
     /// Every answer, as text (DESIGN.md syntax).
@@ -52,6 +64,19 @@ pub struct Replay {
     /// Whether the game was stopped at a turn limit after the last answer.
     #[serde(default)]
     pub stopped_at_turn_limit: bool,
+    /// What every tile does: the official orders with `orders` applied.
+    #[serde(skip, default = "OrderBook::official")]
+    book: Arc<OrderBook>,
+}
+
+/// The first fields of a replay, read before the rest: the order files
+/// must be loaded before tile names they add can be read.
+#[derive(Deserialize)]
+struct Header {
+    format: String,
+    version: u32,
+    #[serde(default)]
+    orders: Vec<String>,
 }
 
 /// Why a replay cannot be loaded.
@@ -78,7 +103,7 @@ pub enum ReplayError {
         message: String,
     },
     /// Another format or version.
-    #[error("{path}: this is a `{format}` file version {version}; tinbots reads `{FORMAT}` version {VERSION}")]
+    #[error("{path}: this is a `{format}` file version {version}; tinbots reads `{FORMAT}` versions {OLDEST_VERSION} to {VERSION}")]
     Version {
         /// The file.
         path: String,
@@ -87,6 +112,9 @@ pub enum ReplayError {
         /// The version found.
         version: u32,
     },
+    /// An order file of the replay cannot be loaded.
+    #[error("the replay's order file {0}")]
+    Orders(#[from] OrderFileError),
     /// The start position is not playable.
     #[error("the replay's start position is not playable: {0}")]
     Position(#[from] PositionError),
@@ -103,15 +131,37 @@ pub enum ReplayError {
 }
 
 impl Replay {
-    /// A replay with no answers yet.
+    /// A replay with no answers yet, with the rulebook's orders.
     pub fn new(start: Start) -> Self {
+        Replay::with_orders(start, vec![], OrderBook::official())
+    }
+
+    /// A replay with no answers yet, of a game played with `book`: the
+    /// official orders with the order files at `orders` (as
+    /// [`load_order_book`] builds it).
+    pub fn with_orders(start: Start, orders: Vec<String>, book: Arc<OrderBook>) -> Self {
         Replay {
             format: FORMAT.to_string(),
             version: VERSION,
+            orders,
             start,
             answers: vec![],
             stopped_at_turn_limit: false,
+            book,
         }
+    }
+
+    /// What every tile of the game does.
+    pub fn book(&self) -> &Arc<OrderBook> {
+        &self.book
+    }
+
+    /// The game at its start, before any answer.
+    pub fn start_game(&self) -> Result<Game, ReplayError> {
+        Ok(Game::with_orders(
+            &self.start.position(),
+            self.book.clone(),
+        )?)
     }
 
     /// Records an answer just applied to `game` (call before applying, so
@@ -122,7 +172,7 @@ impl Replay {
 
     /// Replays every answer from the start.
     pub fn game(&self) -> Result<Game, ReplayError> {
-        let mut game = Game::new(&self.start.position())?;
+        let mut game = self.start_game()?;
         for (i, text) in self.answers.iter().enumerate() {
             let fail = |reason: String| ReplayError::Answer {
                 index: i + 1,
@@ -143,21 +193,26 @@ impl Replay {
         serde_json::to_string_pretty(self).expect("a replay always serializes")
     }
 
-    /// Parses replay JSON; `path` names the source in errors.
+    /// Parses replay JSON and loads its order files; `path` names the
+    /// source in errors.
     pub fn from_json(path: &str, text: &str) -> Result<Replay, ReplayError> {
-        let replay: Replay = serde_json::from_str(text).map_err(|e| ReplayError::Json {
+        let json = |e: serde_json::Error| ReplayError::Json {
             path: path.to_string(),
             line: e.line(),
             column: e.column(),
             message: e.to_string(),
-        })?;
-        if replay.format != FORMAT || replay.version != VERSION {
+        };
+        let header: Header = serde_json::from_str(text).map_err(json)?;
+        if header.format != FORMAT || !(OLDEST_VERSION..=VERSION).contains(&header.version) {
             return Err(ReplayError::Version {
                 path: path.to_string(),
-                format: replay.format,
-                version: replay.version,
+                format: header.format,
+                version: header.version,
             });
         }
+        let book = load_order_book(&header.orders)?;
+        let mut replay: Replay = serde_json::from_str(text).map_err(json)?;
+        replay.book = book;
         Ok(replay)
     }
 

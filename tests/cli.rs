@@ -175,3 +175,116 @@ fn verbose_play_prints_each_answer_then_its_events() {
         "{out}"
     );
 }
+
+#[test]
+fn play_with_order_files_deals_their_tiles_and_replays() {
+    let path = temp("orders-replay.json");
+    let p = path.to_str().unwrap();
+    let args = [
+        "play",
+        "-p",
+        "4",
+        "-s",
+        "2",
+        "--max-turns",
+        "300",
+        "--orders",
+        "scripts/orders/sidestep.lua",
+        "--orders",
+        "scripts/orders/magnet.lua",
+        "-v",
+        "--save",
+        p,
+    ];
+    let played = tinbots(&args);
+    assert!(
+        played.status.success(),
+        "{}",
+        String::from_utf8_lossy(&played.stderr)
+    );
+    let out = stdout(&played);
+    assert!(
+        out.contains(": strafe") || out.contains(": sidestep_") || out.contains(": magnet"),
+        "a new order runs in this game:\n{out}"
+    );
+    assert_eq!(
+        tinbots(&args).stdout,
+        played.stdout,
+        "the same byte for byte"
+    );
+    let json = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        json.contains("\"version\": 2") && json.contains("scripts/orders/magnet.lua"),
+        "{json}"
+    );
+    let replayed = tinbots(&["replay", p]);
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let summary = &out[out.find("game over").unwrap()..];
+    let summary = summary.split("replay saved").next().unwrap();
+    assert_eq!(stdout(&replayed), summary);
+    std::fs::remove_file(path).ok();
+}
+
+#[test]
+fn orders_lists_the_orders_of_a_game() {
+    let o = tinbots(&["orders", "scripts/orders/magnet.lua"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert_eq!(out.lines().count(), 22, "{out}");
+    assert!(
+        out.starts_with("forward_1            standard  forward()"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("magnet               new       pull(3), pull(3)")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_bad_order_file_exits_2_naming_the_file_and_the_cause() {
+    let bad = temp("bad-orders.lua");
+    std::fs::write(
+        &bad,
+        "return {\n  { name = 'warp', steps = { orders.teleport(3) } },\n}\n",
+    )
+    .unwrap();
+    let o = tinbots(&["play", "-p", "2", "--orders", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with(&format!(
+            "tinbots: {}:2: orders.teleport is not a primitive",
+            bad.display()
+        )),
+        "{err}"
+    );
+    std::fs::write(
+        &bad,
+        "return { { name = 'warp', steps = { 'forward' } } }\n",
+    )
+    .unwrap();
+    let o = tinbots(&["play", "-p", "2", "--orders", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!(
+            "{}: order 1 (\"warp\"): steps[1]: expected a primitive",
+            bad.display()
+        )),
+        "{err}"
+    );
+    let o = tinbots(&["play", "-p", "2", "--orders", "no/such/file.lua"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("no/such/file.lua: cannot read the script"),
+        "{err}"
+    );
+    std::fs::remove_file(bad).ok();
+}

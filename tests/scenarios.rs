@@ -1,5 +1,6 @@
 //! Every rule-dispute scenario in `scripts/scenarios/` must pass against the
-//! engine: one scenario per rule of the base game.
+//! engine: one scenario per rule of the base game, and scenarios of the new
+//! orders in `scripts/orders/`.
 
 use std::path::{Path, PathBuf};
 use tinbots::scenario::{check_file, check_paths};
@@ -65,10 +66,22 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
         let text = std::fs::read_to_string(&file).unwrap();
         let value: toml::Value = toml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
         let source = value.get("source").and_then(|s| s.as_str()).unwrap_or("");
+        let rulebook = source.contains("000_f177823dad35ee93.txt")
+            || source.contains("002_ae8ae07e801960f9.txt");
+        // A scenario of orders not in the rulebook cites the order file
+        // that defines them.
+        let order_files: Vec<&str> = value
+            .get("orders")
+            .and_then(|o| o.as_array())
+            .map(|a| a.iter().filter_map(|f| f.as_str()).collect())
+            .unwrap_or_default();
+        let cites_order_file = order_files.iter().any(|f| {
+            let cited = f.trim_start_matches("../");
+            source.contains(&format!("scripts/{cited}"))
+        });
         assert!(
-            source.contains("000_f177823dad35ee93.txt")
-                || source.contains("002_ae8ae07e801960f9.txt"),
-            "{name}: `source` must cite the rulebook file and section, not {source:?}"
+            rulebook || cites_order_file,
+            "{name}: `source` must cite the rulebook file and section, or the order file the scenario loads, not {source:?}"
         );
     }
 }

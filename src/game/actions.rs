@@ -1,6 +1,7 @@
 //! The primitive actions: step with pushing, turn, jump, load, unload, zap,
-//! and what follows a delivery (special tile, next crystal, score victory).
-//! Built-in orders and zap effects are all made of these.
+//! pull, and what follows a delivery (special tile, next crystal, score
+//! victory). Built-in orders, orders from order files and zap effects are
+//! all made of these.
 
 use super::answer::{Decision, ZapEffect};
 use super::end::EndReason;
@@ -27,23 +28,28 @@ impl Game {
         self.robots[id].as_mut().expect("a robot in play")
     }
 
-    /// One step forward (or backward, keeping the facing) with the push
-    /// rules. Returns whether the robot moved.
+    /// One step to the adjacent hex `sides` hex sides clockwise from the
+    /// facing (0 forward, 3 backward), keeping the facing, with the push
+    /// rules: pushed pieces move in the direction of the step. Returns
+    /// whether the robot moved.
     ///
     /// 000_f177823dad35ee93.txt: Forward 1x — "If the hex contains a Robot or
     /// Crystal and the hex behind it is empty, the Robot moves Forward,
     /// pushing the obstacle ... no object can be moved outside the board, be
     /// pushed into a Base or a non-empty hex, and Bases cannot be pushed."
     /// Dash lifts the one-object limit while it sits in the program.
-    pub(super) fn step_robot(&mut self, robot: RobotId, backward: bool, action: Action) -> bool {
+    pub(super) fn step_robot(&mut self, robot: RobotId, sides: i32, action: Action) -> bool {
         let r = self.bot(robot);
-        let dir = if backward {
-            r.facing.opposite()
-        } else {
-            r.facing
+        let dir = match sides {
+            0 => r.facing,
+            _ => r.facing.turned(sides),
         };
         let from = r.at;
-        let limit = if r.has(Passive::DASH) { usize::MAX } else { 1 };
+        let limit = if r.has(Passive::DASH, &self.orders) {
+            usize::MAX
+        } else {
+            1
+        };
         // Find the row of pushable pieces ahead and the free hex behind it.
         let mut pushed = 0usize;
         let mut last = None;
@@ -144,7 +150,7 @@ impl Game {
                 let Some(c) = o.carrying else {
                     return self.ignore(robot, action, Reason::NoCrystalInFront);
                 };
-                if Game::opponents(robot, other) && o.has(Passive::ANTI_THEFT) {
+                if Game::opponents(robot, other) && o.has(Passive::ANTI_THEFT, &self.orders) {
                     return self.ignore(robot, action, Reason::AntiTheft(other));
                 }
                 self.bot_mut(other).carrying = None;
@@ -272,12 +278,8 @@ impl Game {
     pub(super) fn zap(&mut self, robot: RobotId, range: ZapRange, action: Action) {
         let r = self.bot(robot);
         let (facing, mut at) = (r.facing, r.at);
-        let reach = match range {
-            ZapRange::Short => 2,
-            ZapRange::Long => u32::MAX,
-        };
         let mut target = None;
-        for _ in 0..reach {
+        for _ in 0..range.reach() {
             at = at.step(facing);
             if !self.board.contains(at) {
                 break;
@@ -292,10 +294,10 @@ impl Game {
             }
         }
         let Some(target) = target else {
-            return self.ignore(robot, action, Reason::ZapFizzled);
+            return self.ignore(robot, action, Reason::ZapFizzled(range));
         };
         self.events.push(Event::Zapped { robot, target });
-        if Game::opponents(robot, target) && self.bot(target).has(Passive::ANTI_ZAP) {
+        if Game::opponents(robot, target) && self.bot(target).has(Passive::ANTI_ZAP, &self.orders) {
             return self.ignore(robot, action, Reason::AntiZap(target));
         }
         self.pending = Pending::Decide(Decision::ZapEffect {
@@ -305,13 +307,48 @@ impl Game {
         });
     }
 
+    /// Crystal magnet: the first piece in line in front within `range` hexes,
+    /// if it is a loose crystal, is pulled one hex toward the robot (into a
+    /// hex that is empty, as the crystal is the first piece in line). A
+    /// robot or a base in line stops the pull; a crystal right in front
+    /// stays where it is. Not a rule of the rulebook: order files use it.
+    pub(super) fn pull(&mut self, robot: RobotId, range: i32, action: Action) {
+        let r = self.bot(robot);
+        let (facing, from) = (r.facing, r.at);
+        for d in 1..=range {
+            let at = from.step_by(facing, d);
+            if !self.board.contains(at) {
+                break;
+            }
+            match self.board.at(at) {
+                None => continue,
+                Some(Piece::Crystal(_)) if d == 1 => {
+                    return self.ignore(robot, action, Reason::CrystalAlreadyInFront)
+                }
+                Some(Piece::Crystal(crystal)) => {
+                    let to = from.step_by(facing, d - 1);
+                    self.move_piece(at, to);
+                    self.events.push(Event::Pulled {
+                        robot,
+                        crystal,
+                        from: at,
+                        to,
+                    });
+                    return;
+                }
+                Some(p) => return self.ignore(robot, action, Reason::PullBlocked(p)),
+            }
+        }
+        self.ignore(robot, action, Reason::NoCrystalInRange(range));
+    }
+
     /// The zapped robot performs the zapper's choice at once.
     pub(super) fn zap_effect(&mut self, target: RobotId, effect: ZapEffect) {
         self.events.push(Event::ZapEffectChosen { target, effect });
         let action = Action::Zapped(effect);
         match effect {
             ZapEffect::Forward1 => {
-                self.step_robot(target, false, action);
+                self.step_robot(target, 0, action);
             }
             ZapEffect::TurnLeft => self.turn_robot(target, -1),
             ZapEffect::TurnRight => self.turn_robot(target, 1),

@@ -5,7 +5,7 @@ use super::answer::ZapEffect;
 use super::change::Change;
 use super::end::EndReason;
 use crate::hex::{Direction, Hex};
-use crate::orders::{Primitive, Tile};
+use crate::orders::{Primitive, Tile, ZapRange};
 use crate::pieces::{Crystal, Piece, PlayerId, RobotId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -95,6 +95,17 @@ pub enum Event {
         /// Where it was.
         from: Hex,
         /// Where it landed.
+        to: Hex,
+    },
+    /// A robot's magnet pulled a loose crystal one hex toward it.
+    Pulled {
+        /// The pulling robot.
+        robot: RobotId,
+        /// The crystal.
+        crystal: Crystal,
+        /// Where it was.
+        from: Hex,
+        /// Where it is.
         to: Hex,
     },
     /// A robot loaded a crystal from the ground or from another robot.
@@ -216,14 +227,22 @@ pub enum Reason {
     LoadedRobotInFront(RobotId),
     /// The jump's landing hex is taken.
     LandingNotEmpty(Piece),
-    /// Both hexes in front are empty (or off the board): the zap fizzles.
-    ZapFizzled,
+    /// The hexes in the zap's range are empty (or off the board): the zap
+    /// fizzles.
+    ZapFizzled(ZapRange),
     /// A crystal or base in front stops the zap.
     ZapBlocked(Piece),
     /// The target has Anti-Zap in its program and the zapper is an opponent.
     AntiZap(RobotId),
     /// The zapper chose no effect.
     ZapperChoseNothing,
+    /// No piece in line within the pull's range (or only the board's edge).
+    NoCrystalInRange(i32),
+    /// A robot or a base is the first piece in line: only loose crystals are
+    /// pulled.
+    PullBlocked(Piece),
+    /// The crystal is already right in front: it cannot come closer.
+    CrystalAlreadyInFront,
     /// The special deck is empty.
     NoSpecialTileLeft,
     /// The crystal track is empty.
@@ -285,10 +304,35 @@ impl fmt::Display for Reason {
                 write!(f, "the robot in front already carries a crystal")
             }
             Reason::LandingNotEmpty(p) => write!(f, "the landing hex holds a {}", piece_name(p)),
-            Reason::ZapFizzled => write!(f, "both hexes in front are empty, so the zap fizzles"),
+            Reason::ZapFizzled(ZapRange::Short) => {
+                write!(f, "both hexes in front are empty, so the zap fizzles")
+            }
+            Reason::ZapFizzled(ZapRange::Long) => {
+                write!(f, "every hex in front is empty, so the zap fizzles")
+            }
+            Reason::ZapFizzled(ZapRange::Hexes(1)) => {
+                write!(f, "the hex in front is empty, so the zap fizzles")
+            }
+            Reason::ZapFizzled(ZapRange::Hexes(n)) => {
+                write!(f, "the {n} hexes in front are empty, so the zap fizzles")
+            }
             Reason::ZapBlocked(p) => write!(f, "a {} blocks the zap", piece_name(p)),
             Reason::AntiZap(_) => write!(f, "the target has Anti-Zap against opponent zaps"),
             Reason::ZapperChoseNothing => write!(f, "the zapper chose no effect"),
+            Reason::NoCrystalInRange(n) => {
+                write!(f, "no crystal lies in line within {n} hexes in front")
+            }
+            Reason::PullBlocked(p) => write!(
+                f,
+                "a {} is the first piece in line, and only loose crystals are pulled",
+                piece_name(p)
+            ),
+            Reason::CrystalAlreadyInFront => {
+                write!(
+                    f,
+                    "the crystal is already right in front, it cannot come closer"
+                )
+            }
             Reason::NoSpecialTileLeft => write!(f, "no special tile is left to draw"),
             Reason::TrackEmpty => write!(f, "the crystal track is empty"),
             Reason::NoFreeHex => write!(f, "no free hex is left for the new crystal"),

@@ -8,7 +8,7 @@ use super::error::RuleError;
 use super::event::{Action, Event, Reason};
 use super::state::SLOTS;
 use super::{Cursor, Game, Outcome, Pending};
-use crate::orders::{definition, Primitive, Tile};
+use crate::orders::{Primitive, Tile};
 use crate::pieces::{owner_of, robot_of, PlayerId};
 
 impl Game {
@@ -161,18 +161,19 @@ impl Game {
                 self.next_slot();
                 continue;
             };
-            let order = definition(tile);
+            let steps = self.orders.steps(tile);
+            let (no_steps, next) = (steps.is_empty(), steps.get(c.step as usize).copied());
             if c.step == 0 {
                 self.events.push(Event::OrderStarted {
                     robot,
                     slot: c.slot + 1,
                     tile,
                 });
-                if order.steps.is_empty() {
+                if no_steps {
                     self.events.push(Event::NoAction { robot, tile });
                 }
             }
-            let Some(&primitive) = order.steps.get(c.step as usize) else {
+            let Some(primitive) = next else {
                 self.next_slot();
                 continue;
             };
@@ -199,8 +200,9 @@ impl Game {
     fn perform(&mut self, robot: usize, tile: Tile, primitive: Primitive) -> bool {
         let action = Action::Order(tile, primitive);
         match primitive {
-            Primitive::Forward => self.step_robot(robot, false, action),
-            Primitive::Back => self.step_robot(robot, true, action),
+            Primitive::Forward => self.step_robot(robot, 0, action),
+            Primitive::Back => self.step_robot(robot, 3, action),
+            Primitive::Side(sides) => self.step_robot(robot, sides, action),
             Primitive::Turn(sides) => {
                 self.turn_robot(robot, sides);
                 true
@@ -219,6 +221,10 @@ impl Game {
             }
             Primitive::Zap(range) => {
                 self.zap(robot, range, action);
+                true
+            }
+            Primitive::Pull(range) => {
+                self.pull(robot, range, action);
                 true
             }
         }

@@ -32,10 +32,11 @@ pub use view::{BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, Robo
 
 use crate::board::Board;
 use crate::hex::Hex;
-use crate::orders::{Tile, TileSet};
+use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId};
 use menu::ChangeMenu;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 /// How a finished game ended and who won.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -129,12 +130,24 @@ pub struct Game {
     cursor: Cursor,
     outcome: Option<Outcome>,
     events: Vec<Event>,
+    /// What every tile does.
+    orders: Arc<OrderBook>,
 }
 
 impl Game {
-    /// Starts a game from a position: the active player's turn begins.
+    /// Starts a game from a position with the rulebook's orders
+    /// ([`OrderBook::official`]): the active player's turn begins.
     pub fn new(position: &Position) -> Result<Game, PositionError> {
+        Game::with_orders(position, OrderBook::official())
+    }
+
+    /// Starts a game from a position with the given orders (for instance the
+    /// official ones with an order file's redefinitions and new tiles).
+    /// Every tile in the position — hands, programs, special deck — must be
+    /// one the book defines.
+    pub fn with_orders(position: &Position, orders: Arc<OrderBook>) -> Result<Game, PositionError> {
         position.validate()?;
+        position.check_tiles(&orders)?;
         let mut board = Board::new(position.arena.clone());
         for (h, p) in position.pieces() {
             board.set(h, Some(p));
@@ -173,6 +186,7 @@ impl Game {
             cursor: Cursor::default(),
             outcome: None,
             events: Vec::with_capacity(64),
+            orders,
         };
         game.start_turn();
         Ok(game)
@@ -285,6 +299,11 @@ impl Game {
     /// The events caused by the last [`Game::apply`] (or the game's start).
     pub fn events(&self) -> &[Event] {
         &self.events
+    }
+
+    /// What every tile of this game does.
+    pub fn orders(&self) -> &Arc<OrderBook> {
+        &self.orders
     }
 
     /// The board.

@@ -53,6 +53,12 @@ impl Game {
             }
             Event::Turned { robot, from, to } => format!("{} turns {from} -> {to}", rn(robot)),
             Event::Jumped { robot, from, to } => format!("{} jumps {from} -> {to}", rn(robot)),
+            Event::Pulled {
+                robot,
+                crystal,
+                from,
+                to,
+            } => format!("{} pulls the {crystal} {from} -> {to}", rn(robot)),
             Event::Loaded {
                 robot,
                 crystal,

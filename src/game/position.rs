@@ -3,7 +3,7 @@
 
 use super::state::{Player, Robot};
 use crate::hex::{Arena, Hex};
-use crate::orders::Tile;
+use crate::orders::{OrderBook, Tile};
 use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
 use serde::{Deserialize, Serialize};
 
@@ -72,6 +72,10 @@ pub enum PositionError {
     /// Robot table inconsistent.
     #[error("robot #{0} is listed under the wrong id or for a player not seated")]
     BadRobot(usize),
+    /// A tile the game's orders do not define (a tile added by an order
+    /// file the game does not use).
+    #[error("`{0}` is not an order of this game: load the order file that defines it")]
+    UndefinedTile(Tile),
 }
 
 impl Position {
@@ -159,6 +163,26 @@ impl Position {
             }
         }
         Ok(())
+    }
+
+    /// Checks that `orders` defines every tile of the position: in hands,
+    /// programs and the special deck.
+    pub fn check_tiles(&self, orders: &OrderBook) -> Result<(), PositionError> {
+        let hands = self.players.iter().flat_map(|p| p.hand.kinds());
+        let programs = self
+            .robots
+            .iter()
+            .flatten()
+            .flat_map(|r| r.program.iter().flatten().copied());
+        let deck = self.special_deck.iter().copied();
+        match hands
+            .chain(programs)
+            .chain(deck)
+            .find(|t| !orders.defines(*t))
+        {
+            Some(t) => Err(PositionError::UndefinedTile(t)),
+            None => Ok(()),
+        }
     }
 
     /// The pieces to put on the board.

@@ -1,7 +1,7 @@
 //! The parts of a game's state: players and robots.
 
 use crate::hex::{Direction, Hex};
-use crate::orders::{definition, Passive, Tile, TileSet};
+use crate::orders::{OrderBook, Passive, Tile, TileSet};
 use crate::pieces::{Colour, Crystal, CrystalCounts, RobotId};
 use serde::{Deserialize, Serialize};
 
@@ -27,17 +27,16 @@ pub struct Robot {
 }
 
 impl Robot {
-    /// The passive effects of the tiles in its program.
-    pub fn passives(&self) -> Passive {
-        self.program
-            .iter()
-            .flatten()
-            .fold(Passive::NONE, |acc, t| acc.union(definition(*t).passive))
+    /// The passive effects of the tiles in its program, as `orders` define them.
+    #[inline]
+    pub fn passives(&self, orders: &OrderBook) -> Passive {
+        orders.program_passive(&self.program)
     }
 
     /// Whether a passive effect is active.
-    pub fn has(&self, p: Passive) -> bool {
-        self.passives().contains(p)
+    #[inline]
+    pub fn has(&self, p: Passive, orders: &OrderBook) -> bool {
+        self.passives(orders).contains(p)
     }
 }
 

@@ -6,9 +6,12 @@ use super::error::{ScenarioError, Source};
 use super::format::{HexSpec, ScenarioFile};
 use crate::game::{parse_robot, Player, Position, PositionError, Robot, SLOTS};
 use crate::hex::{Arena, Direction, Hex};
-use crate::orders::{Tile, TileSet};
+use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{Colour, Crystal, CrystalCounts, PlayerId, RobotId};
+use crate::script::orders::{book_with, OrderFile};
 use std::ops::Range;
+use std::path::Path;
+use std::sync::Arc;
 use toml::Spanned;
 
 /// Points in base that win at once: 11, 10, 9, 8, 7 for 2 to 6 players
@@ -102,11 +105,48 @@ pub(super) fn direction(src: Source, name: &Spanned<String>) -> Result<Direction
         .map_err(|e: crate::hex::DirectionParseError| src.invalid(Some(name.span()), e.to_string()))
 }
 
-/// An order tile by name.
-pub(super) fn tile(src: Source, name: &Spanned<String>) -> Result<Tile, ScenarioError> {
-    name.get_ref()
+/// The orders of the scenario's game: `base` with the order files listed
+/// in `orders`, read relative to the scenario file's folder.
+pub(super) fn orders(
+    src: Source,
+    file: &ScenarioFile,
+    base: &Arc<OrderBook>,
+) -> Result<Arc<OrderBook>, ScenarioError> {
+    if file.orders.is_empty() {
+        return Ok(base.clone());
+    }
+    let folder = Path::new(src.name).parent().unwrap_or(Path::new(""));
+    let files = file
+        .orders
+        .iter()
+        .map(|name| {
+            OrderFile::load(&folder.join(name.get_ref()))
+                .map_err(|e| src.invalid(Some(name.span()), format!("order file: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let span = file.orders.first().map(|o| o.span());
+    book_with(base, &files)
+        .map(Arc::new)
+        .map_err(|e| src.invalid(span, format!("order file: {e}")))
+}
+
+/// An order tile by name, one the game's orders define.
+pub(super) fn tile(
+    src: Source,
+    orders: &OrderBook,
+    name: &Spanned<String>,
+) -> Result<Tile, ScenarioError> {
+    let err = |reason: String| src.invalid(Some(name.span()), reason);
+    let tile: Tile = name
+        .get_ref()
         .parse()
-        .map_err(|e: crate::orders::TileParseError| src.invalid(Some(name.span()), e.to_string()))
+        .map_err(|e: crate::orders::TileParseError| err(e.to_string()))?;
+    if !orders.defines(tile) {
+        return Err(err(format!(
+            "`{tile}` is not an order tile of this game: an order file adds it, and `orders` does not list that file"
+        )));
+    }
+    Ok(tile)
 }
 
 /// A crystal by value: 2, 3 or 4.
@@ -137,6 +177,7 @@ pub(super) fn carrying(
 /// A program: up to three slots, `""` for an empty one.
 pub(super) fn program(
     src: Source,
+    orders: &OrderBook,
     slots: Option<&Spanned<Vec<Spanned<String>>>>,
 ) -> Result<[Option<Tile>; SLOTS], ScenarioError> {
     let mut out = [None; SLOTS];
@@ -151,7 +192,7 @@ pub(super) fn program(
         if name.get_ref().trim().is_empty() {
             continue;
         }
-        let t = tile(src, name)?;
+        let t = tile(src, orders, name)?;
         if !t.is_placeable() {
             return Err(src.invalid(
                 Some(name.span()),
@@ -163,8 +204,13 @@ pub(super) fn program(
     Ok(out)
 }
 
-/// Builds and validates the position the scenario describes, seat 0 active.
-pub(super) fn position(src: Source, file: &ScenarioFile) -> Result<Position, ScenarioError> {
+/// Builds and validates the position the scenario describes, seat 0 active;
+/// every tile must be one of `orders`.
+pub(super) fn position(
+    src: Source,
+    file: &ScenarioFile,
+    orders: &OrderBook,
+) -> Result<Position, ScenarioError> {
     let arena = match &file.arena {
         None => Arena::small(),
         Some(a) => Arena::named(a.get_ref()).ok_or_else(|| {
@@ -247,7 +293,7 @@ pub(super) fn position(src: Source, file: &ScenarioFile) -> Result<Position, Sce
             at,
             facing: direction(src, &r.facing)?,
             carrying: carrying(src, r.carrying.as_ref())?,
-            program: program(src, r.program.as_ref())?,
+            program: program(src, orders, r.program.as_ref())?,
         });
     }
 
@@ -261,14 +307,14 @@ pub(super) fn position(src: Source, file: &ScenarioFile) -> Result<Position, Sce
     for h in &file.hand {
         let p = seat(src, &colours, &h.player)?;
         for t in &h.tiles {
-            players[p].hand.add(tile(src, t)?);
+            players[p].hand.add(tile(src, orders, t)?);
         }
     }
 
     let special_deck = file
         .special_deck
         .iter()
-        .map(|t| tile(src, t))
+        .map(|t| tile(src, orders, t))
         .collect::<Result<Vec<_>, _>>()?;
     let track = file
         .track

@@ -142,7 +142,7 @@ pub(super) fn differences(
         let prog = r
             .program
             .as_ref()
-            .map(|p| program(src, Some(p)))
+            .map(|p| program(src, game.orders(), Some(p)))
             .transpose()?;
         let at = r.at.as_ref().map(|h| hex(src, h)).transpose()?;
         let Some(robot) = game.robot(id) else {
@@ -212,7 +212,7 @@ pub(super) fn differences(
         let need: TileSet = h
             .has
             .iter()
-            .map(|t| tile(src, t))
+            .map(|t| tile(src, game.orders(), t))
             .collect::<Result<_, _>>()?;
         let hand = game.players()[p].hand;
         for t in need.kinds() {

@@ -25,6 +25,8 @@ pub(super) struct ScenarioFile {
     #[serde(default)]
     pub variants: Names,
     #[serde(default)]
+    pub orders: Names,
+    #[serde(default)]
     pub first_turn: bool,
     #[serde(default)]
     pub special_deck: Names,

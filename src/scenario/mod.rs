@@ -17,6 +17,11 @@
 //!   (one order placed on each robot); every other player's first turn is over.
 //! - `variants` and `[[terrain]]` (and `[[expect.terrain]]`) are refused with
 //!   "variant X is not available": the engine has no variants yet.
+//! - `orders = ["../orders/sidestep.lua"]` (an extension): order files whose
+//!   orders the game uses, read relative to the scenario file's folder,
+//!   over the official orders (or the book given to [`check_file_with`]).
+//!   Their new tiles can then be named like any tile; a tile added by an
+//!   order file the scenario does not list is an error.
 //! - `special_deck`, `track` and each player's hand (`[[hand]]`) are exactly
 //!   what the file lists, and empty when it lists nothing. Several `[[hand]]`
 //!   tables for one player add up.
@@ -62,10 +67,12 @@ mod run;
 pub use build::score_to_win;
 pub use error::{Location, ScenarioError};
 
+use crate::orders::OrderBook;
 use error::Source;
 use format::ScenarioFile;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The result of checking one scenario that could be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,27 +111,46 @@ impl CheckSummary {
     }
 }
 
-/// Reads and checks one scenario file. Errors name the file, and the line
-/// and column when the problem is tied to a place in it.
+/// Reads and checks one scenario file with the official orders. Errors
+/// name the file, and the line and column when the problem is tied to a
+/// place in it.
 pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+    check_file_with(path, &OrderBook::official())
+}
+
+/// Reads and checks one scenario file with `orders` in place of the
+/// official orders (the scenario's own order files apply over them).
+pub fn check_file_with(path: &Path, orders: &Arc<OrderBook>) -> Result<Report, ScenarioError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
         at: Location::file_only(&name),
         source,
     })?;
-    check_str(&name, &text)
+    check_str_with(&name, &text, orders)
 }
 
-/// Checks a scenario given as text; `name` names it in errors.
+/// Checks a scenario given as text with the official orders; `name` names
+/// it in errors, and its folder is where the scenario's order files are read.
 pub fn check_str(name: &str, text: &str) -> Result<Report, ScenarioError> {
+    check_str_with(name, text, &OrderBook::official())
+}
+
+/// Checks a scenario given as text with `orders` in place of the official
+/// orders (see [`check_str`]).
+pub fn check_str_with(
+    name: &str,
+    text: &str,
+    orders: &Arc<OrderBook>,
+) -> Result<Report, ScenarioError> {
     let src = Source { name, text };
     let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Malformed {
         at: src.loc(e.span()),
         reason: e.message().trim().to_string(),
     })?;
     build::refuse_variants(src, &file)?;
-    let position = build::position(src, &file)?;
-    let played = run::play_turn(src, &file, &position)?;
+    let orders = build::orders(src, &file, orders)?;
+    let position = build::position(src, &file, &orders)?;
+    let played = run::play_turn(src, &file, &position, orders)?;
     let differences = expect::differences(src, &file.expect, &played.game, &played.events)?;
     Ok(Report {
         title: file.title,

@@ -584,3 +584,55 @@ changes = ["pass"]
     ));
     assert!(r.passed(), "{:?}", r.differences);
 }
+
+/// A scenario of the magnet order, named as if it were in `scripts/scenarios/`
+/// so that its order files are read from `scripts/orders/`.
+fn magnet(orders: &str, program: &str) -> Result<Report, ScenarioError> {
+    let text = format!(
+        r#"title = "magnet"
+players = ["red", "blue"]
+{orders}
+[[robot]]
+id = "red.1"
+at = [0, 0]
+facing = "E"
+program = ["{program}", "", ""]
+
+[[crystal]]
+at = [2, 0]
+value = 3
+
+[turn]
+changes = ["pass"]
+
+[[expect.crystal]]
+at = [1, 0]
+value = 3
+"#
+    );
+    check_str("scripts/scenarios/t.toml", &text)
+}
+
+#[test]
+fn order_files_are_read_from_the_scenario_folder() {
+    let r = magnet(r#"orders = ["../orders/magnet.lua"]"#, "magnet").unwrap();
+    assert!(r.passed(), "{:?}\n{:?}", r.differences, r.events);
+    // The tile of an order file the scenario does not load.
+    let e = magnet("", "magnet").unwrap_err().to_string();
+    assert!(
+        e.contains("`magnet` is not an order tile of this game: an order file adds it, and `orders` does not list that file"),
+        "{e}"
+    );
+    assert_eq!(
+        e.split(": ").next(),
+        Some("scripts/scenarios/t.toml:8:12"),
+        "{e}"
+    );
+    let e = magnet(r#"orders = ["../orders/none.lua"]"#, "magnet").unwrap_err();
+    assert_eq!(e.location().line(), Some(3), "{e}");
+    assert!(
+        e.to_string()
+            .contains("order file: scripts/scenarios/../orders/none.lua: cannot read the script"),
+        "{e}"
+    );
+}

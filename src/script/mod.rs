@@ -12,11 +12,13 @@
 //! greedy script included, comes back as a [`ScriptError`] naming the
 //! script, the line and the reason, and leaves the sandbox usable.
 //!
-//! There is no game API here yet: the bot and order API is built on top.
+//! On top of it: bots ([`LuaBot`]), and order files ([`orders`]: special
+//! orders defined in Lua, turned into an [`crate::orders::OrderBook`]).
 
 pub mod api;
 mod bot;
 mod error;
+pub mod orders;
 mod sandbox;
 mod view;
 

@@ -397,6 +397,17 @@ impl Setup {
         })
     }
 
+    /// Adds special tiles to the stack that is shuffled at the start (each
+    /// kind once, skipping kinds already there): the new tiles of order
+    /// files, as `tinbots play --orders` does.
+    pub fn add_special_tiles(&mut self, tiles: &[Tile]) {
+        for t in tiles {
+            if !self.special_tiles.contains(t) {
+                self.special_tiles.push(*t);
+            }
+        }
+    }
+
     /// The starting position for a seed. One `ChaCha8Rng` seeded with `seed`
     /// shuffles the special tiles, then the crystal track. The specials are
     /// dealt from the top, one at a time in seating order, `specials_dealt`
