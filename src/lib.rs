@@ -6,10 +6,12 @@
 //! - [`hex`]: axial hex geometry and arenas.
 //! - [`board`]: what stands where.
 //! - [`pieces`]: players, colours, robots, crystals, bases.
-//! - [`orders`]: order tiles and the primitives they are built from.
+//! - [`orders`]: order tiles, the primitives they are built from, and the
+//!   book of what each tile of a game does.
 //! - [`game`]: the game as a state machine of decisions, and every rule.
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
+//! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
 //! - [`replay`]: saving and loading a game as its setup, seed and answers.
 //! - [`bot`]: the built-in random bot.
 //! - [`play`]: headless games.
@@ -26,6 +28,7 @@ pub mod hex;
 pub mod orders;
 pub mod pieces;
 pub mod play;
+pub mod render;
 pub mod replay;
 pub mod scenario;
 pub mod script;
