@@ -12,6 +12,8 @@
 ---@alias DecisionKind "program_change"|"zap_effect"|"crystal_placement"|"game_over"
 --- A hex as {q, r}, axial coordinates (DESIGN.md).
 ---@alias Hex integer[]
+--- A passive effect of an order, active while it sits in a program.
+---@alias PassiveName "anti_zap"|"anti_theft"|"dash"
 
 --- What a bot script returns.
 ---@class Bot
@@ -116,4 +118,62 @@ local BaseView = {}
 ---@field standard_tiles string[] The standard tiles in hand (public).
 ---@field special_count integer How many special tiles the player holds (not which).
 local PlayerInfo = {}
+
+--- One primitive action of an order, made by a constructor of `orders` (prints as the call that made it).
+---@class Step
+local Step = {}
+
+--- One order of an order file (scripts/orders/*.lua returns a list of them).
+---@class OrderSpec
+---@field name string The tile's name: a built-in one redefines that tile; a new one (lowercase letters, digits, `_`) adds a special tile.
+---@field description string? What it does, in one line.
+---@field steps Step[]? The primitives it runs, in order (at most 8).
+---@field passives PassiveName[]? Its passive effects, active while it sits in a program.
+local OrderSpec = {}
+
+--- The primitives order files build orders from (read-only; order files only).
+---@class orders
+---@field passives PassiveName[] The names of the passive effects.
+orders = {}
+
+--- One step forward with the push rules (one piece; a row with Dash).
+---@return Step
+function orders.forward() end
+
+--- One step backward, keeping the facing, with the push rules (Back up).
+---@return Step
+function orders.back() end
+
+--- One step to the adjacent hex `sides` hex sides clockwise from the facing (1 front-right, -1 front-left), keeping the facing, pushing in the direction of the step.
+---@param sides integer 1 to 5, or -1 to -5
+---@return Step
+function orders.side(sides) end
+
+--- Turns `sides` hex sides clockwise (negative: counter-clockwise).
+---@param sides integer 1 to 5, or -1 to -5
+---@return Step
+function orders.turn(sides) end
+
+--- Jumps `distance` hexes ahead, over anything, onto an empty hex.
+---@param distance integer 1 to 10
+---@return Step
+function orders.jump(distance) end
+
+--- Loads the crystal in front (from the ground or another robot).
+---@return Step
+function orders.load() end
+
+--- Unloads the carried crystal in front (a base scores it).
+---@return Step
+function orders.unload() end
+
+--- Zaps the first robot in line (a crystal or a base stops it); the order pauses for the zapper's choice of effect.
+---@param range ("short"|"long"|integer)? "short" (two hexes, the default), "long" (to the edge) or 1 to 10 hexes
+---@return Step
+function orders.zap(range) end
+
+--- Crystal magnet: if the first piece in line within `range` hexes is a loose crystal, it is pulled one hex toward the robot.
+---@param range integer 2 to 10
+---@return Step
+function orders.pull(range) end
 

@@ -44,6 +44,8 @@ pub struct Module {
     pub name: &'static str,
     /// One line of doc.
     pub doc: &'static str,
+    /// Its fields that are not functions (name, LuaLS type, doc).
+    pub fields: &'static [Slot],
     /// Its functions.
     pub functions: &'static [Function],
 }
@@ -193,10 +195,97 @@ pub const CLASSES: &[Class] = &[
         ],
         methods: &[],
     },
+    Class {
+        name: "Step",
+        doc: "One primitive action of an order, made by a constructor of `orders` (prints as the call that made it).",
+        fields: &[],
+        methods: &[],
+    },
+    Class {
+        name: "OrderSpec",
+        doc: "One order of an order file (scripts/orders/*.lua returns a list of them).",
+        fields: &[
+            (
+                "name",
+                "string",
+                "The tile's name: a built-in one redefines that tile; a new one (lowercase letters, digits, `_`) adds a special tile.",
+            ),
+            ("description", "string?", "What it does, in one line."),
+            ("steps", "Step[]?", "The primitives it runs, in order (at most 8)."),
+            ("passives", "PassiveName[]?", "Its passive effects, active while it sits in a program."),
+        ],
+        methods: &[],
+    },
 ];
 
+const NO_STEP_ARGS: &[Slot] = &[];
+
 /// The global API tables.
-pub const MODULES: &[Module] = &[];
+pub const MODULES: &[Module] = &[Module {
+    name: "orders",
+    doc: "The primitives order files build orders from (read-only; order files only).",
+    fields: &[("passives", "PassiveName[]", "The names of the passive effects.")],
+    functions: &[
+        Function {
+            name: "forward",
+            params: NO_STEP_ARGS,
+            returns: "Step",
+            doc: "One step forward with the push rules (one piece; a row with Dash).",
+        },
+        Function {
+            name: "back",
+            params: NO_STEP_ARGS,
+            returns: "Step",
+            doc: "One step backward, keeping the facing, with the push rules (Back up).",
+        },
+        Function {
+            name: "side",
+            params: &[("sides", "integer", "1 to 5, or -1 to -5")],
+            returns: "Step",
+            doc: "One step to the adjacent hex `sides` hex sides clockwise from the facing (1 front-right, -1 front-left), keeping the facing, pushing in the direction of the step.",
+        },
+        Function {
+            name: "turn",
+            params: &[("sides", "integer", "1 to 5, or -1 to -5")],
+            returns: "Step",
+            doc: "Turns `sides` hex sides clockwise (negative: counter-clockwise).",
+        },
+        Function {
+            name: "jump",
+            params: &[("distance", "integer", "1 to 10")],
+            returns: "Step",
+            doc: "Jumps `distance` hexes ahead, over anything, onto an empty hex.",
+        },
+        Function {
+            name: "load",
+            params: NO_STEP_ARGS,
+            returns: "Step",
+            doc: "Loads the crystal in front (from the ground or another robot).",
+        },
+        Function {
+            name: "unload",
+            params: NO_STEP_ARGS,
+            returns: "Step",
+            doc: "Unloads the carried crystal in front (a base scores it).",
+        },
+        Function {
+            name: "zap",
+            params: &[(
+                "range",
+                "(\"short\"|\"long\"|integer)?",
+                "\"short\" (two hexes, the default), \"long\" (to the edge) or 1 to 10 hexes",
+            )],
+            returns: "Step",
+            doc: "Zaps the first robot in line (a crystal or a base stops it); the order pauses for the zapper's choice of effect.",
+        },
+        Function {
+            name: "pull",
+            params: &[("range", "integer", "2 to 10")],
+            returns: "Step",
+            doc: "Crystal magnet: if the first piece in line within `range` hexes is a loose crystal, it is pulled one hex toward the robot.",
+        },
+    ],
+}];
 
 /// Type aliases of the stubs: name, LuaLS type, doc.
 const ALIASES: &[Slot] = &[
@@ -219,6 +308,11 @@ const ALIASES: &[Slot] = &[
         "Hex",
         "integer[]",
         "A hex as {q, r}, axial coordinates (DESIGN.md).",
+    ),
+    (
+        "PassiveName",
+        "\"anti_zap\"|\"anti_theft\"|\"dash\"",
+        "A passive effect of an order, active while it sits in a program.",
     ),
 ];
 
@@ -277,7 +371,11 @@ pub fn stubs() -> String {
         }
     }
     for m in MODULES {
-        out.push_str(&format!("--- {}\n{} = {{}}\n\n", m.doc, m.name));
+        out.push_str(&format!("--- {}\n---@class {}\n", m.doc, m.name));
+        for (name, ty, doc) in m.fields {
+            out.push_str(&format!("---@field {name} {ty} {doc}\n"));
+        }
+        out.push_str(&format!("{} = {{}}\n\n", m.name));
         for f in m.functions {
             write_function(&mut out, m.name, '.', f);
         }
