@@ -13,7 +13,7 @@ use std::path::Path;
 
 use mlua::{AnyUserData, Function, Value};
 
-use super::view::{new_choices, with_root_view, Choices, Context};
+use super::view::{new_choices, with_root_view, Choices, Context, RootView};
 use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
 use crate::game::{Answer, Game};
@@ -72,8 +72,8 @@ pub struct LuaBot {
     name: String,
     /// The script's `choose`.
     choose: Function,
-    /// The decision userdata, made once and refreshed for every call.
-    decision: Option<AnyUserData>,
+    /// The view and decision userdata, made once and refreshed for every call.
+    handles: Option<(AnyUserData, AnyUserData)>,
 }
 
 impl LuaBot {
@@ -121,7 +121,7 @@ impl LuaBot {
             script,
             name,
             choose,
-            decision: None,
+            handles: None,
         })
     }
 
@@ -150,35 +150,49 @@ impl LuaBot {
     /// game is only read; any failure is an error naming the bot, the script
     /// and the cause.
     pub fn try_choose(&mut self, game: &Game) -> Result<Answer, BotError> {
-        let path = self.path().to_string();
         let Some(player) = game.decision().player() else {
-            return Err(BotError::GameOver { path });
-        };
-        let bot = game.colours()[player].to_string();
-        let script_error = |source: ScriptError| BotError::Script {
-            bot: bot.clone(),
-            path: path.clone(),
-            source,
+            return Err(BotError::GameOver {
+                path: self.path().to_string(),
+            });
         };
         let lua = self.sandbox.lua();
-        let decision = match &self.decision {
-            Some(d) => d.clone(),
-            None => new_choices(lua, game).map_err(|e| script_error(ScriptError::Sandbox(e)))?,
+        // Made once, refreshed for every call: no userdata per decision.
+        let (view, decision) = match &self.handles {
+            Some(handles) => handles.clone(),
+            None => {
+                let made = lua
+                    .create_userdata(RootView::new())
+                    .and_then(|view| Ok((view, new_choices(lua, game)?)));
+                let handles =
+                    made.map_err(|e| self.script_error(player, game, ScriptError::Sandbox(e)))?;
+                self.handles = Some(handles.clone());
+                handles
+            }
         };
-        self.decision = Some(decision.clone());
         let (sandbox, script, choose) = (&self.sandbox, self.script, &self.choose);
-        let returned = with_root_view(lua, game, &decision, |view| {
-            let answer = sandbox.call_function::<Value>(script, choose, (view, &decision))?;
+        let returned = with_root_view(lua, game, &view, &decision, || {
+            let answer = sandbox.call_function::<Value>(script, choose, (&view, &decision))?;
             let decision = decision.borrow::<Choices>().map_err(ScriptError::Sandbox)?;
             Ok::<_, ScriptError>(decision.resolve(&answer))
-        })
-        .map_err(|e| script_error(ScriptError::Sandbox(e)))?
-        .map_err(script_error)?;
-        returned.map_err(|answer| BotError::Illegal {
-            bot: bot.clone(),
-            path: path.clone(),
-            answer,
-        })
+        });
+        match returned {
+            Ok(Ok(Ok(answer))) => Ok(answer),
+            Ok(Ok(Err(answer))) => Err(BotError::Illegal {
+                bot: game.colours()[player].to_string(),
+                path: self.path().to_string(),
+                answer,
+            }),
+            Ok(Err(e)) => Err(self.script_error(player, game, e)),
+            Err(e) => Err(self.script_error(player, game, ScriptError::Sandbox(e))),
+        }
+    }
+
+    fn script_error(&self, player: usize, game: &Game, source: ScriptError) -> BotError {
+        BotError::Script {
+            bot: game.colours()[player].to_string(),
+            path: self.path().to_string(),
+            source,
+        }
     }
 
     /// Output the script printed since the last take.

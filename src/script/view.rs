@@ -158,12 +158,51 @@ trait ViewSource: 'static {
 
 /// The real game, seen by the player deciding now (only ever a scoped,
 /// borrowed userdata: see [`root_view`]).
-impl ViewSource for Game {
+/// The real game, lent to the script for the length of one call.
+///
+/// One `RootView` userdata is made per bot and passed to every call, so no
+/// userdata is created (and collected) per decision: [`with_root_view`]
+/// points it at the game for the call and clears it afterwards.
+pub(super) struct RootView {
+    game: Cell<*const Game>,
+}
+
+impl RootView {
+    /// A root view lent nothing yet.
+    pub(super) fn new() -> RootView {
+        RootView {
+            game: Cell::new(std::ptr::null()),
+        }
+    }
+}
+
+/// Clears a [`RootView`]'s loan when the call is over, even on a panic.
+struct Loan<'a>(&'a RootView);
+
+impl Drop for Loan<'_> {
+    fn drop(&mut self) {
+        self.0.game.set(std::ptr::null());
+    }
+}
+
+impl ViewSource for RootView {
     fn game(&self) -> &Game {
-        self
+        let game = self.game.get();
+        assert!(
+            !game.is_null(),
+            "a view is only reachable from Lua during the call it was lent for"
+        );
+        // SAFETY: the pointer is set only by `with_root_view` from a
+        // `&Game` that outlives the loan, and cleared (by `Loan`) before that
+        // borrow ends. Lua code, and so this method, runs only inside the
+        // call `with_root_view` makes (scripts cannot run `__gc`
+        // finalizers, and unfinished threads are dropped unrun), so a
+        // non-null pointer always points at the lent, live game, which
+        // nothing mutates during the call.
+        unsafe { &*game }
     }
     fn viewer(&self) -> PlayerId {
-        self.decision().player().unwrap_or(0)
+        self.game().decision().player().unwrap_or(0)
     }
     fn cached(&self, ctx: &Context) -> Option<Table> {
         ctx.root_table.borrow().clone()
@@ -176,7 +215,10 @@ impl ViewSource for Game {
         sample
             .get_or_insert_with(|| {
                 let viewer = self.viewer();
-                Rc::new(self.sample_hidden(viewer, &mut *ctx.rng.borrow_mut()))
+                Rc::new(
+                    self.game()
+                        .sample_hidden(viewer, &mut *ctx.rng.borrow_mut()),
+                )
             })
             .clone()
     }
@@ -321,7 +363,7 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
     });
 }
 
-impl UserData for Game {
+impl UserData for RootView {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         add_view_methods(methods);
         methods.add_method(api::method("View", "apply"), |lua, _, _: Value| -> mlua::Result<()> {
@@ -430,18 +472,22 @@ impl UserData for Choices {
     }
 }
 
-/// Runs `f` with the root view of `game` (borrowed, valid during `f`
-/// only). `decision`, a [`Choices`] userdata the caller keeps from call to
-/// call, is first made the game's current decision.
+/// Runs `f` with `view` (a [`RootView`] userdata the caller keeps) lent
+/// `game` for the length of `f`, and `decision` (a [`Choices`] userdata the
+/// caller keeps) made the game's current decision.
 pub(super) fn with_root_view<R>(
     lua: &Lua,
     game: &Game,
+    view: &AnyUserData,
     decision: &AnyUserData,
-    f: impl FnOnce(AnyUserData) -> R,
+    f: impl FnOnce() -> R,
 ) -> mlua::Result<R> {
     Context::begin_call(lua);
     decision.borrow_mut::<Choices>()?.refresh(game);
-    lua.scope(|scope| Ok(f(scope.create_userdata_ref(game)?)))
+    let root = view.borrow::<RootView>()?;
+    root.game.set(game);
+    let _loan = Loan(&root);
+    Ok(f())
 }
 
 /// A [`Choices`] userdata to keep for [`with_root_view`].
