@@ -106,8 +106,12 @@ fn a_failing_bot_leaves_the_game_unchanged() {
 }
 
 fn run_play(args: &[&str]) -> (i32, String, String) {
+    run_tinbots(&[&["play"], args].concat())
+}
+
+/// Runs the binary: exit status, stdout, stderr.
+fn run_tinbots(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .arg("play")
         .args(args)
         .output()
         .unwrap();
@@ -246,50 +250,38 @@ fn play_shows_what_a_lua_bot_prints_and_finishes_with_greedy() {
 
 #[test]
 fn the_tournament_command_prints_every_pairing() {
-    let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args([
-            "tournament",
-            "--bot",
-            "random",
-            "--bot",
-            "scripts/bots/random.lua",
-        ])
-        .args([
-            "--bot",
-            "random",
-            "--games",
-            "4",
-            "--players",
-            "3",
-            "-j",
-            "2",
-        ])
-        .args(["--max-turns", "100"])
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let (code, stdout, stderr) = run_tinbots(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "scripts/bots/random.lua",
+        "--bot",
+        "random",
+        "--games",
+        "4",
+        "--players",
+        "3",
+        "-j",
+        "2",
+        "--max-turns",
+        "100",
+    ]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
     assert!(
         stdout.starts_with("3 players, 4 games per pairing"),
         "{stdout}"
     );
-    assert_eq!(stdout.matches("%").count(), 9, "three pairings: {stdout}");
-    let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args([
-            "tournament",
-            "--bot",
-            "random",
-            "--bot",
-            "no/such.lua",
-            "-g",
-            "2",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("no/such.lua"));
+    assert_eq!(stdout.matches('%').count(), 9, "three pairings: {stdout}");
+    let (code, _, stderr) = run_tinbots(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "no/such.lua",
+        "-g",
+        "2",
+    ]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("no/such.lua"), "{stderr}");
 }

@@ -36,13 +36,8 @@ return {
   name = "greedy",
   choose = function(view, decision)
     local me = view.me
-    local best, best_value = 1, -math.huge
-    for i = 1, #decision do
-      local value = settle(view:simulate(i), me, 1) + math.random() * 1e-3
-      if value > best_value then
-        best, best_value = i, value
-      end
-    end
-    return best
+    return H.best_answer(#decision, function(i)
+      return settle(view:simulate(i), me, 1)
+    end)
   end,
 }

@@ -44,13 +44,8 @@ return {
   name = "lookahead",
   choose = function(view, decision)
     local me, players = view.me, #view.players
-    local best, best_value = 1, -math.huge
-    for i = 1, #decision do
-      local value = playout(view:simulate(i), me, players) + math.random() * 1e-3
-      if value > best_value then
-        best, best_value = i, value
-      end
-    end
-    return best
+    return H.best_answer(#decision, function(i)
+      return playout(view:simulate(i), me, players)
+    end)
   end,
 }

@@ -81,4 +81,18 @@ function H.value(view, me)
   return value
 end
 
+--- The answer (an index, 1 to `count`) whose `value(i)` is highest; ties
+--- go to a random one, so that equal answers do not always give the first
+--- (often `pass`) and a stuck robot does not stay stuck.
+function H.best_answer(count, value)
+  local best, best_value = 1, -math.huge
+  for i = 1, count do
+    local v = value(i) + math.random() * 1e-3
+    if v > best_value then
+      best, best_value = i, v
+    end
+  end
+  return best
+end
+
 return H
