@@ -157,7 +157,8 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
                 let _ = write!(line, " [{} {text}]", decision_label(decision));
             }
-            Decision::GameOver => {}
+            // Games played here never step; a continue shows nothing.
+            Decision::Continue { .. } | Decision::GameOver => {}
         }
         if verbose {
             flush(&mut line, out)?;

@@ -411,3 +411,73 @@ fn events_explain_every_ignored_order() {
     );
     assert!(joined.contains("red.1 slot 3: empty, skipped"), "{joined}");
 }
+
+/// Plays `game` for `answers` real answers (picked by a fixed arithmetic
+/// sequence among the legal ones), answering `continue` at every pause;
+/// returns the real answers given and the events of each `continue`.
+fn play_recording(game: &mut Game, answers: usize) -> (Vec<Answer>, Vec<Vec<Event>>) {
+    let mut given = Vec::new();
+    let mut steps = Vec::new();
+    let mut n = 0usize;
+    while !game.is_over() && given.len() < answers {
+        if let Decision::Continue { .. } = game.decision() {
+            assert_eq!(game.legal_answer_list(), [Answer::Continue]);
+            game.apply(Answer::Continue).unwrap();
+            steps.push(game.events().to_vec());
+            continue;
+        }
+        n = n.wrapping_mul(31).wrapping_add(7);
+        let a = game.legal_answer(n % game.legal_answer_count()).unwrap();
+        game.apply(a).unwrap();
+        given.push(a);
+    }
+    (given, steps)
+}
+
+#[test]
+fn stepping_pauses_before_each_primitive_and_ends_where_running_ends() {
+    use tinbots::setup::Setup;
+    for seed in 0..4 {
+        let start = Game::new(&Setup::standard(3).unwrap().position(seed)).unwrap();
+        let mut stepped = start.clone();
+        stepped.set_stepping(true);
+        let (given, steps) = play_recording(&mut stepped, 120);
+        assert!(steps.len() > given.len(), "seed {seed}: there were pauses");
+        // Each continue runs one primitive: at most one order starts in it.
+        for events in &steps {
+            let started = events
+                .iter()
+                .filter(|e| matches!(e, Event::OrderStarted { .. }))
+                .count();
+            assert!(started <= 1, "seed {seed}: {events:?}");
+        }
+        // The same answers without stepping reach the same game.
+        let mut plain = start.clone();
+        for a in &given {
+            plain.apply(*a).unwrap();
+        }
+        if let Decision::Continue { .. } = stepped.decision() {
+            stepped.set_stepping(false);
+            stepped.apply(Answer::Continue).unwrap();
+        }
+        assert_eq!(
+            format!("{:?}", plain.view(0)),
+            format!("{:?}", stepped.view(0)),
+            "seed {seed}"
+        );
+        // A pause refuses any other answer, and says what it wants.
+        let mut paused = start.clone();
+        paused.set_stepping(true);
+        while !matches!(paused.decision(), Decision::Continue { .. }) {
+            let a = paused.legal_answer(0).unwrap();
+            paused.apply(a).unwrap();
+        }
+        let before = format!("{paused:?}");
+        assert!(paused.apply(Answer::Change(Change::Pass)).is_err());
+        assert_eq!(format!("{paused:?}"), before);
+        assert!(paused
+            .parse_answer("pass")
+            .unwrap_err()
+            .contains("`continue`"));
+    }
+}

@@ -9,7 +9,7 @@
 --- A side of a hex, clockwise from east.
 ---@alias Facing "E"|"SE"|"SW"|"W"|"NW"|"NE"
 --- What a decision is about.
----@alias DecisionKind "program_change"|"zap_effect"|"crystal_placement"|"game_over"
+---@alias DecisionKind "program_change"|"zap_effect"|"crystal_placement"|"continue"|"game_over"
 --- A hex as {q, r}, axial coordinates (DESIGN.md).
 ---@alias Hex integer[]
 --- A passive effect of an order, active while it sits in a program.

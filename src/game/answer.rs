@@ -50,6 +50,13 @@ pub enum Decision {
         /// The crystal entering play.
         crystal: Crystal,
     },
+    /// Stepping mode only ([`super::Game::set_stepping`]): the game paused
+    /// before the next primitive of the active player's programs. The one
+    /// answer, [`Answer::Continue`], runs it.
+    Continue {
+        /// The active player.
+        player: PlayerId,
+    },
     /// Nothing: the game is over.
     GameOver,
 }
@@ -60,18 +67,21 @@ impl Decision {
         match *self {
             Decision::ProgramChange { player, .. }
             | Decision::ZapEffect { player, .. }
-            | Decision::CrystalPlacement { player, .. } => Some(player),
+            | Decision::CrystalPlacement { player, .. }
+            | Decision::Continue { player } => Some(player),
             Decision::GameOver => None,
         }
     }
 
     /// The decision's kind as a key for views and scripts:
-    /// `program_change`, `zap_effect`, `crystal_placement` or `game_over`.
+    /// `program_change`, `zap_effect`, `crystal_placement`, `continue` or
+    /// `game_over`.
     pub fn key(&self) -> &'static str {
         match self {
             Decision::ProgramChange { .. } => "program_change",
             Decision::ZapEffect { .. } => "zap_effect",
             Decision::CrystalPlacement { .. } => "crystal_placement",
+            Decision::Continue { .. } => "continue",
             Decision::GameOver => "game_over",
         }
     }
@@ -82,6 +92,7 @@ impl Decision {
             Decision::ProgramChange { .. } => "a program change",
             Decision::ZapEffect { .. } => "a zap effect",
             Decision::CrystalPlacement { .. } => "a hex for the new crystal",
+            Decision::Continue { .. } => "a step (`continue`)",
             Decision::GameOver => "nothing (the game is over)",
         }
     }
@@ -155,6 +166,8 @@ pub enum Answer {
     Zap(ZapEffect),
     /// A hex for a new crystal.
     Place(Hex),
+    /// Run the next primitive (stepping mode).
+    Continue,
 }
 
 impl Answer {
@@ -164,6 +177,7 @@ impl Answer {
             Answer::Change(_) => "a program change",
             Answer::Zap(_) => "a zap effect",
             Answer::Place(_) => "a hex for the new crystal",
+            Answer::Continue => "`continue`",
         }
     }
 }
@@ -177,6 +191,7 @@ impl Answer {
             Answer::Change(c) => c.to_text(colours),
             Answer::Zap(e) => e.name().to_string(),
             Answer::Place(h) => h.to_string(),
+            Answer::Continue => "continue".to_string(),
         }
     }
 
@@ -190,6 +205,11 @@ impl Answer {
                 .parse()
                 .map(Answer::Place)
                 .map_err(|e: crate::hex::HexParseError| e.to_string()),
+            Decision::Continue { .. } if text.trim() == "continue" => Ok(Answer::Continue),
+            Decision::Continue { .. } => Err(format!(
+                "the game is paused between orders: the answer is `continue`, not `{}`",
+                text.trim()
+            )),
             Decision::GameOver => Err("the game is over: there is nothing left to decide".into()),
         }
     }

@@ -101,7 +101,7 @@ impl Game {
                 self.players[player].first_turn = false;
                 self.cursor = Cursor::default();
                 self.pending = Pending::Running;
-                self.run();
+                self.resume();
             }
         }
     }
@@ -135,9 +135,23 @@ impl Game {
         }
     }
 
+    /// Goes on running after an answer: at once, or, in stepping mode, after
+    /// a pause ([`Decision::Continue`]).
+    pub(super) fn resume(&mut self) {
+        if self.stepping && self.pending == Pending::Running {
+            self.pending = Pending::Decide(Decision::Continue {
+                player: self.active,
+            });
+        } else {
+            self.run();
+        }
+    }
+
     /// Runs the active player's programs from the cursor until a decision
-    /// is needed or the turn ends.
+    /// is needed or the turn ends; in stepping mode, until the next
+    /// primitive after the first one run.
     pub(super) fn run(&mut self) {
+        let mut performed = false;
         while self.pending == Pending::Running {
             let c = self.cursor;
             if c.robot >= 2 {
@@ -161,6 +175,17 @@ impl Game {
                 self.next_slot();
                 continue;
             };
+            // Stepping: one order start or one primitive per `continue`.
+            if self.stepping {
+                let acts = c.step == 0 || (c.step as usize) < self.orders.steps(tile).len();
+                if acts && performed {
+                    self.pending = Pending::Decide(Decision::Continue {
+                        player: self.active,
+                    });
+                    return;
+                }
+                performed |= acts;
+            }
             let steps = self.orders.steps(tile);
             let (no_steps, next) = (steps.is_empty(), steps.get(c.step as usize).copied());
             if c.step == 0 {

@@ -57,6 +57,7 @@ pub struct LegalAnswers(Menu);
 enum Menu {
     Changes(ChangeMenu),
     Zap,
+    Continue,
     Hexes(Vec<Hex>),
     Nothing,
 }
@@ -67,6 +68,7 @@ impl LegalAnswers {
         match &self.0 {
             Menu::Changes(m) => m.len(),
             Menu::Zap => ZapEffect::ALL.len(),
+            Menu::Continue => 1,
             Menu::Hexes(h) => h.len(),
             Menu::Nothing => 0,
         }
@@ -82,6 +84,7 @@ impl LegalAnswers {
         match &self.0 {
             Menu::Changes(m) => m.get(i),
             Menu::Zap => ZapEffect::ALL.get(i).copied().map(Answer::Zap),
+            Menu::Continue => (i == 0).then_some(Answer::Continue),
             Menu::Hexes(h) => h.get(i).copied().map(Answer::Place),
             Menu::Nothing => None,
         }
@@ -132,6 +135,8 @@ pub struct Game {
     events: Vec<Event>,
     /// What every tile does.
     orders: Arc<OrderBook>,
+    /// Whether execution pauses before each primitive ([`Decision::Continue`]).
+    stepping: bool,
 }
 
 impl Game {
@@ -187,6 +192,7 @@ impl Game {
             outcome: None,
             events: Vec::with_capacity(64),
             orders,
+            stepping: false,
         };
         game.start_turn();
         Ok(game)
@@ -221,6 +227,7 @@ impl Game {
                 Menu::Changes(ChangeMenu::new(self, player, step))
             }
             Decision::ZapEffect { .. } => Menu::Zap,
+            Decision::Continue { .. } => Menu::Continue,
             Decision::CrystalPlacement { .. } => {
                 Menu::Hexes(self.board.free_hexes_closest_to_centre())
             }
@@ -261,7 +268,7 @@ impl Game {
                 self.events.clear();
                 self.pending = Pending::Running;
                 self.zap_effect(target, effect);
-                self.run();
+                self.resume();
                 Ok(())
             }
             (Decision::CrystalPlacement { crystal, .. }, Answer::Place(hex)) => {
@@ -279,6 +286,12 @@ impl Game {
                 self.events.clear();
                 self.pending = Pending::Running;
                 self.place_entering_crystal(crystal, hex);
+                self.resume();
+                Ok(())
+            }
+            (Decision::Continue { .. }, Answer::Continue) => {
+                self.events.clear();
+                self.pending = Pending::Running;
                 self.run();
                 Ok(())
             }
@@ -287,6 +300,22 @@ impl Game {
                 got: a.kind_name(),
             }),
         }
+    }
+
+    /// Turns stepping mode on or off. When on, running the programs pauses
+    /// before each primitive — after the program changes, between orders,
+    /// between the parts of a compound order, after a zap or crystal
+    /// answer — with [`Decision::Continue`], whose one answer
+    /// ([`Answer::Continue`]) runs the next primitive. Off (the default), a
+    /// turn runs to the next real decision. Turning it off while paused
+    /// lets the next `continue` run to the next real decision.
+    pub fn set_stepping(&mut self, on: bool) {
+        self.stepping = on;
+    }
+
+    /// Whether stepping mode is on.
+    pub fn stepping(&self) -> bool {
+        self.stepping
     }
 
     /// Ends the game now, scored as if it had ended (used for a turn limit).

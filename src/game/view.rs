@@ -146,7 +146,7 @@ impl DecisionView {
                 view.target = Some(game.robot_name(target));
             }
             Decision::CrystalPlacement { crystal, .. } => view.crystal = Some(crystal),
-            Decision::ProgramChange { .. } | Decision::GameOver => {}
+            Decision::ProgramChange { .. } | Decision::Continue { .. } | Decision::GameOver => {}
         }
         view
     }

@@ -125,6 +125,9 @@ fn decision_text(game: &Game, options: &RenderOptions) -> String {
                 hexes.join(" ")
             )
         }
+        Decision::Continue { .. } => {
+            format!("{who}'s programs, paused before the next order (`step` runs it)")
+        }
         Decision::GameOver => "nothing, the game is over".to_string(),
     }
 }

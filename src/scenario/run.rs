@@ -165,6 +165,8 @@ pub(super) fn play_turn(
                     .map_err(|e| src.invalid(Some(text.span()), format!("{e} ({context})")))?;
                 (answer, Some(text))
             }
+            // Scenarios never step; should one pause, it goes on.
+            Decision::Continue { .. } => (Answer::Continue, None),
             Decision::GameOver => break,
         };
         game.apply(answer).map_err(|e| {

@@ -301,7 +301,7 @@ const ALIASES: &[Slot] = &[
     ),
     (
         "DecisionKind",
-        "\"program_change\"|\"zap_effect\"|\"crystal_placement\"|\"game_over\"",
+        "\"program_change\"|\"zap_effect\"|\"crystal_placement\"|\"continue\"|\"game_over\"",
         "What a decision is about.",
     ),
     (
