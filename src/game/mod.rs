@@ -302,6 +302,24 @@ impl Game {
         }
     }
 
+    /// The position as it stands, as a [`Position`] a new game could start
+    /// from: pieces, programs, hands, scores, the rest of the track and of
+    /// the special deck, the player to move. What a position does not hold
+    /// is lost: the countdown, and where the programs' execution stands
+    /// when taken in the middle of a turn.
+    pub fn position(&self) -> Position {
+        Position {
+            arena: self.board.arena().clone(),
+            players: self.players.clone(),
+            robots: self.robots.clone(),
+            crystals: self.crystals_on_board().collect(),
+            track: self.track().to_vec(),
+            special_deck: self.special_deck().to_vec(),
+            active: self.active,
+            score_to_win: self.score_to_win,
+        }
+    }
+
     /// Turns stepping mode on or off. When on, running the programs pauses
     /// before each primitive — after the program changes, between orders,
     /// between the parts of a compound order, after a zap or crystal

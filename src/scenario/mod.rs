@@ -63,10 +63,13 @@ mod error;
 mod expect;
 mod format;
 mod run;
+mod write;
 
 pub use build::score_to_win;
 pub use error::{Location, ScenarioError};
+pub use write::scenario_toml;
 
+use crate::game::{Game, Position};
 use crate::orders::OrderBook;
 use error::Source;
 use format::ScenarioFile;
@@ -108,6 +111,91 @@ impl CheckSummary {
     /// Whether nothing failed.
     pub fn all_passed(&self) -> bool {
         self.failed == 0
+    }
+}
+
+/// A scenario read but not played: its position, orders and turn, and its
+/// expectations to hold any game against. The REPL opens scenarios this
+/// way, ready to play their turn.
+#[derive(Debug)]
+pub struct Scenario {
+    name: String,
+    text: String,
+    file: ScenarioFile,
+    /// The position to start from.
+    pub position: Position,
+    /// The orders the scenario plays with (its order files over the official ones).
+    pub orders: Arc<OrderBook>,
+}
+
+impl Scenario {
+    /// Reads a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+            at: Location::file_only(&name),
+            source,
+        })?;
+        Scenario::parse(&name, &text)
+    }
+
+    /// Reads a scenario given as text; `name` names it in errors, and its
+    /// folder is where the scenario's order files are read.
+    pub fn parse(name: &str, text: &str) -> Result<Scenario, ScenarioError> {
+        let src = Source { name, text };
+        let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Malformed {
+            at: src.loc(e.span()),
+            reason: e.message().trim().to_string(),
+        })?;
+        build::refuse_variants(src, &file)?;
+        let orders = build::orders(src, &file, &OrderBook::official())?;
+        let position = build::position(src, &file, &orders)?;
+        Ok(Scenario {
+            name: name.to_string(),
+            text: text.to_string(),
+            file,
+            position,
+            orders,
+        })
+    }
+
+    /// Its title.
+    pub fn title(&self) -> &str {
+        &self.file.title
+    }
+
+    /// The program changes of its turn (`[turn] changes`), in order.
+    pub fn changes(&self) -> Vec<String> {
+        self.turn_list(|t| t.changes.as_ref())
+    }
+
+    /// The answers to the turn's other decisions (`[turn] choices`).
+    pub fn choices(&self) -> Vec<String> {
+        self.turn_list(|t| t.choices.as_ref())
+    }
+
+    fn turn_list(
+        &self,
+        list: impl Fn(&format::TurnSpec) -> Option<&toml::Spanned<Vec<toml::Spanned<String>>>>,
+    ) -> Vec<String> {
+        let turn = self.file.turn.as_ref().map(|t| t.get_ref());
+        turn.and_then(list)
+            .map(|l| l.get_ref().iter().map(|s| s.get_ref().clone()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The expectations that `game` (with the turn's `events`, described)
+    /// does not meet; empty when all hold.
+    pub fn differences(
+        &self,
+        game: &Game,
+        events: &[String],
+    ) -> Result<Vec<String>, ScenarioError> {
+        let src = Source {
+            name: &self.name,
+            text: &self.text,
+        };
+        expect::differences(src, &self.file.expect, game, events)
     }
 }
 
