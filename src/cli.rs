@@ -25,6 +25,23 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// The REPL (also `tinbots` alone): set up or load a position, make
+    /// program changes, step through the turn one order at a time, undo,
+    /// save. Reads commands line by line when stdin is not a terminal.
+    Repl {
+        /// Number of players of the standard game, 2 to 6.
+        #[arg(long, short = 'p', default_value_t = 4)]
+        players: usize,
+        /// Seed for the deal and the bots.
+        #[arg(long, short = 's', default_value_t = 1)]
+        seed: u64,
+        /// Open a saved game (`.json`) or a scenario's position (`.toml`).
+        #[arg(long)]
+        load: Option<PathBuf>,
+        /// When reading commands from stdin, write each one before its output.
+        #[arg(long)]
+        echo: bool,
+    },
     /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
         /// Number of players, 2 to 6.
@@ -109,11 +126,13 @@ pub fn run() -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            Cli::command().print_help()?;
-            Ok(ExitCode::SUCCESS)
-        }
+        None => repl(4, 1, None, false),
+        Some(Command::Repl {
+            players,
+            seed,
+            load,
+            echo,
+        }) => repl(players, seed, load, echo),
         Some(Command::Play {
             players,
             seed,
@@ -237,4 +256,42 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
             .map_err(|e| anyhow::anyhow!("{e}"))?;
     }
     Ok(bots)
+}
+
+/// The REPL on a terminal, or the commands of stdin when it is not one.
+fn repl(players: usize, seed: u64, load: Option<PathBuf>, echo: bool) -> Result<ExitCode> {
+    use std::io::IsTerminal;
+    use tinbots::render::RenderOptions;
+    use tinbots::repl::{run_interactive, run_script, session::Session};
+    let mut session = match &load {
+        Some(path) => Session::open(path, seed),
+        None => Session::standard(players, seed),
+    }
+    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    if !io::stdin().is_terminal() {
+        let stdout = io::stdout();
+        let mut out = stdout.lock();
+        return Ok(
+            match run_script(&mut session, io::stdin().lock(), &mut out, echo) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    out.flush()?;
+                    eprintln!("tinbots: {e}");
+                    ExitCode::FAILURE
+                }
+            },
+        );
+    }
+    session.set_render_options(RenderOptions::for_stdout());
+    let opened = match &load {
+        Some(path) => format!("{}", path.display()),
+        None => format!("a standard game for {players} players, seed {seed}"),
+    };
+    run_interactive(
+        &mut session,
+        &format!(
+            "tinbots REPL on {opened}. `help` lists the commands, Tab completes, `quit` leaves."
+        ),
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

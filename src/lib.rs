@@ -12,6 +12,7 @@
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
 //! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
+//! - [`repl`]: the interactive REPL (and its scripted form).
 //! - [`replay`]: saving and loading a game as its setup, seed and answers.
 //! - [`bot`]: the built-in random bot.
 //! - [`play`]: headless games.
@@ -29,6 +30,7 @@ pub mod orders;
 pub mod pieces;
 pub mod play;
 pub mod render;
+pub mod repl;
 pub mod replay;
 pub mod scenario;
 pub mod script;

@@ -1,0 +1,130 @@
+//! The REPL: step through a turn one order at a time, read why each thing
+//! happened, undo, try the other reading, save the position.
+//!
+//! - [`command`]: what a line says (parsing, help, suggestions);
+//! - [`session`]: what each command does to the game and its history;
+//! - [`timeline`]: the history behind `undo`, `redo`, `history`, `goto`;
+//! - [`complete`]: Tab completion and hints for rustyline.
+//!
+//! [`run_interactive`] reads a terminal with rustyline (completion, hints,
+//! a history file, colours unless `NO_COLOR`); [`run_script`] reads lines
+//! from any reader (stdin that is not a terminal): no prompts, no colours,
+//! it stops at the first error.
+
+pub mod command;
+pub mod complete;
+pub mod session;
+pub mod timeline;
+
+use std::cell::RefCell;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::rc::Rc;
+
+use rustyline::error::ReadlineError;
+use rustyline::history::DefaultHistory;
+use rustyline::{CompletionType, Config, Editor};
+
+use complete::{Completions, ReplHelper};
+use session::{Flow, ReplError, Session};
+
+/// How a scripted run ended.
+#[derive(Debug, thiserror::Error)]
+pub enum ScriptRunError {
+    /// A line was refused.
+    #[error("line {line}: `{text}`: {error}")]
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// The line.
+        text: String,
+        /// Why.
+        error: ReplError,
+    },
+    /// Reading or writing failed.
+    #[error("{0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Runs the lines of `input` (no prompts, no colours), writing what they
+/// say to `out`; with `echo`, each line is written first after `> `. Stops
+/// at the first refused line.
+pub fn run_script(
+    session: &mut Session,
+    input: impl BufRead,
+    out: &mut dyn Write,
+    echo: bool,
+) -> Result<(), ScriptRunError> {
+    for (i, line) in input.lines().enumerate() {
+        let line = line?;
+        if echo {
+            writeln!(out, "> {line}")?;
+        }
+        let mut said = String::new();
+        let result = session.execute(&line, &mut said);
+        out.write_all(said.as_bytes())?;
+        match result {
+            Ok(Flow::Go) => {}
+            Ok(Flow::Quit) => break,
+            Err(error) => {
+                return Err(ScriptRunError::Line {
+                    line: i + 1,
+                    text: line,
+                    error,
+                })
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Where the history of lines typed is kept: the user's data directory.
+fn history_file() -> Option<PathBuf> {
+    let data = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
+    Some(data.join("tinbots").join("history"))
+}
+
+/// Runs the REPL on a terminal until `quit` or end of input.
+pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), ReadlineError> {
+    let config = Config::builder()
+        .completion_type(CompletionType::List)
+        .auto_add_history(true)
+        .build();
+    let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
+    let completions = Rc::new(RefCell::new(Completions::of(session)));
+    editor.set_helper(Some(ReplHelper::new(completions.clone())));
+    let history = history_file();
+    if let Some(path) = &history {
+        let _ = editor.load_history(path);
+    }
+    println!("{banner}");
+    println!("{}", session.asked());
+    loop {
+        match editor.readline(&session.prompt()) {
+            Ok(line) => {
+                let mut said = String::new();
+                let result = session.execute(&line, &mut said);
+                print!("{said}");
+                match result {
+                    Ok(Flow::Quit) => break,
+                    Ok(Flow::Go) => {}
+                    Err(e) => println!("error: {e}"),
+                }
+                *completions.borrow_mut() = Completions::of(session);
+            }
+            Err(ReadlineError::Interrupted) => println!("(Ctrl-C: `quit` or Ctrl-D to leave)"),
+            Err(ReadlineError::Eof) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    if let Some(path) = &history {
+        if let Some(dir) = path.parent() {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let _ = editor.save_history(path);
+    }
+    Ok(())
+}

@@ -1,0 +1,703 @@
+//! A REPL session: the game's history, the bots, and what each command does.
+//!
+//! The game is kept in stepping mode ([`Game::set_stepping`]): after the
+//! program changes the turn pauses, and `step` runs one order (or one part
+//! of a compound order) at a time; `run` goes on to the next real decision.
+//! Every answer and every step is a point of the [`Timeline`], so `undo`,
+//! `redo` and `goto` reach any of them. [`Session::execute`] runs one line
+//! and writes what it has to say into a string; nothing a line says can
+//! panic or leave the game half-changed: a refused command changes nothing.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::command::{self, Command, Span, COMMANDS};
+use super::timeline::Timeline;
+use crate::bot::{seat_seed, Bot, BotSpec};
+use crate::game::{Answer, Decision, Game};
+use crate::orders::OrderBook;
+use crate::pieces::{Colour, PlayerId};
+use crate::render::{text, RenderOptions};
+use crate::replay::{Replay, Start};
+use crate::scenario::{scenario_toml, Scenario};
+use crate::script::orders::load_order_book;
+use crate::script::Sandbox;
+use crate::setup::Setup;
+
+/// What the caller should do after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    /// Read the next line.
+    Go,
+    /// Leave.
+    Quit,
+}
+
+/// Why a line was refused, in words for the user.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ReplError(pub String);
+
+impl ReplError {
+    fn new(message: impl Into<String>) -> ReplError {
+        ReplError(message.into())
+    }
+}
+
+impl From<command::CommandError> for ReplError {
+    fn from(e: command::CommandError) -> Self {
+        ReplError(e.to_string())
+    }
+}
+
+/// A seat's bot: what was asked for, and the bot itself.
+struct SeatBot {
+    spec: BotSpec,
+    bot: Box<dyn Bot>,
+}
+
+/// One REPL session.
+pub struct Session {
+    timeline: Timeline,
+    start: Start,
+    order_files: Vec<String>,
+    orders: Arc<OrderBook>,
+    bots: Vec<Option<SeatBot>>,
+    seed: u64,
+    options: RenderOptions,
+    /// `run` was asked and a decision interrupted it: go on after the answer.
+    running: bool,
+    lua: Option<Sandbox>,
+}
+
+/// Turns stepping on in a game about to be kept.
+fn stepping(mut game: Game) -> Game {
+    game.set_stepping(true);
+    game
+}
+
+impl Session {
+    /// A standard game for `players`, dealt with `seed`.
+    pub fn standard(players: usize, seed: u64) -> Result<Session, ReplError> {
+        let setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
+        let start = Start::Setup {
+            setup: Box::new(setup),
+            seed,
+        };
+        Session::from_start(start, Vec::new(), OrderBook::official(), seed, &[])
+    }
+
+    /// A session on a saved game (`.json`) or a scenario's position (`.toml`).
+    pub fn open(path: &Path, seed: u64) -> Result<Session, ReplError> {
+        let is_toml = path.extension().is_some_and(|e| e == "toml");
+        if is_toml {
+            let scenario = Scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
+            let start = Start::Position(Box::new(scenario.position.clone()));
+            let mut session =
+                Session::from_start(start, Vec::new(), scenario.orders.clone(), seed, &[])?;
+            session.timeline = Timeline::new(
+                stepping(
+                    Game::with_orders(&scenario.position, scenario.orders.clone())
+                        .map_err(|e| ReplError::new(e.to_string()))?,
+                ),
+                format!("scenario {}: {}", path.display(), scenario.title()),
+            );
+            Ok(session)
+        } else {
+            let replay = Replay::load(path).map_err(|e| ReplError::new(e.to_string()))?;
+            let answers = replay.answers.clone();
+            Session::from_start(
+                replay.start.clone(),
+                replay.orders.clone(),
+                replay.book().clone(),
+                seed,
+                &answers,
+            )
+        }
+    }
+
+    /// A session from a start, replaying `answers` (one point each).
+    fn from_start(
+        start: Start,
+        order_files: Vec<String>,
+        orders: Arc<OrderBook>,
+        seed: u64,
+        answers: &[String],
+    ) -> Result<Session, ReplError> {
+        let mut game = Game::with_orders(&start.position(), orders.clone())
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        let players = game.players().len();
+        let mut timeline = Timeline::new(stepping(game.clone()), "start");
+        for (i, text) in answers.iter().enumerate() {
+            let answer = game
+                .parse_answer(text)
+                .and_then(|a| game.apply(a).map_err(|e| e.to_string()))
+                .map_err(|e| ReplError::new(format!("answer {} `{text}`: {e}", i + 1)));
+            answer?;
+            timeline.push(stepping(game.clone()), text.clone(), Some(text.clone()));
+        }
+        Ok(Session {
+            timeline,
+            start,
+            order_files,
+            orders,
+            bots: (0..players).map(|_| None).collect(),
+            seed,
+            options: RenderOptions::PLAIN,
+            running: false,
+            lua: None,
+        })
+    }
+
+    /// How pictures are drawn (colour or not).
+    pub fn set_render_options(&mut self, options: RenderOptions) {
+        self.options = options;
+    }
+
+    /// The game where the user stands.
+    pub fn game(&self) -> &Game {
+        &self.timeline.current().game
+    }
+
+    /// The history.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// The colour of a seat.
+    fn colour(&self, seat: PlayerId) -> Colour {
+        self.game().colours()[seat]
+    }
+
+    /// The prompt: the turn, who decides, and what.
+    pub fn prompt(&self) -> String {
+        let game = self.game();
+        let decision = game.decision();
+        let who = decision
+            .player()
+            .map(|p| self.colour(p).name().to_string())
+            .unwrap_or_default();
+        let what = match decision {
+            Decision::ProgramChange { .. } => "change",
+            Decision::ZapEffect { .. } => "zap effect",
+            Decision::CrystalPlacement { .. } => "crystal hex",
+            Decision::Continue { .. } => "step",
+            Decision::GameOver => "game over",
+        };
+        format!("turn {} {who} {what}> ", game.turn())
+    }
+
+    /// The legal answers of a decision other than a program change (or a
+    /// pause), as text: what the prompt offers, and Tab completes.
+    pub fn offered_answers(&self) -> Vec<String> {
+        let game = self.game();
+        match game.decision() {
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => game
+                .legal_answer_list()
+                .iter()
+                .map(|a| game.answer_text(*a))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What is being asked now, as a line (with the answers listed when
+    /// the decision is not a program change).
+    pub fn asked(&self) -> String {
+        let game = self.game();
+        let decision = game.decision();
+        let who = decision
+            .player()
+            .map(|p| self.colour(p).name())
+            .unwrap_or("");
+        match decision {
+            Decision::ProgramChange { .. } => {
+                format!("{who} to make a program change (or `turn` for its bot)")
+            }
+            Decision::Continue { .. } => format!("{who}'s programs: `step` or `run`"),
+            Decision::GameOver => "the game is over".to_string(),
+            Decision::ZapEffect { zapper, target, .. } => format!(
+                "{who}: what does {} do, zapped by {}? {}",
+                game.robot_name(target),
+                game.robot_name(zapper),
+                numbered(&self.offered_answers())
+            ),
+            Decision::CrystalPlacement { crystal, .. } => format!(
+                "{who}: where does the new {} ({}) go? {}",
+                crystal.colour_name(),
+                crystal.value(),
+                numbered(&self.offered_answers())
+            ),
+        }
+    }
+
+    /// Runs one line; what it says goes to `out`.
+    pub fn execute(&mut self, line: &str, out: &mut String) -> Result<Flow, ReplError> {
+        let command = command::parse(line)?;
+        match command {
+            Command::Nothing => {}
+            Command::Quit => return Ok(Flow::Quit),
+            Command::Help(topic) => help(topic.as_deref(), out)?,
+            Command::Show(who) => self.show(who.as_deref(), out)?,
+            Command::Where(robot) => self.where_(robot.as_deref(), out)?,
+            Command::Change(text) => self.change(&text, out)?,
+            Command::Answer(text) => self.answer(&text, out)?,
+            Command::Step(n) => {
+                for _ in 0..n {
+                    if !self.step(out)? {
+                        break;
+                    }
+                }
+                self.after(out);
+            }
+            Command::Run => self.run(out)?,
+            Command::Turn => self.bot_turn(out)?,
+            Command::Undo(span) => self.travel(span, true, out),
+            Command::Redo(span) => self.travel(span, false, out),
+            Command::History => self.history(out),
+            Command::Goto(n) => {
+                if !self.timeline.goto(n) {
+                    return Err(ReplError::new(format!(
+                        "goto: there is no point {n} (the history has 0 to {})",
+                        self.timeline.points().len() - 1
+                    )));
+                }
+                let _ = writeln!(out, "at {n}: {}", self.timeline.current().label);
+                self.after(out);
+            }
+            Command::Save(file) => self.save(&file, out)?,
+            Command::Load(file) => self.load(&file, out)?,
+            Command::Export(file) => self.export(&file, out)?,
+            Command::Bot { colour, bot } => self.set_bot(&colour, &bot, out)?,
+            Command::Auto(turns) => self.auto(turns, out)?,
+            Command::Lua(code) => self.lua(&code, out)?,
+            Command::Reload => self.reload(out)?,
+        }
+        Ok(Flow::Go)
+    }
+
+    /// Says what is asked now, after a command that moved the game.
+    fn after(&self, out: &mut String) {
+        let _ = writeln!(out, "{}", self.asked());
+    }
+
+    fn seat_of(&self, colour: &str) -> Result<PlayerId, ReplError> {
+        let colour: Colour = colour.parse().map_err(|e| ReplError::new(format!("{e}")))?;
+        crate::pieces::seat_of(self.game().colours(), colour)
+            .map_err(|e| ReplError::new(e.to_string()))
+    }
+
+    fn show(&self, who: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+        let game = self.game();
+        let viewer = match who {
+            Some("--all") => None,
+            Some(colour) => Some(self.seat_of(colour)?),
+            None => Some(game.decision().player().unwrap_or(game.active())),
+        };
+        out.push_str(&text::show(game, viewer, &self.options));
+        Ok(())
+    }
+
+    fn where_(&self, robot: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+        let game = self.game();
+        match robot {
+            None => out.push_str(&text::where_all(game)),
+            Some(name) => {
+                let id = crate::game::parse_robot(game.colours(), name).map_err(ReplError::new)?;
+                let line = text::where_line(game, id)
+                    .ok_or_else(|| ReplError::new(format!("{name} is not in play")))?;
+                let _ = writeln!(out, "{line}");
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies `answer` to a copy of the game and keeps it as a new point;
+    /// the events go to `out`. An illegal answer changes nothing.
+    fn apply(&mut self, answer: Answer, label: String, out: &mut String) -> Result<(), ReplError> {
+        let mut game = self.game().clone();
+        let text = game.answer_text(answer);
+        game.apply(answer)
+            .map_err(|e| ReplError::new(format!("`{text}` is not allowed: {e}")))?;
+        for e in game.events() {
+            let _ = writeln!(out, "  {}", game.describe(e));
+        }
+        let recorded = (answer != Answer::Continue).then_some(text);
+        self.timeline.push(game, label, recorded);
+        Ok(())
+    }
+
+    fn change(&mut self, text: &str, out: &mut String) -> Result<(), ReplError> {
+        let game = self.game();
+        match game.decision() {
+            Decision::ProgramChange { .. } => {}
+            Decision::Continue { .. } => {
+                return Err(ReplError::new(
+                    "the turn is running: `step` or `run` it first (program changes come at the start of a turn)",
+                ))
+            }
+            _ => return Err(ReplError::new(format!("not now: {}", self.asked()))),
+        }
+        let answer = game.parse_answer(text).map_err(ReplError::new)?;
+        self.apply(answer, text.to_string(), out)?;
+        self.after(out);
+        Ok(())
+    }
+
+    fn answer(&mut self, text: &str, out: &mut String) -> Result<(), ReplError> {
+        let game = self.game();
+        let answer = match game.decision() {
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
+                let offered = self.offered_answers();
+                let chosen = match text.trim().parse::<usize>() {
+                    Ok(n) if (1..=offered.len()).contains(&n) => offered[n - 1].clone(),
+                    Ok(n) => {
+                        return Err(ReplError::new(format!(
+                            "answer {n}: there are {} answers: {}",
+                            offered.len(),
+                            numbered(&offered)
+                        )))
+                    }
+                    Err(_) => text.trim().to_string(),
+                };
+                game.parse_answer(&chosen).map_err(|e| {
+                    ReplError::new(format!("{e}; the answers: {}", numbered(&offered)))
+                })?
+            }
+            Decision::GameOver => return Err(ReplError::new("the game is over")),
+            _ => {
+                return Err(ReplError::new(format!(
+                    "there is no question to answer: {}",
+                    self.asked()
+                )))
+            }
+        };
+        let label = game.answer_text(answer);
+        self.apply(answer, label, out)?;
+        if self.running {
+            return self.run(out);
+        }
+        self.after(out);
+        Ok(())
+    }
+
+    /// One step; false when the game waits for something else than a step.
+    fn step(&mut self, out: &mut String) -> Result<bool, ReplError> {
+        match self.game().decision() {
+            Decision::Continue { .. } => {
+                self.apply(Answer::Continue, "step".into(), out)?;
+                Ok(matches!(self.game().decision(), Decision::Continue { .. }))
+            }
+            _ => Err(ReplError::new(format!("nothing to step: {}", self.asked()))),
+        }
+    }
+
+    /// Runs on to the next real decision (the end of the turn, or a
+    /// question to answer, after which `run` goes on).
+    fn run(&mut self, out: &mut String) -> Result<(), ReplError> {
+        if !matches!(self.game().decision(), Decision::Continue { .. }) {
+            self.running = false;
+            return Err(ReplError::new(format!("nothing to run: {}", self.asked())));
+        }
+        let mut game = self.game().clone();
+        game.set_stepping(false);
+        game.apply(Answer::Continue)
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        for e in game.events() {
+            let _ = writeln!(out, "  {}", game.describe(e));
+        }
+        game.set_stepping(true);
+        let interrupted = matches!(
+            game.decision(),
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. }
+        );
+        self.running = interrupted;
+        self.timeline.push(game, "run", None);
+        self.after(out);
+        Ok(())
+    }
+
+    fn bot_of(&mut self, seat: PlayerId) -> Result<&mut SeatBot, ReplError> {
+        let colour = self.colour(seat);
+        self.bots[seat].as_mut().ok_or_else(|| {
+            ReplError::new(format!(
+                "{colour} has no bot: `bot {colour} random` or `bot {colour} scripts/bots/greedy.lua`"
+            ))
+        })
+    }
+
+    /// Lets bots answer until the active player's turn is over.
+    fn bot_turn(&mut self, out: &mut String) -> Result<(), ReplError> {
+        let (turn, active) = (self.game().turn(), self.game().active());
+        if self.game().is_over() {
+            return Err(ReplError::new("the game is over"));
+        }
+        self.bot_of(active)?;
+        while !self.game().is_over() && self.game().turn() == turn {
+            let decision = self.game().decision();
+            if let Decision::Continue { .. } = decision {
+                self.run(out)?;
+                continue;
+            }
+            let seat = decision.player().unwrap_or(active);
+            let game = self.game().clone();
+            let bot = self.bot_of(seat)?;
+            let answer = bot
+                .bot
+                .choose(&game)
+                .map_err(|e| ReplError::new(e.to_string()))?;
+            let text = game.answer_text(answer);
+            let _ = writeln!(out, "{}: {text}", self.colour(seat).name());
+            self.apply(answer, text, out)?;
+        }
+        self.running = false;
+        Ok(())
+    }
+
+    fn auto(&mut self, turns: Option<u32>, out: &mut String) -> Result<(), ReplError> {
+        let mut played = 0;
+        while !self.game().is_over() && turns.is_none_or(|n| played < n) {
+            let active = self.game().active();
+            if self.bots[active].is_none() {
+                let _ = writeln!(out, "{} has no bot: stopping", self.colour(active).name());
+                break;
+            }
+            let turn = self.game().turn();
+            let _ = writeln!(out, "turn {turn}, {}:", self.colour(active).name());
+            self.bot_turn(out)?;
+            played += 1;
+        }
+        if self.game().is_over() {
+            out.push_str(&crate::play::summary(self.game()));
+        } else {
+            self.after(out);
+        }
+        Ok(())
+    }
+
+    fn travel(&mut self, span: Span, back: bool, out: &mut String) {
+        let moved = match (span, back) {
+            (Span::Steps(n), true) => self.timeline.undo(n),
+            (Span::Steps(n), false) => self.timeline.redo(n),
+            (Span::Turn, true) => self.timeline.undo_turn(),
+            (Span::Turn, false) => self.timeline.redo_turn(),
+        };
+        self.running = false;
+        let word = if back { "back" } else { "forward" };
+        let _ = writeln!(
+            out,
+            "{word} {moved} to {}: {}",
+            self.timeline.position(),
+            self.timeline.current().label
+        );
+        self.after(out);
+    }
+
+    fn history(&self, out: &mut String) {
+        for (i, point) in self.timeline.points().iter().enumerate() {
+            let marker = if i == self.timeline.position() {
+                '>'
+            } else {
+                ' '
+            };
+            let _ = writeln!(
+                out,
+                "{marker}{i:>4}  turn {:<4} {}",
+                point.game.turn(),
+                point.label
+            );
+        }
+    }
+
+    fn replay(&self) -> Replay {
+        let mut replay = Replay::with_orders(
+            self.start.clone(),
+            self.order_files.clone(),
+            self.orders.clone(),
+        );
+        replay.answers = self.timeline.current().answers.clone();
+        replay
+    }
+
+    fn save(&self, file: &str, out: &mut String) -> Result<(), ReplError> {
+        self.replay()
+            .save(Path::new(file))
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        let _ = writeln!(
+            out,
+            "saved {} answers to {file}",
+            self.timeline.current().answers.len()
+        );
+        Ok(())
+    }
+
+    fn load(&mut self, file: &str, out: &mut String) -> Result<(), ReplError> {
+        let mut session = Session::open(Path::new(file), self.seed)?;
+        session.options = self.options;
+        *self = session;
+        let _ = writeln!(out, "loaded {file}");
+        self.after(out);
+        Ok(())
+    }
+
+    fn export(&self, file: &str, out: &mut String) -> Result<(), ReplError> {
+        let game = self.game();
+        let mut notes = vec![format!(
+            "exported by tinbots repl at turn {} ({})",
+            game.turn(),
+            self.timeline.current().label
+        )];
+        if let Decision::Continue { .. } = game.decision() {
+            notes.push("taken in the middle of a turn: the file holds the position, and its turn starts again".into());
+        }
+        if game.countdown().end_phase {
+            notes.push(format!(
+                "the countdown (end phase, {} counters left) is not part of a scenario file",
+                game.countdown().counters
+            ));
+        }
+        let text = scenario_toml(&game.position(), "exported position", &notes);
+        std::fs::write(file, text).map_err(|e| ReplError::new(format!("{file}: {e}")))?;
+        let _ = writeln!(
+            out,
+            "wrote {file}: fill in its [turn] and [expect], then `tinbots check {file}`"
+        );
+        Ok(())
+    }
+
+    fn set_bot(&mut self, colour: &str, bot: &str, out: &mut String) -> Result<(), ReplError> {
+        let seat = self.seat_of(colour)?;
+        if bot == "none" {
+            self.bots[seat] = None;
+            let _ = writeln!(out, "{colour} is played at the prompt");
+            return Ok(());
+        }
+        let spec = BotSpec::parse(bot);
+        let made = spec
+            .make(seat_seed(self.seed, seat))
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        self.bots[seat] = Some(SeatBot { spec, bot: made });
+        let _ = writeln!(out, "{colour} is played by {bot}");
+        Ok(())
+    }
+
+    fn reload(&mut self, out: &mut String) -> Result<(), ReplError> {
+        for seat in 0..self.bots.len() {
+            if let Some(b) = &self.bots[seat] {
+                let bot = b
+                    .spec
+                    .make(seat_seed(self.seed, seat))
+                    .map_err(|e| ReplError::new(e.to_string()))?;
+                let spec = b.spec.clone();
+                self.bots[seat] = Some(SeatBot { spec, bot });
+            }
+        }
+        if !self.order_files.is_empty() {
+            let book =
+                load_order_book(&self.order_files).map_err(|e| ReplError::new(e.to_string()))?;
+            let answers = self.timeline.current().answers.clone();
+            let mut session = Session::from_start(
+                self.start.clone(),
+                self.order_files.clone(),
+                book,
+                self.seed,
+                &answers,
+            )?;
+            session.bots = std::mem::take(&mut self.bots);
+            session.options = self.options;
+            *self = session;
+        }
+        let _ = writeln!(out, "reloaded");
+        Ok(())
+    }
+
+    fn lua(&mut self, code: &str, out: &mut String) -> Result<(), ReplError> {
+        use mlua::LuaSerdeExt;
+        if self.lua.is_none() {
+            self.lua = Some(Sandbox::new().map_err(|e| ReplError::new(e.to_string()))?);
+        }
+        let game = self.game().clone();
+        let viewer = game.decision().player().unwrap_or(game.active());
+        let sandbox = self.lua.as_mut().expect("made above");
+        let view = sandbox
+            .lua()
+            .to_value(&game.view(viewer))
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        let mlua::Value::Table(view) = view else {
+            return Err(ReplError::new("the view is not a table"));
+        };
+        sandbox
+            .set_api_table("view", view)
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        let source = if code.trim_start().starts_with("return") {
+            code.to_string()
+        } else {
+            format!("return {code}")
+        };
+        let id = match sandbox.load_str("lua", &source) {
+            Ok(id) => id,
+            // Not an expression: run it as statements.
+            Err(_) => sandbox
+                .load_str("lua", code)
+                .map_err(|e| ReplError::new(e.to_string()))?,
+        };
+        let printed = sandbox.take_output();
+        out.push_str(&printed);
+        let value = sandbox.script_value(id);
+        let shown = match value {
+            mlua::Value::Nil => String::new(),
+            mlua::Value::String(s) => s.to_string_lossy(),
+            mlua::Value::Table(_) => {
+                let json: Result<serde_json::Value, _> = sandbox.lua().from_value(value.clone());
+                json.map(|j| j.to_string())
+                    .unwrap_or_else(|_| "table".to_string())
+            }
+            other => other.to_string().unwrap_or_default(),
+        };
+        if !shown.is_empty() {
+            let _ = writeln!(out, "{shown}");
+        }
+        Ok(())
+    }
+}
+
+/// `1) a  2) b ...`
+fn numbered(items: &[String]) -> String {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, s)| format!("{}) {s}", i + 1))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+fn help(topic: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+    match topic {
+        None => {
+            for c in COMMANDS {
+                let _ = writeln!(out, "  {:<36} {}", c.usage, c.summary);
+            }
+            let _ = writeln!(
+                out,
+                "`help <command>` for more; Tab completes commands, robots, slots and tiles."
+            );
+        }
+        Some(name) => {
+            let c = command::help_of(name).ok_or_else(|| {
+                ReplError::new(format!(
+                    "help: no command `{name}`{}",
+                    match command::suggestions(name).first() {
+                        Some(s) => format!(", did you mean `{s}`?"),
+                        None => String::new(),
+                    }
+                ))
+            })?;
+            let _ = writeln!(out, "{}\n  {}", c.usage, c.summary);
+            if !c.details.is_empty() {
+                let _ = writeln!(out, "  {}", c.details);
+            }
+        }
+    }
+    Ok(())
+}

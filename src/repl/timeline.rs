@@ -1,0 +1,200 @@
+//! The REPL's history: every point the game has been at, for `undo`,
+//! `redo`, `history` and `goto`.
+//!
+//! A point is a whole game (a `Game` is a value: cloning is the snapshot)
+//! with what led to it and the answers given since the start, so undo and
+//! redo go to any depth, by step or by turn, and `save` writes the answers
+//! of the point where the user stands. Doing something new after an undo
+//! drops the points that were ahead, as in an editor.
+
+use crate::game::Game;
+
+/// One point of the history.
+#[derive(Clone, Debug)]
+pub struct Point {
+    /// The game at this point.
+    pub game: Game,
+    /// What led here, for `history` (`place red.1 1 zap`, `step: red.1 ...`).
+    pub label: String,
+    /// The answers given from the start to here, as text (what a replay
+    /// holds); steps between orders add none.
+    pub answers: Vec<String>,
+}
+
+/// The points, and where the user stands.
+#[derive(Clone, Debug)]
+pub struct Timeline {
+    points: Vec<Point>,
+    at: usize,
+}
+
+impl Timeline {
+    /// A history that starts at `game`.
+    pub fn new(game: Game, label: impl Into<String>) -> Timeline {
+        Timeline {
+            points: vec![Point {
+                game,
+                label: label.into(),
+                answers: Vec::new(),
+            }],
+            at: 0,
+        }
+    }
+
+    /// The point where the user stands.
+    pub fn current(&self) -> &Point {
+        &self.points[self.at]
+    }
+
+    /// Its number in `history`.
+    pub fn position(&self) -> usize {
+        self.at
+    }
+
+    /// Every point, oldest first.
+    pub fn points(&self) -> &[Point] {
+        &self.points
+    }
+
+    /// Adds a point after the current one (dropping any that were ahead)
+    /// and stands on it. `answer` is the answer given, if any.
+    pub fn push(&mut self, game: Game, label: impl Into<String>, answer: Option<String>) {
+        let mut answers = self.current().answers.clone();
+        answers.extend(answer);
+        self.points.truncate(self.at + 1);
+        self.points.push(Point {
+            game,
+            label: label.into(),
+            answers,
+        });
+        self.at += 1;
+    }
+
+    /// Goes back `n` points (as far as the start); returns how many.
+    pub fn undo(&mut self, n: usize) -> usize {
+        let moved = n.min(self.at);
+        self.at -= moved;
+        moved
+    }
+
+    /// Goes forward `n` points (as far as the last); returns how many.
+    pub fn redo(&mut self, n: usize) -> usize {
+        let moved = n.min(self.points.len() - 1 - self.at);
+        self.at += moved;
+        moved
+    }
+
+    /// The first point of the run of points of the same turn as `i`.
+    fn turn_start(&self, i: usize) -> usize {
+        let turn = self.points[i].game.turn();
+        let mut start = i;
+        while start > 0 && self.points[start - 1].game.turn() == turn {
+            start -= 1;
+        }
+        start
+    }
+
+    /// Back to the start of this turn, or of the previous one when already
+    /// there; returns how many points back.
+    pub fn undo_turn(&mut self) -> usize {
+        let start = self.turn_start(self.at);
+        let target = if start < self.at || start == 0 {
+            start
+        } else {
+            self.turn_start(start - 1)
+        };
+        let moved = self.at - target;
+        self.at = target;
+        moved
+    }
+
+    /// Forward to the start of the next turn (or the last point); returns
+    /// how many points forward.
+    pub fn redo_turn(&mut self) -> usize {
+        let turn = self.current().game.turn();
+        let last = self.points.len() - 1;
+        let target = (self.at + 1..=last)
+            .find(|&i| self.points[i].game.turn() != turn)
+            .unwrap_or(last);
+        let moved = target - self.at;
+        self.at = target;
+        moved
+    }
+
+    /// Stands on point `n`, if there is one.
+    pub fn goto(&mut self, n: usize) -> bool {
+        if n < self.points.len() {
+            self.at = n;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::Setup;
+
+    /// A timeline of a real game: `steps` random-ish answers (always the
+    /// first legal one), each a point.
+    fn timeline(steps: usize) -> Timeline {
+        let mut game = Game::new(&Setup::standard(2).unwrap().position(1)).unwrap();
+        let mut t = Timeline::new(game.clone(), "start");
+        for i in 0..steps {
+            let a = game.legal_answer(0).unwrap();
+            let text = game.answer_text(a);
+            game.apply(a).unwrap();
+            t.push(game.clone(), format!("{i}: {text}"), Some(text));
+        }
+        t
+    }
+
+    #[test]
+    fn undo_and_redo_go_to_any_depth_and_stop_at_the_ends() {
+        let mut t = timeline(6);
+        assert_eq!(t.position(), 6);
+        assert_eq!(t.undo(2), 2);
+        assert!(t.current().label.starts_with("3: "));
+        assert_eq!(t.undo(100), 4);
+        assert_eq!(t.position(), 0);
+        assert_eq!(t.redo(3), 3);
+        assert_eq!(t.current().answers.len(), 3);
+        assert_eq!(t.redo(100), 3);
+        assert!(t.goto(2) && !t.goto(7));
+        assert_eq!(t.current().answers.len(), 2);
+    }
+
+    #[test]
+    fn something_new_after_an_undo_drops_what_was_ahead() {
+        let mut t = timeline(5);
+        t.undo(3);
+        let game = t.current().game.clone();
+        t.push(game, "other", Some("pass".into()));
+        assert_eq!(t.points().len(), 4);
+        assert_eq!(t.redo(1), 0);
+        assert_eq!(t.current().answers.last().map(String::as_str), Some("pass"));
+    }
+
+    #[test]
+    fn undo_turn_goes_to_the_turn_start_then_the_previous_turn() {
+        let mut t = timeline(8);
+        // Seat 0 places twice on turn 1, seat 1 twice on turn 2, then every
+        // answer is a whole turn.
+        let turns: Vec<u32> = t.points().iter().map(|p| p.game.turn()).collect();
+        assert_eq!(turns, [1, 1, 2, 2, 3, 4, 5, 6, 7]);
+        assert_eq!(t.undo_turn(), 1, "point 8 starts turn 7: back to turn 6");
+        assert_eq!(t.position(), 7);
+        t.goto(3);
+        assert_eq!(t.undo_turn(), 1, "to the start of turn 2");
+        assert_eq!(t.position(), 2);
+        assert_eq!(t.undo_turn(), 2, "to the start of turn 1");
+        assert_eq!(t.undo_turn(), 0, "nothing before the start");
+        assert_eq!(t.redo_turn(), 2);
+        assert_eq!(t.redo_turn(), 2);
+        assert_eq!(t.position(), 4);
+        t.goto(8);
+        assert_eq!(t.redo_turn(), 0, "nothing after the last point");
+    }
+}
