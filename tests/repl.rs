@@ -1,0 +1,391 @@
+//! The REPL driven through stdin (the binary), through its session (the
+//! library), and on a real terminal (tmux, when the machine has it).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use tinbots::repl::session::{Flow, Session};
+use tinbots::scenario::Scenario;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tinbots-repl-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `tinbots repl ARGS` with `input` on stdin: exit code, stdout, stderr.
+fn repl(args: &[&str], input: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .arg("repl")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str], input: &str) -> String {
+    let (code, stdout, stderr) = repl(args, input);
+    assert_eq!(code, 0, "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(!stdout.contains('\u{1b}'), "no colours when piped");
+    stdout
+}
+
+#[test]
+fn looking_commands_help_show_where_history() {
+    let out = ok(
+        &["-p", "2", "-s", "1"],
+        "help\nhelp place\nshow\nshow --all\nshow blue\nwhere\nwhere red.1\nhistory\n",
+    );
+    assert!(out.contains("place <robot> <slot> <tile>"), "{out}");
+    assert!(out.contains("Example: place red.1 2 forward_2"), "{out}");
+    assert!(out.contains("q=0\\"), "the map: {out}");
+    assert!(
+        out.contains("1 special tile (hidden)"),
+        "show hides blue's special: {out}"
+    );
+    // where prints exactly one line per robot.
+    assert!(out.contains("\nred.1 at 3,1 facing W carrying 0\nred.2 at 4,-1 facing W carrying 0\nblue.1 at -3,-1 facing E carrying 0\n"), "{out}");
+    assert!(out.contains(">   0  turn 1    start"), "{out}");
+    assert!(!out.contains("turn 1 red change>"), "no prompts when piped");
+}
+
+#[test]
+fn changes_steps_undo_redo_goto() {
+    let out = ok(
+        &["-p", "2", "-s", "1"],
+        "place red.1 1 forward_1\nplace red.2 1 zap\nstep\nwhere red.1\nundo\nwhere red.1\nredo\nwhere red.1\n\
+         step\nplace blue.1 1 forward_2\nplace blue.2 1 turn_left\nrun\nhistory\ngoto 1\nwhere red.1\nundo turn\nredo turn\n",
+    );
+    assert!(out.contains("red.1 moves 3,1 -> 2,1"), "{out}");
+    let wheres: Vec<&str> = out.lines().filter(|l| l.starts_with("red.1 at")).collect();
+    assert_eq!(
+        wheres,
+        [
+            "red.1 at 2,1 facing W carrying 0",
+            "red.1 at 3,1 facing W carrying 0",
+            "red.1 at 2,1 facing W carrying 0",
+            "red.1 at 3,1 facing W carrying 0",
+        ],
+        "{out}"
+    );
+    assert!(out.contains("blue.1 moves"), "run runs the rest: {out}");
+    assert!(out.contains("at 1: place red.1 1 forward_1"), "{out}");
+    // Program changes in the middle of a turn are refused with the reason.
+    let (code, _, stderr) = repl(
+        &["-p", "2"],
+        "place red.1 1 forward_1\nplace red.2 1 zap\nplace red.1 2 zap\n",
+    );
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("line 3: `place red.1 2 zap`: the turn is running"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn illegal_changes_say_which_rule_and_change_nothing() {
+    let (code, stdout, stderr) = repl(&["-p", "2"], "place red.1 1 jump\n");
+    assert_eq!(code, 1, "{stdout}");
+    assert!(
+        stderr.contains("line 1") && stderr.contains("not allowed"),
+        "{stderr}"
+    );
+    let (code, _, stderr) = repl(&["-p", "2"], "shwo\n");
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("unknown command `shwo`, did you mean `show`?"),
+        "{stderr}"
+    );
+    let (_, _, stderr) = repl(&["-p", "2"], "swap red.1 1\n");
+    assert!(
+        stderr.contains("expected: swap <robot> <slot> <slot>"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn bots_turn_auto_lua_reload_save_load_export() {
+    let dir = temp_dir("files");
+    let save = dir.join("game.json");
+    let export = dir.join("position.toml");
+    let script = format!(
+        "bot red random\nbot blue scripts/bots/greedy.lua\nturn\nturn\nauto 4\nlua return #view.robots\nlua view.me\n\
+         reload\nsave {save}\nload {save}\nhistory\nexport {export}\nbot blue none\nquit\nshow\n",
+        save = save.display(),
+        export = export.display()
+    );
+    let out = ok(&["-p", "2", "-s", "3"], &script);
+    assert!(
+        out.contains("blue is played by scripts/bots/greedy.lua"),
+        "{out}"
+    );
+    assert!(out.contains("turn 3, red:"), "auto plays turns: {out}");
+    assert!(out.contains("\n4\n"), "lua sees the view: {out}");
+    assert!(out.contains("saved ") && out.contains("loaded "), "{out}");
+    assert!(!out.contains("q=0\\"), "quit stops before `show`: {out}");
+    // The saved game replays, and the exported position is a scenario.
+    let replay = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["replay", &save.display().to_string()])
+        .output()
+        .unwrap();
+    assert!(
+        replay.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replay.stderr)
+    );
+    let check = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["check", &export.display().to_string()])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success() && said.contains("PASS"), "{said}");
+}
+
+#[test]
+fn zap_and_crystal_questions_are_asked_with_their_answers() {
+    // scenarios/1xx with a zap: red.1 zaps blue.1 in front.
+    let dir = temp_dir("zap");
+    let file = dir.join("zap.toml");
+    std::fs::write(
+        &file,
+        r#"title = "zap"
+arena = "small"
+players = ["red", "blue"]
+[[robot]]
+id = "red.1"
+at = [0, 0]
+facing = "E"
+program = ["zap", "", ""]
+[[robot]]
+id = "blue.1"
+at = [1, 0]
+facing = "W"
+[turn]
+changes = ["pass"]
+"#,
+    )
+    .unwrap();
+    let out = ok(
+        &["--load", &file.display().to_string()],
+        "pass\nrun\n2\nwhere blue.1\n",
+    );
+    assert!(
+        out.contains("red: what does blue.1 do, zapped by red.1? 1) forward_1  2) turn_left"),
+        "{out}"
+    );
+    assert!(
+        out.contains("blue.1 at 1,0 facing SW carrying 0"),
+        "turned left: {out}"
+    );
+}
+
+/// Plays `scenario`'s turn through a session, answering its changes and
+/// choices at the prompt and stepping through the orders; returns the
+/// session and every event line printed.
+fn play_scenario(path: &Path) -> (Session, Scenario, Vec<String>) {
+    let scenario = Scenario::load(path).unwrap();
+    let mut session = Session::open(path, 1).unwrap();
+    let mut events: Vec<String> = session
+        .game()
+        .events()
+        .iter()
+        .map(|e| session.game().describe(e))
+        .collect();
+    let (turn, active) = (session.game().turn(), session.game().active());
+    let mut changes = scenario.changes().into_iter();
+    let mut choices = scenario.choices().into_iter();
+    let mut guard = 0;
+    while !session.game().is_over()
+        && (session.game().turn() == turn && session.game().active() == active)
+    {
+        guard += 1;
+        assert!(guard < 200, "{}: the turn does not end", path.display());
+        let line = match session.game().decision() {
+            tinbots::game::Decision::ProgramChange { .. } => match changes.next() {
+                Some(c) => c,
+                None => "pass".to_string(),
+            },
+            tinbots::game::Decision::Continue { .. } => "step".to_string(),
+            tinbots::game::Decision::GameOver => break,
+            _ => format!(
+                "answer {}",
+                choices.next().expect("a choice for each question")
+            ),
+        };
+        let mut out = String::new();
+        let flow = session
+            .execute(&line, &mut out)
+            .unwrap_or_else(|e| panic!("{}: `{line}`: {e}", path.display()));
+        assert_eq!(flow, Flow::Go);
+        events.extend(
+            out.lines()
+                .filter_map(|l| l.strip_prefix("  "))
+                .map(str::to_string),
+        );
+    }
+    (session, scenario, events)
+}
+
+#[test]
+fn every_scenario_played_step_by_step_in_the_repl_meets_its_expectations() {
+    let mut files: Vec<PathBuf> = std::fs::read_dir("scripts/scenarios")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(files.len() > 80, "{}", files.len());
+    for file in &files {
+        let (session, scenario, events) = play_scenario(file);
+        let differences = scenario.differences(session.game(), &events).unwrap();
+        assert!(
+            differences.is_empty(),
+            "{}: {differences:?}\nevents: {events:#?}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn the_play_example_step_by_step() {
+    // 000_f177823dad35ee93.txt: Play Example — robot A (red.1): Forward 1x,
+    // Load, Turn right; robot B (red.2): Turn left, (empty), Load.
+    let out = ok(
+        &["--load", "scripts/scenarios/001_play_example.toml"],
+        "pass\nstep\nstep\nstep\nstep\nstep\n",
+    );
+    let steps: Vec<&str> = out.split("red's programs: `step` or `run`\n").collect();
+    let expected: [&[&str]; 6] = [
+        &["red changes: pass"],
+        &[
+            "red.1 slot 1: forward_1",
+            "the blue crystal (2) is pushed 1,0 -> 2,0",
+            "red.1 moves 0,0 -> 1,0",
+        ],
+        &[
+            "red.1 slot 2: load",
+            "red.1 loads the blue crystal (2) at 2,0",
+        ],
+        &["red.1 slot 3: turn_right", "red.1 turns E -> SE"],
+        &[
+            "red.2 slot 1: turn_left",
+            "red.2 turns E -> NE",
+            "red.2 slot 2: empty, skipped",
+        ],
+        &["red.2 slot 3: load", "red.2 load: ignored"],
+    ];
+    assert_eq!(steps.len(), 6, "{out}");
+    for (i, (got, want)) in steps.iter().zip(expected).enumerate() {
+        let lines: Vec<&str> = got
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        for w in want {
+            assert!(
+                lines.iter().any(|l| l.starts_with(w)),
+                "step {i}: expected a line starting `{w}` in {lines:?}"
+            );
+        }
+    }
+}
+
+/// On a real terminal (tmux): the prompt, and Tab completing a command and
+/// a tile in hand. (Questions at the prompt are tested through stdin above.)
+#[test]
+fn on_a_terminal_the_prompt_shows_and_tab_completes_a_tile_in_hand() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        eprintln!("SKIPPED: tmux is not installed; the terminal test needs it");
+        return;
+    }
+    let session = format!("tinbots-test-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_tinbots");
+    let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
+    let home = temp_dir("home");
+    let started = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "50",
+        &format!(
+            "env HOME={} NO_COLOR=1 {bin} repl -p 2 -s 1",
+            home.display()
+        ),
+    ]);
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
+    let screen = || {
+        String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned()
+    };
+    let wait_for = |text: &str| {
+        for _ in 0..100 {
+            if screen().contains(text) {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let shown = screen();
+        let _ = tmux(&["kill-session", "-t", &session]);
+        panic!("`{text}` never appeared:\n{shown}");
+    };
+    wait_for("turn 1 red change>");
+    // `pla<Tab> red.<Tab>` completes the command, then lists red's robots.
+    tmux(&["send-keys", "-t", &session, "pla", "Tab"]);
+    wait_for("turn 1 red change> place");
+    // capture-pane drops trailing blanks: wait for what follows them.
+    tmux(&[
+        "send-keys",
+        "-t",
+        &session,
+        "red.1 1 turn_right_",
+        "Tab",
+        "Enter",
+    ]);
+    wait_for("red changes: place red.1 1 turn_right_2");
+    tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
+    let _ = tmux(&["kill-session", "-t", &session]);
+}
+
+#[test]
+fn the_readme_transcript_is_real_output() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let command = "$ tinbots repl --load scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml --echo < docs/disputes/faq-q1.txt\n";
+    let start = readme
+        .find(command)
+        .expect("the transcript is in the README")
+        + command.len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let input = std::fs::read_to_string("docs/disputes/faq-q1.txt").unwrap();
+    let out = ok(
+        &[
+            "--load",
+            "scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
+            "--echo",
+        ],
+        &input,
+    );
+    assert_eq!(shown, out);
+}
