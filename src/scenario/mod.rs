@@ -142,13 +142,23 @@ impl Scenario {
     /// Reads a scenario given as text; `name` names it in errors, and its
     /// folder is where the scenario's order files are read.
     pub fn parse(name: &str, text: &str) -> Result<Scenario, ScenarioError> {
+        Scenario::parse_with(name, text, &OrderBook::official())
+    }
+
+    /// Reads a scenario given as text, its order files applied over `base`
+    /// in place of the official orders.
+    pub fn parse_with(
+        name: &str,
+        text: &str,
+        base: &Arc<OrderBook>,
+    ) -> Result<Scenario, ScenarioError> {
         let src = Source { name, text };
         let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Malformed {
             at: src.loc(e.span()),
             reason: e.message().trim().to_string(),
         })?;
         build::refuse_variants(src, &file)?;
-        let orders = build::orders(src, &file, &OrderBook::official())?;
+        let orders = build::orders(src, &file, base)?;
         let position = build::position(src, &file, &orders)?;
         Ok(Scenario {
             name: name.to_string(),
@@ -230,19 +240,18 @@ pub fn check_str_with(
     text: &str,
     orders: &Arc<OrderBook>,
 ) -> Result<Report, ScenarioError> {
+    let scenario = Scenario::parse_with(name, text, orders)?;
     let src = Source { name, text };
-    let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Malformed {
-        at: src.loc(e.span()),
-        reason: e.message().trim().to_string(),
-    })?;
-    build::refuse_variants(src, &file)?;
-    let orders = build::orders(src, &file, orders)?;
-    let position = build::position(src, &file, &orders)?;
-    let played = run::play_turn(src, &file, &position, orders)?;
-    let differences = expect::differences(src, &file.expect, &played.game, &played.events)?;
+    let played = run::play_turn(
+        src,
+        &scenario.file,
+        &scenario.position,
+        scenario.orders.clone(),
+    )?;
+    let differences = scenario.differences(&played.game, &played.events)?;
     Ok(Report {
-        title: file.title,
-        source: file.source,
+        title: scenario.file.title,
+        source: scenario.file.source,
         differences,
         events: played.events,
     })
