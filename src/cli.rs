@@ -14,6 +14,7 @@ use tinbots::scenario::check_paths;
 use tinbots::script::orders::load_order_book;
 use tinbots::setup::Setup;
 use tinbots::tournament::{report, Tournament};
+use tinbots::variant::VariantSet;
 
 /// tinbots: a rules sandbox for Twin Tin Bots.
 #[derive(Parser, Debug)]
@@ -41,6 +42,10 @@ enum Command {
         /// When reading commands from stdin, write each one before its output.
         #[arg(long)]
         echo: bool,
+        /// A variant to play (`variants/<NAME>/`), repeatable; for a
+        /// standard game (a scenario names its own).
+        #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
+        variants: Vec<String>,
     },
     /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
@@ -70,6 +75,10 @@ enum Command {
         /// and its redefinitions replace the built-in orders. Repeatable.
         #[arg(long = "orders", value_name = "FILE")]
         orders: Vec<PathBuf>,
+        /// A variant to play (`variants/<NAME>/`), repeatable: `simplified`,
+        /// `no-score-victory`, ...
+        #[arg(long = "variant", value_name = "NAME")]
+        variants: Vec<String>,
         /// Who plays a colour: `COLOUR=random` (the built-in random bot) or
         /// `COLOUR=path/to/bot.lua`. Repeatable; other colours play the
         /// built-in random bot.
@@ -94,6 +103,10 @@ enum Command {
         /// Stop a game after this many turns (scored as if it had ended).
         #[arg(long, default_value_t = DEFAULT_MAX_TURNS)]
         max_turns: u32,
+        /// A variant to play (`variants/<NAME>/`), repeatable: `simplified`,
+        /// `no-score-victory`, ...
+        #[arg(long = "variant", value_name = "NAME")]
+        variants: Vec<String>,
         /// Worker threads (default: one per core).
         #[arg(long, short = 'j')]
         threads: Option<usize>,
@@ -126,13 +139,14 @@ pub fn run() -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        None => repl(4, 1, None, false),
+        None => repl(4, 1, None, false, &[]),
         Some(Command::Repl {
             players,
             seed,
             load,
             echo,
-        }) => repl(players, seed, load, echo),
+            variants,
+        }) => repl(players, seed, load, echo, &variants),
         Some(Command::Play {
             players,
             seed,
@@ -142,6 +156,7 @@ pub fn run() -> Result<ExitCode> {
             verbose,
             quiet,
             orders,
+            variants,
             bots: bot_args,
         }) => {
             // Order files first: a setup file may name the tiles they add.
@@ -151,6 +166,9 @@ pub fn run() -> Result<ExitCode> {
                 None => Setup::standard(players)?,
             };
             setup.add_special_tiles(book.added());
+            VariantSet::load(&variants)
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+                .apply_to_setup(&mut setup);
             let start = Start::Setup {
                 setup: Box::new(setup),
                 seed,
@@ -187,6 +205,7 @@ pub fn run() -> Result<ExitCode> {
             games,
             seed,
             max_turns,
+            variants,
             threads,
         }) => {
             let tournament = Tournament {
@@ -194,6 +213,7 @@ pub fn run() -> Result<ExitCode> {
                 games,
                 seed,
                 max_turns,
+                variants: VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
             };
@@ -259,13 +279,21 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
 }
 
 /// The REPL on a terminal, or the commands of stdin when it is not one.
-fn repl(players: usize, seed: u64, load: Option<PathBuf>, echo: bool) -> Result<ExitCode> {
+fn repl(
+    players: usize,
+    seed: u64,
+    load: Option<PathBuf>,
+    echo: bool,
+    variants: &[String],
+) -> Result<ExitCode> {
     use std::io::IsTerminal;
     use tinbots::render::RenderOptions;
     use tinbots::repl::{run_interactive, run_script, session::Session};
     let mut session = match &load {
         Some(path) => Session::open(path, seed),
-        None => Session::standard(players, seed),
+        None => VariantSet::load(variants)
+            .map_err(|e| tinbots::repl::session::ReplError(e.to_string()))
+            .and_then(|v| Session::standard(players, seed, &v)),
     }
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     if !io::stdin().is_terminal() {

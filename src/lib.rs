@@ -18,6 +18,7 @@
 //! - [`play`]: headless games.
 //! - [`script`]: the sandboxed Lua runtime that scripts run in.
 //! - [`tournament`]: bot against bot over many seeded games, seats rotated.
+//! - [`variant`]: variants as folders of data and script, loaded by name.
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
 
 #![warn(missing_docs)]
@@ -37,3 +38,4 @@ pub mod script;
 pub mod setup;
 pub mod toml_text;
 pub mod tournament;
+pub mod variant;

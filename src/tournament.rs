@@ -15,6 +15,7 @@ use crate::bot::{seat_seed, BotSpec};
 use crate::game::{EndReason, Game};
 use crate::play::{drive, PlayError};
 use crate::setup::{Setup, SetupError};
+use crate::variant::VariantSet;
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]
@@ -27,6 +28,8 @@ pub struct Tournament {
     pub seed: u64,
     /// Games are stopped (and scored) after this many turns.
     pub max_turns: u32,
+    /// The variants every game is played with.
+    pub variants: VariantSet,
     /// Worker threads (at least one).
     pub threads: usize,
 }
@@ -123,7 +126,8 @@ impl Tournament {
 
     /// Plays the games of one pairing, in parallel.
     pub fn pairing(&self, a: &BotSpec, b: &BotSpec) -> Result<PairingResult, TournamentError> {
-        let setup = Setup::standard(self.players)?;
+        let mut setup = Setup::standard(self.players)?;
+        self.variants.apply_to_setup(&mut setup);
         // Load each script once up front, so that a broken one fails here.
         a.make(0)?;
         b.make(0)?;
@@ -213,8 +217,15 @@ impl Tournament {
 /// The results as a table, one line per pairing.
 pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
     let mut s = format!(
-        "{} players, {} games per pairing, seats rotated, deals from seed {}\n",
-        t.players, t.games, t.seed
+        "{} players, {} games per pairing, seats rotated, deals from seed {}{}\n",
+        t.players,
+        t.games,
+        t.seed,
+        if t.variants.is_empty() {
+            String::new()
+        } else {
+            format!(", variants {}", t.variants.names().join(", "))
+        }
     );
     s += &format!(
         "{:<28} {:>13} {:>15} {:>11} {:>11}\n",
@@ -250,6 +261,7 @@ mod tests {
             games,
             seed: 1,
             max_turns: 300,
+            variants: VariantSet::none(),
             threads: 2,
         }
     }

@@ -288,3 +288,33 @@ fn a_bad_order_file_exits_2_naming_the_file_and_the_cause() {
     );
     std::fs::remove_file(bad).ok();
 }
+
+#[test]
+fn play_with_variants_and_refuses_an_unknown_one() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["play", "-p", "3", "-s", "2", "--max-turns", "50", "-v"])
+        .args(["--variant", "simplified", "--variant", "no-score-victory"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // 000_f177823dad35ee93.txt: Simplified rules — a single robot each.
+    assert!(
+        stdout.contains("red.1") && !stdout.contains("red.2"),
+        "{stdout}"
+    );
+    let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["play", "--variant", "mud"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unknown variant `mud`") && stderr.contains("simplified"),
+        "{stderr}"
+    );
+}

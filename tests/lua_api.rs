@@ -164,6 +164,7 @@ fn the_documented_bot_beats_the_random_bot() {
         games: 6,
         seed: 3,
         max_turns: 400,
+        variants: tinbots::variant::VariantSet::none(),
         threads: 2,
     };
     let r = t

@@ -213,6 +213,7 @@ fn the_greedy_and_lookahead_bots_play_whole_games_and_beat_the_weaker_bot() {
         games: 6,
         seed: 11,
         max_turns: 300,
+        variants: tinbots::variant::VariantSet::none(),
         threads: 2,
     };
     let greedy = BotSpec::parse("scripts/bots/greedy.lua");

@@ -233,7 +233,7 @@ mod tests {
     use super::*;
 
     fn snapshot() -> Completions {
-        let session = Session::standard(2, 1).unwrap();
+        let session = Session::standard(2, 1, &crate::variant::VariantSet::none()).unwrap();
         Completions::of(&session)
     }
 

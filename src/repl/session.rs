@@ -24,6 +24,7 @@ use crate::scenario::{scenario_toml, Scenario};
 use crate::script::orders::load_order_book;
 use crate::script::Sandbox;
 use crate::setup::Setup;
+use crate::variant::VariantSet;
 
 /// What the caller should do after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,9 +79,14 @@ fn stepping(mut game: Game) -> Game {
 }
 
 impl Session {
-    /// A standard game for `players`, dealt with `seed`.
-    pub fn standard(players: usize, seed: u64) -> Result<Session, ReplError> {
-        let setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
+    /// A standard game for `players` with `variants`, dealt with `seed`.
+    pub fn standard(
+        players: usize,
+        seed: u64,
+        variants: &VariantSet,
+    ) -> Result<Session, ReplError> {
+        let mut setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
+        variants.apply_to_setup(&mut setup);
         let start = Start::Setup {
             setup: Box::new(setup),
             seed,

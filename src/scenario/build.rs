@@ -9,6 +9,7 @@ use crate::hex::{Arena, Direction, Hex};
 use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{Colour, Crystal, CrystalCounts, PlayerId, RobotId};
 use crate::script::orders::{book_with, OrderFile};
+use crate::variant::{VariantError, VariantSet};
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;
@@ -35,18 +36,23 @@ fn terrain_variant(kind: &str) -> Option<&'static str> {
     }
 }
 
-/// Refuses variants and terrain: the engine has none yet, and a scenario that
-/// needs them cannot be checked honestly.
-pub(super) fn refuse_variants(src: Source, file: &ScenarioFile) -> Result<(), ScenarioError> {
-    if let Some(v) = file.variants.first() {
-        return Err(src.invalid(
-            Some(v.span()),
-            format!(
-                "variant {} is not available: the engine has no variants yet",
-                v.get_ref()
-            ),
-        ));
-    }
+/// Loads the scenario's `variants` (from `variants/` in the current
+/// folder), naming the entry at fault; refuses terrain, which no variant
+/// can place yet, so that a scenario that needs it is not checked
+/// dishonestly.
+pub(super) fn variants(src: Source, file: &ScenarioFile) -> Result<VariantSet, ScenarioError> {
+    let names: Vec<&str> = file.variants.iter().map(|v| v.get_ref().as_str()).collect();
+    let set = VariantSet::load(&names).map_err(|e| {
+        let span = match &e {
+            VariantError::Unknown { name, .. } => file
+                .variants
+                .iter()
+                .find(|v| v.get_ref() == name)
+                .map(|v| v.span()),
+            _ => file.variants.first().map(|v| v.span()),
+        };
+        src.invalid(span, e.to_string())
+    })?;
     if let Some(t) = file.terrain.iter().chain(&file.expect.terrain).next() {
         let kind = t.kind.get_ref();
         let span = Some(t.kind.span());
@@ -61,7 +67,7 @@ pub(super) fn refuse_variants(src: Source, file: &ScenarioFile) -> Result<(), Sc
             ),
         });
     }
-    Ok(())
+    Ok(set)
 }
 
 /// A hex from `[q, r]`. Absurd coordinates are refused here so that hex

@@ -157,9 +157,10 @@ impl Scenario {
             at: src.loc(e.span()),
             reason: e.message().trim().to_string(),
         })?;
-        build::refuse_variants(src, &file)?;
+        let variants = build::variants(src, &file)?;
         let orders = build::orders(src, &file, base)?;
-        let position = build::position(src, &file, &orders)?;
+        let mut position = build::position(src, &file, &orders)?;
+        variants.apply_to_position(&mut position);
         Ok(Scenario {
             name: name.to_string(),
             text: text.to_string(),

@@ -290,15 +290,14 @@ fn two_pieces_on_one_hex_is_an_error_at_the_second() {
 }
 
 #[test]
-fn variants_and_terrain_are_not_available() {
+fn unknown_variants_and_terrain_are_refused_at_their_line() {
     let e = error(&BASE.replace(
         "arena = \"small\"",
-        "arena = \"small\"\nvariants = [\"mud\"]",
+        "arena = \"small\"\nvariants = [\"simplified\", \"mud\"]",
     ));
-    assert!(
-        e.to_string().contains("variant mud is not available"),
-        "{e}"
-    );
+    let e = e.to_string();
+    assert!(e.contains("t.toml:5:27: unknown variant `mud`"), "{e}");
+    assert!(e.contains("variants: ") && e.contains("simplified"), "{e}");
     let e = error(&with(
         "[[terrain]]\nkind = \"teleporter\"\nat = [2, -1]\ncolour = \"yellow\"\n",
     ));

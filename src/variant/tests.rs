@@ -1,0 +1,150 @@
+//! Variant loading, combining, refusing, and applying settings.
+
+use super::*;
+
+/// A variants folder for one test, removed when dropped.
+struct Folder(PathBuf);
+
+impl Folder {
+    fn new(name: &str, files: &[(&str, &str)]) -> Folder {
+        let dir =
+            std::env::temp_dir().join(format!("tinbots-variants-{name}-{}", std::process::id()));
+        for (path, text) in files {
+            let path = dir.join(path);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(path, text).unwrap();
+        }
+        Folder(dir)
+    }
+}
+
+impl Drop for Folder {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn manifest(name: &str, extra: &str) -> String {
+    format!("name = \"{name}\"\ndescription = \"d\"\nsource = \"house rule\"\n{extra}")
+}
+
+#[test]
+fn the_shipped_variants_load_by_name() {
+    let set = VariantSet::load(&["simplified", "no-score-victory"]).unwrap();
+    assert_eq!(set.names(), ["simplified", "no-score-victory"]);
+    let s = set.settings();
+    assert_eq!(
+        (s.robots_per_player, s.special_tiles, s.score_victory),
+        (Some(1), Some(false), Some(false))
+    );
+    assert!(known(Path::new(VARIANTS_DIR)).contains(&"simplified".to_string()));
+}
+
+#[test]
+fn simplified_gives_one_robot_and_no_special_tile() {
+    // 000_f177823dad35ee93.txt: Simplified rules — "giving each player only
+    // a single Robot, and not use the Special Order tiles".
+    let set = VariantSet::load(&["simplified"]).unwrap();
+    for players in 2..=6 {
+        let mut setup = Setup::standard(players).unwrap();
+        set.apply_to_setup(&mut setup);
+        let position = setup.position(3);
+        assert_eq!(position.robots.iter().flatten().count(), players);
+        assert!(position.special_deck.is_empty());
+        for p in &position.players {
+            assert!(p.hand.iter().all(|t| !t.is_special()), "{:?}", p.colour);
+        }
+        let game = crate::game::Game::new(&position).unwrap();
+        game.check_invariants().unwrap();
+    }
+}
+
+#[test]
+fn no_score_victory_takes_the_score_to_win_away() {
+    let set = VariantSet::load(&["no-score-victory"]).unwrap();
+    let mut setup = Setup::standard(4).unwrap();
+    assert!(setup.score_to_win.is_some());
+    set.apply_to_setup(&mut setup);
+    assert_eq!(setup.position(1).score_to_win, None);
+}
+
+#[test]
+fn needs_are_loaded_and_conflicts_refused_naming_the_file() {
+    let folder = Folder::new(
+        "combine",
+        &[
+            ("a/variant.toml", &manifest("a", "needs = [\"b\"]")),
+            ("a/variant.lua", "return {}"),
+            ("b/variant.toml", &manifest("b", "")),
+            ("b/variant.lua", "return {}"),
+            ("c/variant.toml", &manifest("c", "conflicts = [\"b\"]")),
+            ("c/variant.lua", "return {}"),
+        ],
+    );
+    let set = VariantSet::load_from(&folder.0, &["a"]).unwrap();
+    assert_eq!(set.names(), ["a", "b"]);
+    let e = VariantSet::load_from(&folder.0, &["a", "c"])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("variants `c` and `b` cannot be combined"),
+        "{e}"
+    );
+    assert!(e.contains("c/variant.toml"), "{e}");
+    let e = VariantSet::load_from(&folder.0, &["mud"])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("unknown variant `mud`") && e.contains("variants: a, b, c"),
+        "{e}"
+    );
+}
+
+#[test]
+fn mistakes_name_the_file_line_and_field() {
+    let folder = Folder::new(
+        "mistakes",
+        &[
+            (
+                "typo/variant.toml",
+                &manifest("typo", "[settings]\nrobots_per_playr = 1\n"),
+            ),
+            ("typo/variant.lua", "return {}"),
+            (
+                "three/variant.toml",
+                &manifest("three", "[settings]\nrobots_per_player = 3\n"),
+            ),
+            ("three/variant.lua", "return {}"),
+            ("named/variant.toml", &manifest("other", "")),
+            ("named/variant.lua", "return {}"),
+            ("broken/variant.toml", &manifest("broken", "")),
+            (
+                "broken/variant.lua",
+                "return {\n  on_step = function( end\n}",
+            ),
+            ("hooked/variant.toml", &manifest("hooked", "")),
+            ("hooked/variant.lua", "return { on_step = function() end }"),
+            (
+                "rocks/variant.toml",
+                &manifest("rocks", "[[piece]]\nkind = \"rock\"\n"),
+            ),
+            ("rocks/variant.lua", "return {}"),
+        ],
+    );
+    let error = |name: &str| {
+        VariantSet::load_from(&folder.0, &[name])
+            .unwrap_err()
+            .to_string()
+    };
+    let e = error("typo");
+    assert!(
+        e.contains("typo/variant.toml:5:1: in `settings.robots_per_playr`: unknown field"),
+        "{e}"
+    );
+    assert!(error("three").contains("settings.robots_per_player`: 3"));
+    assert!(error("named").contains("`name` is `other` but the folder is `named`"));
+    let e = error("broken");
+    assert!(e.contains("broken/variant.lua:2:"), "{e}");
+    assert!(error("hooked").contains("hook `on_step`: hooks into the engine are not available yet"));
+    assert!(error("rocks").contains("piece kinds (\"rock\") are not available yet"));
+}

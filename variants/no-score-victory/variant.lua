@@ -1,0 +1,2 @@
+-- No score victory: all data, in variant.toml. No hooks.
+return {}
