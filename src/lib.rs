@@ -39,3 +39,6 @@ pub mod setup;
 pub mod toml_text;
 pub mod tournament;
 pub mod variant;
+
+#[cfg(test)]
+mod test_folder;

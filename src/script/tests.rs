@@ -495,26 +495,7 @@ fn random_is_deterministic() {
     assert_eq!(draw(), draw());
 }
 
-/// A folder of script files for one test, removed when dropped.
-struct Folder(std::path::PathBuf);
-
-impl Folder {
-    fn new(name: &str, files: &[(&str, &str)]) -> Folder {
-        let dir = std::env::temp_dir().join(format!("tinbots-{name}-{}", std::process::id()));
-        for (path, text) in files {
-            let path = dir.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        Folder(dir)
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::test_folder::Folder;
 
 #[test]
 fn require_loads_modules_next_to_the_script_once_each() {

@@ -2,27 +2,7 @@
 
 use super::*;
 
-/// A variants folder for one test, removed when dropped.
-struct Folder(PathBuf);
-
-impl Folder {
-    fn new(name: &str, files: &[(&str, &str)]) -> Folder {
-        let dir =
-            std::env::temp_dir().join(format!("tinbots-variants-{name}-{}", std::process::id()));
-        for (path, text) in files {
-            let path = dir.join(path);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(path, text).unwrap();
-        }
-        Folder(dir)
-    }
-}
-
-impl Drop for Folder {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use crate::test_folder::Folder;
 
 fn manifest(name: &str, extra: &str) -> String {
     format!("name = \"{name}\"\ndescription = \"d\"\nsource = \"house rule\"\n{extra}")
@@ -71,7 +51,7 @@ fn no_score_victory_takes_the_score_to_win_away() {
 #[test]
 fn needs_are_loaded_and_conflicts_refused_naming_the_file() {
     let folder = Folder::new(
-        "combine",
+        "variants-combine",
         &[
             ("a/variant.toml", &manifest("a", "needs = [\"b\"]")),
             ("a/variant.lua", "return {}"),
@@ -103,7 +83,7 @@ fn needs_are_loaded_and_conflicts_refused_naming_the_file() {
 #[test]
 fn mistakes_name_the_file_line_and_field() {
     let folder = Folder::new(
-        "mistakes",
+        "variants-mistakes",
         &[
             (
                 "typo/variant.toml",
