@@ -46,6 +46,10 @@ enum Command {
         /// standard game (a scenario names its own).
         #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
         variants: Vec<String>,
+        /// An order file (Lua), repeatable, for a standard game: its new
+        /// tiles join the special deck; `reload` reads it again.
+        #[arg(long, value_name = "FILE.lua", conflicts_with = "load")]
+        orders: Vec<String>,
     },
     /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
@@ -139,14 +143,15 @@ pub fn run() -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        None => repl(4, 1, None, false, &[]),
+        None => repl(4, 1, None, false, &[], &[]),
         Some(Command::Repl {
             players,
             seed,
             load,
             echo,
             variants,
-        }) => repl(players, seed, load, echo, &variants),
+            orders,
+        }) => repl(players, seed, load, echo, &variants, &orders),
         Some(Command::Play {
             players,
             seed,
@@ -285,6 +290,7 @@ fn repl(
     load: Option<PathBuf>,
     echo: bool,
     variants: &[String],
+    orders: &[String],
 ) -> Result<ExitCode> {
     use std::io::IsTerminal;
     use tinbots::render::RenderOptions;
@@ -293,7 +299,7 @@ fn repl(
         Some(path) => Session::open(path, seed),
         None => VariantSet::load(variants)
             .map_err(|e| tinbots::repl::session::ReplError(e.to_string()))
-            .and_then(|v| Session::standard(players, seed, &v)),
+            .and_then(|v| Session::standard_with_orders(players, seed, &v, orders)),
     }
     .map_err(|e| anyhow::anyhow!("{e}"))?;
     if !io::stdin().is_terminal() {

@@ -389,3 +389,41 @@ fn the_readme_transcript_is_real_output() {
     );
     assert_eq!(shown, out);
 }
+
+#[test]
+fn reload_reads_changed_order_files_and_replays_the_game_with_them() {
+    let dir = temp_dir("reload");
+    let file = dir.join("orders.lua");
+    let define = |steps: &str| {
+        std::fs::write(
+            &file,
+            format!("return {{ {{ name = \"forward_1\", steps = {{ {steps} }} }} }}"),
+        )
+        .unwrap()
+    };
+    define("orders.turn(1)");
+    let variants = tinbots::variant::VariantSet::none();
+    let orders = [file.display().to_string()];
+    let mut session = Session::standard_with_orders(2, 1, &variants, &orders).unwrap();
+    let mut run = |session: &mut Session, line: &str| {
+        let mut out = String::new();
+        session
+            .execute(line, &mut out)
+            .unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        out
+    };
+    run(&mut session, "place red.1 1 forward_1");
+    run(&mut session, "place red.2 1 turn_left");
+    run(&mut session, "run");
+    assert_eq!(
+        run(&mut session, "where red.1"),
+        "red.1 at 3,1 facing NW carrying 0\n"
+    );
+    // The file now says what forward_1 says in the rulebook.
+    define("orders.forward()");
+    run(&mut session, "reload");
+    assert_eq!(
+        run(&mut session, "where red.1"),
+        "red.1 at 2,1 facing W carrying 0\n"
+    );
+}

@@ -85,13 +85,27 @@ impl Session {
         seed: u64,
         variants: &VariantSet,
     ) -> Result<Session, ReplError> {
+        Session::standard_with_orders(players, seed, variants, &[])
+    }
+
+    /// A standard game with order files (`play --orders`): their new
+    /// tiles join the special deck, their redefinitions apply; `reload`
+    /// reads them again.
+    pub fn standard_with_orders(
+        players: usize,
+        seed: u64,
+        variants: &VariantSet,
+        order_files: &[String],
+    ) -> Result<Session, ReplError> {
+        let book = load_order_book(order_files).map_err(|e| ReplError::new(e.to_string()))?;
         let mut setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
+        setup.add_special_tiles(book.added());
         variants.apply_to_setup(&mut setup);
         let start = Start::Setup {
             setup: Box::new(setup),
             seed,
         };
-        Session::from_start(start, Vec::new(), OrderBook::official(), seed, &[])
+        Session::from_start(start, order_files.to_vec(), book, seed, &[])
     }
 
     /// A session on a saved game (`.json`) or a scenario's position (`.toml`).
