@@ -405,7 +405,7 @@ fn reload_reads_changed_order_files_and_replays_the_game_with_them() {
     let variants = tinbots::variant::VariantSet::none();
     let orders = [file.display().to_string()];
     let mut session = Session::standard_with_orders(2, 1, &variants, &orders).unwrap();
-    let mut run = |session: &mut Session, line: &str| {
+    let run = |session: &mut Session, line: &str| {
         let mut out = String::new();
         session
             .execute(line, &mut out)
