@@ -306,10 +306,11 @@ fn the_play_example_step_by_step() {
     }
 }
 
-/// On a real terminal (tmux): the prompt, and Tab completing a command and
-/// a tile in hand. (Questions at the prompt are tested through stdin above.)
+/// On a real terminal (tmux): the prompt, Tab completing a command and a
+/// tile in hand, and a zap question asked at the prompt and answered with
+/// Tab completion.
 #[test]
-fn on_a_terminal_the_prompt_shows_and_tab_completes_a_tile_in_hand() {
+fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
     if Command::new("tmux").arg("-V").output().is_err() {
         eprintln!("SKIPPED: tmux is not installed; the terminal test needs it");
         return;
@@ -365,6 +366,26 @@ fn on_a_terminal_the_prompt_shows_and_tab_completes_a_tile_in_hand() {
         "Enter",
     ]);
     wait_for("red changes: place red.1 1 turn_right_2");
+    tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
+    let _ = tmux(&["kill-session", "-t", &session]);
+
+    // A question at the prompt: the zap effect, completed by Tab.
+    let started = tmux(&[
+        "new-session", "-d", "-s", &session, "-x", "120", "-y", "50",
+        &format!(
+            "env HOME={} NO_COLOR=1 {bin} repl --load scripts/scenarios/086_zap_unload_into_base_delivers.toml",
+            home.display()
+        ),
+    ]);
+    assert!(started.status.success());
+    wait_for("turn 1 red change>");
+    tmux(&["send-keys", "-t", &session, "pass", "Enter"]);
+    wait_for("turn 1 red step>");
+    tmux(&["send-keys", "-t", &session, "run", "Enter"]);
+    wait_for("red: what does blue.1 do, zapped by red.1? 1) forward_1");
+    wait_for("turn 1 red zap effect>");
+    tmux(&["send-keys", "-t", &session, "unl", "Tab", "Enter"]);
+    wait_for("blue.1 is made to unload");
     tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
     let _ = tmux(&["kill-session", "-t", &session]);
 }
