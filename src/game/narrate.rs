@@ -1,5 +1,6 @@
 //! Events as sentences, naming robots and players by colour.
 
+use super::answer::ZapEffect;
 use super::event::{Action, Event};
 use super::Game;
 use crate::pieces::Piece;
@@ -96,6 +97,10 @@ impl Game {
                 "that was the last crystal of the track: the game end phase starts".into()
             }
             Event::Zapped { robot, target } => format!("{} zaps {}", rn(robot), rn(target)),
+            Event::ZapEffectChosen {
+                target,
+                effect: ZapEffect::Nothing,
+            } => format!("{} is zapped to no effect", rn(target)),
             Event::ZapEffectChosen { target, effect } => {
                 format!("{} is made to {effect}", rn(target))
             }
