@@ -158,30 +158,10 @@ fn bots_turn_auto_lua_reload_save_load_export() {
 
 #[test]
 fn zap_and_crystal_questions_are_asked_with_their_answers() {
-    // scenarios/1xx with a zap: red.1 zaps blue.1 in front.
-    let dir = temp_dir("zap");
-    let file = dir.join("zap.toml");
-    std::fs::write(
-        &file,
-        r#"title = "zap"
-arena = "small"
-players = ["red", "blue"]
-[[robot]]
-id = "red.1"
-at = [0, 0]
-facing = "E"
-program = ["zap", "", ""]
-[[robot]]
-id = "blue.1"
-at = [1, 0]
-facing = "W"
-[turn]
-changes = ["pass"]
-"#,
-    )
-    .unwrap();
+    // 000_f177823dad35ee93.txt: Zap! — red.1 zaps blue.1 in front; red
+    // chooses what blue.1 does, here by its number (2: turn_left).
     let out = ok(
-        &["--load", &file.display().to_string()],
+        &["--load", "scripts/scenarios/080_zap_range_1_turn_left.toml"],
         "pass\nrun\n2\nwhere blue.1\n",
     );
     assert!(
@@ -189,8 +169,27 @@ changes = ["pass"]
         "{out}"
     );
     assert!(
-        out.contains("blue.1 at 1,0 facing SW carrying 0"),
+        out.contains("blue.1 at 1,0 facing NE carrying 0"),
         "turned left: {out}"
+    );
+    // FAQ Q1: yellow, who received the crystal, is asked where the new one
+    // goes; `run` goes on after both answers, to the end of the turn.
+    let out = ok(
+        &[
+            "--load",
+            "scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
+        ],
+        "pass\nrun\nunload\n-1,0\n",
+    );
+    assert!(
+        out.contains("yellow: where does the new pink (4) go? 1) 0,1"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with(
+            "turn 2: blue to play\nblue to make a program change (or `turn` for its bot)\n"
+        ),
+        "{out}"
     );
 }
 

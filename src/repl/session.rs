@@ -395,8 +395,12 @@ impl Session {
         };
         let label = game.answer_text(answer);
         self.apply(answer, label, out)?;
-        if self.running {
-            return self.run(out);
+        // After `run` was interrupted by a question, go on running, unless
+        // another question comes first.
+        match self.game().decision() {
+            Decision::Continue { .. } if self.running => return self.run(out),
+            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {}
+            _ => self.running = false,
         }
         self.after(out);
         Ok(())
