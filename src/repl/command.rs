@@ -152,7 +152,7 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         name: "auto",
         usage: "auto [n]",
-        summary: "let the bots play n turns (to the end without n)",
+        summary: "let the bots play n turns (without n: to the end, at most 1000 turns)",
         details: "Stops at the first colour without a bot.",
     },
     CommandHelp {

@@ -480,8 +480,11 @@ impl Session {
     }
 
     fn auto(&mut self, turns: Option<u32>, out: &mut String) -> Result<(), ReplError> {
+        // The rules have no turn limit and random bots seldom finish: `auto`
+        // alone stops where `play` does.
+        let limit = turns.unwrap_or(crate::play::DEFAULT_MAX_TURNS);
         let mut played = 0;
-        while !self.game().is_over() && turns.is_none_or(|n| played < n) {
+        while !self.game().is_over() && played < limit {
             let active = self.game().active();
             if self.bots[active].is_none() {
                 let _ = writeln!(out, "{} has no bot: stopping", self.colour(active).name());
@@ -491,6 +494,9 @@ impl Session {
             let _ = writeln!(out, "turn {turn}, {}:", self.colour(active).name());
             self.bot_turn(out)?;
             played += 1;
+        }
+        if turns.is_none() && played == limit && !self.game().is_over() {
+            let _ = writeln!(out, "stopped after {limit} turns (`auto N` plays N more)");
         }
         if self.game().is_over() {
             out.push_str(&crate::play::summary(self.game()));
