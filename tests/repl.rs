@@ -447,3 +447,92 @@ fn reload_reads_changed_order_files_and_replays_the_game_with_them() {
         "red.1 at 2,1 facing W carrying 0\n"
     );
 }
+
+mod fuzz {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Lines a user might type: commands with plausible and implausible
+    /// arguments (no file commands: they would write files).
+    fn line() -> impl Strategy<Value = String> {
+        let word = prop::sample::select(vec![
+            "red.1",
+            "red.2",
+            "blue.1",
+            "blue.9",
+            "1",
+            "2",
+            "3",
+            "0",
+            "-1",
+            "forward_1",
+            "zap",
+            "jump",
+            "turn_left",
+            "load",
+            "unload",
+            "nothing",
+            "0,0",
+            "1,-1",
+            "9,9",
+            "turn",
+            "red",
+            "blue",
+            "random",
+            "none",
+            "--all",
+            "x",
+        ]);
+        let command = prop::sample::select(vec![
+            "show",
+            "where",
+            "pass",
+            "place",
+            "swap",
+            "remove",
+            "reset",
+            "answer",
+            "step",
+            "run",
+            "turn",
+            "undo",
+            "redo",
+            "history",
+            "goto",
+            "bot",
+            "auto",
+            "help",
+            "lua",
+            "shwo",
+            "",
+            "forward_1",
+            "turn_left",
+            "0,-1",
+            "2",
+        ]);
+        (command, prop::collection::vec(word, 0..4))
+            .prop_map(|(c, args)| format!("{c} {}", args.join(" ")))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        /// REPL issue: "nothing a user types can panic the REPL or corrupt
+        /// the game" — after every line, refused or not, the game keeps
+        /// its invariants, and a refused line leaves it as it was.
+        #[test]
+        fn no_line_panics_the_session_or_corrupts_the_game(lines in prop::collection::vec(line(), 1..25)) {
+            let mut session = Session::standard(2, 5, &tinbots::variant::VariantSet::none()).unwrap();
+            for line in &lines {
+                // `auto` alone could play a thousand turns: keep it short.
+                let line = if line.trim() == "auto" { "auto 2" } else { line.as_str() };
+                let before = format!("{:?}", session.game());
+                let mut out = String::new();
+                match session.execute(line, &mut out) {
+                    Ok(_) => {}
+                    Err(_) => prop_assert_eq!(&before, &format!("{:?}", session.game()), "`{}` was refused but changed the game", line),
+                }
+                prop_assert!(session.game().check_invariants().is_ok(), "after `{}`", line);
+            }
+        }
+    }
+}

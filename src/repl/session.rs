@@ -458,6 +458,25 @@ impl Session {
             return Err(ReplError::new("the game is over"));
         }
         self.bot_of(active)?;
+        // A failing bot leaves the game where the command found it (what
+        // was played stays reachable with `redo`).
+        let start = self.timeline.position();
+        let played = self.bot_turn_from(turn, active, out);
+        if played.is_err() {
+            self.timeline.goto(start);
+        }
+        self.running = false;
+        played
+    }
+
+    /// Lets the bots answer until `turn` is over; a question for a player
+    /// without a bot stops it, to be answered at the prompt.
+    fn bot_turn_from(
+        &mut self,
+        turn: u32,
+        active: PlayerId,
+        out: &mut String,
+    ) -> Result<(), ReplError> {
         while !self.game().is_over() && self.game().turn() == turn {
             let decision = self.game().decision();
             if let Decision::Continue { .. } = decision {
@@ -465,6 +484,14 @@ impl Session {
                 continue;
             }
             let seat = decision.player().unwrap_or(active);
+            if self.bots[seat].is_none() {
+                let _ = writeln!(
+                    out,
+                    "{} has no bot: answer at the prompt",
+                    self.colour(seat).name()
+                );
+                return Ok(());
+            }
             let game = self.game().clone();
             let bot = self.bot_of(seat)?;
             let answer = bot
@@ -475,7 +502,6 @@ impl Session {
             let _ = writeln!(out, "{}: {text}", self.colour(seat).name());
             self.apply(answer, text, out)?;
         }
-        self.running = false;
         Ok(())
     }
 
@@ -494,6 +520,9 @@ impl Session {
             let _ = writeln!(out, "turn {turn}, {}:", self.colour(active).name());
             self.bot_turn(out)?;
             played += 1;
+            if self.game().turn() == turn && !self.game().is_over() {
+                break; // a question waits for a player without a bot
+            }
         }
         if turns.is_none() && played == limit && !self.game().is_over() {
             let _ = writeln!(out, "stopped after {limit} turns (`auto N` plays N more)");
