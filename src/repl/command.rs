@@ -129,7 +129,8 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "save",
         usage: "save <file.json>",
         summary: "save the game as a replay",
-        details: "",
+        details: "A replay holds the answers: saved in the middle of a turn, it replays to the \
+                  end of that turn's running.",
     },
     CommandHelp {
         name: "load",
