@@ -188,7 +188,7 @@ impl Tournament {
             seed,
             message,
         };
-        let mut g = Game::new(&setup.position(seed)).expect("a standard setup is valid");
+        let mut g = Game::new(&setup.position(seed)).map_err(|e| failed(e.to_string()))?;
         let mut seats = Vec::with_capacity(self.players);
         for seat in 0..self.players {
             let spec = bots[self.bot_of_seat(game, seat)];

@@ -73,16 +73,12 @@ impl Completions {
         let game = session.game();
         let decider = game.decision().player().unwrap_or(game.active());
         let hand = match game.decision() {
-            Decision::ProgramChange { .. } => {
-                let mut tiles: Vec<String> = game.players()[decider]
-                    .hand
-                    .kinds()
-                    .filter(|t| t.is_placeable())
-                    .map(|t| t.name().to_string())
-                    .collect();
-                tiles.dedup();
-                tiles
-            }
+            Decision::ProgramChange { .. } => game.players()[decider]
+                .hand
+                .kinds()
+                .filter(|t| t.is_placeable())
+                .map(|t| t.name().to_string())
+                .collect(),
             _ => Vec::new(),
         };
         Completions {

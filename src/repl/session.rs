@@ -340,9 +340,7 @@ impl Session {
         let text = game.answer_text(answer);
         game.apply(answer)
             .map_err(|e| ReplError::new(format!("`{text}` is not allowed: {e}")))?;
-        for e in game.events() {
-            let _ = writeln!(out, "  {}", game.describe(e));
-        }
+        write_events(&game, out);
         let recorded = (answer != Answer::Continue).then_some(text);
         self.timeline.push(game, label, recorded);
         Ok(())
@@ -428,9 +426,7 @@ impl Session {
         game.set_stepping(false);
         game.apply(Answer::Continue)
             .map_err(|e| ReplError::new(e.to_string()))?;
-        for e in game.events() {
-            let _ = writeln!(out, "  {}", game.describe(e));
-        }
+        write_events(&game, out);
         game.set_stepping(true);
         let interrupted = matches!(
             game.decision(),
@@ -673,12 +669,12 @@ impl Session {
 
     fn lua(&mut self, code: &str, out: &mut String) -> Result<(), ReplError> {
         use mlua::LuaSerdeExt;
-        if self.lua.is_none() {
-            self.lua = Some(Sandbox::new().map_err(|e| ReplError::new(e.to_string()))?);
-        }
         let game = self.game().clone();
         let viewer = game.decision().player().unwrap_or(game.active());
-        let sandbox = self.lua.as_mut().expect("made above");
+        let sandbox = match &mut self.lua {
+            Some(sandbox) => sandbox,
+            empty => empty.insert(Sandbox::new().map_err(|e| ReplError::new(e.to_string()))?),
+        };
         let view = sandbox
             .lua()
             .to_value(&game.view(viewer))
@@ -718,6 +714,13 @@ impl Session {
             let _ = writeln!(out, "{shown}");
         }
         Ok(())
+    }
+}
+
+/// The events of the game's last answer, one sentence per line, indented.
+fn write_events(game: &Game, out: &mut String) {
+    for e in game.events() {
+        let _ = writeln!(out, "  {}", game.describe(e));
     }
 }
 
