@@ -3,19 +3,76 @@
 
 use crate::hex::{Arena, Hex};
 use crate::pieces::Piece;
+use crate::terrain::{Floor, Props};
 
-/// The hexes of an arena and the piece on each.
+/// The hexes of an arena, the piece on each, and the floor terrain under
+/// the pieces (mud, teleporters), if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
     arena: Arena,
     cells: Vec<Option<Piece>>,
+    /// Floor terrain by dense index; empty on a board without any, so that
+    /// a plain game never looks.
+    floor: Vec<Option<Floor>>,
 }
 
 impl Board {
     /// An empty board on an arena.
     pub fn new(arena: Arena) -> Self {
         let cells = vec![None; arena.index_len()];
-        Board { arena, cells }
+        Board {
+            arena,
+            cells,
+            floor: Vec::new(),
+        }
+    }
+
+    /// The floor terrain of a hex (`None` when bare or off the board).
+    #[inline]
+    pub fn floor(&self, h: Hex) -> Option<Floor> {
+        if self.floor.is_empty() {
+            return None;
+        }
+        self.arena.index(h).and_then(|i| self.floor[i])
+    }
+
+    /// Whether any hex has floor terrain.
+    #[inline]
+    pub fn has_floor(&self) -> bool {
+        !self.floor.is_empty()
+    }
+
+    /// Lays floor terrain on a hex (or clears it), returning what was there.
+    ///
+    /// # Panics
+    /// If the hex is off the board: callers check with [`Board::contains`].
+    pub fn set_floor(&mut self, h: Hex, floor: Option<Floor>) -> Option<Floor> {
+        let i = self.arena.index(h).expect("hex on the board");
+        if self.floor.is_empty() {
+            if floor.is_none() {
+                return None;
+            }
+            self.floor = vec![None; self.cells.len()];
+        }
+        std::mem::replace(&mut self.floor[i], floor)
+    }
+
+    /// Every hex with floor terrain, in dense-index order.
+    pub fn floors(&self) -> impl Iterator<Item = (Hex, Floor)> + '_ {
+        self.floor
+            .iter()
+            .enumerate()
+            .filter_map(|(i, f)| f.map(|f| (self.arena.hex_at(i), f)))
+    }
+
+    /// Whether a new piece may be put on the hex: on the board, no piece,
+    /// and no floor that pieces cannot rest on (a teleporter, a pit).
+    #[inline]
+    pub fn can_hold(&self, h: Hex) -> bool {
+        self.is_free(h)
+            && self.floor(h).is_none_or(|f| {
+                !f.props.contains(Props::TELEPORTS) && !f.props.contains(Props::BLOCKS_MOVEMENT)
+            })
     }
 
     /// The arena.
@@ -60,14 +117,15 @@ impl Board {
     }
 
     /// The free hexes closest to the centre (all at the same, smallest
-    /// distance), ring order.
+    /// distance), ring order. A hex whose floor cannot hold a piece (a
+    /// teleporter) is not free.
     pub fn free_hexes_closest_to_centre(&self) -> Vec<Hex> {
         (0..=self.arena.radius())
             .map(|k| {
                 Hex::CENTRE
                     .ring(k)
                     .into_iter()
-                    .filter(|h| self.is_free(*h))
+                    .filter(|h| self.can_hold(*h))
                     .collect::<Vec<_>>()
             })
             .find(|free| !free.is_empty())

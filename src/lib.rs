@@ -19,6 +19,9 @@
 //! - [`script`]: the sandboxed Lua runtime that scripts run in.
 //! - [`tournament`]: bot against bot over many seeded games, seats rotated.
 //! - [`variant`]: variants as folders of data and script, loaded by name.
+//! - [`terrain`]: kinds of terrain (rocks, blobs, mud, teleporters) and
+//!   their properties.
+//! - [`names`]: interned names that variants bring (kinds, marks, reasons).
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
 
 #![warn(missing_docs)]
@@ -27,6 +30,7 @@ pub mod board;
 pub mod bot;
 pub mod game;
 pub mod hex;
+pub mod names;
 pub mod orders;
 pub mod pieces;
 pub mod play;
@@ -36,6 +40,7 @@ pub mod replay;
 pub mod scenario;
 pub mod script;
 pub mod setup;
+pub mod terrain;
 pub mod toml_text;
 pub mod tournament;
 pub mod variant;

@@ -1,6 +1,7 @@
 //! The things that stand on the board or in a player's hands: players and
 //! their colours, robots, crystals, bases, and what occupies a hex.
 
+use crate::terrain::{Props, Thing};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -184,17 +185,29 @@ pub enum Piece {
     Crystal(Crystal),
     /// A player's base.
     Base(PlayerId),
+    /// Terrain that occupies its hex (a rock, a blob), from a variant.
+    Thing(Thing),
 }
 
 impl Piece {
     /// Whether a moving robot may push this piece.
+    #[inline]
     pub fn pushable(self) -> bool {
-        matches!(self, Piece::Robot(_) | Piece::Crystal(_))
+        match self {
+            Piece::Robot(_) | Piece::Crystal(_) => true,
+            Piece::Base(_) => false,
+            Piece::Thing(t) => t.props.contains(Props::PUSHABLE),
+        }
     }
-    /// Whether this piece stops a zap (crystals and bases block it; robots
-    /// are hit by it).
+    /// Whether this piece stops a zap (crystals and bases block it, robots
+    /// are hit by it, terrain as its kind says).
+    #[inline]
     pub fn blocks_zap(self) -> bool {
-        !matches!(self, Piece::Robot(_))
+        match self {
+            Piece::Robot(_) => false,
+            Piece::Crystal(_) | Piece::Base(_) => true,
+            Piece::Thing(t) => t.props.contains(Props::BLOCKS_ZAP),
+        }
     }
 }
 

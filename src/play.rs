@@ -145,7 +145,11 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             Decision::ProgramChange { .. } => {
                 let _ = write!(line, "; {text}");
             }
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } if verbose => {
+            Decision::ZapEffect { .. }
+            | Decision::CrystalPlacement { .. }
+            | Decision::ZapPush { .. }
+                if verbose =>
+            {
                 let label = decision_label(decision);
                 let decider = decision.player().unwrap_or(player);
                 let _ = write!(
@@ -154,7 +158,9 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
                     game.colours()[decider].name()
                 );
             }
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
+            Decision::ZapEffect { .. }
+            | Decision::CrystalPlacement { .. }
+            | Decision::ZapPush { .. } => {
                 let _ = write!(line, " [{} {text}]", decision_label(decision));
             }
             // Games played here never step; a continue shows nothing.
@@ -174,6 +180,7 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
 fn decision_label(decision: Decision) -> &'static str {
     match decision {
         Decision::ZapEffect { .. } => "zap:",
+        Decision::ZapPush { .. } => "push:",
         _ => "crystal at",
     }
 }

@@ -325,6 +325,8 @@ fn duel(program: Tile, blue_at: [i32; 2], crystals: &[([i32; 2], u8)]) -> tinbot
         special_deck: vec![],
         active: 0,
         score_to_win: None,
+        terrain: vec![],
+        sides: Default::default(),
     }
 }
 

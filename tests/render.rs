@@ -188,6 +188,7 @@ fn expected_cell(game: &Game, hex: Hex) -> String {
         None => ".".into(),
         Some(Piece::Crystal(c)) => c.value().to_string(),
         Some(Piece::Base(p)) => format!("[{}]", colour_letter(game.colours()[p])),
+        Some(Piece::Thing(t)) => game.kinds().get(t.kind).unwrap().symbol.to_string(),
         Some(Piece::Robot(id)) => {
             let r = game.robot(id).unwrap();
             format!(

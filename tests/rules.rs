@@ -46,6 +46,8 @@ fn three_players() -> Position {
         special_deck: vec![],
         active: 0,
         score_to_win: Some(10),
+        terrain: vec![],
+        sides: Default::default(),
     }
 }
 

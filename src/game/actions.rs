@@ -6,10 +6,24 @@
 use super::answer::{Decision, ZapEffect};
 use super::end::EndReason;
 use super::event::{Action, Event, Reason};
+use super::hooks::{StepKind, StepVerdict, Verdict, ZapHit};
+use super::terrain::Landing;
 use super::{Game, Pending};
-use crate::hex::Hex;
+use crate::hex::{Direction, Hex};
 use crate::orders::{Passive, ZapRange};
 use crate::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};
+use crate::terrain::{Props, Thing};
+
+/// What became of a robot's step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    /// It moved.
+    Moved,
+    /// The push rules stopped it: the rest of the order's movement is dropped.
+    Blocked,
+    /// A variant took the step away (mud): the order goes on.
+    Lost,
+}
 
 impl Game {
     pub(super) fn ignore(&mut self, robot: RobotId, action: Action, reason: Reason) {
@@ -30,15 +44,15 @@ impl Game {
 
     /// One step to the adjacent hex `sides` hex sides clockwise from the
     /// facing (0 forward, 3 backward), keeping the facing, with the push
-    /// rules: pushed pieces move in the direction of the step. Returns
-    /// whether the robot moved.
+    /// rules: pushed pieces move in the direction of the step.
     ///
     /// 000_f177823dad35ee93.txt: Forward 1x — "If the hex contains a Robot or
     /// Crystal and the hex behind it is empty, the Robot moves Forward,
     /// pushing the obstacle ... no object can be moved outside the board, be
     /// pushed into a Base or a non-empty hex, and Bases cannot be pushed."
-    /// Dash lifts the one-object limit while it sits in the program.
-    pub(super) fn step_robot(&mut self, robot: RobotId, sides: i32, action: Action) -> bool {
+    /// Dash lifts the one-object limit while it sits in the program. A
+    /// variant's `before_step` hook (mud) may make the robot lose the step.
+    pub(super) fn step_robot(&mut self, robot: RobotId, sides: i32, action: Action) -> Step {
         let r = self.bot(robot);
         let dir = match sides {
             0 => r.facing,
@@ -50,50 +64,130 @@ impl Game {
         } else {
             1
         };
-        // Find the row of pushable pieces ahead and the free hex behind it.
-        let mut pushed = 0usize;
-        let mut last = None;
-        let mut end = from.step(dir);
-        loop {
-            if !self.board.contains(end) {
-                let reason = last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard);
-                self.ignore(robot, action, reason);
-                return false;
+        if self.board.has_floor() {
+            let kind = match sides {
+                0 => StepKind::Forward,
+                3 => StepKind::Back,
+                _ => StepKind::Side,
+            };
+            if let StepVerdict::Skip(why) = self.before_step(robot, from, kind) {
+                self.ignore(robot, action, Reason::Variant(why));
+                return Step::Lost;
             }
-            match self.board.at(end) {
+        }
+        match self.shove(from, dir, limit, true) {
+            Ok(()) => Step::Moved,
+            Err(reason) => {
+                self.ignore(robot, action, reason);
+                Step::Blocked
+            }
+        }
+    }
+
+    /// Moves the piece on `from` one hex toward `dir`, pushing the row of at
+    /// most `limit` pushable pieces ahead of it into the free hex behind
+    /// (through teleporters, DESIGN.md decision 7). `moving_robot`: the
+    /// piece is a robot moving by itself (a `Moved` event), not pushed.
+    /// Nothing moves if the push rules forbid it; the reason is returned.
+    pub(super) fn shove(
+        &mut self,
+        from: Hex,
+        dir: Direction,
+        limit: usize,
+        moving_robot: bool,
+    ) -> Result<(), Reason> {
+        let mover = self.board.at(from).expect("a piece to move");
+        // The row: each piece's hex and where it lands, nearest first.
+        let mut row: Vec<(Hex, Piece)> = Vec::new();
+        let mut hops: Vec<(Hex, Option<Hex>)> = Vec::with_capacity(2);
+        let mut at = from;
+        loop {
+            let (next, via) = match self.landing(at, dir) {
+                Landing::At(next, via) => (next, via),
+                Landing::Blocked(reason) => return Err(reason),
+            };
+            let last = row.last().map(|(_, p)| *p);
+            if !self.board.contains(next) {
+                return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
+            }
+            hops.push((next, via));
+            match self.board.at(next) {
                 None => break,
                 Some(p) if p.pushable() => {
-                    if pushed == limit {
-                        let behind = last.expect("a pushed piece before the limit");
-                        self.ignore(robot, action, Reason::HexBehindNotEmpty(behind));
-                        return false;
+                    if row.len() == limit {
+                        return Err(Reason::HexBehindNotEmpty(
+                            last.expect("a pushed piece before the limit"),
+                        ));
                     }
-                    pushed += 1;
-                    last = Some(p);
-                    end = end.step(dir);
+                    row.push((next, p));
+                    at = next;
                 }
-                Some(_) => {
-                    let reason = last.map_or(Reason::BaseCannotBePushed, Reason::PushIntoBase);
-                    self.ignore(robot, action, reason);
-                    return false;
+                Some(Piece::Base(_)) => {
+                    return Err(last.map_or(Reason::BaseCannotBePushed, Reason::PushIntoBase));
+                }
+                Some(p) => {
+                    return Err(match last {
+                        None => Reason::CannotBePushed(p),
+                        Some(q) => Reason::PushIntoObstacle(q, p),
+                    });
                 }
             }
         }
-        for i in (1..=pushed as i32).rev() {
-            let at = from.step_by(dir, i);
-            let to = from.step_by(dir, i + 1);
-            self.move_piece(at, to);
-            let piece = self.board.at(to).expect("just moved");
-            self.events.push(Event::Pushed {
-                piece,
-                from: at,
-                to,
+        if let Verdict::Refuse(why) = self.push_allowed(mover, &row, dir) {
+            return Err(Reason::Variant(why));
+        }
+        // Move the farthest piece first.
+        let mut sources: Vec<Hex> = Vec::with_capacity(row.len() + 1);
+        sources.push(from);
+        sources.extend(row.iter().map(|(h, _)| *h));
+        for i in (0..sources.len()).rev() {
+            let (src, (to, via)) = (sources[i], hops[i]);
+            let piece = self.board.at(src).expect("a piece in the row");
+            if let Some(entered) = via {
+                let partner = self
+                    .board
+                    .floor(entered)
+                    .and_then(|f| f.partner)
+                    .unwrap_or(entered);
+                self.events.push(Event::Teleported {
+                    piece,
+                    entered,
+                    partner,
+                });
+            }
+            self.move_piece(src, to);
+            self.events.push(match piece {
+                Piece::Robot(robot) if i == 0 && moving_robot => Event::Moved {
+                    robot,
+                    from: src,
+                    to,
+                },
+                _ => Event::Pushed {
+                    piece,
+                    from: src,
+                    to,
+                },
             });
         }
-        let to = from.step(dir);
-        self.move_piece(from, to);
-        self.events.push(Event::Moved { robot, from, to });
-        true
+        if self.board.has_floor() {
+            for (i, (to, _)) in hops.iter().enumerate().rev() {
+                let piece = if i == 0 { mover } else { row[i - 1].1 };
+                self.entered(piece, *to);
+            }
+        }
+        Ok(())
+    }
+
+    /// Pushes a zapped piece of terrain toward the direction the zapper
+    /// chose, by the normal push rules (000_f177823dad35ee93.txt: Blobs).
+    pub(super) fn zap_push(&mut self, zapper: RobotId, at: Hex, dir: Option<Direction>) {
+        let action = Action::ZapPush(dir);
+        let Some(dir) = dir else {
+            return self.ignore(zapper, action, Reason::ZapperChoseNothing);
+        };
+        if let Err(reason) = self.shove(at, dir, 1, false) {
+            self.ignore(zapper, action, reason);
+        }
     }
 
     /// Moves whatever stands on `from` to the free hex `to`.
@@ -120,15 +214,36 @@ impl Game {
     pub(super) fn jump(&mut self, robot: RobotId, distance: i32, action: Action) {
         let r = self.bot(robot);
         let from = r.at;
-        let to = from.step_by(r.facing, distance);
+        let facing = r.facing;
+        // The landing: the hex `distance` ahead, or beyond a teleporter's
+        // partner if it lands on a teleporter.
+        let (to, via) = match self.landing(from.step_by(facing, distance - 1), facing) {
+            Landing::At(to, via) => (to, via),
+            Landing::Blocked(reason) => return self.ignore(robot, action, reason),
+        };
         if !self.board.contains(to) {
             return self.ignore(robot, action, Reason::EdgeOfBoard);
         }
         if let Some(p) = self.board.at(to) {
             return self.ignore(robot, action, Reason::LandingNotEmpty(p));
         }
+        if let Some(entered) = via {
+            let partner = self
+                .board
+                .floor(entered)
+                .and_then(|f| f.partner)
+                .unwrap_or(entered);
+            self.events.push(Event::Teleported {
+                piece: Piece::Robot(robot),
+                entered,
+                partner,
+            });
+        }
         self.move_piece(from, to);
         self.events.push(Event::Jumped { robot, from, to });
+        if self.board.has_floor() {
+            self.entered(Piece::Robot(robot), to);
+        }
     }
 
     /// 000_f177823dad35ee93.txt: Load Crystal — from the ground or from
@@ -140,6 +255,9 @@ impl Game {
             return self.ignore(robot, action, Reason::AlreadyCarrying);
         }
         let front = r.at.step(r.facing);
+        if self.teleporter_at(front) {
+            return self.ignore(robot, action, Reason::ThroughTeleporter);
+        }
         let (crystal, taken_from) = match self.board.at(front) {
             Some(Piece::Crystal(c)) => {
                 self.board.set(front, None);
@@ -150,14 +268,16 @@ impl Game {
                 let Some(c) = o.carrying else {
                     return self.ignore(robot, action, Reason::NoCrystalInFront);
                 };
-                if Game::opponents(robot, other) && o.has(Passive::ANTI_THEFT, &self.orders) {
+                if self.opponents(robot, other) && o.has(Passive::ANTI_THEFT, &self.orders) {
                     return self.ignore(robot, action, Reason::AntiTheft(other));
                 }
                 self.bot_mut(other).carrying = None;
                 (c, Some(other))
             }
             Some(Piece::Base(_)) => return self.ignore(robot, action, Reason::CrystalsInBaseStay),
-            None => return self.ignore(robot, action, Reason::NoCrystalInFront),
+            Some(Piece::Thing(_)) | None => {
+                return self.ignore(robot, action, Reason::NoCrystalInFront)
+            }
         };
         self.bot_mut(robot).carrying = Some(crystal);
         self.events.push(Event::Loaded {
@@ -180,6 +300,9 @@ impl Game {
         if !self.board.contains(front) {
             return self.ignore(robot, action, Reason::EdgeOfBoard);
         }
+        if self.teleporter_at(front) {
+            return self.ignore(robot, action, Reason::ThroughTeleporter);
+        }
         match self.board.at(front) {
             None => {
                 self.bot_mut(robot).carrying = None;
@@ -192,6 +315,7 @@ impl Game {
                 });
             }
             Some(Piece::Crystal(_)) => self.ignore(robot, action, Reason::CrystalInFront),
+            Some(p @ Piece::Thing(_)) => self.ignore(robot, action, Reason::LandingNotEmpty(p)),
             Some(Piece::Robot(other)) => {
                 if self.bot(other).carrying.is_some() {
                     return self.ignore(robot, action, Reason::LoadedRobotInFront(other));
@@ -206,6 +330,9 @@ impl Game {
                 });
             }
             Some(Piece::Base(owner)) => {
+                if let Verdict::Refuse(why) = self.delivery_allowed(robot, owner, crystal) {
+                    return self.ignore(robot, action, Reason::Variant(why));
+                }
                 self.bot_mut(robot).carrying = None;
                 self.deliver(robot, crystal, owner);
             }
@@ -225,7 +352,7 @@ impl Game {
         });
         if self
             .score_to_win
-            .is_some_and(|target| self.players[owner].delivered.points() >= target)
+            .is_some_and(|target| self.team_base_points(owner) >= target)
         {
             return self.finish(EndReason::ScoreVictory { player: owner });
         }
@@ -243,7 +370,7 @@ impl Game {
         let Some(&next) = self.track.get(self.track_next) else {
             return self.ignore(robot, Action::Delivery, Reason::TrackEmpty);
         };
-        if self.board.is_free(Hex::CENTRE) {
+        if self.board.can_hold(Hex::CENTRE) {
             return self.place_entering_crystal(next, Hex::CENTRE);
         }
         let options = self.board.free_hexes_closest_to_centre();
@@ -284,20 +411,29 @@ impl Game {
             if !self.board.contains(at) {
                 break;
             }
+            if self.teleporter_at(at) {
+                return self.ignore(robot, action, Reason::ThroughTeleporter);
+            }
             match self.board.at(at) {
                 None => continue,
                 Some(Piece::Robot(t)) => {
                     target = Some(t);
                     break;
                 }
-                Some(p) => return self.ignore(robot, action, Reason::ZapBlocked(p)),
+                Some(Piece::Thing(t)) if t.props.contains(Props::HOOK_ZAPPED) => {
+                    return self.zap_thing(robot, t, at);
+                }
+                Some(p) if p.blocks_zap() => {
+                    return self.ignore(robot, action, Reason::ZapBlocked(p))
+                }
+                Some(_) => continue,
             }
         }
         let Some(target) = target else {
             return self.ignore(robot, action, Reason::ZapFizzled(range));
         };
         self.events.push(Event::Zapped { robot, target });
-        if Game::opponents(robot, target) && self.bot(target).has(Passive::ANTI_ZAP, &self.orders) {
+        if self.opponents(robot, target) && self.bot(target).has(Passive::ANTI_ZAP, &self.orders) {
             return self.ignore(robot, action, Reason::AntiZap(target));
         }
         self.pending = Pending::Decide(Decision::ZapEffect {
@@ -305,6 +441,32 @@ impl Game {
             zapper: robot,
             target,
         });
+    }
+
+    /// A zap hit a piece of terrain whose kind has a `zapped` hook (a blob):
+    /// the hook says whether the zapper may push it.
+    fn zap_thing(&mut self, robot: RobotId, thing: Thing, at: Hex) {
+        self.events.push(Event::ZappedPiece {
+            robot,
+            piece: Piece::Thing(thing),
+            at,
+        });
+        let Some(hooks) = self.hooks.clone() else {
+            return;
+        };
+        match hooks.zapped(self, robot, thing, at) {
+            Ok(ZapHit::Stop) => {}
+            Ok(ZapHit::Push) => {
+                self.pending = Pending::Decide(Decision::ZapPush {
+                    player: owner_of(robot),
+                    zapper: robot,
+                    at,
+                });
+            }
+            Err(e) => {
+                self.failure.get_or_insert(e);
+            }
+        }
     }
 
     /// Crystal magnet: the first piece in line in front within `range` hexes,
@@ -319,6 +481,9 @@ impl Game {
             let at = from.step_by(facing, d);
             if !self.board.contains(at) {
                 break;
+            }
+            if self.teleporter_at(at) {
+                return self.ignore(robot, action, Reason::ThroughTeleporter);
             }
             match self.board.at(at) {
                 None => continue,

@@ -1,7 +1,7 @@
 //! What is being decided, and the answers to it.
 
 use super::change::Change;
-use crate::hex::Hex;
+use crate::hex::{Direction, Hex};
 use crate::pieces::{Colour, Crystal, PlayerId, RobotId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -50,6 +50,17 @@ pub enum Decision {
         /// The crystal entering play.
         crystal: Crystal,
     },
+    /// Where a zapped piece of terrain (a blob) is pushed, chosen by the
+    /// zapper's player: a direction, or nothing (000_f177823dad35ee93.txt:
+    /// Blobs).
+    ZapPush {
+        /// The zapping player, who decides.
+        player: PlayerId,
+        /// The zapping robot.
+        zapper: RobotId,
+        /// Where the zapped piece stands.
+        at: Hex,
+    },
     /// Stepping mode only ([`super::Game::set_stepping`]): the game paused
     /// before the next primitive of the active player's programs. The one
     /// answer, [`Answer::Continue`], runs it.
@@ -68,19 +79,21 @@ impl Decision {
             Decision::ProgramChange { player, .. }
             | Decision::ZapEffect { player, .. }
             | Decision::CrystalPlacement { player, .. }
+            | Decision::ZapPush { player, .. }
             | Decision::Continue { player } => Some(player),
             Decision::GameOver => None,
         }
     }
 
     /// The decision's kind as a key for views and scripts:
-    /// `program_change`, `zap_effect`, `crystal_placement`, `continue` or
-    /// `game_over`.
+    /// `program_change`, `zap_effect`, `crystal_placement`, `zap_push`,
+    /// `continue` or `game_over`.
     pub fn key(&self) -> &'static str {
         match self {
             Decision::ProgramChange { .. } => "program_change",
             Decision::ZapEffect { .. } => "zap_effect",
             Decision::CrystalPlacement { .. } => "crystal_placement",
+            Decision::ZapPush { .. } => "zap_push",
             Decision::Continue { .. } => "continue",
             Decision::GameOver => "game_over",
         }
@@ -92,6 +105,7 @@ impl Decision {
             Decision::ProgramChange { .. } => "a program change",
             Decision::ZapEffect { .. } => "a zap effect",
             Decision::CrystalPlacement { .. } => "a hex for the new crystal",
+            Decision::ZapPush { .. } => "a direction to push the zapped piece (or `nothing`)",
             Decision::Continue { .. } => "a step (`continue`)",
             Decision::GameOver => "nothing (the game is over)",
         }
@@ -168,9 +182,22 @@ pub enum Answer {
     Place(Hex),
     /// Run the next primitive (stepping mode).
     Continue,
+    /// Push a zapped piece toward a direction, or leave it (`None`).
+    Push(Option<Direction>),
 }
 
 impl Answer {
+    /// The answers to [`Decision::ZapPush`]: each direction, then nothing.
+    pub const PUSH_CHOICES: [Answer; 7] = [
+        Answer::Push(Some(Direction::E)),
+        Answer::Push(Some(Direction::SE)),
+        Answer::Push(Some(Direction::SW)),
+        Answer::Push(Some(Direction::W)),
+        Answer::Push(Some(Direction::NW)),
+        Answer::Push(Some(Direction::NE)),
+        Answer::Push(None),
+    ];
+
     /// A short name of the kind of answer.
     pub fn kind_name(&self) -> &'static str {
         match self {
@@ -178,6 +205,7 @@ impl Answer {
             Answer::Zap(_) => "a zap effect",
             Answer::Place(_) => "a hex for the new crystal",
             Answer::Continue => "`continue`",
+            Answer::Push(_) => "a direction to push (or `nothing`)",
         }
     }
 }
@@ -192,6 +220,8 @@ impl Answer {
             Answer::Zap(e) => e.name().to_string(),
             Answer::Place(h) => h.to_string(),
             Answer::Continue => "continue".to_string(),
+            Answer::Push(Some(d)) => d.name().to_string(),
+            Answer::Push(None) => "nothing".to_string(),
         }
     }
 
@@ -205,6 +235,13 @@ impl Answer {
                 .parse()
                 .map(Answer::Place)
                 .map_err(|e: crate::hex::HexParseError| e.to_string()),
+            Decision::ZapPush { .. } if text.trim() == "nothing" => Ok(Answer::Push(None)),
+            Decision::ZapPush { .. } => text.parse().map(|d| Answer::Push(Some(d))).map_err(|_| {
+                format!(
+                    "`{}` is not a direction: expected E, SE, SW, W, NW, NE or nothing",
+                    text.trim()
+                )
+            }),
             Decision::Continue { .. } if text.trim() == "continue" => Ok(Answer::Continue),
             Decision::Continue { .. } => Err(format!(
                 "the game is paused between orders: the answer is `continue`, not `{}`",

@@ -1,6 +1,7 @@
 //! The end of the game: the crystal-attrition countdown, final scoring and
 //! the tiebreakers.
 
+use crate::names::Name;
 use crate::pieces::{Crystal, CrystalCounts, PlayerId};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
@@ -17,6 +18,8 @@ pub enum EndReason {
     CrystalAttrition,
     /// Stopped by the caller's turn limit (not a rule): scored as if it had ended.
     TurnLimit,
+    /// A variant's `game_over` hook ended it, for this reason.
+    Variant(Name),
 }
 
 impl EndReason {
@@ -26,6 +29,7 @@ impl EndReason {
             EndReason::ScoreVictory { .. } => "score victory",
             EndReason::CrystalAttrition => "crystal attrition",
             EndReason::TurnLimit => "stopped at the turn limit",
+            EndReason::Variant(why) => why.as_str(),
         }
     }
 }
@@ -68,6 +72,10 @@ pub struct Standing {
     pub blue_in_base: u32,
     /// Green crystals in the base (second tiebreaker).
     pub green_in_base: u32,
+    /// A variant's score (its `score` hook): up to four numbers compared in
+    /// order, the first being the score shown; `None` for the standard one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<[i64; 4]>,
 }
 
 impl Standing {
@@ -83,17 +91,25 @@ impl Standing {
             carried_points: carried.map(|c| c.value() as u32 - 1).sum(),
             blue_in_base: base.of(Crystal::BLUE),
             green_in_base: base.of(Crystal::GREEN),
+            variant: None,
         }
     }
 
-    /// Final score: base crystals at full value, carried ones at one less.
+    /// Final score: base crystals at full value, carried ones at one less;
+    /// or the variant's score.
     pub fn total(&self) -> u32 {
-        self.base_points + self.carried_points
+        match self.variant {
+            Some(key) => key[0].clamp(0, u32::MAX as i64) as u32,
+            None => self.base_points + self.carried_points,
+        }
     }
 
     /// Compares two standings: score, then most blue in base, most green in
     /// base, highest base total (002_ae8ae07e801960f9.txt: Game Goal, FAQ Q3).
     pub fn compare(&self, other: &Standing) -> Ordering {
+        if let (Some(a), Some(b)) = (self.variant, other.variant) {
+            return a.cmp(&b);
+        }
         (
             self.total(),
             self.blue_in_base,

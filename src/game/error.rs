@@ -88,4 +88,8 @@ pub enum RuleError {
     /// The game is over.
     #[error("the game is over: there is nothing left to decide")]
     GameOver,
+    /// A variant's hook failed while the answer was applied: the game is
+    /// left as it was before the answer.
+    #[error("a variant's hook failed, so the answer was not applied: {0}")]
+    Hook(String),
 }

@@ -5,6 +5,7 @@ use super::answer::ZapEffect;
 use super::change::Change;
 use super::end::EndReason;
 use crate::hex::{Direction, Hex};
+use crate::names::Name;
 use crate::orders::{Primitive, Tile, ZapRange};
 use crate::pieces::{Crystal, Piece, PlayerId, RobotId};
 use serde::{Deserialize, Serialize};
@@ -162,6 +163,35 @@ pub enum Event {
         /// The robot hit.
         target: RobotId,
     },
+    /// A zap hit a piece of terrain (a blob).
+    ZappedPiece {
+        /// The zapping robot.
+        robot: RobotId,
+        /// The piece hit.
+        piece: Piece,
+        /// Where it stands.
+        at: Hex,
+    },
+    /// A piece entered a teleporter and left beyond its partner (the move
+    /// itself follows as a `Moved` or `Pushed` event).
+    Teleported {
+        /// The piece.
+        piece: Piece,
+        /// The teleporter entered.
+        entered: Hex,
+        /// The partner it left from.
+        partner: Hex,
+    },
+    /// A variant's hook moved a piece (a conveyor): what moved follows as
+    /// `Pushed` events, or the push was ignored.
+    VariantPush {
+        /// Where the push started.
+        at: Hex,
+        /// Toward where.
+        dir: Direction,
+        /// Why nothing moved, if nothing did.
+        blocked: Option<Reason>,
+    },
     /// The zapper chose what the zapped robot does.
     ZapEffectChosen {
         /// The robot hit.
@@ -194,6 +224,8 @@ pub enum Action {
     Zapped(ZapEffect),
     /// Drawing a special tile, or a crystal entering play.
     Delivery,
+    /// Pushing a zapped piece of terrain.
+    ZapPush(Option<Direction>),
 }
 
 /// Why an action did nothing, in plain words.
@@ -249,6 +281,17 @@ pub enum Reason {
     TrackEmpty,
     /// No free hex is left for a new crystal.
     NoFreeHex,
+    /// A piece of terrain that cannot be pushed is in the way (a rock).
+    CannotBePushed(Piece),
+    /// The hex behind the pushed piece holds one that cannot be pushed.
+    PushIntoObstacle(Piece, Piece),
+    /// The floor ahead cannot be entered.
+    FloorBlocks(Name),
+    /// Zap, load and unload do not pass through a teleporter (DESIGN.md
+    /// decision 7).
+    ThroughTeleporter,
+    /// A variant's rule (a hook) said no, for this reason.
+    Variant(Name),
 }
 
 fn piece_name(p: Piece) -> &'static str {
@@ -256,6 +299,7 @@ fn piece_name(p: Piece) -> &'static str {
         Piece::Robot(_) => "robot",
         Piece::Crystal(_) => "crystal",
         Piece::Base(_) => "base",
+        Piece::Thing(t) => t.kind.as_str(),
     }
 }
 
@@ -336,6 +380,21 @@ impl fmt::Display for Reason {
             Reason::NoSpecialTileLeft => write!(f, "no special tile is left to draw"),
             Reason::TrackEmpty => write!(f, "the crystal track is empty"),
             Reason::NoFreeHex => write!(f, "no free hex is left for the new crystal"),
+            Reason::CannotBePushed(p) => {
+                write!(f, "a {} is in the way and cannot be pushed", piece_name(p))
+            }
+            Reason::PushIntoObstacle(p, q) => write!(
+                f,
+                "the hex behind the {} holds a {}, which cannot be pushed",
+                piece_name(p),
+                piece_name(q)
+            ),
+            Reason::FloorBlocks(kind) => write!(f, "no piece may enter the {kind} ahead"),
+            Reason::ThroughTeleporter => write!(
+                f,
+                "a teleporter is in front: nothing is zapped, loaded or unloaded through one"
+            ),
+            Reason::Variant(why) => write!(f, "{why}"),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Turn flow: program changes, running both robots' programs order by order,
 //! the countdown at the start of the first player's turn, and the end.
 
+use super::actions::Step;
 use super::answer::{ChangeStep, Decision};
 use super::change::Change;
 use super::end::{rank, EndReason};
@@ -9,11 +10,12 @@ use super::event::{Action, Event, Reason};
 use super::state::SLOTS;
 use super::{Cursor, Game, Outcome, Pending};
 use crate::orders::{Primitive, Tile};
-use crate::pieces::{owner_of, robot_of, PlayerId};
+use crate::pieces::{robot_of, PlayerId};
 
 impl Game {
     pub(super) fn start_turn(&mut self) {
         let player = self.active;
+        self.marks.clear();
         self.events.push(Event::TurnStarted {
             player,
             turn: self.turn,
@@ -213,46 +215,28 @@ impl Game {
                 );
                 continue;
             }
-            let moved = self.perform(robot, tile, primitive);
-            if primitive.is_movement() && !moved {
+            if self.perform(robot, tile, primitive) == Step::Blocked {
                 self.cursor.move_blocked = true;
             }
         }
     }
 
-    /// Performs one primitive of an order; returns whether a movement
-    /// primitive moved the robot (true for the others).
-    fn perform(&mut self, robot: usize, tile: Tile, primitive: Primitive) -> bool {
+    /// Performs one primitive of an order; says whether a step was blocked
+    /// ([`Step::Moved`] for the primitives that are not steps).
+    fn perform(&mut self, robot: usize, tile: Tile, primitive: Primitive) -> Step {
         let action = Action::Order(tile, primitive);
         match primitive {
-            Primitive::Forward => self.step_robot(robot, 0, action),
-            Primitive::Back => self.step_robot(robot, 3, action),
-            Primitive::Side(sides) => self.step_robot(robot, sides, action),
-            Primitive::Turn(sides) => {
-                self.turn_robot(robot, sides);
-                true
-            }
-            Primitive::Jump(distance) => {
-                self.jump(robot, distance, action);
-                true
-            }
-            Primitive::Load => {
-                self.load(robot, action);
-                true
-            }
-            Primitive::Unload => {
-                self.unload(robot, action);
-                true
-            }
-            Primitive::Zap(range) => {
-                self.zap(robot, range, action);
-                true
-            }
-            Primitive::Pull(range) => {
-                self.pull(robot, range, action);
-                true
-            }
+            Primitive::Forward => return self.step_robot(robot, 0, action),
+            Primitive::Back => return self.step_robot(robot, 3, action),
+            Primitive::Side(sides) => return self.step_robot(robot, sides, action),
+            Primitive::Turn(sides) => self.turn_robot(robot, sides),
+            Primitive::Jump(distance) => self.jump(robot, distance, action),
+            Primitive::Load => self.load(robot, action),
+            Primitive::Unload => self.unload(robot, action),
+            Primitive::Zap(range) => self.zap(robot, range, action),
+            Primitive::Pull(range) => self.pull(robot, range, action),
         }
+        Step::Moved
     }
 
     fn next_slot(&mut self) {
@@ -269,6 +253,12 @@ impl Game {
     }
 
     fn end_turn(&mut self) {
+        if self.hooks.is_some() {
+            if let Some(why) = self.turn_over_hooks() {
+                self.finish(EndReason::Variant(why));
+                return;
+            }
+        }
         let last_seat = self.players.len() - 1;
         if self.countdown.last_round() && self.active == last_seat {
             self.finish(EndReason::CrystalAttrition);
@@ -286,7 +276,10 @@ impl Game {
         let winners = match reason {
             // 000_f177823dad35ee93.txt: By score victory — "the game ends
             // immediately and that player wins".
-            EndReason::ScoreVictory { player } => vec![player],
+            // With teams, the player's whole team wins.
+            EndReason::ScoreVictory { player } => (0..self.players.len())
+                .filter(|&p| self.sides.team(p) == self.sides.team(player))
+                .collect(),
             _ => ranked_winners,
         };
         self.events.push(Event::GameEnded { how: reason });
@@ -296,10 +289,5 @@ impl Game {
             standings,
         });
         self.pending = Pending::Decide(Decision::GameOver);
-    }
-
-    /// Whether `a` and `b` are opponents (robots of different players).
-    pub(super) fn opponents(a: usize, b: usize) -> bool {
-        owner_of(a) != owner_of(b)
     }
 }

@@ -14,11 +14,13 @@ mod end;
 mod error;
 mod event;
 mod execute;
+mod hooks;
 mod menu;
 mod narrate;
 mod position;
 mod sample;
 mod state;
+mod terrain;
 mod view;
 
 pub use answer::{Answer, ChangeStep, Decision, ZapEffect};
@@ -26,17 +28,57 @@ pub use change::{parse_robot, robot_name, Change};
 pub use end::{rank, Countdown, EndReason, Standing};
 pub use error::RuleError;
 pub use event::{Action, Event, Reason};
-pub use position::{Position, PositionError};
+pub use hooks::{Effect, HookError, HookSet, Hooks, StepKind, StepVerdict, Verdict, ZapHit};
+pub use position::{Position, PositionError, Sides};
 pub use state::{Player, Program, Robot, SLOTS};
 pub use view::{BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView};
 
 use crate::board::Board;
 use crate::hex::Hex;
+use crate::names::Name;
 use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId};
+use crate::terrain::KindTable;
 use menu::ChangeMenu;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 use std::sync::Arc;
+
+/// What a game's rules are made of beyond the position: what every tile
+/// does, the kinds of terrain, and the variants' hooks.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// What every tile does.
+    pub orders: Arc<OrderBook>,
+    /// The kinds of terrain the variants define.
+    pub kinds: Arc<KindTable>,
+    /// The variants' hooks, if any define some.
+    pub hooks: Option<Rc<dyn Hooks>>,
+}
+
+impl Rules {
+    /// The standard rules: the rulebook's orders, no terrain, no hooks.
+    pub fn standard() -> Rules {
+        Rules::with_orders(OrderBook::official())
+    }
+
+    /// `orders`, with no terrain and no hooks.
+    pub fn with_orders(orders: Arc<OrderBook>) -> Rules {
+        Rules {
+            orders,
+            kinds: Arc::new(KindTable::none()),
+            hooks: None,
+        }
+    }
+}
+
+/// A robot's mark, set by a variant's hook for the rest of the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Mark {
+    robot: RobotId,
+    key: Name,
+    value: i64,
+}
 
 /// How a finished game ended and who won.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -59,6 +101,7 @@ enum Menu {
     Zap,
     Continue,
     Hexes(Vec<Hex>),
+    Directions,
     Nothing,
 }
 
@@ -70,6 +113,7 @@ impl LegalAnswers {
             Menu::Zap => ZapEffect::ALL.len(),
             Menu::Continue => 1,
             Menu::Hexes(h) => h.len(),
+            Menu::Directions => Answer::PUSH_CHOICES.len(),
             Menu::Nothing => 0,
         }
     }
@@ -86,6 +130,7 @@ impl LegalAnswers {
             Menu::Zap => ZapEffect::ALL.get(i).copied().map(Answer::Zap),
             Menu::Continue => (i == 0).then_some(Answer::Continue),
             Menu::Hexes(h) => h.get(i).copied().map(Answer::Place),
+            Menu::Directions => Answer::PUSH_CHOICES.get(i).copied(),
             Menu::Nothing => None,
         }
     }
@@ -137,6 +182,18 @@ pub struct Game {
     orders: Arc<OrderBook>,
     /// Whether execution pauses before each primitive ([`Decision::Continue`]).
     stepping: bool,
+    /// The kinds of terrain.
+    kinds: Arc<KindTable>,
+    /// The variants' hooks.
+    hooks: Option<Rc<dyn Hooks>>,
+    /// Which game-wide hooks are defined.
+    defined: HookSet,
+    /// Marks hooks set on robots this turn.
+    marks: Vec<Mark>,
+    /// Teams and control of the seats.
+    sides: Sides,
+    /// The first hook failure of the answer being applied.
+    failure: Option<HookError>,
 }
 
 impl Game {
@@ -151,12 +208,25 @@ impl Game {
     /// Every tile in the position — hands, programs, special deck — must be
     /// one the book defines.
     pub fn with_orders(position: &Position, orders: Arc<OrderBook>) -> Result<Game, PositionError> {
+        Game::with_rules(position, Rules::with_orders(orders))
+    }
+
+    /// Starts a game from a position with the given rules: orders, kinds of
+    /// terrain and the variants' hooks. Every tile must be one the orders
+    /// define, every terrain a kind the rules define.
+    pub fn with_rules(position: &Position, rules: Rules) -> Result<Game, PositionError> {
+        let Rules {
+            orders,
+            kinds,
+            hooks,
+        } = rules;
         position.validate()?;
         position.check_tiles(&orders)?;
         let mut board = Board::new(position.arena.clone());
         for (h, p) in position.pieces() {
             board.set(h, Some(p));
         }
+        terrain::lay(&mut board, position, &kinds)?;
         let in_play = position.crystals_in_play();
         let in_box = CrystalCounts(Crystal::ALL.map(|c| Crystal::IN_BOX_EACH - in_play.of(c)));
         let owned = (0..position.players.len())
@@ -193,6 +263,12 @@ impl Game {
             events: Vec::with_capacity(64),
             orders,
             stepping: false,
+            kinds,
+            defined: hooks.as_ref().map(|h| h.defines()).unwrap_or_default(),
+            hooks,
+            marks: Vec::new(),
+            sides: position.sides.clone(),
+            failure: None,
         };
         game.start_turn();
         Ok(game)
@@ -227,6 +303,7 @@ impl Game {
                 Menu::Changes(ChangeMenu::new(self, player, step))
             }
             Decision::ZapEffect { .. } => Menu::Zap,
+            Decision::ZapPush { .. } => Menu::Directions,
             Decision::Continue { .. } => Menu::Continue,
             Decision::CrystalPlacement { .. } => {
                 Menu::Hexes(self.board.free_hexes_closest_to_centre())
@@ -255,6 +332,19 @@ impl Game {
     /// Applies an answer and runs the game to the next decision. The events
     /// it caused replace [`Game::events`]. An illegal answer changes nothing.
     pub fn apply(&mut self, answer: Answer) -> Result<(), RuleError> {
+        if self.hooks.is_none() {
+            return self.apply_answer(answer);
+        }
+        let before = self.clone();
+        self.apply_answer(answer)?;
+        if let Some(failure) = self.failure.take() {
+            *self = before;
+            return Err(RuleError::Hook(failure.0));
+        }
+        Ok(())
+    }
+
+    fn apply_answer(&mut self, answer: Answer) -> Result<(), RuleError> {
         let decision = self.decision();
         match (decision, answer) {
             (Decision::GameOver, _) => Err(RuleError::GameOver),
@@ -289,6 +379,13 @@ impl Game {
                 self.resume();
                 Ok(())
             }
+            (Decision::ZapPush { zapper, at, .. }, Answer::Push(dir)) => {
+                self.events.clear();
+                self.pending = Pending::Running;
+                self.zap_push(zapper, at, dir);
+                self.resume();
+                Ok(())
+            }
             (Decision::Continue { .. }, Answer::Continue) => {
                 self.events.clear();
                 self.pending = Pending::Running;
@@ -317,6 +414,8 @@ impl Game {
             special_deck: self.special_deck().to_vec(),
             active: self.active,
             score_to_win: self.score_to_win,
+            terrain: self.terrain(),
+            sides: self.sides.clone(),
         }
     }
 
@@ -351,6 +450,29 @@ impl Game {
     /// What every tile of this game does.
     pub fn orders(&self) -> &Arc<OrderBook> {
         &self.orders
+    }
+
+    /// The kinds of terrain this game knows.
+    pub fn kinds(&self) -> &Arc<KindTable> {
+        &self.kinds
+    }
+
+    /// The variants' hooks, if any.
+    pub fn hooks(&self) -> Option<&Rc<dyn Hooks>> {
+        self.hooks.as_ref()
+    }
+
+    /// Teams and control of the seats.
+    pub fn sides(&self) -> &Sides {
+        &self.sides
+    }
+
+    /// A robot's mark set by a hook this turn (0 when unset).
+    pub fn mark(&self, robot: RobotId, key: Name) -> i64 {
+        self.marks
+            .iter()
+            .find(|m| m.robot == robot && m.key == key)
+            .map_or(0, |m| m.value)
     }
 
     /// The board.
@@ -435,9 +557,36 @@ impl Game {
             .map(|p| {
                 let carried =
                     (0..2).filter_map(|n| self.robot(robot_of(p, n)).and_then(|r| r.carrying));
-                Standing::new(p, self.players[p].delivered, carried)
+                let mut standing = Standing::new(p, self.players[p].delivered, carried);
+                standing.variant = self.variant_score(p);
+                standing
             })
             .collect()
+    }
+
+    /// The standard standing of a player (base and carried crystals), which
+    /// a variant's `score` hook builds on.
+    pub fn standard_standing(&self, player: PlayerId) -> Standing {
+        let carried =
+            (0..2).filter_map(|n| self.robot(robot_of(player, n)).and_then(|r| r.carrying));
+        Standing::new(player, self.players[player].delivered, carried)
+    }
+
+    /// Points in the bases of a player's team (the player's own base when
+    /// there are no teams): what score victory counts.
+    pub fn team_base_points(&self, player: PlayerId) -> u32 {
+        let team = self.sides.team(player);
+        (0..self.players.len())
+            .filter(|&p| self.sides.team(p) == team)
+            .map(|p| self.players[p].delivered.points())
+            .sum()
+    }
+
+    /// Whether robots `a` and `b` are opponents: of players of different
+    /// teams (DESIGN.md decision 5).
+    pub fn opponents(&self, a: RobotId, b: RobotId) -> bool {
+        let (pa, pb) = (a / 2, b / 2);
+        pa != pb && self.sides.team(pa) != self.sides.team(pb)
     }
 
     /// A robot's name, such as `red.1`.
@@ -469,7 +618,7 @@ impl Game {
                         ))
                     }
                 },
-                Piece::Base(_) => {}
+                Piece::Base(_) | Piece::Thing(_) => {}
             }
         }
         for r in self.robots.iter().flatten() {

@@ -11,6 +11,7 @@ impl Game {
             Piece::Robot(id) => self.robot_name(id),
             Piece::Crystal(c) => format!("the {c}"),
             Piece::Base(owner) => format!("the {} base", self.colours[owner]),
+            Piece::Thing(t) => format!("the {}", t.kind),
         }
     }
 
@@ -97,6 +98,27 @@ impl Game {
                 "that was the last crystal of the track: the game end phase starts".into()
             }
             Event::Zapped { robot, target } => format!("{} zaps {}", rn(robot), rn(target)),
+            Event::ZappedPiece { robot, piece, at } => {
+                format!("{} zaps {} at {at}", rn(robot), self.piece_text(piece))
+            }
+            Event::Teleported {
+                piece,
+                entered,
+                partner,
+            } => format!(
+                "{} enters the teleporter at {entered} and leaves beyond its partner at {partner}",
+                self.piece_text(piece)
+            ),
+            Event::VariantPush {
+                at,
+                dir,
+                blocked: None,
+            } => format!("the variant pushes what stands at {at} toward {dir}"),
+            Event::VariantPush {
+                at,
+                dir,
+                blocked: Some(reason),
+            } => format!("the variant's push at {at} toward {dir} is ignored: {reason}"),
             Event::ZapEffectChosen {
                 target,
                 effect: ZapEffect::Nothing,
@@ -113,6 +135,8 @@ impl Game {
                     Action::Order(tile, _) => tile.name().to_string(),
                     Action::Zapped(effect) => format!("zapped {effect}"),
                     Action::Delivery => "delivery".to_string(),
+                    Action::ZapPush(Some(dir)) => format!("push of the zapped piece toward {dir}"),
+                    Action::ZapPush(None) => "zapped piece".to_string(),
                 };
                 format!("{} {what}: ignored: {reason}", rn(robot))
             }

@@ -5,6 +5,7 @@ use super::state::{Player, Robot};
 use crate::hex::{Arena, Hex};
 use crate::orders::{OrderBook, Tile};
 use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
+use crate::terrain::Terrain;
 use serde::{Deserialize, Serialize};
 
 /// A position to start a game from. Seat 0 is the first player (holder of
@@ -27,6 +28,44 @@ pub struct Position {
     pub active: usize,
     /// Points in base that win at once (score victory); `None` disables it.
     pub score_to_win: Option<u32>,
+    /// Terrain on the board (kinds that the game's variants define).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub terrain: Vec<Terrain>,
+    /// Who plays with whom and who controls which colour (variants with
+    /// teams); empty: every seat alone.
+    #[serde(default, skip_serializing_if = "Sides::is_empty")]
+    pub sides: Sides,
+}
+
+/// Teams and control of the colours at a table. Empty lists mean the
+/// standard game: every seat is its own team and its own player.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sides {
+    /// The team of each seat (seats of one team are not opponents, and
+    /// share their score if a variant's `score` hook says so).
+    #[serde(default)]
+    pub teams: Vec<usize>,
+    /// The person who controls each seat (a player of two colours controls
+    /// two seats).
+    #[serde(default)]
+    pub controllers: Vec<usize>,
+}
+
+impl Sides {
+    /// Whether these are the standard sides (every seat alone).
+    pub fn is_empty(&self) -> bool {
+        self.teams.is_empty() && self.controllers.is_empty()
+    }
+
+    /// The team of a seat.
+    pub fn team(&self, seat: usize) -> usize {
+        self.teams.get(seat).copied().unwrap_or(seat)
+    }
+
+    /// The person controlling a seat.
+    pub fn controller(&self, seat: usize) -> usize {
+        self.controllers.get(seat).copied().unwrap_or(seat)
+    }
 }
 
 /// Why a position cannot be played.
@@ -72,6 +111,29 @@ pub enum PositionError {
     /// Robot table inconsistent.
     #[error("robot #{0} is listed under the wrong id or for a player not seated")]
     BadRobot(usize),
+    /// Terrain of a kind the game's variants do not define.
+    #[error(
+        "terrain `{kind}` at {at} is not a kind this game's variants define (they define: {known})"
+    )]
+    UnknownTerrain {
+        /// The kind.
+        kind: String,
+        /// Where.
+        at: Hex,
+        /// The kinds defined.
+        known: String,
+    },
+    /// A teleporter without exactly one partner of its colour.
+    #[error("the teleporter at {at} needs exactly one partner of its colour ({colour}): teleporters come in pairs")]
+    UnpairedTeleporter {
+        /// Where.
+        at: Hex,
+        /// Its colour (`none` when it has none).
+        colour: String,
+    },
+    /// Teams or controllers not given for every seat.
+    #[error("`sides` must give a team and a controller for each of the {0} seats")]
+    BadSides(usize),
     /// A tile the game's orders do not define (a tile added by an order
     /// file the game does not use).
     #[error("`{0}` is not an order of this game: load the order file that defines it")]
@@ -152,6 +214,30 @@ impl Position {
         }
         for (at, c) in &self.crystals {
             put(*at, format!("a {}", c))?;
+        }
+        let mut floors: Vec<Hex> = vec![];
+        for t in &self.terrain {
+            if !self.arena.contains(t.at) {
+                return Err(PositionError::OffBoard {
+                    what: t.kind.to_string(),
+                    at: t.at,
+                    arena: self.arena.name(),
+                });
+            }
+            if floors.contains(&t.at) {
+                return Err(PositionError::SameHex {
+                    first: "terrain".into(),
+                    second: t.kind.to_string(),
+                    at: t.at,
+                });
+            }
+            floors.push(t.at);
+        }
+        let sides = &self.sides;
+        if (!sides.teams.is_empty() && sides.teams.len() != n)
+            || (!sides.controllers.is_empty() && sides.controllers.len() != n)
+        {
+            return Err(PositionError::BadSides(n));
         }
         let in_play = self.crystals_in_play();
         for c in Crystal::ALL {

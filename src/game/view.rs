@@ -146,6 +146,7 @@ impl DecisionView {
                 view.target = Some(game.robot_name(target));
             }
             Decision::CrystalPlacement { crystal, .. } => view.crystal = Some(crystal),
+            Decision::ZapPush { zapper, .. } => view.zapper = Some(game.robot_name(zapper)),
             Decision::ProgramChange { .. } | Decision::Continue { .. } | Decision::GameOver => {}
         }
         view

@@ -125,6 +125,10 @@ fn decision_text(game: &Game, options: &RenderOptions) -> String {
                 hexes.join(" ")
             )
         }
+        Decision::ZapPush { at, .. } => format!(
+            "{who}, where {} pushes the zapped piece at {at}: a direction or nothing",
+            dv.zapper.unwrap_or_default()
+        ),
         Decision::Continue { .. } => {
             format!("{who}'s programs, paused before the next order (`step` runs it)")
         }

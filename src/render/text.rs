@@ -111,6 +111,7 @@ fn cell(game: &Game, hex: Hex, options: &RenderOptions) -> String {
             options.paint(&format!("[{}]", colour_letter(colour)), colour_code(colour))
         }
         Some(Piece::Robot(id)) => robot_cell(game, id, options),
+        Some(Piece::Thing(t)) => options.paint(&terrain_symbol(game, t.kind).to_string(), DIM),
     }
 }
 
@@ -302,4 +303,9 @@ pub fn where_all(game: &Game) -> String {
 /// [`panel`] as `viewer` may see it (`None`: everything, `show --all`).
 pub fn show(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> String {
     format!("{}\n{}", board(game, options), panel(game, viewer, options))
+}
+
+/// The one-character symbol of a kind of terrain (its manifest's `symbol`).
+pub(crate) fn terrain_symbol(game: &Game, kind: crate::names::Name) -> char {
+    game.kinds().get(kind).map_or('?', |k| k.symbol)
 }

@@ -202,6 +202,7 @@ impl Session {
             Decision::ProgramChange { .. } => "change",
             Decision::ZapEffect { .. } => "zap effect",
             Decision::CrystalPlacement { .. } => "crystal hex",
+            Decision::ZapPush { .. } => "push direction",
             Decision::Continue { .. } => "step",
             Decision::GameOver => "game over",
         };
@@ -213,7 +214,9 @@ impl Session {
     pub fn offered_answers(&self) -> Vec<String> {
         let game = self.game();
         match game.decision() {
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => game
+            Decision::ZapEffect { .. }
+            | Decision::CrystalPlacement { .. }
+            | Decision::ZapPush { .. } => game
                 .legal_answer_list()
                 .iter()
                 .map(|a| game.answer_text(*a))
@@ -240,6 +243,11 @@ impl Session {
             Decision::ZapEffect { zapper, target, .. } => format!(
                 "{who}: what does {} do, zapped by {}? {}",
                 game.robot_name(target),
+                game.robot_name(zapper),
+                numbered(&self.offered_answers())
+            ),
+            Decision::ZapPush { zapper, at, .. } => format!(
+                "{who}: where does {} push the zapped piece at {at}? {}",
                 game.robot_name(zapper),
                 numbered(&self.offered_answers())
             ),

@@ -329,6 +329,8 @@ pub(super) fn position(
         .collect::<Result<Vec<_>, _>>()?;
 
     let position = Position {
+        terrain: Vec::new(),
+        sides: Default::default(),
         arena,
         players,
         robots,

@@ -201,6 +201,7 @@ pub(super) fn differences(
                 load_text(game.robot(id).and_then(|r| r.carrying))
             ),
             Some(Piece::Base(owner)) => format!("the {} base is there", colours[owner]),
+            Some(Piece::Thing(t)) => format!("a {} is there", t.kind),
         };
         out.push(format!(
             "crystal at {at}: expected a loose {want} but {found}"

@@ -127,7 +127,9 @@ pub(super) fn play_turn(
                     ));
                 }
             },
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
+            Decision::ZapEffect { .. }
+            | Decision::CrystalPlacement { .. }
+            | Decision::ZapPush { .. } => {
                 // What is asked, as said when no choice is left, and as added
                 // to a choice that does not parse.
                 let (missing, context) = match decision {
@@ -152,7 +154,14 @@ pub(super) fn play_turn(
                         );
                         (format!("{what},"), format!("the turn asks {what}"))
                     }
-                    _ => unreachable!("only zap effects and crystal placements reach here"),
+                    Decision::ZapPush { zapper, at, .. } => {
+                        let what = format!(
+                            "{} zaps the piece at {at}: where it is pushed",
+                            game.robot_name(zapper)
+                        );
+                        (format!("for a direction ({what})"), what)
+                    }
+                    _ => unreachable!("only zap effects, pushes and crystal placements reach here"),
                 };
                 let Some(text) = choices.take() else {
                     return Err(src.turn(

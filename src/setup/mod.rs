@@ -465,6 +465,8 @@ impl Setup {
             }
         }
         Position {
+            terrain: Vec::new(),
+            sides: Default::default(),
             arena: self.arena.arena(),
             players,
             robots,

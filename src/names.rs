@@ -1,0 +1,94 @@
+//! Interned names: short strings that variants bring to the engine (kinds of
+//! terrain, keys of robot marks, the reasons a hook gives for refusing
+//! something), stored once per process and carried in game state as a
+//! two-byte [`Name`], so that pieces, events and reasons stay `Copy`.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::sync::{OnceLock, RwLock};
+
+/// How many distinct names a process may hold. Past it, [`Name::intern`]
+/// returns [`Name::OVERFLOW`] (a script that makes a new reason string on
+/// every call cannot exhaust memory).
+const CAPACITY: usize = 4096;
+
+fn table() -> &'static RwLock<Vec<&'static str>> {
+    static TABLE: OnceLock<RwLock<Vec<&'static str>>> = OnceLock::new();
+    TABLE.get_or_init(|| RwLock::new(vec!["(too many distinct names)"]))
+}
+
+/// An interned name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Name(u16);
+
+impl Name {
+    /// The name returned once the table is full.
+    pub const OVERFLOW: Name = Name(0);
+
+    /// The name for `text`, interning it on first use.
+    pub fn intern(text: &str) -> Name {
+        if let Some(i) = table()
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .position(|n| *n == text)
+        {
+            return Name(i as u16);
+        }
+        let mut names = table().write().unwrap_or_else(|e| e.into_inner());
+        if let Some(i) = names.iter().position(|n| *n == text) {
+            return Name(i as u16);
+        }
+        if names.len() >= CAPACITY {
+            return Name::OVERFLOW;
+        }
+        names.push(Box::leak(text.to_string().into_boxed_str()));
+        Name((names.len() - 1) as u16)
+    }
+
+    /// The text.
+    pub fn as_str(self) -> &'static str {
+        table().read().unwrap_or_else(|e| e.into_inner())[self.0 as usize]
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl fmt::Debug for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+impl Serialize for Name {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Name {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        Ok(Name::intern(&text))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_is_interned_once_and_reads_back() {
+        let a = Name::intern("mud");
+        assert_eq!(Name::intern("mud"), a);
+        assert_ne!(Name::intern("rock"), a);
+        assert_eq!(a.as_str(), "mud");
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(json, "\"mud\"");
+        assert_eq!(serde_json::from_str::<Name>(&json).unwrap(), a);
+    }
+}
