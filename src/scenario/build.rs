@@ -3,12 +3,14 @@
 //! error that points at the offending value.
 
 use super::error::{ScenarioError, Source};
-use super::format::{HexSpec, ScenarioFile};
+use super::format::{HexSpec, ScenarioFile, TerrainSpec};
 use crate::game::{parse_robot, Player, Position, PositionError, Robot, SLOTS};
 use crate::hex::{Arena, Direction, Hex};
+use crate::names::Name;
 use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{Colour, Crystal, CrystalCounts, PlayerId, RobotId};
 use crate::script::orders::{book_with, OrderFile};
+use crate::terrain::{KindTable, Terrain};
 use crate::variant::{VariantError, VariantSet};
 use std::ops::Range;
 use std::path::Path;
@@ -25,7 +27,8 @@ pub fn score_to_win(players: usize) -> u32 {
     }
 }
 
-/// The variant a kind of terrain belongs to, as named in `variants`.
+/// The variant a kind of terrain of the rulebook belongs to, for the
+/// message when a scenario forgets it.
 fn terrain_variant(kind: &str) -> Option<&'static str> {
     match kind {
         "mud" => Some("mud"),
@@ -37,12 +40,10 @@ fn terrain_variant(kind: &str) -> Option<&'static str> {
 }
 
 /// Loads the scenario's `variants` (from `variants/` in the current
-/// folder), naming the entry at fault; refuses terrain, which no variant
-/// can place yet, so that a scenario that needs it is not checked
-/// dishonestly.
+/// folder), naming the entry at fault.
 pub(super) fn variants(src: Source, file: &ScenarioFile) -> Result<VariantSet, ScenarioError> {
     let names: Vec<&str> = file.variants.iter().map(|v| v.get_ref().as_str()).collect();
-    let set = VariantSet::load(&names).map_err(|e| {
+    VariantSet::load(&names).map_err(|e| {
         let span = match &e {
             VariantError::Unknown { name, .. } => file
                 .variants
@@ -52,22 +53,50 @@ pub(super) fn variants(src: Source, file: &ScenarioFile) -> Result<VariantSet, S
             _ => file.variants.first().map(|v| v.span()),
         };
         src.invalid(span, e.to_string())
-    })?;
-    if let Some(t) = file.terrain.iter().chain(&file.expect.terrain).next() {
-        let kind = t.kind.get_ref();
-        let span = Some(t.kind.span());
+    })
+}
+
+/// One `[[terrain]]` entry, its kind one of `kinds`.
+pub(super) fn terrain(
+    src: Source,
+    spec: &TerrainSpec,
+    kinds: &KindTable,
+) -> Result<Terrain, ScenarioError> {
+    let kind = spec.kind.get_ref();
+    let name = Name::intern(kind);
+    if kinds.get(name).is_none() {
+        let span = Some(spec.kind.span());
         return Err(match terrain_variant(kind) {
             Some(v) => src.invalid(
                 span,
-                format!("variant {v} is not available: terrain `{kind}` needs it, and the engine has no terrain yet"),
+                format!("terrain `{kind}` needs the variant {v}: add it to `variants`"),
             ),
             None => src.invalid(
                 span,
-                format!("`{kind}` is not a kind of terrain: expected mud, rock, blob or teleporter"),
+                format!("`{kind}` is not a kind of terrain of this scenario's variants (they define: {})", kinds.names()),
             ),
         });
     }
-    Ok(set)
+    let colour = spec
+        .colour
+        .as_ref()
+        .map(|c| {
+            c.get_ref()
+                .parse::<Colour>()
+                .map_err(|e| src.invalid(Some(c.span()), e.to_string()))
+        })
+        .transpose()?;
+    let facing = spec
+        .facing
+        .as_ref()
+        .map(|d| direction(src, d))
+        .transpose()?;
+    Ok(Terrain {
+        kind: name,
+        at: hex(src, &spec.at)?,
+        colour,
+        facing,
+    })
 }
 
 /// A hex from `[q, r]`. Absurd coordinates are refused here so that hex

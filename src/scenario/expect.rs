@@ -208,6 +208,31 @@ pub(super) fn differences(
         ));
     }
 
+    for t in &expect.terrain {
+        let want = super::build::terrain(src, t, game.kinds())?;
+        let at = want.at;
+        let floor = game.board().floor(at);
+        let piece = game.board().at(at);
+        let holds = floor.is_some_and(|f| {
+            f.kind == want.kind
+                && want.colour.is_none_or(|c| f.colour == Some(c))
+                && want.facing.is_none_or(|d| f.facing == Some(d))
+        }) || matches!(piece, Some(Piece::Thing(x)) if x.kind == want.kind);
+        if holds {
+            continue;
+        }
+        let found = match (piece, floor) {
+            (Some(Piece::Thing(x)), _) => format!("a {} is there", x.kind),
+            (_, Some(f)) => format!("its floor is {}", f.kind),
+            _ if !game.board().contains(at) => "the hex is off the board".to_string(),
+            _ => "there is no terrain there".to_string(),
+        };
+        out.push(format!(
+            "terrain at {at}: expected {} but {found}",
+            want.kind
+        ));
+    }
+
     for h in &expect.hand {
         let p = seat(src, colours, &h.player)?;
         let need: TileSet = h

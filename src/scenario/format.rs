@@ -76,16 +76,16 @@ pub(super) struct BaseSpec {
     pub holds: Vec<Spanned<u8>>,
 }
 
-/// `[[terrain]]` (and `[[expect.terrain]]`): read so that the error can name
-/// the variant it needs.
+/// `[[terrain]]` (and `[[expect.terrain]]`): a kind of terrain that the
+/// scenario's variants define, at a hex, with a colour (teleporters) or a
+/// direction (`facing`, for kinds that have one).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct TerrainSpec {
     pub kind: Spanned<String>,
-    #[allow(dead_code)]
     pub at: HexSpec,
-    #[allow(dead_code)]
-    pub colour: Option<String>,
+    pub colour: Option<Spanned<String>>,
+    pub facing: Option<Spanned<String>>,
 }
 
 /// `[[hand]]`

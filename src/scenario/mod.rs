@@ -69,8 +69,9 @@ pub use build::score_to_win;
 pub use error::{Location, ScenarioError};
 pub use write::scenario_toml;
 
-use crate::game::{Game, Position};
+use crate::game::{Game, Position, Rules};
 use crate::orders::OrderBook;
+use crate::variant::VariantSet;
 use error::Source;
 use format::ScenarioFile;
 use std::io::Write;
@@ -126,6 +127,8 @@ pub struct Scenario {
     pub position: Position,
     /// The orders the scenario plays with (its order files over the official ones).
     pub orders: Arc<OrderBook>,
+    /// The variants it plays with.
+    pub variants: VariantSet,
 }
 
 impl Scenario {
@@ -160,14 +163,38 @@ impl Scenario {
         let variants = build::variants(src, &file)?;
         let orders = build::orders(src, &file, base)?;
         let mut position = build::position(src, &file, &orders)?;
-        variants.apply_to_position(&mut position);
+        let kinds = variants.kinds();
+        position.terrain = file
+            .terrain
+            .iter()
+            .map(|t| build::terrain(src, t, &kinds))
+            .collect::<Result<_, _>>()?;
+        for t in &file.expect.terrain {
+            build::terrain(src, t, &kinds)?;
+        }
+        variants
+            .apply_to_position(&mut position)
+            .map_err(|e| src.invalid(file.variants.first().map(|v| v.span()), e.to_string()))?;
         Ok(Scenario {
             name: name.to_string(),
             text: text.to_string(),
             file,
             position,
             orders,
+            variants,
         })
+    }
+
+    /// The rules the scenario plays with: its orders, and its variants'
+    /// kinds of terrain and hooks.
+    pub fn rules(&self) -> Result<Rules, ScenarioError> {
+        let src = Source {
+            name: &self.name,
+            text: &self.text,
+        };
+        self.variants
+            .rules(self.orders.clone())
+            .map_err(|e| src.invalid(self.file.variants.first().map(|v| v.span()), e.to_string()))
     }
 
     /// Its title.
@@ -243,12 +270,7 @@ pub fn check_str_with(
 ) -> Result<Report, ScenarioError> {
     let scenario = Scenario::parse_with(name, text, orders)?;
     let src = Source { name, text };
-    let played = run::play_turn(
-        src,
-        &scenario.file,
-        &scenario.position,
-        scenario.orders.clone(),
-    )?;
+    let played = run::play_turn(src, &scenario.file, &scenario.position, scenario.rules()?)?;
     let differences = scenario.differences(&played.game, &played.events)?;
     Ok(Report {
         title: scenario.file.title,

@@ -6,10 +6,8 @@
 
 use super::error::{ScenarioError, Source};
 use super::format::{Names, ScenarioFile};
-use crate::game::{Answer, Change, ChangeStep, Decision, Event, Game, Position};
-use crate::orders::OrderBook;
+use crate::game::{Answer, Change, ChangeStep, Decision, Event, Game, Position, Rules};
 use std::ops::Range;
-use std::sync::Arc;
 use toml::Spanned;
 
 /// The game after the turn, and the turn's events as sentences.
@@ -55,14 +53,14 @@ impl<'a> Answers<'a> {
     }
 }
 
-/// Plays the turn of the active player (seat 0) from `position`, with `orders`.
+/// Plays the turn of the active player (seat 0) from `position`, with `rules`.
 pub(super) fn play_turn(
     src: Source,
     file: &ScenarioFile,
     position: &Position,
-    orders: Arc<OrderBook>,
+    rules: Rules,
 ) -> Result<Played, ScenarioError> {
-    let mut game = Game::with_orders(position, orders).map_err(|e| ScenarioError::Position {
+    let mut game = Game::with_rules(position, rules).map_err(|e| ScenarioError::Position {
         at: src.loc(None),
         source: e,
     })?;

@@ -96,7 +96,7 @@ impl Context {
 }
 
 /// An error raised from Rust, located at the script line that called in.
-fn located(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
+pub(crate) fn located(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
     let at = lua.inspect_stack(1, |d| {
         let source = d.source();
         let line = d.current_line();

@@ -5,6 +5,8 @@ use std::path::Path;
 use serde::Deserialize;
 
 use super::VariantError;
+use crate::names::Name;
+use crate::terrain::{KindDef, Layer, Props};
 use crate::toml_text::{field_path, line_column};
 
 /// Rule settings a variant applies as data; `None` leaves the rule as it is.
@@ -50,9 +52,96 @@ pub struct Manifest {
     /// Rule settings.
     #[serde(default)]
     pub settings: Settings,
-    /// Piece kinds it adds (terrain): not available yet.
+    /// Kinds of terrain it adds.
     #[serde(default)]
-    pub piece: Vec<toml::Table>,
+    pub piece: Vec<PieceSpec>,
+}
+
+/// `[[piece]]`: a kind of terrain and its properties.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceSpec {
+    /// Its name (`rock`, `mud`): what scenarios' `[[terrain]] kind` and
+    /// scripts call it.
+    pub name: String,
+    /// `piece` (occupies its hex) or `floor` (lies under the pieces).
+    pub layer: Layer,
+    /// A robot may push it (piece kinds).
+    #[serde(default)]
+    pub pushable: bool,
+    /// A robot may load it: robots carry crystals only, so only `false`.
+    #[serde(default)]
+    pub loadable: bool,
+    /// A zap stops at it.
+    #[serde(default)]
+    pub blocks_zap: bool,
+    /// No piece may enter it (floor kinds; a piece kind always occupies its
+    /// hex).
+    #[serde(default)]
+    pub blocks_movement: Option<bool>,
+    /// A teleporter (floor kinds, in pairs of a colour).
+    #[serde(default)]
+    pub teleports: bool,
+    /// One character for text pictures of the board.
+    pub symbol: char,
+    /// What it is, in a sentence.
+    #[serde(default)]
+    pub description: String,
+}
+
+impl PieceSpec {
+    /// The kind it defines, for `variant`; an impossible combination of
+    /// properties is refused with the property at fault.
+    pub fn kind(&self, variant: &str) -> Result<KindDef, String> {
+        if self.loadable {
+            return Err(format!(
+                "piece `{}`: `loadable = true` is not supported: robots carry crystals only",
+                self.name
+            ));
+        }
+        let piece = self.layer == Layer::Piece;
+        if piece && self.blocks_movement == Some(false) {
+            return Err(format!(
+                "piece `{}`: a piece kind occupies its hex, so it always blocks movement (use layer = \"floor\")",
+                self.name
+            ));
+        }
+        if piece && self.teleports {
+            return Err(format!("piece `{}`: only floor kinds teleport", self.name));
+        }
+        if !piece && self.pushable {
+            return Err(format!(
+                "piece `{}`: only piece kinds are pushed; floors stay",
+                self.name
+            ));
+        }
+        let valid = !self.name.is_empty()
+            && self
+                .name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !valid || ["robot", "crystal", "base"].contains(&self.name.as_str()) {
+            return Err(format!(
+                "piece `{}`: a kind's name is lowercase letters, digits and `_`, and not robot, crystal or base",
+                self.name
+            ));
+        }
+        let props = Props::NONE
+            .set(Props::PUSHABLE, self.pushable)
+            .set(Props::BLOCKS_ZAP, self.blocks_zap || self.teleports)
+            .set(
+                Props::BLOCKS_MOVEMENT,
+                !piece && self.blocks_movement == Some(true),
+            )
+            .set(Props::TELEPORTS, self.teleports);
+        Ok(KindDef {
+            name: Name::intern(&self.name),
+            layer: self.layer,
+            props,
+            variant: variant.to_string(),
+            symbol: self.symbol,
+        })
+    }
 }
 
 impl Manifest {
@@ -94,11 +183,10 @@ impl Manifest {
                 )));
             }
         }
-        if let Some(piece) = manifest.piece.first() {
-            let kind = piece.get("kind").map_or("?".to_string(), |k| k.to_string());
-            return Err(invalid(format!(
-                "in `piece`: piece kinds ({kind}) are not available yet: the board has no terrain"
-            )));
+        for piece in &manifest.piece {
+            piece
+                .kind(&manifest.name)
+                .map_err(|e| invalid(format!("in `piece`: {e}")))?;
         }
         Ok(manifest)
     }

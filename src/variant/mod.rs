@@ -10,23 +10,36 @@
 //! applies the settings to a setup ([`VariantSet::apply_to_setup`]) or to a
 //! scenario's position ([`VariantSet::apply_to_position`]).
 //!
-//! What is here: the format, loading, combining, and the settings (score
-//! victory, robots per player, special tiles) — enough for the rulebook's
-//! `simplified` rules and the online `no-score-victory` variant. Hooks into
-//! the engine (a piece entering a hex, a step, a push, a zap, a delivery,
-//! turn order, scoring) and piece kinds (terrain) are the next step: a
-//! variant whose script defines a hook, or whose manifest adds a piece
-//! kind, is refused with a message saying so, rather than half-played.
+//! A variant's script returns a table of hooks (`docs/variants.md`): the
+//! game-wide ones ([`hooks::GAME_HOOKS`]), the per-kind ones under `kinds`
+//! ([`hooks::KIND_HOOKS`]), and those that set up a standard game
+//! ([`hooks::SETUP_HOOKS`]). [`VariantSet::rules`] makes a game's
+//! [`Rules`] (the kinds of terrain and a fresh Lua state with the hooks);
+//! [`VariantSet::standard_position`] deals a standard game through the
+//! setup hooks.
 
+mod hooks;
+mod lua_values;
 mod manifest;
 
-pub use manifest::{Manifest, Settings};
+mod setup;
+
+pub use hooks::{GAME_HOOKS, KIND_HOOKS, SETUP_HOOKS};
+pub use manifest::{Manifest, PieceSpec, Settings};
+pub use setup::Seating;
 
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::sync::Arc;
 
-use crate::game::Position;
+use crate::game::{Position, Rules, Sides};
+use crate::names::Name;
+use crate::orders::{OrderBook, Tile};
 use crate::script::Sandbox;
 use crate::setup::Setup;
+use crate::terrain::{KindTable, Props};
+use hooks::{LoadedScript, LuaHooks};
+use setup::SetupHandle;
 
 /// The folder variants are looked up in, relative to the current folder.
 pub const VARIANTS_DIR: &str = "variants";
@@ -81,6 +94,20 @@ pub struct Variant {
     pub manifest: Manifest,
     /// Its folder.
     pub dir: PathBuf,
+    /// The hooks its script defines: game-wide and setup hooks by name,
+    /// kind hooks as `kind.hook`.
+    pub hooks: Vec<String>,
+}
+
+impl Variant {
+    /// Its script.
+    pub fn script(&self) -> PathBuf {
+        self.dir.join("variant.lua")
+    }
+
+    fn defines(&self, hook: &str) -> bool {
+        self.hooks.iter().any(|h| h == hook)
+    }
 }
 
 /// The variants of a game, in the order they apply.
@@ -137,7 +164,269 @@ impl VariantSet {
                 }
             }
         }
+        let kinds = set.kinds();
+        for v in &set.variants {
+            for hook in &v.hooks {
+                if let Some((kind, _)) = hook.split_once('.') {
+                    if kinds.get(Name::intern(kind)).is_none() {
+                        return Err(VariantError::File {
+                            path: v.script().display().to_string(),
+                            message: format!(
+                                "`kinds.{kind}`: `{kind}` is not a kind of terrain of these variants (they define: {})",
+                                kinds.names()
+                            ),
+                        });
+                    }
+                }
+            }
+        }
         Ok(set)
+    }
+
+    /// The kinds of terrain the variants define, flagged with the kind
+    /// hooks their scripts define.
+    pub fn kinds(&self) -> KindTable {
+        let mut table = KindTable::none();
+        for v in &self.variants {
+            for piece in &v.manifest.piece {
+                if let Ok(def) = piece.kind(&v.manifest.name) {
+                    table.define(def);
+                }
+            }
+        }
+        for v in &self.variants {
+            for hook in &v.hooks {
+                let Some((kind, name)) = hook.split_once('.') else {
+                    continue;
+                };
+                let flag = match name {
+                    "entered" => Props::HOOK_ENTERED,
+                    "before_step" => Props::HOOK_BEFORE_STEP,
+                    _ => Props::HOOK_ZAPPED,
+                };
+                table.flag(Name::intern(kind), flag, true);
+            }
+        }
+        table
+    }
+
+    /// A sandbox with every variant script loaded, and what each returned.
+    fn load_scripts(&self) -> Result<(Sandbox, Vec<LoadedScript>), VariantError> {
+        let mut sandbox = Sandbox::new().map_err(|e| VariantError::File {
+            path: "variants".into(),
+            message: e.to_string(),
+        })?;
+        let mut scripts = Vec::new();
+        for v in &self.variants {
+            let path = v.script();
+            let file_error = |message: String| VariantError::File {
+                path: path.display().to_string(),
+                message,
+            };
+            let id = sandbox
+                .load_script(&path)
+                .map_err(|e| file_error(e.to_string()))?;
+            let mlua::Value::Table(table) = sandbox.script_value(id).clone() else {
+                return Err(file_error(
+                    "a variant script returns a table of hooks".into(),
+                ));
+            };
+            scripts.push(LoadedScript {
+                variant: v.manifest.name.clone(),
+                script: id,
+                table,
+            });
+        }
+        Ok((sandbox, scripts))
+    }
+
+    /// Whether any variant's script defines a hook the engine calls during
+    /// play.
+    fn has_play_hooks(&self) -> bool {
+        self.variants.iter().any(|v| {
+            v.hooks
+                .iter()
+                .any(|h| GAME_HOOKS.contains(&h.as_str()) || h.contains('.'))
+        })
+    }
+
+    /// The rules of a game with these variants over `orders`: the kinds of
+    /// terrain and, if a script defines hooks, a fresh Lua state running
+    /// them (one per game: games do not share hook state).
+    pub fn rules(&self, orders: Arc<OrderBook>) -> Result<Rules, VariantError> {
+        let kinds = Arc::new(self.kinds());
+        if !self.has_play_hooks() {
+            return Ok(Rules {
+                orders,
+                kinds,
+                hooks: None,
+            });
+        }
+        let (sandbox, scripts) = self.load_scripts()?;
+        let hooks = LuaHooks::new(sandbox, &scripts).map_err(|e| VariantError::File {
+            path: "variants".into(),
+            message: e.to_string(),
+        })?;
+        Ok(Rules {
+            orders,
+            kinds,
+            hooks: hooks.map(|h| Rc::new(h) as Rc<dyn crate::game::Hooks>),
+        })
+    }
+
+    /// The standard starting position for `players` people with these
+    /// variants, dealt with `seed`: the `seating` hook picks the colours
+    /// and who controls them, the `teams` hook the teams, the settings
+    /// change the setup, `extra_tiles` (order files' new tiles) join the
+    /// special deck, and the `setup` hooks place terrain and may change the
+    /// track and the score to win.
+    pub fn standard_position(
+        &self,
+        players: usize,
+        seed: u64,
+        extra_tiles: &[Tile],
+    ) -> Result<Position, VariantError> {
+        let setup_error = |e: crate::setup::SetupError| VariantError::File {
+            path: "setups".into(),
+            message: e.to_string(),
+        };
+        let needs_lua = self
+            .variants
+            .iter()
+            .any(|v| SETUP_HOOKS.iter().any(|h| v.defines(h)));
+        if !needs_lua {
+            let mut setup = Setup::standard(players).map_err(setup_error)?;
+            setup.add_special_tiles(extra_tiles);
+            self.apply_to_setup(&mut setup);
+            return Ok(setup.position(seed));
+        }
+        let (sandbox, scripts) = self.load_scripts()?;
+        let call_error = |v: &LoadedScript, hook: &str, e: String| VariantError::File {
+            path: sandbox.script_path(v.script).to_string(),
+            message: format!("hook `{hook}`: {e}"),
+        };
+        // Seating: the last variant with a `seating` hook decides.
+        let mut seating = None;
+        for s in &scripts {
+            let Some(f) = s
+                .table
+                .get::<Option<mlua::Function>>("seating")
+                .ok()
+                .flatten()
+            else {
+                continue;
+            };
+            let info = sandbox
+                .lua()
+                .create_table()
+                .map_err(|e| call_error(s, "seating", e.to_string()))?;
+            info.set("players", players)
+                .map_err(|e| call_error(s, "seating", e.to_string()))?;
+            let value: mlua::Value = sandbox
+                .call_function(s.script, &f, info)
+                .map_err(|e| call_error(s, "seating", e.to_string()))?;
+            let mlua::Value::Table(t) = value else {
+                return Err(call_error(
+                    s,
+                    "seating",
+                    "returns a table { colours = {...}, controllers = {...} }".into(),
+                ));
+            };
+            seating =
+                Some(setup::read_seating(&t, players).map_err(|e| call_error(s, "seating", e))?);
+        }
+        let mut setup = match &seating {
+            Some(seating) => {
+                let mut setup = Setup::standard(seating.colours.len()).map_err(setup_error)?;
+                for (seat, colour) in setup.seats.iter_mut().zip(&seating.colours) {
+                    seat.colour = *colour;
+                }
+                setup
+            }
+            None => Setup::standard(players).map_err(setup_error)?,
+        };
+        setup.add_special_tiles(extra_tiles);
+        self.apply_to_setup(&mut setup);
+        let mut position = setup.position(seed);
+        position.sides = Sides {
+            teams: self.teams_with(&sandbox, &scripts, &position.colours())?,
+            controllers: seating.map(|s| s.sides.controllers).unwrap_or_default(),
+        };
+        // Setup hooks, in order, on one handle.
+        let handle = SetupHandle::new(position, self.kinds(), seed);
+        let handle = sandbox
+            .lua()
+            .create_userdata(handle)
+            .map_err(|e| VariantError::File {
+                path: "variants".into(),
+                message: e.to_string(),
+            })?;
+        for s in &scripts {
+            let Some(f) = s
+                .table
+                .get::<Option<mlua::Function>>("setup")
+                .ok()
+                .flatten()
+            else {
+                continue;
+            };
+            sandbox
+                .call_function::<()>(s.script, &f, handle.clone())
+                .map_err(|e| call_error(s, "setup", e.to_string()))?;
+        }
+        let handle = handle
+            .take::<SetupHandle>()
+            .map_err(|e| VariantError::File {
+                path: "variants".into(),
+                message: e.to_string(),
+            })?;
+        let position = handle.position.into_inner();
+        position.validate().map_err(|e| VariantError::File {
+            path: "variants".into(),
+            message: format!("the setup hooks made a position that cannot be played: {e}"),
+        })?;
+        Ok(position)
+    }
+
+    /// The teams of `colours` as the variants' `teams` hook says (the last
+    /// one decides); empty when none defines one.
+    fn teams_with(
+        &self,
+        sandbox: &Sandbox,
+        scripts: &[LoadedScript],
+        colours: &[crate::pieces::Colour],
+    ) -> Result<Vec<usize>, VariantError> {
+        let mut teams = Vec::new();
+        for s in scripts {
+            let Some(f) = s
+                .table
+                .get::<Option<mlua::Function>>("teams")
+                .ok()
+                .flatten()
+            else {
+                continue;
+            };
+            let err = |e: String| VariantError::File {
+                path: sandbox.script_path(s.script).to_string(),
+                message: format!("hook `teams`: {e}"),
+            };
+            let names: Vec<&str> = colours.iter().map(|c| c.name()).collect();
+            let groups: Vec<Vec<String>> = sandbox
+                .call_function(s.script, &f, names)
+                .map_err(|e| err(e.to_string()))?;
+            teams = setup::groups_of("teams", &groups, colours).map_err(err)?;
+        }
+        Ok(teams)
+    }
+
+    /// The teams of a given position's colours (a scenario's), as the
+    /// variants' `teams` hook says.
+    pub fn teams(&self, colours: &[crate::pieces::Colour]) -> Result<Vec<usize>, VariantError> {
+        if !self.variants.iter().any(|v| v.defines("teams")) {
+            return Ok(Vec::new());
+        }
+        let (sandbox, scripts) = self.load_scripts()?;
+        self.teams_with(&sandbox, &scripts, colours)
     }
 
     /// The variants, in the order they apply.
@@ -184,11 +473,13 @@ impl VariantSet {
 
     /// Changes a given position (a scenario's) as the variants' rules say:
     /// a scenario lists its own pieces and tiles, so only rule settings
-    /// apply (score victory).
-    pub fn apply_to_position(&self, position: &mut Position) {
+    /// apply (score victory) and the teams of its colours.
+    pub fn apply_to_position(&self, position: &mut Position) -> Result<(), VariantError> {
         if self.settings().score_victory == Some(false) {
             position.score_to_win = None;
         }
+        position.sides.teams = self.teams(&position.colours())?;
+        Ok(())
     }
 }
 
@@ -218,36 +509,84 @@ fn load_one(dir: &Path, name: &str) -> Result<Variant, VariantError> {
             ),
         });
     }
-    check_script(&folder.join("variant.lua"))?;
+    let hooks = check_script(&folder.join("variant.lua"))?;
     Ok(Variant {
         manifest,
         dir: folder,
+        hooks,
     })
 }
 
-/// Runs a variant's script in the sandbox: it must return a table, and may
-/// not define hooks yet (the engine does not call them).
-fn check_script(path: &Path) -> Result<(), VariantError> {
+/// Runs a variant's script in the sandbox: it must return a table whose
+/// keys are hooks (functions) and `kinds` (a table of kind names to tables
+/// of kind hooks). Returns the hooks it defines (`kind.hook` for kind
+/// hooks); an unknown key is refused with the hooks there are.
+fn check_script(path: &Path) -> Result<Vec<String>, VariantError> {
     let file_error = |message: String| VariantError::File {
         path: path.display().to_string(),
         message,
     };
     let mut sandbox = Sandbox::new().map_err(|e| file_error(e.to_string()))?;
-    let id = sandbox.load_script(path).map_err(|e| VariantError::File {
-        path: path.display().to_string(),
-        message: e.to_string(),
-    })?;
-    let mlua::Value::Table(hooks) = sandbox.script_value(id).clone() else {
+    let id = sandbox
+        .load_script(path)
+        .map_err(|e| file_error(e.to_string()))?;
+    let mlua::Value::Table(table) = sandbox.script_value(id).clone() else {
         return Err(file_error(
             "a variant script returns a table of hooks (`return {}` for none)".into(),
         ));
     };
-    if let Some(Ok((name, _))) = hooks.pairs::<String, mlua::Value>().next() {
-        return Err(file_error(format!(
-            "hook `{name}`: hooks into the engine are not available yet (the variant can only change settings in variant.toml)"
-        )));
+    let mut hooks = Vec::new();
+    let known: Vec<&str> = GAME_HOOKS.iter().chain(SETUP_HOOKS).copied().collect();
+    for pair in table.pairs::<mlua::Value, mlua::Value>() {
+        let (key, value) = pair.map_err(|e| file_error(e.to_string()))?;
+        let key = match key {
+            mlua::Value::String(s) => s.to_string_lossy(),
+            other => {
+                return Err(file_error(format!(
+                    "the table has a key {other:?}: keys are hook names"
+                )))
+            }
+        };
+        if key == "kinds" {
+            let mlua::Value::Table(kinds) = value else {
+                return Err(file_error("`kinds` is a table: kind name -> { entered = ..., before_step = ..., zapped = ... }".into()));
+            };
+            for pair in kinds.pairs::<String, mlua::Value>() {
+                let (kind, value) = pair.map_err(|e| file_error(format!("`kinds`: {e}")))?;
+                let mlua::Value::Table(kind_hooks) = value else {
+                    return Err(file_error(format!(
+                        "`kinds.{kind}` is a table of kind hooks"
+                    )));
+                };
+                for pair in kind_hooks.pairs::<String, mlua::Value>() {
+                    let (name, f) = pair.map_err(|e| file_error(format!("`kinds.{kind}`: {e}")))?;
+                    if !KIND_HOOKS.contains(&name.as_str())
+                        || !matches!(f, mlua::Value::Function(_))
+                    {
+                        return Err(file_error(format!(
+                            "`kinds.{kind}.{name}`: kind hooks are functions named {}",
+                            KIND_HOOKS.join(", ")
+                        )));
+                    }
+                    hooks.push(format!("{kind}.{name}"));
+                }
+            }
+            continue;
+        }
+        if !known.contains(&key.as_str()) {
+            return Err(file_error(format!(
+                "`{key}` is not a hook: hooks are {}, and `kinds` for {}",
+                known.join(", "),
+                KIND_HOOKS.join(", ")
+            )));
+        }
+        if !matches!(value, mlua::Value::Function(_)) {
+            return Err(file_error(format!("hook `{key}` is a function")));
+        }
+        hooks.push(key);
     }
-    Ok(())
+    hooks.sort();
+    Ok(hooks)
 }
 
 #[cfg(test)]

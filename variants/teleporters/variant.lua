@@ -1,0 +1,12 @@
+-- Teleporters (000_f177823dad35ee93.txt: Teleporters): "When a Robot enters
+-- a hex with a Teleporter, it is immediately placed on the opposite side of
+-- the matching colour Teleporter. It is forbidden to Zap and to Load or
+-- Unload Crystals through a Teleporter. It is allowed to push through a
+-- Teleporter, following the normal movement rules. If the destination hex
+-- is not empty and the Robot cannot push the obstacle, it cannot Teleport
+-- and stays where it is."
+--
+-- Teleporting is a property of the kind (`teleports = true` in
+-- variant.toml), which the engine applies natively to every move, push and
+-- jump (DESIGN.md decision 7), so the script has no hook.
+return {}
