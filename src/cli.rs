@@ -166,21 +166,43 @@ pub fn run() -> Result<ExitCode> {
         }) => {
             // Order files first: a setup file may name the tiles they add.
             let book = load_order_book(&orders)?;
-            let mut setup = match setup {
-                Some(path) => Setup::from_file(&path)?,
-                None => Setup::standard(players)?,
+            let variant_set = VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let start = match setup {
+                Some(path) => {
+                    if variant_set.has_setup_hooks() {
+                        anyhow::bail!(
+                            "--setup cannot be combined with variants that set up the game themselves ({})",
+                            variant_set.names().join(", ")
+                        );
+                    }
+                    let mut setup = Setup::from_file(&path)?;
+                    setup.add_special_tiles(book.added());
+                    variant_set.apply_to_setup(&mut setup);
+                    Start::Setup {
+                        setup: Box::new(setup),
+                        seed,
+                    }
+                }
+                None if variant_set.is_empty() => {
+                    let mut setup = Setup::standard(players)?;
+                    setup.add_special_tiles(book.added());
+                    Start::Setup {
+                        setup: Box::new(setup),
+                        seed,
+                    }
+                }
+                None => Start::Position(Box::new(
+                    variant_set
+                        .standard_position(players, seed, book.added())
+                        .map_err(|e| anyhow::anyhow!("{e}"))?,
+                )),
             };
-            setup.add_special_tiles(book.added());
-            VariantSet::load(&variants)
-                .map_err(|e| anyhow::anyhow!("{e}"))?
-                .apply_to_setup(&mut setup);
-            let start = Start::Setup {
-                setup: Box::new(setup),
-                seed,
-            };
-            let mut game = Game::with_orders(&start.position(), book.clone())?;
+            let rules = variant_set
+                .rules(book.clone())
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let mut game = Game::with_rules(&start.position(), rules)?;
             let paths = orders.iter().map(|p| p.display().to_string()).collect();
-            let mut replay = Replay::with_orders(start, paths, book);
+            let mut replay = Replay::with_variants(start, paths, book, variant_set);
             let mut bots = seat_bots(&game, seed, &bot_args)?;
             let mut transcript: Box<dyn Write> = if quiet {
                 Box::new(io::sink())

@@ -4,7 +4,8 @@
 //! the rules, so a saved game reproduces exactly, and a tampered one is
 //! refused at the first illegal answer.
 
-use crate::game::{Answer, Game, Position, PositionError};
+use crate::game::{Answer, Game, Position, PositionError, Rules};
+use crate::variant::{VariantError, VariantSet};
 use crate::orders::OrderBook;
 use crate::script::orders::{load_order_book, OrderFileError};
 use crate::setup::Setup;
@@ -14,9 +15,9 @@ use std::sync::Arc;
 
 /// The replay format's name, written into every file.
 pub const FORMAT: &str = "tinbots-replay";
-/// The replay format's version written: 2 adds `orders`. Version 1 files
-/// (the rulebook's orders only) are read too.
-pub const VERSION: u32 = 2;
+/// The replay format's version written: 2 adds `orders`, 3 `variants`.
+/// Older files are read too.
+pub const VERSION: u32 = 3;
 /// The oldest version read.
 pub const OLDEST_VERSION: u32 = 1;
 
@@ -57,6 +58,10 @@ pub struct Replay {
     /// the current folder); empty for the rulebook's orders.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<String>,
+    /// The variants the game was played with, by name (loaded from
+    /// `variants/` in the current folder); empty for the standard rules.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variants: Vec<String>,
     /// Where the game starts.
     pub start: Start,
     /// Every answer, as text (DESIGN.md syntax).
@@ -67,6 +72,9 @@ pub struct Replay {
     /// What every tile does: the official orders with `orders` applied.
     #[serde(skip, default = "OrderBook::official")]
     book: Arc<OrderBook>,
+    /// The variants, loaded.
+    #[serde(skip)]
+    variant_set: VariantSet,
 }
 
 /// The first fields of a replay, read before the rest: the order files
@@ -77,6 +85,8 @@ struct Header {
     version: u32,
     #[serde(default)]
     orders: Vec<String>,
+    #[serde(default)]
+    variants: Vec<String>,
 }
 
 /// Why a replay cannot be loaded.
@@ -115,6 +125,9 @@ pub enum ReplayError {
     /// An order file of the replay cannot be loaded.
     #[error("the replay's order file {0}")]
     Orders(#[from] OrderFileError),
+    /// A variant of the replay cannot be loaded.
+    #[error("the replay's variants: {0}")]
+    Variant(#[from] VariantError),
     /// The start position is not playable.
     #[error("the replay's start position is not playable: {0}")]
     Position(#[from] PositionError),
@@ -140,15 +153,39 @@ impl Replay {
     /// official orders with the order files at `orders` (as
     /// [`load_order_book`] builds it).
     pub fn with_orders(start: Start, orders: Vec<String>, book: Arc<OrderBook>) -> Self {
+        Replay::with_variants(start, orders, book, VariantSet::none())
+    }
+
+    /// A replay with no answers yet, of a game played with `book` and
+    /// `variants`.
+    pub fn with_variants(
+        start: Start,
+        orders: Vec<String>,
+        book: Arc<OrderBook>,
+        variants: VariantSet,
+    ) -> Self {
         Replay {
             format: FORMAT.to_string(),
             version: VERSION,
             orders,
+            variants: variants.names(),
             start,
             answers: vec![],
             stopped_at_turn_limit: false,
             book,
+            variant_set: variants,
         }
+    }
+
+    /// The variants of the game.
+    pub fn variant_set(&self) -> &VariantSet {
+        &self.variant_set
+    }
+
+    /// The game's rules: its orders and its variants' terrain and hooks
+    /// (a fresh Lua state for the hooks on every call).
+    pub fn rules(&self) -> Result<Rules, ReplayError> {
+        Ok(self.variant_set.rules(self.book.clone())?)
     }
 
     /// What every tile of the game does.
@@ -158,10 +195,7 @@ impl Replay {
 
     /// The game at its start, before any answer.
     pub fn start_game(&self) -> Result<Game, ReplayError> {
-        Ok(Game::with_orders(
-            &self.start.position(),
-            self.book.clone(),
-        )?)
+        Ok(Game::with_rules(&self.start.position(), self.rules()?)?)
     }
 
     /// Records an answer just applied to `game` (call before applying, so
@@ -211,8 +245,10 @@ impl Replay {
             });
         }
         let book = load_order_book(&header.orders)?;
+        let variant_set = VariantSet::load(&header.variants)?;
         let mut replay: Replay = serde_json::from_str(text).map_err(json)?;
         replay.book = book;
+        replay.variant_set = variant_set;
         Ok(replay)
     }
 

@@ -15,8 +15,10 @@
 //!   (11, 10, 9, 8, 7 for 2 to 6 players; 11 for a lone player).
 //! - `first_turn = true` makes the turn the active player's very first one
 //!   (one order placed on each robot); every other player's first turn is over.
-//! - `variants` and `[[terrain]]` (and `[[expect.terrain]]`) are refused with
-//!   "variant X is not available": the engine has no variants yet.
+//! - `variants` are loaded by name from `variants/`; their settings, teams
+//!   and hooks apply. `[[terrain]]` places kinds they define (`colour` for a
+//!   teleporter's pair, `facing` for kinds with a direction);
+//!   `[[expect.terrain]]` checks that a kind is at a hex after the turn.
 //! - `orders = ["../orders/sidestep.lua"]` (an extension): order files whose
 //!   orders the game uses, read relative to the scenario file's folder,
 //!   over the official orders (or the book given to [`check_file_with`]).

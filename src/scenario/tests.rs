@@ -293,22 +293,29 @@ fn two_pieces_on_one_hex_is_an_error_at_the_second() {
 fn unknown_variants_and_terrain_are_refused_at_their_line() {
     let e = error(&BASE.replace(
         "arena = \"small\"",
-        "arena = \"small\"\nvariants = [\"simplified\", \"mud\"]",
+        "arena = \"small\"\nvariants = [\"simplified\", \"quicksand\"]",
     ));
     let e = e.to_string();
-    assert!(e.contains("t.toml:5:27: unknown variant `mud`"), "{e}");
+    assert!(e.contains("t.toml:5:27: unknown variant `quicksand`"), "{e}");
     assert!(e.contains("variants: ") && e.contains("simplified"), "{e}");
     let e = error(&with(
         "[[terrain]]\nkind = \"teleporter\"\nat = [2, -1]\ncolour = \"yellow\"\n",
     ));
     assert!(
         e.to_string()
-            .contains("variant teleporters is not available"),
+            .contains("terrain `teleporter` needs the variant teleporters: add it to `variants`"),
         "{e}"
     );
     let e = error(&with("[[expect.terrain]]\nkind = \"blob\"\nat = [3, 0]\n"));
     assert!(
-        e.to_string().contains("variant blobs is not available"),
+        e.to_string()
+            .contains("terrain `blob` needs the variant blobs"),
+        "{e}"
+    );
+    let e = error(&with("[[terrain]]\nkind = \"lava\"\nat = [3, 0]\n"));
+    assert!(
+        e.to_string()
+            .contains("`lava` is not a kind of terrain of this scenario's variants (they define: none)"),
         "{e}"
     );
 }

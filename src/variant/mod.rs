@@ -143,15 +143,9 @@ impl VariantSet {
     /// Loads the variants `names` (and those they need) from `dir`.
     pub fn load_from<S: AsRef<str>>(dir: &Path, names: &[S]) -> Result<VariantSet, VariantError> {
         let mut set = VariantSet::default();
-        let mut pending: Vec<String> = names.iter().map(|n| n.as_ref().to_string()).collect();
-        pending.reverse();
-        while let Some(name) = pending.pop() {
-            if set.variants.iter().any(|v| v.manifest.name == name) {
-                continue;
-            }
-            let variant = load_one(dir, &name)?;
-            pending.extend(variant.manifest.needs.iter().rev().cloned());
-            set.variants.push(variant);
+        let mut visiting = Vec::new();
+        for name in names {
+            set.add(dir, name.as_ref(), &mut visiting)?;
         }
         for a in &set.variants {
             for b in &set.variants {
@@ -250,6 +244,15 @@ impl VariantSet {
         })
     }
 
+    /// Whether a variant's script sets up standard games (a `seating`,
+    /// `teams` or `setup` hook), so that a setup file cannot stand in for
+    /// [`VariantSet::standard_position`].
+    pub fn has_setup_hooks(&self) -> bool {
+        self.variants
+            .iter()
+            .any(|v| SETUP_HOOKS.iter().any(|h| v.defines(h)))
+    }
+
     /// The rules of a game with these variants over `orders`: the kinds of
     /// terrain and, if a script defines hooks, a fresh Lua state running
     /// them (one per game: games do not share hook state).
@@ -290,11 +293,7 @@ impl VariantSet {
             path: "setups".into(),
             message: e.to_string(),
         };
-        let needs_lua = self
-            .variants
-            .iter()
-            .any(|v| SETUP_HOOKS.iter().any(|h| v.defines(h)));
-        if !needs_lua {
+        if !self.has_setup_hooks() {
             let mut setup = Setup::standard(players).map_err(setup_error)?;
             setup.add_special_tiles(extra_tiles);
             self.apply_to_setup(&mut setup);
@@ -429,7 +428,29 @@ impl VariantSet {
         self.teams_with(&sandbox, &scripts, colours)
     }
 
-    /// The variants, in the order they apply.
+    /// Loads `name` after the variants it needs (dependencies first, so
+    /// that a variant's settings and setup apply over those it builds on).
+    fn add(&mut self, dir: &Path, name: &str, visiting: &mut Vec<String>) -> Result<(), VariantError> {
+        if self.variants.iter().any(|v| v.manifest.name == name) {
+            return Ok(());
+        }
+        if visiting.iter().any(|v| v == name) {
+            return Err(VariantError::File {
+                path: dir.join(name).join("variant.toml").display().to_string(),
+                message: format!("`needs` makes a cycle: {} -> {name}", visiting.join(" -> ")),
+            });
+        }
+        let variant = load_one(dir, name)?;
+        visiting.push(name.to_string());
+        for needed in &variant.manifest.needs {
+            self.add(dir, needed, visiting)?;
+        }
+        visiting.pop();
+        self.variants.push(variant);
+        Ok(())
+    }
+
+    /// The variants, in the order they apply (each after those it needs).
     pub fn variants(&self) -> &[Variant] {
         &self.variants
     }

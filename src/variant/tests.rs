@@ -62,7 +62,7 @@ fn needs_are_loaded_and_conflicts_refused_naming_the_file() {
         ],
     );
     let set = VariantSet::load_from(&folder.0, &["a"]).unwrap();
-    assert_eq!(set.names(), ["a", "b"]);
+    assert_eq!(set.names(), ["b", "a"], "a variant applies after those it needs");
     let e = VariantSet::load_from(&folder.0, &["a", "c"])
         .unwrap_err()
         .to_string();
@@ -104,11 +104,23 @@ fn mistakes_name_the_file_line_and_field() {
             ),
             ("hooked/variant.toml", &manifest("hooked", "")),
             ("hooked/variant.lua", "return { on_step = function() end }"),
+            ("kinded/variant.toml", &manifest("kinded", "")),
+            (
+                "kinded/variant.lua",
+                "return { kinds = { lava = { entered = function() end } } }",
+            ),
             (
                 "rocks/variant.toml",
-                &manifest("rocks", "[[piece]]\nkind = \"rock\"\n"),
+                &manifest(
+                    "rocks",
+                    "[[piece]]\nname = \"rock\"\nlayer = \"piece\"\nloadable = true\nsymbol = \"#\"\n",
+                ),
             ),
             ("rocks/variant.lua", "return {}"),
+            ("cycle/variant.toml", &manifest("cycle", "needs = [\"cycle2\"]")),
+            ("cycle/variant.lua", "return {}"),
+            ("cycle2/variant.toml", &manifest("cycle2", "needs = [\"cycle\"]")),
+            ("cycle2/variant.lua", "return {}"),
         ],
     );
     let error = |name: &str| {
@@ -125,6 +137,21 @@ fn mistakes_name_the_file_line_and_field() {
     assert!(error("named").contains("`name` is `other` but the folder is `named`"));
     let e = error("broken");
     assert!(e.contains("broken/variant.lua:2:"), "{e}");
-    assert!(error("hooked").contains("hook `on_step`: hooks into the engine are not available yet"));
-    assert!(error("rocks").contains("piece kinds (\"rock\") are not available yet"));
+    let e = error("hooked");
+    assert!(
+        e.contains("hooked/variant.lua: `on_step` is not a hook: hooks are push, deliver"),
+        "{e}"
+    );
+    let e = error("kinded");
+    assert!(
+        e.contains("`kinds.lava`: `lava` is not a kind of terrain of these variants"),
+        "{e}"
+    );
+    let e = error("rocks");
+    assert!(
+        e.contains("rocks/variant.toml: in `piece`: piece `rock`: `loadable = true` is not supported"),
+        "{e}"
+    );
+    let e = error("cycle");
+    assert!(e.contains("`needs` makes a cycle: cycle -> cycle2 -> cycle"), "{e}");
 }
