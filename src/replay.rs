@@ -5,10 +5,10 @@
 //! refused at the first illegal answer.
 
 use crate::game::{Answer, Game, Position, PositionError, Rules};
-use crate::variant::{VariantError, VariantSet};
 use crate::orders::OrderBook;
 use crate::script::orders::{load_order_book, OrderFileError};
 use crate::setup::Setup;
+use crate::variant::{VariantError, VariantSet};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;

@@ -13,8 +13,9 @@ use std::sync::Mutex;
 
 use crate::bot::{seat_seed, BotSpec};
 use crate::game::{EndReason, Game};
+use crate::orders::OrderBook;
 use crate::play::{drive, PlayError};
-use crate::setup::{Setup, SetupError};
+use crate::setup::SetupError;
 use crate::variant::VariantSet;
 
 /// How a tournament is played.
@@ -126,8 +127,15 @@ impl Tournament {
 
     /// Plays the games of one pairing, in parallel.
     pub fn pairing(&self, a: &BotSpec, b: &BotSpec) -> Result<PairingResult, TournamentError> {
-        let mut setup = Setup::standard(self.players)?;
-        self.variants.apply_to_setup(&mut setup);
+        // Deal one position up front, so that a bad variant fails here.
+        self.variants
+            .standard_position(self.players, self.seed, &[])
+            .and_then(|_| self.variants.rules(OrderBook::official()))
+            .map_err(|e| TournamentError::Game {
+                game: 0,
+                seed: self.seed,
+                message: e.to_string(),
+            })?;
         // Load each script once up front, so that a broken one fails here.
         a.make(0)?;
         b.make(0)?;
@@ -140,7 +148,7 @@ impl Tournament {
                     if game >= self.games {
                         break;
                     }
-                    let result = self.play(&setup, [a, b], game);
+                    let result = self.play([a, b], game);
                     let failed = result.is_err();
                     results.lock().expect("no worker panics").push(result);
                     if failed {
@@ -176,35 +184,44 @@ impl Tournament {
     }
 
     /// Plays game `game` of a pairing.
-    fn play(
-        &self,
-        setup: &Setup,
-        bots: [&BotSpec; 2],
-        game: u32,
-    ) -> Result<GameResult, GameFailure> {
+    fn play(&self, bots: [&BotSpec; 2], game: u32) -> Result<GameResult, GameFailure> {
         let seed = self.seed + u64::from(game) / self.players as u64;
         let failed = |message: String| GameFailure {
             game,
             seed,
             message,
         };
-        let mut g = Game::new(&setup.position(seed)).map_err(|e| failed(e.to_string()))?;
-        let mut seats = Vec::with_capacity(self.players);
-        for seat in 0..self.players {
-            let spec = bots[self.bot_of_seat(game, seat)];
+        // With variants, one person may control several colours (seats):
+        // bots are given to people, and a person's seats share its bot.
+        let position = self
+            .variants
+            .standard_position(self.players, seed, &[])
+            .map_err(|e| failed(e.to_string()))?;
+        let rules = self
+            .variants
+            .rules(OrderBook::official())
+            .map_err(|e| failed(e.to_string()))?;
+        let mut g = Game::with_rules(&position, rules).map_err(|e| failed(e.to_string()))?;
+        let controller = |seat: usize| position.sides.controller(seat);
+        let mut seats = Vec::with_capacity(g.players().len());
+        for seat in 0..g.players().len() {
+            let spec = bots[self.bot_of_seat(game, controller(seat))];
             let bot = spec.make(seat_seed(seed ^ (u64::from(game) << 32), seat));
             seats.push(bot.map_err(|e| failed(e.to_string()))?);
         }
         drive(&mut g, &mut seats, self.max_turns, |_, _, _| {})
             .map_err(|e: PlayError| failed(e.to_string()))?;
         let outcome = g.outcome().expect("a driven game is over");
-        let share = 1.0 / outcome.winners.len().max(1) as f64;
+        let mut winners: Vec<usize> = outcome.winners.iter().map(|&w| controller(w)).collect();
+        winners.sort_unstable();
+        winners.dedup();
+        let share = 1.0 / winners.len().max(1) as f64;
         let mut result = GameResult {
             turns: g.turn(),
             turn_limit: outcome.reason == EndReason::TurnLimit,
             ..GameResult::default()
         };
-        for &w in &outcome.winners {
+        for &w in &winners {
             result.wins[self.bot_of_seat(game, w)] += share;
             if w == 0 {
                 result.first_seat += share;

@@ -64,6 +64,7 @@ pub struct Session {
     start: Start,
     order_files: Vec<String>,
     orders: Arc<OrderBook>,
+    variants: VariantSet,
     bots: Vec<Option<SeatBot>>,
     seed: u64,
     options: RenderOptions,
@@ -98,14 +99,27 @@ impl Session {
         order_files: &[String],
     ) -> Result<Session, ReplError> {
         let book = load_order_book(order_files).map_err(|e| ReplError::new(e.to_string()))?;
-        let mut setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
-        setup.add_special_tiles(book.added());
-        variants.apply_to_setup(&mut setup);
-        let start = Start::Setup {
-            setup: Box::new(setup),
-            seed,
+        let start = if variants.is_empty() {
+            let mut setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
+            setup.add_special_tiles(book.added());
+            Start::Setup {
+                setup: Box::new(setup),
+                seed,
+            }
+        } else {
+            let position = variants
+                .standard_position(players, seed, book.added())
+                .map_err(|e| ReplError::new(e.to_string()))?;
+            Start::Position(Box::new(position))
         };
-        Session::from_start(start, order_files.to_vec(), book, seed, &[])
+        Session::from_start(
+            start,
+            order_files.to_vec(),
+            book,
+            variants.clone(),
+            seed,
+            &[],
+        )
     }
 
     /// A session on a saved game (`.json`) or a scenario's position (`.toml`).
@@ -114,11 +128,20 @@ impl Session {
         if is_toml {
             let scenario = Scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
             let start = Start::Position(Box::new(scenario.position.clone()));
-            let mut session =
-                Session::from_start(start, Vec::new(), scenario.orders.clone(), seed, &[])?;
+            let mut session = Session::from_start(
+                start,
+                Vec::new(),
+                scenario.orders.clone(),
+                scenario.variants.clone(),
+                seed,
+                &[],
+            )?;
+            let rules = scenario
+                .rules()
+                .map_err(|e| ReplError::new(e.to_string()))?;
             session.timeline = Timeline::new(
                 stepping(
-                    Game::with_orders(&scenario.position, scenario.orders.clone())
+                    Game::with_rules(&scenario.position, rules)
                         .map_err(|e| ReplError::new(e.to_string()))?,
                 ),
                 format!("scenario {}: {}", path.display(), scenario.title()),
@@ -131,6 +154,7 @@ impl Session {
                 replay.start.clone(),
                 replay.orders.clone(),
                 replay.book().clone(),
+                replay.variant_set().clone(),
                 seed,
                 &answers,
             )
@@ -142,10 +166,14 @@ impl Session {
         start: Start,
         order_files: Vec<String>,
         orders: Arc<OrderBook>,
+        variants: VariantSet,
         seed: u64,
         answers: &[String],
     ) -> Result<Session, ReplError> {
-        let mut game = Game::with_orders(&start.position(), orders.clone())
+        let rules = variants
+            .rules(orders.clone())
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        let mut game = Game::with_rules(&start.position(), rules)
             .map_err(|e| ReplError::new(e.to_string()))?;
         let players = game.players().len();
         let mut timeline = Timeline::new(stepping(game.clone()), "start");
@@ -162,6 +190,7 @@ impl Session {
             start,
             order_files,
             orders,
+            variants,
             bots: (0..players).map(|_| None).collect(),
             seed,
             options: RenderOptions::PLAIN,
@@ -574,10 +603,11 @@ impl Session {
     }
 
     fn replay(&self) -> Replay {
-        let mut replay = Replay::with_orders(
+        let mut replay = Replay::with_variants(
             self.start.clone(),
             self.order_files.clone(),
             self.orders.clone(),
+            self.variants.clone(),
         );
         replay.answers = self.timeline.current().answers.clone();
         replay
@@ -656,14 +686,20 @@ impl Session {
                 self.bots[seat] = Some(SeatBot { spec, bot });
             }
         }
-        if !self.order_files.is_empty() {
-            let book =
-                load_order_book(&self.order_files).map_err(|e| ReplError::new(e.to_string()))?;
+        if !self.order_files.is_empty() || !self.variants.is_empty() {
+            let book = if self.order_files.is_empty() {
+                self.orders.clone()
+            } else {
+                load_order_book(&self.order_files).map_err(|e| ReplError::new(e.to_string()))?
+            };
+            let variants = VariantSet::load(&self.variants.names())
+                .map_err(|e| ReplError::new(e.to_string()))?;
             let answers = self.timeline.current().answers.clone();
             let mut session = Session::from_start(
                 self.start.clone(),
                 self.order_files.clone(),
                 book,
+                variants,
                 self.seed,
                 &answers,
             )?;

@@ -296,7 +296,10 @@ fn unknown_variants_and_terrain_are_refused_at_their_line() {
         "arena = \"small\"\nvariants = [\"simplified\", \"quicksand\"]",
     ));
     let e = e.to_string();
-    assert!(e.contains("t.toml:5:27: unknown variant `quicksand`"), "{e}");
+    assert!(
+        e.contains("t.toml:5:27: unknown variant `quicksand`"),
+        "{e}"
+    );
     assert!(e.contains("variants: ") && e.contains("simplified"), "{e}");
     let e = error(&with(
         "[[terrain]]\nkind = \"teleporter\"\nat = [2, -1]\ncolour = \"yellow\"\n",
@@ -314,8 +317,9 @@ fn unknown_variants_and_terrain_are_refused_at_their_line() {
     );
     let e = error(&with("[[terrain]]\nkind = \"lava\"\nat = [3, 0]\n"));
     assert!(
-        e.to_string()
-            .contains("`lava` is not a kind of terrain of this scenario's variants (they define: none)"),
+        e.to_string().contains(
+            "`lava` is not a kind of terrain of this scenario's variants (they define: none)"
+        ),
         "{e}"
     );
 }

@@ -362,30 +362,31 @@ impl Hooks for LuaHooks {
         for hook in self.game_hooks("score") {
             let colour = game.colours()[player].name();
             let value: Value = self.call("score", hook, game, colour, None)?;
-            score =
-                match value {
-                    Value::Nil => score,
-                    Value::Integer(n) => Some([n, 0, 0, 0]),
-                    Value::Number(n) => Some([n as i64, 0, 0, 0]),
-                    Value::Table(t) => {
-                        let mut key = [0i64; 4];
-                        for (i, k) in key.iter_mut().enumerate() {
-                            *k = t
-                                .get::<Option<i64>>(i + 1)
-                                .map_err(|e| self.error("score", hook, e))?
-                                .unwrap_or(0);
-                        }
-                        Some(key)
+            score = match value {
+                Value::Nil => score,
+                Value::Integer(n) => Some([n, 0, 0, 0]),
+                Value::Number(n) => Some([n as i64, 0, 0, 0]),
+                Value::Table(t) => {
+                    let mut key = [0i64; 4];
+                    for (i, k) in key.iter_mut().enumerate() {
+                        *k = t
+                            .get::<Option<i64>>(i + 1)
+                            .map_err(|e| self.error("score", hook, e))?
+                            .unwrap_or(0);
                     }
-                    other => return Err(self.error(
+                    Some(key)
+                }
+                other => {
+                    return Err(self.error(
                         "score",
                         hook,
                         format!(
                             "returned a {}: a score is a number or a list of up to four numbers",
                             other.type_name()
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
         }
         Ok(score)
     }

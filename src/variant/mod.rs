@@ -430,7 +430,12 @@ impl VariantSet {
 
     /// Loads `name` after the variants it needs (dependencies first, so
     /// that a variant's settings and setup apply over those it builds on).
-    fn add(&mut self, dir: &Path, name: &str, visiting: &mut Vec<String>) -> Result<(), VariantError> {
+    fn add(
+        &mut self,
+        dir: &Path,
+        name: &str,
+        visiting: &mut Vec<String>,
+    ) -> Result<(), VariantError> {
         if self.variants.iter().any(|v| v.manifest.name == name) {
             return Ok(());
         }

@@ -62,7 +62,11 @@ fn needs_are_loaded_and_conflicts_refused_naming_the_file() {
         ],
     );
     let set = VariantSet::load_from(&folder.0, &["a"]).unwrap();
-    assert_eq!(set.names(), ["b", "a"], "a variant applies after those it needs");
+    assert_eq!(
+        set.names(),
+        ["b", "a"],
+        "a variant applies after those it needs"
+    );
     let e = VariantSet::load_from(&folder.0, &["a", "c"])
         .unwrap_err()
         .to_string();
@@ -149,9 +153,14 @@ fn mistakes_name_the_file_line_and_field() {
     );
     let e = error("rocks");
     assert!(
-        e.contains("rocks/variant.toml: in `piece`: piece `rock`: `loadable = true` is not supported"),
+        e.contains(
+            "rocks/variant.toml: in `piece`: piece `rock`: `loadable = true` is not supported"
+        ),
         "{e}"
     );
     let e = error("cycle");
-    assert!(e.contains("`needs` makes a cycle: cycle -> cycle2 -> cycle"), "{e}");
+    assert!(
+        e.contains("`needs` makes a cycle: cycle -> cycle2 -> cycle"),
+        "{e}"
+    );
 }
