@@ -4,16 +4,38 @@
 use crate::hex::{Arena, Hex};
 use crate::pieces::Piece;
 use crate::terrain::{Floor, Props};
+use std::sync::Arc;
 
 /// The hexes of an arena, the piece on each, and the floor terrain under
 /// the pieces (mud, teleporters), if any.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Board {
     arena: Arena,
     cells: Vec<Option<Piece>>,
     /// Floor terrain by dense index; empty on a board without any, so that
-    /// a plain game never looks.
-    floor: Vec<Option<Floor>>,
+    /// a plain game never looks. Floors do not move during play: shared
+    /// between copies of the board, copied only when one is laid.
+    floor: Arc<Vec<Option<Floor>>>,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Board {
+            arena: self.arena.clone(),
+            cells: self.cells.clone(),
+            floor: self.floor.clone(),
+        }
+    }
+
+    /// Copies `source` into this board's buffers, without allocating once
+    /// they are the right size (the game's snapshot before an answer).
+    fn clone_from(&mut self, source: &Self) {
+        self.arena.clone_from(&source.arena);
+        self.cells.clone_from(&source.cells);
+        if !Arc::ptr_eq(&self.floor, &source.floor) {
+            self.floor.clone_from(&source.floor);
+        }
+    }
 }
 
 impl Board {
@@ -23,7 +45,7 @@ impl Board {
         Board {
             arena,
             cells,
-            floor: Vec::new(),
+            floor: Arc::new(Vec::new()),
         }
     }
 
@@ -49,12 +71,10 @@ impl Board {
     pub fn set_floor(&mut self, h: Hex, floor: Option<Floor>) -> Option<Floor> {
         let i = self.arena.index(h).expect("hex on the board");
         if self.floor.is_empty() {
-            if floor.is_none() {
-                return None;
-            }
-            self.floor = vec![None; self.cells.len()];
+            floor?;
+            self.floor = Arc::new(vec![None; self.cells.len()]);
         }
-        std::mem::replace(&mut self.floor[i], floor)
+        std::mem::replace(&mut Arc::make_mut(&mut self.floor)[i], floor)
     }
 
     /// Every hex with floor terrain, in dense-index order.

@@ -114,10 +114,13 @@ impl Game {
             match self.board.at(next) {
                 None => break,
                 Some(p) if p.pushable() => {
-                    if row.len() == limit {
-                        return Err(Reason::HexBehindNotEmpty(
-                            last.expect("a pushed piece before the limit"),
-                        ));
+                    // Through teleporters a row can come back onto itself
+                    // (the mover's hex or a piece already in it): the hex
+                    // behind is taken, so nothing moves (and Dash's
+                    // unlimited row does not go round forever).
+                    let looped = next == from || row.iter().any(|(h, _)| *h == next);
+                    if row.len() == limit || looped {
+                        return Err(Reason::HexBehindNotEmpty(last.unwrap_or(mover)));
                     }
                     row.push((next, p));
                     at = next;

@@ -157,7 +157,7 @@ struct Cursor {
 }
 
 /// A game of Twin Tin Bots in progress.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Game {
     board: Board,
     colours: Vec<Colour>,
@@ -194,6 +194,86 @@ pub struct Game {
     sides: Sides,
     /// The first hook failure of the answer being applied.
     failure: Option<HookError>,
+    /// The buffer [`Game::apply`] keeps the game in while hooks run (not
+    /// part of the game: never cloned).
+    spare: Option<Box<Game>>,
+}
+
+/// Clones every field but the snapshot buffer; `clone_from` reuses the
+/// target's buffers and shares what never changes during a game (orders,
+/// kinds, hooks), so that keeping a snapshot allocates nothing.
+impl Clone for Game {
+    fn clone(&self) -> Self {
+        Game {
+            board: self.board.clone(),
+            colours: self.colours.clone(),
+            players: self.players.clone(),
+            owned: self.owned.clone(),
+            robots: self.robots.clone(),
+            track: self.track.clone(),
+            track_next: self.track_next,
+            special_deck: self.special_deck.clone(),
+            deck_next: self.deck_next,
+            in_box: self.in_box,
+            score_to_win: self.score_to_win,
+            active: self.active,
+            turn: self.turn,
+            countdown: self.countdown,
+            pending: self.pending,
+            cursor: self.cursor,
+            outcome: self.outcome.clone(),
+            events: self.events.clone(),
+            orders: self.orders.clone(),
+            stepping: self.stepping,
+            kinds: self.kinds.clone(),
+            hooks: self.hooks.clone(),
+            defined: self.defined,
+            marks: self.marks.clone(),
+            sides: self.sides.clone(),
+            failure: self.failure.clone(),
+            spare: None,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.board.clone_from(&source.board);
+        self.colours.clone_from(&source.colours);
+        self.players.clone_from(&source.players);
+        self.owned.clone_from(&source.owned);
+        self.robots.clone_from(&source.robots);
+        self.track.clone_from(&source.track);
+        self.track_next = source.track_next;
+        self.special_deck.clone_from(&source.special_deck);
+        self.deck_next = source.deck_next;
+        self.in_box = source.in_box;
+        self.score_to_win = source.score_to_win;
+        self.active = source.active;
+        self.turn = source.turn;
+        self.countdown = source.countdown;
+        self.pending = source.pending;
+        self.cursor = source.cursor;
+        self.outcome.clone_from(&source.outcome);
+        self.events.clone_from(&source.events);
+        if !Arc::ptr_eq(&self.orders, &source.orders) {
+            self.orders.clone_from(&source.orders);
+        }
+        self.stepping = source.stepping;
+        if !Arc::ptr_eq(&self.kinds, &source.kinds) {
+            self.kinds.clone_from(&source.kinds);
+        }
+        let same_hooks = match (&self.hooks, &source.hooks) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same_hooks {
+            self.hooks.clone_from(&source.hooks);
+        }
+        self.defined = source.defined;
+        self.marks.clone_from(&source.marks);
+        self.sides.clone_from(&source.sides);
+        self.failure.clone_from(&source.failure);
+    }
 }
 
 impl Game {
@@ -269,6 +349,7 @@ impl Game {
             marks: Vec::new(),
             sides: position.sides.clone(),
             failure: None,
+            spare: None,
         };
         game.start_turn();
         Ok(game)
@@ -335,13 +416,26 @@ impl Game {
         if self.hooks.is_none() {
             return self.apply_answer(answer);
         }
-        let before = self.clone();
-        self.apply_answer(answer)?;
-        if let Some(failure) = self.failure.take() {
-            *self = before;
-            return Err(RuleError::Hook(failure.0));
-        }
-        Ok(())
+        // A hook may fail half-way: keep the game as it was, in a buffer
+        // reused from answer to answer (copied without allocating).
+        let before = match self.spare.take() {
+            Some(mut buffer) => {
+                (*buffer).clone_from(self);
+                buffer
+            }
+            None => Box::new(self.clone()),
+        };
+        let applied = self.apply_answer(answer);
+        let result = match (applied, self.failure.take()) {
+            (Err(e), _) => Err(e),
+            (Ok(()), None) => Ok(()),
+            (Ok(()), Some(failure)) => {
+                self.clone_from(&before);
+                Err(RuleError::Hook(failure.0))
+            }
+        };
+        self.spare = Some(before);
+        result
     }
 
     fn apply_answer(&mut self, answer: Answer) -> Result<(), RuleError> {

@@ -215,7 +215,8 @@ impl Position {
         for (at, c) in &self.crystals {
             put(*at, format!("a {}", c))?;
         }
-        let mut floors: Vec<Hex> = vec![];
+        // Which terrain may share a hex (a blob on mud) depends on the
+        // kinds' layers: checked when the terrain is laid (`Game::with_rules`).
         for t in &self.terrain {
             if !self.arena.contains(t.at) {
                 return Err(PositionError::OffBoard {
@@ -224,14 +225,6 @@ impl Position {
                     arena: self.arena.name(),
                 });
             }
-            if floors.contains(&t.at) {
-                return Err(PositionError::SameHex {
-                    first: "terrain".into(),
-                    second: t.kind.to_string(),
-                    at: t.at,
-                });
-            }
-            floors.push(t.at);
         }
         let sides = &self.sides;
         if (!sides.teams.is_empty() && sides.teams.len() != n)

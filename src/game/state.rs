@@ -12,7 +12,7 @@ pub const SLOTS: usize = 3;
 pub type Program = [Option<Tile>; SLOTS];
 
 /// A robot on the board.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Robot {
     /// Its id (`2 * player + n`).
     pub id: RobotId,
@@ -41,7 +41,7 @@ impl Robot {
 }
 
 /// A seated player.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Colour.
     pub colour: Colour,

@@ -28,8 +28,14 @@ pub(super) fn lay(
         match def.layer {
             Layer::Piece => {
                 if let Some(p) = board.at(t.at) {
+                    let first = match p {
+                        Piece::Thing(x) => x.kind.to_string(),
+                        Piece::Robot(id) => format!("robot #{id}"),
+                        Piece::Crystal(c) => format!("a {c}"),
+                        Piece::Base(_) => "a base".to_string(),
+                    };
                     return Err(PositionError::SameHex {
-                        first: format!("{p:?}"),
+                        first,
                         second: t.kind.to_string(),
                         at: t.at,
                     });
@@ -43,6 +49,13 @@ pub(super) fn lay(
                 );
             }
             Layer::Floor => {
+                if let Some(f) = board.floor(t.at) {
+                    return Err(PositionError::SameHex {
+                        first: f.kind.to_string(),
+                        second: t.kind.to_string(),
+                        at: t.at,
+                    });
+                }
                 board.set_floor(
                     t.at,
                     Some(Floor {

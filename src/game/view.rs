@@ -10,6 +10,7 @@ use super::{Decision, Game};
 use crate::hex::{Direction, Hex};
 use crate::orders::{Tile, TileSet};
 use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, PlayerId};
+use crate::terrain::Terrain;
 use serde::Serialize;
 
 /// The game as one player may see it (see the module documentation).
@@ -49,6 +50,8 @@ pub struct PlayerView {
     pub over: bool,
     /// The winners once the game is over (several on a shared victory).
     pub winners: Vec<Colour>,
+    /// Terrain on the board (variants): kinds, hexes, colours, directions.
+    pub terrain: Vec<Terrain>,
 }
 
 /// A robot as everyone sees it.
@@ -109,6 +112,8 @@ pub struct PlayerInfo {
     pub standard_tiles: Vec<Tile>,
     /// How many special tiles the player holds (not which).
     pub special_count: usize,
+    /// The player's team, from 1 (every player alone without teams).
+    pub team: usize,
 }
 
 /// The decision being made, as a player may see it.
@@ -204,6 +209,7 @@ impl Game {
                 first_turn: p.first_turn,
                 standard_tiles: tiles(&p.hand, |t| !t.is_special()),
                 special_count: p.hand.iter().filter(|t| t.is_special()).count(),
+                team: self.sides().team(st.player) + 1,
             })
             .collect();
         let countdown = self.countdown();
@@ -224,6 +230,7 @@ impl Game {
             score_to_win: self.score_to_win(),
             decision: DecisionView::of(self, self.decision()),
             over: self.is_over(),
+            terrain: self.terrain(),
             winners: self
                 .outcome()
                 .map(|o| o.winners.iter().map(|&p| self.colours()[p]).collect())

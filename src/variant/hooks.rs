@@ -8,9 +8,12 @@
 //! Errors name the variant, the hook, the script and the line.
 
 use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::fmt;
 
-use mlua::{AnyUserData, Function, Lua, Table, UserData, UserDataFields, UserDataMethods, Value};
+use mlua::{
+    AnyUserData, Function, Lua, LuaString, Table, UserData, UserDataFields, UserDataMethods, Value,
+};
 
 use super::lua_values::{hex_arg, hex_value, piece_table, robot_table};
 use crate::game::{
@@ -46,6 +49,40 @@ pub struct LuaHooks {
     kind_hooks: Vec<(Name, &'static str, Hook)>,
     /// The handle lent the game for each call.
     handle: AnyUserData,
+    /// Lua functions that build a kind hook's event table and call it:
+    /// tables are made in Lua, several times faster than from Rust.
+    shims: Shims,
+    /// Lua strings made once: robot names, kinds, colours, step names.
+    strings: RefCell<HashMap<Text, mlua::LuaString>>,
+}
+
+/// The shims' script (see [`LuaHooks::shims`]).
+const SHIMS: &str = r#"
+return {
+  entered = function(f, game, kind, pkind, id, owner, value, q, r)
+    return f(game, { kind = kind, piece = { kind = pkind, id = id, owner = owner, value = value }, at = { q, r } })
+  end,
+  before_step = function(f, game, kind, robot, step)
+    return f(game, { kind = kind, robot = robot, step = step })
+  end,
+  zapped = function(f, game, kind, zapper, q, r)
+    return f(game, { kind = kind, zapper = zapper, at = { q, r } })
+  end,
+}
+"#;
+
+struct Shims {
+    entered: Function,
+    before_step: Function,
+    zapped: Function,
+}
+
+/// A string made into a Lua string once per game.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Text {
+    Robot(RobotId),
+    Name(Name),
+    Static(&'static str),
 }
 
 impl fmt::Debug for LuaHooks {
@@ -71,7 +108,7 @@ impl LuaHooks {
     /// `super::check_hooks`). `None` when no script defines a game hook or
     /// a kind hook.
     pub(super) fn new(
-        sandbox: Sandbox,
+        mut sandbox: Sandbox,
         scripts: &[LoadedScript],
     ) -> mlua::Result<Option<LuaHooks>> {
         let mut game_hooks = Vec::new();
@@ -107,11 +144,24 @@ impl LuaHooks {
             return Ok(None);
         }
         let handle = sandbox.lua().create_userdata(GameHandle::default())?;
+        let shims = sandbox
+            .load_str("tinbots hook shims", SHIMS)
+            .map_err(mlua::Error::external)?;
+        let Value::Table(table) = sandbox.script_value(shims).clone() else {
+            return Err(mlua::Error::external("the hook shims return a table"));
+        };
+        let shims = Shims {
+            entered: table.get("entered")?,
+            before_step: table.get("before_step")?,
+            zapped: table.get("zapped")?,
+        };
         Ok(Some(LuaHooks {
             sandbox,
             game_hooks,
             kind_hooks,
             handle,
+            shims,
+            strings: RefCell::new(HashMap::new()),
         }))
     }
 
@@ -129,6 +179,21 @@ impl LuaHooks {
         args: impl mlua::IntoLuaMulti,
         effects: Option<&mut Vec<Effect>>,
     ) -> Result<R, HookError> {
+        self.call_through(name, hook, None, game, args, effects)
+    }
+
+    /// Calls `hook` (through `shim` when given: `shim(hook, game, ...)`)
+    /// with the game lent to the handle, then collects the effects it
+    /// asked for.
+    fn call_through<R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        hook: &Hook,
+        shim: Option<&Function>,
+        game: &Game,
+        args: impl mlua::IntoLuaMulti,
+        effects: Option<&mut Vec<Effect>>,
+    ) -> Result<R, HookError> {
         let handle = self
             .handle
             .borrow::<GameHandle>()
@@ -136,14 +201,37 @@ impl LuaHooks {
         handle.game.set(game);
         handle.effects.borrow_mut().clear();
         let _loan = Loan(&handle);
-        let result = self
-            .sandbox
-            .call_function::<R>(hook.script, &hook.function, (self.handle.clone(), args))
-            .map_err(|e| HookError(format!("variant `{}`, hook `{name}`: {e}", hook.variant)));
+        let result = match shim {
+            None => {
+                self.sandbox
+                    .call_function::<R>(hook.script, &hook.function, (&self.handle, args))
+            }
+            Some(shim) => self.sandbox.call_function::<R>(
+                hook.script,
+                shim,
+                (&hook.function, &self.handle, args),
+            ),
+        }
+        .map_err(|e| HookError(format!("variant `{}`, hook `{name}`: {e}", hook.variant)));
         if let (Ok(_), Some(out)) = (&result, effects) {
             out.append(&mut handle.effects.borrow_mut());
         }
         result
+    }
+
+    /// A Lua string for `text`, made once.
+    fn text(&self, game: &Game, text: Text) -> Result<mlua::LuaString, HookError> {
+        if let Some(s) = self.strings.borrow().get(&text) {
+            return Ok(s.clone());
+        }
+        let made = match text {
+            Text::Robot(id) => self.lua().create_string(game.robot_name(id)),
+            Text::Name(n) => self.lua().create_string(n.as_str()),
+            Text::Static(s) => self.lua().create_string(s),
+        }
+        .map_err(|e| HookError(format!("cannot make a Lua string: {e}")))?;
+        self.strings.borrow_mut().insert(text, made.clone());
+        Ok(made)
     }
 
     fn error(&self, name: &str, hook: &Hook, e: impl fmt::Display) -> HookError {
@@ -217,19 +305,39 @@ impl Hooks for LuaHooks {
         let Some(hook) = self.kind_hook(kind, "entered") else {
             return Ok(());
         };
-        let event = self.table()?;
-        set(&event, "kind", kind.as_str())?;
-        set(
-            &event,
-            "piece",
-            piece_table(self.lua(), game, piece).map_err(|e| self.error("entered", hook, e))?,
-        )?;
-        set(
-            &event,
-            "at",
-            hex_value(self.lua(), at).map_err(|e| self.error("entered", hook, e))?,
-        )?;
-        self.call::<()>("entered", hook, game, event, Some(effects))
+        let (pkind, id, owner, value) = match piece {
+            Piece::Robot(r) => (
+                Text::Static("robot"),
+                Some(self.text(game, Text::Robot(r))?),
+                Some(self.text(game, Text::Static(game.colours()[r / 2].name()))?),
+                None,
+            ),
+            Piece::Crystal(c) => (Text::Static("crystal"), None, None, Some(c.value())),
+            Piece::Base(p) => (
+                Text::Static("base"),
+                None,
+                Some(self.text(game, Text::Static(game.colours()[p].name()))?),
+                None,
+            ),
+            Piece::Thing(t) => (Text::Name(t.kind), None, None, None),
+        };
+        let args = (
+            self.text(game, Text::Name(kind))?,
+            self.text(game, pkind)?,
+            id,
+            owner,
+            value,
+            at.q,
+            at.r,
+        );
+        self.call_through::<()>(
+            "entered",
+            hook,
+            Some(&self.shims.entered),
+            game,
+            args,
+            Some(effects),
+        )
     }
 
     fn before_step(
@@ -243,11 +351,14 @@ impl Hooks for LuaHooks {
         let Some(hook) = self.kind_hook(kind, "before_step") else {
             return Ok(StepVerdict::Allow);
         };
-        let event = self.table()?;
-        set(&event, "kind", kind.as_str())?;
-        set(&event, "robot", game.robot_name(robot))?;
-        set(&event, "step", step.name())?;
-        let value: Value = self.call("before_step", hook, game, event, Some(effects))?;
+        let args = (
+            self.text(game, Text::Name(kind))?,
+            self.text(game, Text::Robot(robot))?,
+            self.text(game, Text::Static(step.name()))?,
+        );
+        let shim = Some(&self.shims.before_step);
+        let value: Value =
+            self.call_through("before_step", hook, shim, game, args, Some(effects))?;
         Ok(match verdict(value, "a variant took the step away") {
             Verdict::Allow => StepVerdict::Allow,
             Verdict::Refuse(why) => StepVerdict::Skip(why),
@@ -296,15 +407,14 @@ impl Hooks for LuaHooks {
         let Some(hook) = self.kind_hook(thing.kind, "zapped") else {
             return Ok(ZapHit::Stop);
         };
-        let event = self.table()?;
-        set(&event, "kind", thing.kind.as_str())?;
-        set(&event, "zapper", game.robot_name(zapper))?;
-        set(
-            &event,
-            "at",
-            hex_value(self.lua(), at).map_err(|e| self.error("zapped", hook, e))?,
-        )?;
-        let value: Option<String> = self.call("zapped", hook, game, event, None)?;
+        let args = (
+            self.text(game, Text::Name(thing.kind))?,
+            self.text(game, Text::Robot(zapper))?,
+            at.q,
+            at.r,
+        );
+        let shim = Some(&self.shims.zapped);
+        let value: Option<String> = self.call_through("zapped", hook, shim, game, args, None)?;
         match value.as_deref() {
             None | Some("stop") => Ok(ZapHit::Stop),
             Some("push") => Ok(ZapHit::Push),
@@ -511,7 +621,8 @@ impl UserData for GameHandle {
         });
         methods.add_method(
             api::method("Game", "mark"),
-            |lua, this, (robot, key): (String, String)| {
+            |lua, this, (robot, key): (LuaString, LuaString)| {
+                let (robot, key) = (robot.to_str()?, Name::intern(&key.to_str()?));
                 let g = this.game(lua)?;
                 let id = robot_arg(lua, g, &robot)?;
                 let pending = this.effects.borrow().iter().rev().find_map(|e| match *e {
@@ -519,15 +630,16 @@ impl UserData for GameHandle {
                         robot,
                         key: k,
                         value,
-                    } if robot == id && k.as_str() == key => Some(value),
+                    } if robot == id && k == key => Some(value),
                     _ => None,
                 });
-                Ok(pending.unwrap_or_else(|| g.mark(id, Name::intern(&key))))
+                Ok(pending.unwrap_or_else(|| g.mark(id, key)))
             },
         );
         methods.add_method(
             api::method("Game", "set_mark"),
-            |lua, this, (robot, key, value): (String, String, i64)| {
+            |lua, this, (robot, key, value): (LuaString, LuaString, i64)| {
+                let (robot, key) = (robot.to_str()?, key.to_str()?);
                 let g = this.game(lua)?;
                 let id = robot_arg(lua, g, &robot)?;
                 this.effects.borrow_mut().push(Effect::Mark {
