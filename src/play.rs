@@ -207,14 +207,28 @@ pub fn summary(game: &Game) -> String {
     // A game stopped at the turn limit has already begun the next turn.
     let stopped = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
     let _ = writeln!(s, "turns: {}", game.turn() - u32::from(stopped));
+    let teams = !game.sides().teams.is_empty();
     match names.len() {
         0 => {}
         1 => {
             let _ = writeln!(s, "winner: {}", names[0]);
         }
+        _ if teams
+            && winners
+                .iter()
+                .all(|&w| game.sides().team(w) == game.sides().team(winners[0])) =>
+        {
+            let _ = writeln!(s, "winners: {} (a team)", names.join(", "));
+        }
         _ => {
             let _ = writeln!(s, "winners: {} (shared victory)", names.join(", "));
         }
+    }
+    if standings.iter().any(|st| st.variant.is_some()) {
+        let _ = writeln!(
+            s,
+            "score: as the variants count it; base and carried: the colour's own"
+        );
     }
     let _ = writeln!(
         s,

@@ -214,7 +214,7 @@ fn play_with_order_files_deals_their_tiles_and_replays() {
     );
     let json = std::fs::read_to_string(&path).unwrap();
     assert!(
-        json.contains("\"version\": 2") && json.contains("scripts/orders/magnet.lua"),
+        json.contains("\"version\": 3") && json.contains("scripts/orders/magnet.lua"),
         "{json}"
     );
     let replayed = tinbots(&["replay", p]);
@@ -308,13 +308,13 @@ fn play_with_variants_and_refuses_an_unknown_one() {
         "{stdout}"
     );
     let out = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(["play", "--variant", "mud"])
+        .args(["play", "--variant", "quicksand"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("unknown variant `mud`") && stderr.contains("simplified"),
+        stderr.contains("unknown variant `quicksand`") && stderr.contains("simplified"),
         "{stderr}"
     );
 }

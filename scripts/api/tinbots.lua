@@ -40,6 +40,7 @@ local Bot = {}
 ---@field decision DecisionView What is being decided now.
 ---@field over boolean Whether the game is over.
 ---@field winners Colour[] The winners, once the game is over.
+---@field terrain TerrainInfo[] Terrain on the board (variants): kind, at, colour, facing.
 local View = {}
 
 --- The decision of this view's game and its legal answers.
@@ -117,6 +118,7 @@ local BaseView = {}
 ---@field first_turn boolean Whether this player's first turn is still to come.
 ---@field standard_tiles string[] The standard tiles in hand (public).
 ---@field special_count integer How many special tiles the player holds (not which).
+---@field team integer The player's team, from 1 (every player alone without teams).
 local PlayerInfo = {}
 
 --- One primitive action of an order, made by a constructor of `orders` (prints as the call that made it).
@@ -249,6 +251,19 @@ function Setup:random(n) end
 ---@param at Hex A free hex.
 ---@param extra string? A colour (a teleporter's pair) or a direction (a conveyor's).
 function Setup:place(kind, at, extra) end
+
+--- Whether the rulebook's setup rule lets `kind` go on `at`: not on the outer ring nor the centre, on a free hex, and teleporters and piece kinds not next to a base, a teleporter, a rock or a blob.
+---@param kind string A kind of terrain of the variants.
+---@param at Hex A hex.
+---@return boolean
+function Setup:placeable(kind, at) end
+
+--- Places up to `count` pieces of `kind`, each on a random hex that `placeable` allows; returns where (fewer when no hex is left).
+---@param kind string A kind of terrain of the variants.
+---@param count integer How many.
+---@param extra string? A colour or a direction, as for place.
+---@return Hex[]
+function Setup:scatter(kind, count, extra) end
 
 --- Removes the terrain of a hex; whether there was some.
 ---@param at Hex A hex.

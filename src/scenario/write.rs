@@ -26,7 +26,12 @@ fn list<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> String) -> Strin
 
 /// The scenario file of `position`, titled `title`, with `notes` (lines
 /// about what the file cannot hold) as comments at the top.
-pub fn scenario_toml(position: &Position, title: &str, notes: &[String]) -> String {
+pub fn scenario_toml(
+    position: &Position,
+    title: &str,
+    notes: &[String],
+    variants: &[String],
+) -> String {
     let mut s = String::new();
     for note in notes {
         let _ = writeln!(s, "# {note}");
@@ -43,6 +48,9 @@ pub fn scenario_toml(position: &Position, title: &str, notes: &[String]) -> Stri
         "players = {}",
         list(&order, |&p| quoted(position.players[p].colour.name()))
     );
+    if !variants.is_empty() {
+        let _ = writeln!(s, "variants = {}", list(variants, |v| quoted(v)));
+    }
     let _ = writeln!(s, "first_turn = {}", active.first_turn);
     let _ = writeln!(
         s,
@@ -91,6 +99,16 @@ pub fn scenario_toml(position: &Position, title: &str, notes: &[String]) -> Stri
             list(player.delivered.iter(), |c| c.value().to_string())
         );
     }
+    for t in &position.terrain {
+        let _ = writeln!(s, "\n[[terrain]]\nkind = {}", quoted(t.kind.as_str()));
+        let _ = writeln!(s, "at = [{}, {}]", t.at.q, t.at.r);
+        if let Some(c) = t.colour {
+            let _ = writeln!(s, "colour = {}", quoted(c.name()));
+        }
+        if let Some(d) = t.facing {
+            let _ = writeln!(s, "facing = {}", quoted(d.name()));
+        }
+    }
     for p in &order {
         let player = &position.players[*p];
         if player.hand.is_empty() {
@@ -126,7 +144,7 @@ mod tests {
             game.apply(a).unwrap();
         }
         let position = game.position();
-        let text = scenario_toml(&position, "exported \"position\"", &["a note".into()]);
+        let text = scenario_toml(&position, "exported \"position\"", &["a note".into()], &[]);
         assert!(text.starts_with("# a note\ntitle = "), "{text}");
         let report = check_str("exported.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
         assert!(report.passed(), "an empty [expect] passes: {text}");
@@ -167,5 +185,40 @@ mod tests {
                 .collect::<std::collections::BTreeSet<_>>()
         };
         assert_eq!(robots(&position), robots(&reread));
+    }
+
+    #[test]
+    fn terrain_and_variants_are_written_and_read_back() {
+        // A blob pushed onto mud shares its hex: both are kept.
+        let set = crate::variant::VariantSet::load(&["random-terrain"]).unwrap();
+        let has_mud = |p: &Position| p.terrain.iter().any(|t| t.kind.as_str() == "mud");
+        let mut position = (0..)
+            .map(|seed| set.standard_position(4, seed, &[]).unwrap())
+            .find(has_mud)
+            .unwrap();
+        for p in &mut position.players {
+            p.first_turn = false;
+        }
+        let mud = *position
+            .terrain
+            .iter()
+            .find(|t| t.kind.as_str() == "mud")
+            .unwrap();
+        position.terrain.push(crate::terrain::Terrain {
+            kind: crate::names::Name::intern("blob"),
+            ..mud
+        });
+        let names = set.names();
+        let text = scenario_toml(&position, "terrain", &[], &names);
+        assert!(text.contains("variants = [\"teleporters\""), "{text}");
+        let scenario = crate::scenario::Scenario::parse("t.toml", &text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let mut a = position.terrain.clone();
+        let mut b = scenario.position.terrain.clone();
+        a.sort_by_key(|t| (t.at.q, t.at.r, t.kind));
+        b.sort_by_key(|t| (t.at.q, t.at.r, t.kind));
+        assert_eq!(a, b);
+        let report = check_str("t.toml", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert!(report.passed());
     }
 }

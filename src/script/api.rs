@@ -88,6 +88,7 @@ pub const CLASSES: &[Class] = &[
             ("decision", "DecisionView", "What is being decided now."),
             ("over", "boolean", "Whether the game is over."),
             ("winners", "Colour[]", "The winners, once the game is over."),
+            ("terrain", "TerrainInfo[]", "Terrain on the board (variants): kind, at, colour, facing."),
         ],
         methods: &[
             Function {
@@ -192,6 +193,7 @@ pub const CLASSES: &[Class] = &[
             ("first_turn", "boolean", "Whether this player's first turn is still to come."),
             ("standard_tiles", "string[]", "The standard tiles in hand (public)."),
             ("special_count", "integer", "How many special tiles the player holds (not which)."),
+            ("team", "integer", "The player's team, from 1 (every player alone without teams)."),
         ],
         methods: &[],
     },
@@ -279,6 +281,8 @@ pub const CLASSES: &[Class] = &[
             Function { name: "bases", params: &[], returns: "Hex[]", doc: "Where the bases stand." },
             Function { name: "random", params: &[("n", "integer", "How many outcomes.")], returns: "integer", doc: "A number from 1 to n, from the game's seed (the same seed, the same terrain)." },
             Function { name: "place", params: &[("kind", "string", "A kind of terrain of the variants."), ("at", "Hex", "A free hex."), ("extra", "string?", "A colour (a teleporter's pair) or a direction (a conveyor's).")], returns: "nil", doc: "Places terrain on a free hex." },
+            Function { name: "placeable", params: &[("kind", "string", "A kind of terrain of the variants."), ("at", "Hex", "A hex.")], returns: "boolean", doc: "Whether the rulebook's setup rule lets `kind` go on `at`: not on the outer ring nor the centre, on a free hex, and teleporters and piece kinds not next to a base, a teleporter, a rock or a blob." },
+            Function { name: "scatter", params: &[("kind", "string", "A kind of terrain of the variants."), ("count", "integer", "How many."), ("extra", "string?", "A colour or a direction, as for place.")], returns: "Hex[]", doc: "Places up to `count` pieces of `kind`, each on a random hex that `placeable` allows; returns where (fewer when no hex is left)." },
             Function { name: "remove", params: &[("at", "Hex", "A hex.")], returns: "boolean", doc: "Removes the terrain of a hex; whether there was some." },
             Function { name: "track", params: &[], returns: "integer[]", doc: "The crystal track, next to enter first, by value." },
             Function { name: "set_track", params: &[("values", "integer[]", "Crystal values, next first.")], returns: "nil", doc: "Replaces the track (the box holds 6 of each value)." },

@@ -15,7 +15,7 @@ use crate::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Colour, Crystal};
 use crate::script::{api, located};
-use crate::terrain::{KindTable, Terrain};
+use crate::terrain::{KindDef, KindTable, Layer, Props, Terrain};
 
 /// Who plays what, as a `seating` hook says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,6 +114,25 @@ impl SetupHandle {
     }
 }
 
+/// A colour (a teleporter's pair) or a direction (a conveyor's), as given
+/// after a kind.
+fn extra_arg(
+    lua: &Lua,
+    extra: Option<String>,
+) -> mlua::Result<(Option<Colour>, Option<Direction>)> {
+    let Some(extra) = extra else {
+        return Ok((None, None));
+    };
+    match (extra.parse::<Colour>(), extra.parse::<Direction>()) {
+        (Ok(c), _) => Ok((Some(c), None)),
+        (_, Ok(d)) => Ok((None, Some(d))),
+        _ => Err(located(
+            lua,
+            format!("`{extra}` is neither a colour nor a direction"),
+        )),
+    }
+}
+
 /// What stands on a hex of a position: a piece or terrain, by name.
 fn occupant(p: &Position, at: Hex) -> Option<String> {
     let colours = p.colours();
@@ -157,6 +176,49 @@ fn piece_at(lua: &Lua, p: &Position, at: Hex) -> mlua::Result<Value> {
         return Ok(Value::Nil);
     }
     Ok(Value::Table(t))
+}
+
+impl SetupHandle {
+    /// Whether the rulebook's setup rule lets `kind` go on `at`: on the
+    /// board but not on its outer ring nor the centre (where new crystals
+    /// enter), on a free hex; and for teleporters and piece kinds (rocks,
+    /// blobs), not next to a base, a teleporter or piece terrain
+    /// (000_f177823dad35ee93.txt: Teleporters, Rocks and Blobs setup).
+    fn placeable(&self, kind: &KindDef, at: Hex) -> bool {
+        let p = self.position.borrow();
+        let ring = at.ring_index();
+        if ring == 0 || ring >= p.arena.radius() || occupant(&p, at).is_some() {
+            return false;
+        }
+        if !self.spaced(kind) {
+            return true;
+        }
+        at.neighbours().all(|n| {
+            let base = p.players.iter().any(|pl| pl.base == Some(n));
+            let spaced = p
+                .terrain
+                .iter()
+                .any(|t| t.at == n && self.kinds.get(t.kind).is_some_and(|k| self.spaced(k)));
+            !base && !spaced
+        })
+    }
+
+    /// Kinds the setup rule keeps apart: teleporters and piece kinds.
+    fn spaced(&self, kind: &KindDef) -> bool {
+        kind.layer == Layer::Piece || kind.props.contains(Props::TELEPORTS)
+    }
+
+    fn kind(&self, lua: &Lua, name: &str) -> mlua::Result<KindDef> {
+        self.kinds.get(Name::intern(name)).cloned().ok_or_else(|| {
+            located(
+                lua,
+                format!(
+                    "`{name}` is not a kind of terrain of these variants (they define: {})",
+                    self.kinds.names()
+                ),
+            )
+        })
+    }
 }
 
 impl UserData for SetupHandle {
@@ -224,19 +286,7 @@ impl UserData for SetupHandle {
                 if let Some(there) = occupant(&p, at) {
                     return Err(located(lua, format!("{at} already holds {there}")));
                 }
-                let (mut colour, mut facing) = (None, None);
-                if let Some(extra) = extra {
-                    match (extra.parse::<Colour>(), extra.parse::<Direction>()) {
-                        (Ok(c), _) => colour = Some(c),
-                        (_, Ok(d)) => facing = Some(d),
-                        _ => {
-                            return Err(located(
-                                lua,
-                                format!("`{extra}` is neither a colour nor a direction"),
-                            ))
-                        }
-                    }
-                }
+                let (colour, facing) = extra_arg(lua, extra)?;
                 p.terrain.push(Terrain {
                     kind: name,
                     at,
@@ -244,6 +294,40 @@ impl UserData for SetupHandle {
                     facing,
                 });
                 Ok(())
+            },
+        );
+        methods.add_method(
+            api::method("Setup", "placeable"),
+            |lua, this, (kind, at): (String, Value)| {
+                let kind = this.kind(lua, &kind)?;
+                Ok(this.placeable(&kind, hex_arg(lua, &at)?))
+            },
+        );
+        methods.add_method(
+            api::method("Setup", "scatter"),
+            |lua, this, (kind, count, extra): (String, usize, Option<String>)| {
+                let def = this.kind(lua, &kind)?;
+                let (colour, facing) = extra_arg(lua, extra)?;
+                let placed = lua.create_table()?;
+                for _ in 0..count {
+                    let hexes = this.position.borrow().arena.hexes();
+                    let free: Vec<Hex> = hexes
+                        .into_iter()
+                        .filter(|h| this.placeable(&def, *h))
+                        .collect();
+                    if free.is_empty() {
+                        break;
+                    }
+                    let at = free[this.rng.borrow_mut().gen_range(0..free.len())];
+                    this.position.borrow_mut().terrain.push(Terrain {
+                        kind: def.name,
+                        at,
+                        colour,
+                        facing,
+                    });
+                    placed.push(hex_value(lua, at)?)?;
+                }
+                Ok(placed)
             },
         );
         methods.add_method(api::method("Setup", "remove"), |lua, this, at: Value| {
