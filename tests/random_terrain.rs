@@ -64,7 +64,34 @@ fn spaced(t: &Terrain) -> bool {
 
 /// Every placement rule and amount, or what breaks it.
 fn check_terrain(p: &Position) -> Result<(), String> {
-    let radius = p.arena.radius();
+    check_placement(p)?;
+    // Up to three pairs, "yellow", "blue", "red" in that order.
+    let colours: Vec<Colour> = p.terrain.iter().filter_map(|t| t.colour).collect();
+    let pairs = colours.len() / 2;
+    let expected = &[Colour::Yellow, Colour::Blue, Colour::Red][..pairs.min(3)];
+    for c in &colours {
+        if !expected.contains(c) {
+            return Err(format!(
+                "{pairs} teleporter pairs, one of them {c}: not {expected:?}"
+            ));
+        }
+    }
+    let m = most(p.arena.radius());
+    for (kind, max) in [
+        ("teleporter", 2 * m),
+        ("rock", m),
+        ("blob", m),
+        ("mud", m + 1),
+    ] {
+        if count(p, kind) > max {
+            return Err(format!("{} {kind}s: at most {max}", count(p, kind)));
+        }
+    }
+    Ok(())
+}
+
+/// Every placement rule, or what breaks it.
+fn check_placement(p: &Position) -> Result<(), String> {
     if p.terrain.is_empty() {
         return Err("no terrain at all".into());
     }
@@ -103,39 +130,19 @@ fn check_terrain(p: &Position) -> Result<(), String> {
             }
         }
         match (t.kind.as_str(), t.colour) {
-            ("teleporter", Some(Colour::Yellow | Colour::Blue | Colour::Red)) => {}
-            ("teleporter", c) => return Err(format!("{what}: pair colour {c:?}")),
+            ("teleporter", Some(_)) => {}
+            ("teleporter", None) => return Err(format!("{what}: no pair colour")),
             (_, Some(c)) => return Err(format!("{what}: has a colour {c}")),
             _ => {}
         }
     }
-    // "Teleporters are always placed in pairs": two of each colour used, and
-    // the colours used in the order yellow, blue, red.
+    // "Teleporters are always placed in pairs": two of each colour used.
     let mut pairs: BTreeMap<String, usize> = BTreeMap::new();
     for t in p.terrain.iter().filter(|t| t.kind.as_str() == "teleporter") {
         *pairs.entry(t.colour.unwrap().to_string()).or_default() += 1;
     }
     if let Some((c, n)) = pairs.iter().find(|(_, n)| **n != 2) {
         return Err(format!("{n} {c} teleporters: they come in pairs"));
-    }
-    let expected: Vec<&str> = ["yellow", "blue", "red"][..pairs.len()].to_vec();
-    let used: Vec<&str> = ["yellow", "blue", "red"]
-        .into_iter()
-        .filter(|c| pairs.contains_key(*c))
-        .collect();
-    if used != expected {
-        return Err(format!("teleporter colours {used:?}, not {expected:?}"));
-    }
-    let m = most(radius);
-    for (kind, max) in [
-        ("teleporter", 2 * m),
-        ("rock", m),
-        ("blob", m),
-        ("mud", m + 1),
-    ] {
-        if count(p, kind) > max {
-            return Err(format!("{} {kind}s: at most {max}", count(p, kind)));
-        }
     }
     Ok(())
 }
@@ -286,4 +293,80 @@ fn random_bot_games_play_to_the_end() {
             assert!(answers > 0);
         }
     }
+}
+
+#[test]
+fn a_crowded_board_places_fewer_and_never_fails() {
+    // The same script asked for far more than fits (30 of each, always, and
+    // six teleporter colours): it places what the rule allows, keeps
+    // teleporters in pairs even when the second of a pair finds no hex, and
+    // never fails.
+    let dir = std::env::temp_dir().join(format!("tinbots-random-terrain-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for name in ["teleporters", "rocks", "blobs", "mud", "random-terrain"] {
+        let to = dir.join(name);
+        std::fs::create_dir_all(&to).unwrap();
+        for file in ["variant.toml", "variant.lua"] {
+            std::fs::copy(format!("variants/{name}/{file}"), to.join(file)).unwrap();
+        }
+    }
+    let script = dir.join("random-terrain/variant.lua");
+    let text = std::fs::read_to_string(&script).unwrap();
+    let mut crowded = text.clone();
+    for (draw, all) in [
+        (
+            "local most = math.max(1, s.arena_radius - 2)",
+            "local most = 30",
+        ),
+        ("s:random(most + 1) - 1", "most"),
+        ("s:random(most + 2) - 1", "most + 1"),
+        (
+            r#"local PAIR_COLOURS = { "yellow", "blue", "red" }"#,
+            r#"local PAIR_COLOURS = { "yellow", "blue", "red", "green", "white", "black" }"#,
+        ),
+    ] {
+        assert!(text.contains(draw), "the script no longer has `{draw}`");
+        crowded = crowded.replace(draw, all);
+    }
+    std::fs::write(&script, crowded).unwrap();
+    let set = VariantSet::load_from(&dir, &["random-terrain"]).unwrap();
+    let mut short_of_pairs = 0;
+    for players in 2..=6 {
+        for seed in 0..40 {
+            let p = deal(&set, players, seed);
+            if count(&p, "teleporter") < 12 {
+                short_of_pairs += 1;
+            }
+            if let Err(e) = check_placement(&p) {
+                panic!(
+                    "crowded, {players} players, seed {seed}: {e}\n{:?}",
+                    p.terrain
+                );
+            }
+            // The board is full: no hex is left where a rock or a blob
+            // could go (mud came last, so a mud hex counts as free).
+            for h in p.arena.hexes() {
+                let taken =
+                    piece_on(&p, h).is_some() || p.terrain.iter().any(|t| t.at == h && spaced(t));
+                if taken || h == Hex::CENTRE || p.arena.on_outer_ring(h) {
+                    continue;
+                }
+                let kept_off = h.neighbours().any(|n| {
+                    p.players.iter().any(|pl| pl.base == Some(n))
+                        || p.terrain.iter().any(|t| t.at == n && spaced(t))
+                });
+                assert!(
+                    kept_off,
+                    "crowded, {players} players, seed {seed}: {h} was left free"
+                );
+            }
+            let game = Game::with_rules(&p, set.rules(OrderBook::official()).unwrap()).unwrap();
+            game.check_invariants().unwrap();
+        }
+    }
+    assert!(
+        short_of_pairs > 0,
+        "the board never ran out of room for teleporters"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

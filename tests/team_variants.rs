@@ -99,7 +99,10 @@ fn two_player_advanced_seats_four_colours_for_two_people() {
 fn two_player_advanced_refuses_other_player_counts() {
     let set = VariantSet::load(&["two-player-advanced"]).unwrap();
     for players in [3, 4, 5, 6] {
-        let e = set.standard_position(players, 1, &[]).unwrap_err().to_string();
+        let e = set
+            .standard_position(players, 1, &[])
+            .unwrap_err()
+            .to_string();
         assert!(
             e.contains("the advanced two-player variant is for 2 players")
                 && e.contains(&format!("not {players}")),
@@ -109,7 +112,10 @@ fn two_player_advanced_refuses_other_player_counts() {
     // A scenario's colours must be the four of the variant.
     let colours = ["blue".parse().unwrap(), "white".parse().unwrap()];
     let e = set.teams(&colours).unwrap_err().to_string();
-    assert!(e.contains("plays blue, yellow, red and green, not white"), "{e}");
+    assert!(
+        e.contains("plays blue, yellow, red and green, not white"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -118,8 +124,20 @@ fn teams_seat_two_alternating_teams_for_two_to_six_players() {
     // so that players of a team have their bases as far apart as possible
     // and so that teams alternate player Turns".
     let set = VariantSet::load(&["teams"]).unwrap();
-    let want: [(usize, &[&str], &[&[&str]], &[&[&str]]); 5] = [
-        (2, &["red", "blue"], &[&["red"], &["blue"]], &[&["red"], &["blue"]]),
+    // People, colours in turn order, the colours of each person, the teams.
+    type Table<'a> = (
+        usize,
+        &'a [&'a str],
+        &'a [&'a [&'a str]],
+        &'a [&'a [&'a str]],
+    );
+    let want: [Table; 5] = [
+        (
+            2,
+            &["red", "blue"],
+            &[&["red"], &["blue"]],
+            &[&["red"], &["blue"]],
+        ),
         (
             3,
             &["red", "blue", "yellow", "green"],
@@ -255,7 +273,13 @@ fn team_games(
             winners == team_a || winners == team_b || winners == everybody,
             "seed {seed}: winners {winners:?}"
         );
-        let key = |p: usize| game.standings().iter().find(|s| s.player == p).unwrap().variant;
+        let key = |p: usize| {
+            game.standings()
+                .iter()
+                .find(|s| s.player == p)
+                .unwrap()
+                .variant
+        };
         let (a, b) = (*team_a.first().unwrap(), *team_b.first().unwrap());
         match outcome.reason {
             EndReason::ScoreVictory { player } => {

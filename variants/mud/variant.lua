@@ -4,23 +4,42 @@
 -- was ignored on the previous turn." FAQ Q2 (002_ae8ae07e801960f9.txt):
 -- Back up's step counts as a forward move.
 --
--- DESIGN.md decision 6: mud re-arms at the start of every turn, and again
--- after entering mud (being pushed in included). Two marks carry this; the
--- engine clears marks when a turn starts, which is "no memory":
---   stuck     a robot entered mud this turn and has not lost a step since;
---   skidded   a robot lost a step to mud this turn.
--- A robot in mud loses a forward or back step if it is stuck or has not
--- skidded yet this turn. Side steps (order files) are not forward moves.
+-- DESIGN.md decision 6: mud re-arms at the start of every turn (every
+-- player's turn), and again after entering mud (being pushed in, jumping in
+-- or coming out of a teleporter onto mud included). Two marks carry this;
+-- the engine clears all marks when a turn starts, which is "no memory":
+--   stuck     the robot entered mud this turn and has not lost a step since;
+--   skidded   the robot lost a step to mud this turn.
+-- A robot standing in mud loses a forward or back step if it is stuck (it
+-- entered), or if it has not skidded yet this turn (it started the turn in
+-- mud, or was zapped while standing in it). Losing the step clears `stuck`
+-- and sets `skidded`, so the next step moves.
+--
+-- A lost step is not a blocked one: the engine goes on with the order (the
+-- second step of Forward 2x, the Load of Forward then Load). Jump, turns,
+-- Load, Unload and Zap never ask `before_step`; pushes do not either, so a
+-- robot standing in mud is pushed out of it normally. Side steps (order
+-- files, `event.step == "side"`) are not forward moves and are never lost.
 
 return {
+  -- Setup (standard games): three mud hexes on random hexes off the outer
+  -- ring and the centre (mud is not in the rulebook's spacing rule, so it
+  -- may touch anything). The amount is our choice; `random-terrain`
+  -- replaces this layout with its own mix.
+  setup = function(s)
+    s:scatter("mud", 3)
+  end,
+
   kinds = {
     mud = {
+      -- Any piece that ends a move, push or jump on mud; only robots care.
       entered = function(game, event)
         if event.piece.kind == "robot" then
           game:set_mark(event.piece.id, "stuck", 1)
         end
       end,
 
+      -- A robot on mud is about to take a step (forward, back or side).
       before_step = function(game, event)
         if event.step == "side" then
           return nil
