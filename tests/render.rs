@@ -9,11 +9,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use tinbots::game::{Decision, Game, Position};
 use tinbots::hex::{Direction, Hex};
-use tinbots::orders::Tile;
-use tinbots::pieces::{robot_of, Crystal, Piece};
+use tinbots::orders::{OrderBook, Tile};
+use tinbots::pieces::{robot_of, Colour, Crystal, Piece};
 use tinbots::render::text::{self, board, panel, show, where_all, where_line};
 use tinbots::render::{colour_letter, strip_ansi, RenderOptions};
 use tinbots::setup::Setup;
+use tinbots::terrain::Terrain;
+use tinbots::variant::VariantSet;
 
 const PLAIN: RenderOptions = RenderOptions::PLAIN;
 const COLOUR: RenderOptions = RenderOptions {
@@ -27,6 +29,57 @@ const UNICODE: RenderOptions = RenderOptions {
 
 fn start(players: usize, seed: u64) -> Game {
     Game::new(&Setup::standard(players).unwrap().position(seed)).unwrap()
+}
+
+/// A game on `position` with the rules of `variants` (loaded from
+/// `variants/`).
+fn with_variants(variants: &[&str], position: &Position) -> Game {
+    let set = VariantSet::load(variants).unwrap();
+    Game::with_rules(position, set.rules(OrderBook::official()).unwrap()).unwrap()
+}
+
+/// The standard start of `players` with the random terrain of the online
+/// "Advanced Game" (002_ae8ae07e801960f9.txt: Teleporters, Rocks, Blobs and
+/// Mud setup), dealt with `seed`.
+fn random_terrain(players: usize, seed: u64) -> Game {
+    let set = VariantSet::load(&["random-terrain"]).unwrap();
+    let position = set.standard_position(players, seed, &[]).unwrap();
+    Game::with_rules(&position, set.rules(OrderBook::official()).unwrap()).unwrap()
+}
+
+/// Every kind of terrain on the 4-player start, on empty hexes and under
+/// pieces: rocks and blobs (piece layer); mud, teleporter pairs and
+/// conveyors (floors), under a robot, a crystal, and under a robot
+/// whose cell is five characters already (green.2 facing SW carrying a 4).
+fn all_terrain() -> Game {
+    let mut pos: Position = Setup::standard(4).unwrap().position(1);
+    let at = |q, r| Hex::new(q, r);
+    let terrain =
+        |kind: &str, hex: Hex, colour: Option<Colour>, facing: Option<Direction>| Terrain {
+            kind: tinbots::names::Name::intern(kind),
+            at: hex,
+            colour,
+            facing,
+        };
+    pos.terrain = vec![
+        terrain("rock", at(2, -3), None, None),
+        terrain("blob", at(-1, -3), None, None),
+        terrain("teleporter", at(0, -2), Some(Colour::Yellow), None),
+        terrain("teleporter", at(0, 2), Some(Colour::Yellow), None),
+        terrain("teleporter", at(3, -3), Some(Colour::Blue), None),
+        terrain("teleporter", at(-2, 3), Some(Colour::Blue), None),
+        terrain("mud", at(-2, 1), None, None),
+        terrain("mud", at(2, 2), None, None),
+        terrain("mud", at(1, 0), None, None),
+        terrain("mud", at(2, -4), None, None),
+        terrain("conveyor", at(2, 0), None, Some(Direction::E)),
+        terrain("conveyor", at(-4, 0), None, Some(Direction::SE)),
+    ];
+    // green.2 at 2,-4 facing SW carries a 4.
+    let green2 = robot_of(3, 1);
+    assert_eq!(pos.robots[green2].as_ref().unwrap().at, at(2, -4));
+    pos.robots[green2].as_mut().unwrap().carrying = Some(Crystal::PINK);
+    with_variants(&["rocks", "blobs", "mud", "teleporters", "conveyors"], &pos)
 }
 
 /// Compares `actual` with `tests/golden/render/<name>.txt`, or rewrites the
@@ -165,7 +218,13 @@ fn parse(map: &str, radius: i32) -> Parsed {
                     "a cell {word:?} on line {i}, outside the arena's rows"
                 );
                 let width = word.chars().count();
-                let slot = col - (5 - width.min(5)) / 2;
+                // A six-character cell (a floor's symbol before a robot
+                // of five) starts in the blank column left of its slot.
+                let slot = if width > 5 {
+                    col + (width - 5)
+                } else {
+                    col - (5 - width) / 2
+                };
                 let hex = Hex::new(q, r);
                 assert!(
                     parsed.cells.insert(hex, (word.clone(), slot)).is_none(),
@@ -182,13 +241,27 @@ fn parse(map: &str, radius: i32) -> Parsed {
 }
 
 /// The cell a hex should show, worked out from the game independently of
-/// the renderer.
+/// the renderer: the piece, after the symbol of the floor under it; a
+/// floor alone as its symbol, its colour's letter and its direction.
 fn expected_cell(game: &Game, hex: Hex) -> String {
-    match game.board().at(hex) {
-        None => ".".into(),
+    let symbol = |kind| game.kinds().get(kind).unwrap().symbol.to_string();
+    let floor = game.board().floor(hex);
+    let piece = match game.board().at(hex) {
+        None => {
+            return match floor {
+                None => ".".into(),
+                Some(f) => format!(
+                    "{}{}{}",
+                    symbol(f.kind),
+                    f.colour
+                        .map_or(String::new(), |c| colour_letter(c).to_string()),
+                    f.facing.map_or(String::new(), |d| d.name().to_lowercase())
+                ),
+            }
+        }
         Some(Piece::Crystal(c)) => c.value().to_string(),
         Some(Piece::Base(p)) => format!("[{}]", colour_letter(game.colours()[p])),
-        Some(Piece::Thing(t)) => game.kinds().get(t.kind).unwrap().symbol.to_string(),
+        Some(Piece::Thing(t)) => symbol(t.kind),
         Some(Piece::Robot(id)) => {
             let r = game.robot(id).unwrap();
             format!(
@@ -199,6 +272,10 @@ fn expected_cell(game: &Game, hex: Hex) -> String {
                 r.carrying.map_or(String::new(), |c| c.value().to_string())
             )
         }
+    };
+    match floor {
+        Some(f) => format!("{}{piece}", symbol(f.kind)),
+        None => piece,
     }
 }
 
@@ -587,5 +664,136 @@ mod render {
         );
         assert!(text.contains("game over: stopped at the turn limit | winner: "));
         assert!(!text.contains("to play\n"), "{text}");
+    }
+
+    #[test]
+    fn golden_terrain() {
+        let game = all_terrain();
+        golden("terrain_4p_all_kinds", &board(&game, &PLAIN));
+        golden("terrain_4p_all_kinds_unicode", &board(&game, &UNICODE));
+        golden(
+            "terrain_random_2p_red",
+            &show(&random_terrain(2, 6), Some(0), &PLAIN),
+        );
+        golden("terrain_random_6p", &board(&random_terrain(6, 8), &PLAIN));
+    }
+
+    #[test]
+    fn terrain_is_drawn_where_it_stands_on_both_arenas() {
+        check_map(&all_terrain());
+        let mut kinds = BTreeSet::new();
+        for players in 2..=6 {
+            for seed in 1..=6 {
+                let game = random_terrain(players, seed);
+                check_map(&game);
+                kinds.extend(game.board().floors().map(|(_, f)| f.kind.to_string()));
+                kinds.extend(game.board().pieces().filter_map(|(_, p)| match p {
+                    Piece::Thing(t) => Some(t.kind.to_string()),
+                    _ => None,
+                }));
+            }
+        }
+        assert_eq!(
+            kinds.into_iter().collect::<Vec<_>>(),
+            ["blob", "mud", "rock", "teleporter"],
+            "the random starts use every kind"
+        );
+        // The cells of the hand-made position, one of each case.
+        let game = all_terrain();
+        let cell = |q, r| text::cell_text(&game, Hex::new(q, r), &PLAIN).unwrap();
+        let arrow = |q, r| text::cell_text(&game, Hex::new(q, r), &UNICODE).unwrap();
+        assert_eq!(cell(2, -3), "#", "a rock");
+        assert_eq!(cell(-1, -3), "@", "a blob");
+        assert_eq!(cell(0, -2), "OY", "a teleporter of the yellow pair");
+        assert_eq!(cell(3, -3), "OB", "a teleporter of the blue pair");
+        assert_eq!(cell(-2, 1), "~", "mud");
+        assert_eq!(cell(2, 2), "~R1w", "red.1 in mud");
+        assert_eq!(cell(1, 0), "~2", "a crystal in mud");
+        assert_eq!(cell(2, -4), "~G2sw4", "green.2 carrying a 4, in mud");
+        assert_eq!(cell(2, 0), "=e", "a conveyor pointing E");
+        assert_eq!(arrow(2, 0), "=→", "a conveyor pointing E, Unicode");
+        assert_eq!(cell(-4, 0), "=Y2e", "yellow.2 on a conveyor");
+    }
+
+    #[test]
+    fn the_terrain_legend_lists_the_kinds_present_and_the_floors_under_pieces() {
+        let map = board(&all_terrain(), &PLAIN);
+        for needle in [
+            "\nterrain: # rock | @ blob | ~ mud | O teleporter (OB blue pair, OY yellow pair)\n",
+            "  = conveyor, then where it points (=se: SE)\n",
+            "\nunder pieces, drawn before them: ~ at 2,-4 | =se at -4,0 | ~ at 1,0 | ~ at 2,2\n",
+        ] {
+            assert!(map.contains(needle), "{needle:?} in\n{map}");
+        }
+        assert!(map.contains("~ at 2,2\n"), "{map}");
+        let map = board(&random_terrain(2, 2), &PLAIN);
+        assert!(
+            map.ends_with("\nterrain: # rock\n"),
+            "only the kinds present: {map}"
+        );
+        // No terrain, no terrain lines (the golden files of plain games).
+        for players in 2..=6 {
+            let map = board(&start(players, 1), &PLAIN);
+            assert!(!map.contains("terrain") && !map.contains("under pieces"));
+            let with_variants = with_variants(
+                &["mud", "teleporters"],
+                &Setup::standard(players).unwrap().position(1),
+            );
+            assert_eq!(
+                board(&with_variants, &PLAIN),
+                map,
+                "variants without terrain placed"
+            );
+        }
+    }
+
+    #[test]
+    fn terrain_pictures_fit_in_80_columns_and_colour_moves_nothing() {
+        let mut games = vec![all_terrain()];
+        for players in 2..=6 {
+            games.push(random_terrain(players, 8));
+        }
+        for game in &games {
+            for options in [PLAIN, COLOUR, UNICODE] {
+                assert_fits(&show(game, None, &options), "show --all with terrain");
+            }
+            let plain = show(game, None, &PLAIN);
+            assert_eq!(strip_ansi(&show(game, None, &COLOUR)), plain);
+            assert!(!plain.contains('\x1b'));
+        }
+        // Teleporters in their pair's colour, mud brown, conveyors cyan;
+        // a floor under a piece painted apart from the piece.
+        let map = board(&all_terrain(), &COLOUR);
+        for needle in [
+            "\x1b[1;33mOY\x1b[0m",
+            "\x1b[1;34mOB\x1b[0m",
+            "\x1b[33m~\x1b[0m\x1b[1;31mR1w\x1b[0m",
+            "\x1b[36m=e\x1b[0m",
+            "\x1b[35m@\x1b[0m",
+        ] {
+            assert!(map.contains(needle), "{needle:?} in\n{map}");
+        }
+    }
+
+    #[test]
+    fn the_panel_shows_a_zapped_blob_push_with_its_answers() {
+        // 000_f177823dad35ee93.txt: Blobs — "If a Robot Zaps a Blob, the
+        // player may move that Blob to an adjacent empty hex".
+        let path = "scripts/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
+        let scenario = tinbots::scenario::Scenario::load(std::path::Path::new(path)).unwrap();
+        let mut game = Game::with_rules(&scenario.position, scenario.rules().unwrap()).unwrap();
+        let pass = game.parse_answer("pass").unwrap();
+        game.apply(pass).unwrap();
+        assert!(matches!(game.decision(), Decision::ZapPush { .. }));
+        let text = panel(&game, None, &PLAIN);
+        assert!(
+            text.contains(
+                "deciding: red, where to push the blob at 1,0 zapped by red.1\n  \
+                 answers: E SE SW W NW NE nothing\n"
+            ),
+            "{text}"
+        );
+        assert_fits(&text, "panel");
+        assert!(board(&game, &PLAIN).contains("terrain: @ blob\n"));
     }
 }

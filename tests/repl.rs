@@ -387,6 +387,37 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
     wait_for("blue.1 is made to unload");
     tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
     let _ = tmux(&["kill-session", "-t", &session]);
+
+    // A zapped blob (000_f177823dad35ee93.txt: Blobs): the directions are
+    // asked at the prompt; Tab lists those that fit and completes one.
+    let started = tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "120",
+        "-y",
+        "50",
+        &format!(
+            "env HOME={} NO_COLOR=1 {bin} repl --load {BLOB}",
+            home.display()
+        ),
+    ]);
+    assert!(started.status.success());
+    wait_for("turn 1 red change>");
+    tmux(&["send-keys", "-t", &session, "pass", "Enter"]);
+    wait_for("turn 1 red step>");
+    tmux(&["send-keys", "-t", &session, "run", "Enter"]);
+    wait_for("red: where does red.1 push the zapped blob at 1,0? 1) E  2) SE");
+    wait_for("turn 1 red push direction>");
+    // The first Tab finds no longer common prefix; the second lists.
+    tmux(&["send-keys", "-t", &session, "answer S", "Tab", "Tab"]);
+    wait_for("SE  SW");
+    tmux(&["send-keys", "-t", &session, "E", "Tab", "Enter"]);
+    wait_for("the blob is pushed 1,0 -> 1,1");
+    tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
+    let _ = tmux(&["kill-session", "-t", &session]);
 }
 
 #[test]
@@ -446,6 +477,256 @@ fn reload_reads_changed_order_files_and_replays_the_game_with_them() {
         run(&mut session, "where red.1"),
         "red.1 at 2,1 facing W carrying 0\n"
     );
+}
+
+/// The map of the first `show` in a REPL transcript: from its header line to
+/// the end of the legend (the blank line before the panel).
+fn first_map(out: &str) -> &str {
+    let start = out.find("  r ").expect("a map");
+    let end = start + out[start..].find("\n\n").expect("the panel after the map");
+    &out[start..end]
+}
+
+#[test]
+fn variants_open_and_show_draws_their_terrain() {
+    // Mud and teleporters lay their default layouts on a standard board
+    // (their `setup` hooks): the game opens with their rules and terrain.
+    let out = ok(
+        &["--variant", "mud", "--variant", "teleporters", "-p", "2"],
+        "show\n",
+    );
+    assert!(out.contains("q=0\\"), "{out}");
+    assert!(
+        out.contains("\nterrain: ~ mud | O teleporter (OB blue pair, OY yellow pair)\n")
+            || out.contains("\nterrain: O teleporter (OB blue pair, OY yellow pair) | ~ mud\n"),
+        "both kinds placed: {out}"
+    );
+    // The online "Advanced Game" (002_ae8ae07e801960f9.txt: Teleporters,
+    // Rocks, Blobs and Mud setup) adds all four at setup: `show` draws them
+    // and lists them under the map, on both arenas.
+    for (players, seed) in [("2", "17"), ("6", "5")] {
+        let out = ok(
+            &[
+                "--variant",
+                "mud",
+                "--variant",
+                "teleporters",
+                "--variant",
+                "random-terrain",
+                "-p",
+                players,
+                "-s",
+                seed,
+            ],
+            "show\n",
+        );
+        let map = first_map(&out);
+        // Kinds in the order the variants define them: mud first here.
+        assert!(
+            map.contains(
+                "\nterrain: ~ mud | O teleporter (OB blue pair, OY yellow pair) | # rock | @ blob"
+            ),
+            "{players} players:\n{map}"
+        );
+        for cell in [" OB ", " OY ", " # ", " @ ", " ~ "] {
+            assert!(map.contains(cell), "{cell:?} in\n{map}");
+        }
+        assert!(
+            map.lines().all(|l| l.chars().count() <= 80),
+            "80 columns: {map}"
+        );
+    }
+}
+
+const BLOB: &str = "scripts/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
+
+#[test]
+fn a_zapped_blob_is_asked_at_the_prompt_answered_by_text_or_number_and_undone() {
+    // 000_f177823dad35ee93.txt: Blobs — "If a Robot Zaps a Blob, the player
+    // may move that Blob to an adjacent empty hex".
+    let question = "red: where does red.1 push the zapped blob at 1,0? \
+                    1) E  2) SE  3) SW  4) W  5) NW  6) NE  7) nothing\n";
+    // `run` stops at the question; `SE` answers it and the turn runs on.
+    let out = ok(&["--load", BLOB], "pass\nrun\nSE\nwhere red.1\n");
+    assert!(out.contains(question), "{out}");
+    assert!(out.contains("  the blob is pushed 1,0 -> 1,1\n"), "{out}");
+    assert!(out.contains("turn 2: blue to play"), "run goes on: {out}");
+    // `step` to the question, answer by number (2: SE), undo over it and
+    // answer again, lower case, another way.
+    let out = ok(
+        &["--load", BLOB],
+        "pass\nstep\nshow\n2\nundo\nanswer nw\nshow\nundo\n7\nshow\n",
+    );
+    assert_eq!(
+        out.matches(question).count(),
+        3,
+        "asked, and asked again after each undo: {out}"
+    );
+    assert!(
+        out.contains("  red.1 zapped piece: ignored: the zapper chose no effect\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("deciding: red, where to push the blob at 1,0 zapped by red.1\n  answers: E SE SW W NW NE nothing\n"),
+        "the panel: {out}"
+    );
+    let pushes: Vec<&str> = out
+        .lines()
+        .filter(|l| l.contains("the blob is pushed") || l.contains("back 1 to"))
+        .collect();
+    assert_eq!(
+        pushes,
+        [
+            "  the blob is pushed 1,0 -> 1,1",
+            "back 1 to 2: step",
+            "  the blob is pushed 1,0 -> 1,-1",
+            "back 1 to 2: step",
+        ],
+        "{out}"
+    );
+    // The maps: the blob at 1,0, on the line of row 0 right of red.1,
+    // before; at 1,-1 after NW; still at 1,0 after `nothing`.
+    let rows0: Vec<&str> = out.lines().filter(|l| l.starts_with("  0 ")).collect();
+    assert_eq!(rows0.len(), 3, "{out}");
+    assert!(rows0[0].contains("R1e    @"), "before: {}", rows0[0]);
+    assert!(!rows0[1].contains('@'), "{out}");
+    assert!(
+        out.contains(" -1 q=-4\\   .     .     .     .     @"),
+        "{out}"
+    );
+    assert!(rows0[2].contains("R1e    @"), "nothing: {}", rows0[2]);
+    // Anything else is refused with the answers.
+    let (code, _, stderr) = repl(&["--load", BLOB], "pass\nrun\n8\n");
+    assert_eq!(code, 1);
+    assert!(
+        stderr.contains("answer 8: there are 7 answers: 1) E"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_game_with_variants_is_saved_and_loaded_with_them() {
+    let dir = temp_dir("variants-save");
+    for (name, args, moves) in [
+        (
+            "random",
+            vec!["--variant", "random-terrain", "-p", "2", "-s", "6"],
+            "place red.1 1 forward_1\nplace red.2 1 turn_left\nrun\nplace blue.1 1 forward_2\nplace blue.2 1 turn_right\nrun\n",
+        ),
+        ("blob", vec!["--load", BLOB], "pass\nstep\nSE\nrun\n"),
+    ] {
+        let file = dir.join(format!("{name}.json"));
+        let file = file.display().to_string();
+        let out = ok(
+            &args,
+            &format!("{moves}show --all\nwhere\nsave {file}\nload {file}\nshow --all\nwhere\n"),
+        );
+        let (before, after) = out.split_once(&format!("loaded {file}\n")).unwrap();
+        let picture = |text: &str| {
+            let start = text.find("  r ").unwrap();
+            text[start..].to_string()
+        };
+        let shown_before = picture(before);
+        let shown_before = &shown_before[..shown_before.find("saved ").unwrap()];
+        let shown_after = picture(after);
+        assert_eq!(shown_before, shown_after, "{name}: the same position");
+        assert!(shown_after.contains("\nterrain: "), "{name}: {shown_after}");
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let variants = json["variants"].as_array().expect("a `variants` key");
+        let wanted = if name == "blob" { "blobs" } else { "random-terrain" };
+        assert!(
+            variants.iter().any(|v| v == wanted),
+            "{name}: {variants:?}"
+        );
+    }
+}
+
+#[test]
+fn the_readme_terrain_map_is_real_output() {
+    let readme = std::fs::read_to_string("README.md").unwrap();
+    let intro = "real output of `show` (the panel follows):\n\n```\n";
+    let start = readme
+        .find(intro)
+        .expect("the terrain map is in the README")
+        + intro.len();
+    let shown = &readme[start..start + readme[start..].find("```").unwrap()];
+    let out = ok(
+        &["-p", "2", "--seed", "6", "--variant", "random-terrain"],
+        "show\n",
+    );
+    assert_eq!(shown, format!("{}\n", first_map(&out)));
+}
+
+/// Copies `from` (a folder of files) into `to`.
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap().flatten() {
+        std::fs::copy(entry.path(), to.join(entry.file_name())).unwrap();
+    }
+}
+
+#[test]
+fn reload_reads_a_changed_variant_script() {
+    // A folder of its own with a copy of the mud variant and of the
+    // rulebook's mud example (000_f177823dad35ee93.txt: Mud, Example).
+    let dir = temp_dir("variant-reload");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    copy_folder(&root.join("variants/mud"), &dir.join("variants/mud"));
+    let scenario = "335_mud_example_1_forward_2_then_forward_1.toml";
+    std::fs::copy(
+        root.join("scripts/scenarios").join(scenario),
+        dir.join(scenario),
+    )
+    .unwrap();
+    let script = dir.join("variants/mud/variant.lua");
+    let original = std::fs::read_to_string(&script).unwrap();
+    const SKID: &str = "it skids in the mud and loses the step";
+    const SINK: &str = "it sinks in the mud and loses the step";
+    assert!(original.contains(SKID));
+
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["repl", "--load", scenario])
+        .current_dir(&dir)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut read_until = |text: &str| {
+        let mut seen = String::new();
+        loop {
+            let mut line = String::new();
+            let n = std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+            assert!(n > 0, "`{text}` never came:\n{seen}");
+            seen.push_str(&line);
+            if line.contains(text) {
+                return seen;
+            }
+        }
+    };
+    stdin.write_all(b"pass\nstep\nstep\n").unwrap();
+    let first = read_until(SKID);
+    assert!(first.contains("red.1 moves 0,0 -> 1,0"), "{first}");
+    // The variant's reason changes on disk; `reload` reads it, and the
+    // game, back at the start of the turn, plays it.
+    stdin.write_all(b"undo 3\n").unwrap();
+    read_until("back 3 to 0: ");
+    std::fs::write(&script, original.replace(SKID, SINK)).unwrap();
+    stdin
+        .write_all(b"reload\npass\nstep\nstep\nquit\n")
+        .unwrap();
+    let second = read_until(SINK);
+    assert!(second.contains("reloaded"), "{second}");
+    assert!(
+        second.contains(&format!("red.1 forward_2: ignored: {SINK}")),
+        "{second}"
+    );
+    drop(stdin);
+    let status = child.wait().unwrap();
+    assert!(status.success());
 }
 
 mod fuzz {
@@ -509,6 +790,8 @@ mod fuzz {
             "turn_left",
             "0,-1",
             "2",
+            "SE",
+            "nw",
         ]);
         (command, prop::collection::vec(word, 0..4))
             .prop_map(|(c, args)| format!("{c} {}", args.join(" ")))

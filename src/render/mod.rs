@@ -20,7 +20,8 @@ use std::io::IsTerminal;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RenderOptions {
     /// Emit ANSI colour codes (players' colours on robots and bases, crystal
-    /// colours on crystals). Off, the picture is plain text.
+    /// colours on crystals, a teleporter's pair colour and a colour per
+    /// kind of terrain). Off, the picture is plain text.
     pub colour: bool,
     /// Draw a robot's facing as a Unicode arrow (`→ ↘ ↙ ← ↖ ↗`) instead of
     /// the ASCII compass letters (`e se sw w nw ne`). Either way a cell keeps

@@ -1,6 +1,6 @@
 //! The players' side of the table, as text under the map.
 
-use super::text::where_line;
+use super::text::{piece_name, where_line};
 use super::{colour_code, RenderOptions};
 use crate::game::{ChangeStep, Decision, DecisionView, Game, PlayerView};
 use crate::orders::Tile;
@@ -125,10 +125,19 @@ fn decision_text(game: &Game, options: &RenderOptions) -> String {
                 hexes.join(" ")
             )
         }
-        Decision::ZapPush { at, .. } => format!(
-            "{who}, where {} pushes the zapped piece at {at}: a direction or nothing",
-            dv.zapper.unwrap_or_default()
-        ),
+        Decision::ZapPush { at, .. } => {
+            let answers: Vec<String> = game
+                .legal_answer_list()
+                .iter()
+                .map(|a| game.answer_text(*a))
+                .collect();
+            format!(
+                "{who}, where to push the {} at {at} zapped by {}\n  answers: {}",
+                piece_name(game, at),
+                dv.zapper.unwrap_or_default(),
+                answers.join(" ")
+            )
+        }
         Decision::Continue { .. } => {
             format!("{who}'s programs, paused before the next order (`step` runs it)")
         }

@@ -40,6 +40,23 @@
 //! | `R1se` | `red.1` facing SE, carrying nothing |
 //! | `R1se3` | `red.1` facing SE, carrying a 3 |
 //!
+//! With a variant's terrain (its manifest's `symbol` per kind):
+//!
+//! | cell | meaning |
+//! |---|---|
+//! | `#` `@` | a piece of terrain: a rock, a blob |
+//! | `~` | a floor on an empty hex: mud |
+//! | `OY` | a teleporter, then its pair's colour letter (yellow) |
+//! | `=se` | a conveyor, then where it points (SE) |
+//! | `~R1e` `~2` | a floor under a piece: its symbol, then the piece |
+//!
+//! A floor under a five-character robot (`~G2sw4`) takes the blank column
+//! left of its slot, so that the robot stays where it always is. The legend
+//! then lists the kinds present (`terrain: # rock | ~ mud | O teleporter
+//! (OY yellow pair)`) and, as a floor under a piece shows only its symbol,
+//! each such floor in full with its hex (`under pieces, drawn before them:
+//! ~ at 1,0 | =se at -4,0`). A board without terrain has no such lines.
+//!
 //! A robot is its colour's letter (`R B Y G W K`, K for black), its number
 //! (1 or 2), its facing in lower-case compass letters (`e se sw w nw ne`,
 //! the names of DESIGN.md) or, with [`RenderOptions::unicode`], an arrow
@@ -55,7 +72,9 @@
 use super::{colour_code, colour_letter, crystal_code, RenderOptions, DIM};
 use crate::game::Game;
 use crate::hex::{Direction, Hex};
-use crate::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};
+use crate::names::Name;
+use crate::pieces::{owner_of, Colour, Crystal, Piece, PlayerId, RobotId};
+use crate::terrain::{Floor, Layer};
 use std::fmt::Write;
 
 pub use super::panel::panel;
@@ -101,17 +120,64 @@ pub fn cell_text(game: &Game, hex: Hex, options: &RenderOptions) -> Option<Strin
     game.board().contains(hex).then(|| cell(game, hex, &plain))
 }
 
-/// A hex's cell, coloured when `options.colour` is on.
+/// A hex's cell, coloured when `options.colour` is on: the piece, after
+/// the symbol of the floor under it if any; a floor alone on an empty hex
+/// ([`floor_text`]).
 fn cell(game: &Game, hex: Hex, options: &RenderOptions) -> String {
-    match game.board().at(hex) {
-        None => options.paint(".", DIM),
+    let floor = game.board().floor(hex);
+    let piece = match game.board().at(hex) {
+        None => {
+            return match floor {
+                Some(f) => floor_text(game, &f, options),
+                None => options.paint(".", DIM),
+            }
+        }
         Some(Piece::Crystal(c)) => options.paint(&c.value().to_string(), crystal_code(c)),
         Some(Piece::Base(p)) => {
             let colour = game.colours()[p];
             options.paint(&format!("[{}]", colour_letter(colour)), colour_code(colour))
         }
         Some(Piece::Robot(id)) => robot_cell(game, id, options),
-        Some(Piece::Thing(t)) => options.paint(&terrain_symbol(game, t.kind).to_string(), DIM),
+        Some(Piece::Thing(t)) => options.paint(
+            &terrain_symbol(game, t.kind).to_string(),
+            terrain_code(t.kind, None),
+        ),
+    };
+    match floor {
+        Some(f) => {
+            let symbol = terrain_symbol(game, f.kind).to_string();
+            options.paint(&symbol, terrain_code(f.kind, f.colour)) + &piece
+        }
+        None => piece,
+    }
+}
+
+/// A floor as it is drawn on an empty hex: its kind's symbol, then its
+/// colour's letter if it has one (a teleporter's pair: `OY`), then its
+/// direction if it has one (a conveyor: `=se`, or `=↘` with Unicode).
+pub fn floor_text(game: &Game, floor: &Floor, options: &RenderOptions) -> String {
+    let mut text = terrain_symbol(game, floor.kind).to_string();
+    if let Some(c) = floor.colour {
+        text.push(colour_letter(c));
+    }
+    if let Some(d) = floor.facing {
+        text.push_str(facing_glyph(d, options));
+    }
+    options.paint(&text, terrain_code(floor.kind, floor.colour))
+}
+
+/// The ANSI SGR code of a kind of terrain: a coloured floor (a teleporter)
+/// in its colour; mud brown (yellow), conveyors cyan, blobs magenta, rocks
+/// and anything else dim.
+fn terrain_code(kind: Name, colour: Option<Colour>) -> &'static str {
+    if let Some(c) = colour {
+        return colour_code(c);
+    }
+    match kind.as_str() {
+        "mud" => "33",
+        "conveyor" => "36",
+        "blob" => "35",
+        _ => DIM,
     }
 }
 
@@ -175,7 +241,15 @@ impl Layout {
             if game.board().contains(hex) {
                 let plain = cell_text(game, hex, options).unwrap_or_default();
                 let width = plain.chars().count();
-                items.push(centred(self.x(q, r), width, cell(game, hex, options)));
+                let text = cell(game, hex, options);
+                if width > INNER {
+                    // A floor's symbol before a five-character robot takes
+                    // the blank column at the left of the slot.
+                    let x = self.x(q, r) - (width - INNER) as i32;
+                    items.push(Item { x, width, text });
+                } else {
+                    items.push(centred(self.x(q, r), width, text));
+                }
             } else if r == first - 1 {
                 // Right-aligned, so that the `\` points at the diagonal's
                 // first hex, down and to the right.
@@ -269,7 +343,103 @@ fn legend(game: &Game, options: &RenderOptions) -> String {
         "hex q,r: r is the number at the left of a line; q grows by 1 to the right and\n\
          stays the same down each \\ diagonal, labelled at both ends: q=-1\\ ... \\q=-1\n",
     );
+    out.push_str(&terrain_legend(game, options));
     out
+}
+
+/// The legend lines of the terrain on the board, none without any: each
+/// kind present with its symbol (teleporter pairs by colour, a conveyor's
+/// direction), then the floors hidden under pieces, where they are.
+fn terrain_legend(game: &Game, options: &RenderOptions) -> String {
+    let board = game.board();
+    let things: Vec<Name> = board
+        .pieces()
+        .filter_map(|(_, p)| match p {
+            Piece::Thing(t) => Some(t.kind),
+            _ => None,
+        })
+        .collect();
+    let floors: Vec<(Hex, Floor)> = board.floors().collect();
+    if things.is_empty() && floors.is_empty() {
+        return String::new();
+    }
+    let mut kinds: Vec<Name> = game.kinds().iter().map(|k| k.name).collect();
+    for kind in things.iter().chain(floors.iter().map(|(_, f)| &f.kind)) {
+        if !kinds.contains(kind) {
+            kinds.push(*kind);
+        }
+    }
+    let mut entries = vec![];
+    for kind in kinds {
+        let symbol = terrain_symbol(game, kind);
+        let on_floor: Vec<&Floor> = floors
+            .iter()
+            .filter(|(_, f)| f.kind == kind)
+            .map(|(_, f)| f)
+            .collect();
+        if on_floor.is_empty() && !things.contains(&kind) {
+            continue;
+        }
+        let layer = game.kinds().get(kind).map(|k| k.layer);
+        let mut entry = format!("{symbol} {kind}");
+        if layer == Some(Layer::Floor) || !on_floor.is_empty() {
+            let colours: Vec<String> = Colour::ALL
+                .iter()
+                .filter(|c| on_floor.iter().any(|f| f.colour == Some(**c)))
+                .map(|c| format!("{symbol}{} {c}", colour_letter(*c)))
+                .collect();
+            if !colours.is_empty() {
+                let _ = write!(entry, " ({} pair)", colours.join(" pair, "));
+            }
+            if let Some(d) = on_floor.iter().find_map(|f| f.facing) {
+                let _ = write!(
+                    entry,
+                    ", then where it points ({symbol}{}: {d})",
+                    facing_glyph(d, options)
+                );
+            }
+        }
+        entries.push(entry);
+    }
+    let mut out = String::new();
+    wrap_items(&mut out, "terrain: ", &entries);
+    let under: Vec<String> = floors
+        .iter()
+        .filter(|(h, _)| board.at(*h).is_some())
+        .map(|(h, f)| {
+            let plain = RenderOptions {
+                colour: false,
+                ..*options
+            };
+            format!("{} at {h}", floor_text(game, f, &plain))
+        })
+        .collect();
+    if !under.is_empty() {
+        wrap_items(&mut out, "under pieces, drawn before them: ", &under);
+    }
+    out
+}
+
+/// Writes `items` after `head`, separated by ` | `, in lines of at most
+/// 80 columns; continuation lines are indented by two spaces.
+fn wrap_items(out: &mut String, head: &str, items: &[String]) {
+    let mut line = head.to_string();
+    let mut fresh = true;
+    for item in items {
+        if !fresh && line.chars().count() + 3 + item.chars().count() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line = format!("  {item}");
+        } else {
+            if !fresh {
+                line.push_str(" | ");
+            }
+            line.push_str(item);
+        }
+        fresh = false;
+    }
+    out.push_str(&line);
+    out.push('\n');
 }
 
 /// Where a robot is, in the REPL's `where` format, exactly
@@ -306,6 +476,19 @@ pub fn show(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> S
 }
 
 /// The one-character symbol of a kind of terrain (its manifest's `symbol`).
-pub(crate) fn terrain_symbol(game: &Game, kind: crate::names::Name) -> char {
+pub(crate) fn terrain_symbol(game: &Game, kind: Name) -> char {
     game.kinds().get(kind).map_or('?', |k| k.symbol)
+}
+
+/// What stands on a hex, in a few words for questions: the kind of a piece
+/// of terrain (`blob`), a robot's name, `crystal`, `base`, or `piece` for
+/// an empty hex.
+pub fn piece_name(game: &Game, hex: Hex) -> String {
+    match game.board().at(hex) {
+        Some(Piece::Thing(t)) => t.kind.to_string(),
+        Some(Piece::Robot(id)) => game.robot_name(id),
+        Some(Piece::Crystal(_)) => "crystal".to_string(),
+        Some(Piece::Base(_)) => "base".to_string(),
+        None => "piece".to_string(),
+    }
 }

@@ -1,7 +1,7 @@
 //! The REPL's command language: what a line says, before anything is done.
 //!
 //! [`parse`] turns a line into a [`Command`] or a [`CommandError`] that says
-//! what was expected ("`swap` expects: swap <robot> <slot> <slot>") or
+//! what was expected (`` `swap` expects: swap <robot> <slot> <slot> ``) or
 //! suggests the command meant ("unknown command `shwo`, did you mean
 //! `show`?"). Names of robots, tiles and colours are checked later, against
 //! the game, by the session. [`COMMANDS`] is the table behind `help`, the
@@ -80,7 +80,8 @@ pub const COMMANDS: &[CommandHelp] = &[
         summary:
             "answer the decision asked (a zap effect, a hex), by its text or its number in the list",
         details: "A zap effect (forward_1, turn_left, turn_right, load, unload, nothing), a hex \
-                  (q,r) or a number may also be typed alone.",
+                  (q,r), a direction to push a zapped piece (E SE SW W NW NE, or nothing) or a \
+                  number may also be typed alone.",
     },
     CommandHelp {
         name: "step",
@@ -495,6 +496,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         _ if rest.is_empty()
             && (ZAP_EFFECTS.contains(&head_lower.as_str())
                 || looks_like_hex(head)
+                || head.parse::<crate::hex::Direction>().is_ok()
                 || head.parse::<usize>().is_ok()) =>
         {
             Command::Answer(head.to_string())
@@ -534,6 +536,8 @@ mod tests {
             ("load game.json", Command::Load("game.json".into())),
             ("0,-1", Command::Answer("0,-1".into())),
             ("3", Command::Answer("3".into())),
+            ("SE", Command::Answer("SE".into())),
+            ("nw", Command::Answer("nw".into())),
             ("answer 1,2", Command::Answer("1,2".into())),
             ("step", Command::Step(1)),
             ("step 4", Command::Step(4)),

@@ -276,8 +276,9 @@ impl Session {
                 numbered(&self.offered_answers())
             ),
             Decision::ZapPush { zapper, at, .. } => format!(
-                "{who}: where does {} push the zapped piece at {at}? {}",
+                "{who}: where does {} push the zapped {} at {at}? {}",
                 game.robot_name(zapper),
+                text::piece_name(game, at),
                 numbered(&self.offered_answers())
             ),
             Decision::CrystalPlacement { crystal, .. } => format!(
@@ -403,7 +404,9 @@ impl Session {
     fn answer(&mut self, text: &str, out: &mut String) -> Result<(), ReplError> {
         let game = self.game();
         let answer = match game.decision() {
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {
+            Decision::ZapEffect { .. }
+            | Decision::CrystalPlacement { .. }
+            | Decision::ZapPush { .. } => {
                 let offered = self.offered_answers();
                 let chosen = match text.trim().parse::<usize>() {
                     Ok(n) if (1..=offered.len()).contains(&n) => offered[n - 1].clone(),
@@ -434,7 +437,9 @@ impl Session {
         // another question comes first.
         match self.game().decision() {
             Decision::Continue { .. } if self.running => return self.run(out),
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. } => {}
+            Decision::ZapEffect { .. }
+            | Decision::CrystalPlacement { .. }
+            | Decision::ZapPush { .. } => {}
             _ => self.running = false,
         }
         self.after(out);
@@ -467,7 +472,9 @@ impl Session {
         game.set_stepping(true);
         let interrupted = matches!(
             game.decision(),
-            Decision::ZapEffect { .. } | Decision::CrystalPlacement { .. }
+            Decision::ZapEffect { .. }
+                | Decision::CrystalPlacement { .. }
+                | Decision::ZapPush { .. }
         );
         self.running = interrupted;
         self.timeline.push(game, "run", None);
@@ -650,7 +657,12 @@ impl Session {
                 game.countdown().counters
             ));
         }
-        let text = scenario_toml(&game.position(), "exported position", &notes);
+        let text = scenario_toml(
+            &game.position(),
+            "exported position",
+            &notes,
+            &self.variants.names(),
+        );
         std::fs::write(file, text).map_err(|e| ReplError::new(format!("{file}: {e}")))?;
         let _ = writeln!(
             out,
