@@ -318,25 +318,27 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
     let bin = env!("CARGO_BIN_EXE_tinbots");
     let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
     let home = temp_dir("home");
-    let started = tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "50",
-        &format!(
-            "env HOME={} NO_COLOR=1 {bin} repl -p 2 -s 1",
-            home.display()
-        ),
-    ]);
-    assert!(
-        started.status.success(),
-        "{}",
-        String::from_utf8_lossy(&started.stderr)
-    );
+    // A REPL with `args` in a detached tmux session `width` columns wide.
+    let start_repl = |width: &str, args: &str| {
+        let command = format!("env HOME={} NO_COLOR=1 {bin} repl {args}", home.display());
+        let started = tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            &session,
+            "-x",
+            width,
+            "-y",
+            "50",
+            &command,
+        ]);
+        assert!(
+            started.status.success(),
+            "{}",
+            String::from_utf8_lossy(&started.stderr)
+        );
+    };
+    start_repl("100", "-p 2 -s 1");
     let screen = || {
         String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned()
     };
@@ -369,14 +371,10 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
     let _ = tmux(&["kill-session", "-t", &session]);
 
     // A question at the prompt: the zap effect, completed by Tab.
-    let started = tmux(&[
-        "new-session", "-d", "-s", &session, "-x", "120", "-y", "50",
-        &format!(
-            "env HOME={} NO_COLOR=1 {bin} repl --load scripts/scenarios/086_zap_unload_into_base_delivers.toml",
-            home.display()
-        ),
-    ]);
-    assert!(started.status.success());
+    start_repl(
+        "120",
+        "--load scripts/scenarios/086_zap_unload_into_base_delivers.toml",
+    );
     wait_for("turn 1 red change>");
     tmux(&["send-keys", "-t", &session, "pass", "Enter"]);
     wait_for("turn 1 red step>");
@@ -390,21 +388,7 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
 
     // A zapped blob (000_f177823dad35ee93.txt: Blobs): the directions are
     // asked at the prompt; Tab lists those that fit and completes one.
-    let started = tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "120",
-        "-y",
-        "50",
-        &format!(
-            "env HOME={} NO_COLOR=1 {bin} repl --load {BLOB}",
-            home.display()
-        ),
-    ]);
-    assert!(started.status.success());
+    start_repl("120", &format!("--load {BLOB}"));
     wait_for("turn 1 red change>");
     tmux(&["send-keys", "-t", &session, "pass", "Enter"]);
     wait_for("turn 1 red step>");

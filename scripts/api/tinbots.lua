@@ -221,6 +221,11 @@ function Game:teammates(colour) end
 ---@return StandingInfo
 function Game:standing(colour) end
 
+--- The standard scores and tiebreak figures of its team (itself without teams), summed.
+---@param colour Colour A seated colour.
+---@return StandingInfo
+function Game:team_standing(colour) end
+
 --- A standard game being set up, for the `setup` hook.
 ---@class Setup
 ---@field colours Colour[] The colours in seating order.

@@ -147,16 +147,7 @@ impl Game {
             let (src, (to, via)) = (sources[i], hops[i]);
             let piece = self.board.at(src).expect("a piece in the row");
             if let Some(entered) = via {
-                let partner = self
-                    .board
-                    .floor(entered)
-                    .and_then(|f| f.partner)
-                    .unwrap_or(entered);
-                self.events.push(Event::Teleported {
-                    piece,
-                    entered,
-                    partner,
-                });
+                self.teleported(piece, entered);
             }
             self.move_piece(src, to);
             self.events.push(match piece {
@@ -191,6 +182,20 @@ impl Game {
         if let Err(reason) = self.shove(at, dir, 1, false) {
             self.ignore(zapper, action, reason);
         }
+    }
+
+    /// Says that `piece` went through the teleporter at `entered`.
+    fn teleported(&mut self, piece: Piece, entered: Hex) {
+        let partner = self
+            .board
+            .floor(entered)
+            .and_then(|f| f.partner)
+            .unwrap_or(entered);
+        self.events.push(Event::Teleported {
+            piece,
+            entered,
+            partner,
+        });
     }
 
     /// Moves whatever stands on `from` to the free hex `to`.
@@ -231,16 +236,7 @@ impl Game {
             return self.ignore(robot, action, Reason::LandingNotEmpty(p));
         }
         if let Some(entered) = via {
-            let partner = self
-                .board
-                .floor(entered)
-                .and_then(|f| f.partner)
-                .unwrap_or(entered);
-            self.events.push(Event::Teleported {
-                piece: Piece::Robot(robot),
-                entered,
-                partner,
-            });
+            self.teleported(Piece::Robot(robot), entered);
         }
         self.move_piece(from, to);
         self.events.push(Event::Jumped { robot, from, to });

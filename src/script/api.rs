@@ -265,6 +265,7 @@ pub const CLASSES: &[Class] = &[
             Function { name: "team", params: &[("colour", "Colour", "A seated colour.")], returns: "integer", doc: "The colour's team (1-based; each colour alone without teams)." },
             Function { name: "teammates", params: &[("colour", "Colour", "A seated colour.")], returns: "Colour[]", doc: "The colours of its team, itself included." },
             Function { name: "standing", params: &[("colour", "Colour", "A seated colour.")], returns: "StandingInfo", doc: "Its standard score and tiebreak figures." },
+            Function { name: "team_standing", params: &[("colour", "Colour", "A seated colour.")], returns: "StandingInfo", doc: "The standard scores and tiebreak figures of its team (itself without teams), summed." },
         ],
     },
     Class {

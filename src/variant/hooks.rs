@@ -17,7 +17,7 @@ use mlua::{
 
 use super::lua_values::{hex_arg, hex_value, piece_table, robot_table};
 use crate::game::{
-    Effect, Game, HookError, HookSet, Hooks, StepKind, StepVerdict, Verdict, ZapHit,
+    Effect, Game, HookError, HookSet, Hooks, Standing, StepKind, StepVerdict, Verdict, ZapHit,
 };
 use crate::hex::{Direction, Hex};
 use crate::names::Name;
@@ -550,6 +550,25 @@ fn robot_arg(lua: &Lua, game: &Game, name: &str) -> mlua::Result<RobotId> {
     }
 }
 
+/// Standings summed, as a `StandingInfo` table.
+fn standing_table(lua: &Lua, standings: impl IntoIterator<Item = Standing>) -> mlua::Result<Table> {
+    let (mut total, mut base, mut carried, mut blue, mut green) = (0, 0, 0, 0, 0);
+    for s in standings {
+        total += s.total();
+        base += s.base_points;
+        carried += s.carried_points;
+        blue += s.blue_in_base;
+        green += s.green_in_base;
+    }
+    let t = lua.create_table()?;
+    t.set("total", total)?;
+    t.set("base", base)?;
+    t.set("carried", carried)?;
+    t.set("blue", blue)?;
+    t.set("green", green)?;
+    Ok(t)
+}
+
 impl UserData for GameHandle {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
         fields.add_field_method_get("turn", |lua, this| Ok(this.game(lua)?.turn()));
@@ -686,14 +705,20 @@ impl UserData for GameHandle {
             |lua, this, colour: String| {
                 let g = this.game(lua)?;
                 let seat = colour_arg(lua, g, &colour)?;
-                let s = g.standard_standing(seat);
-                let t = lua.create_table()?;
-                t.set("total", s.total())?;
-                t.set("base", s.base_points)?;
-                t.set("carried", s.carried_points)?;
-                t.set("blue", s.blue_in_base)?;
-                t.set("green", s.green_in_base)?;
-                Ok(t)
+                standing_table(lua, [g.standard_standing(seat)])
+            },
+        );
+        methods.add_method(
+            api::method("Game", "team_standing"),
+            |lua, this, colour: String| {
+                let g = this.game(lua)?;
+                let team = g.sides().team(colour_arg(lua, g, &colour)?);
+                standing_table(
+                    lua,
+                    (0..g.colours().len())
+                        .filter(|&p| g.sides().team(p) == team)
+                        .map(|p| g.standard_standing(p)),
+                )
             },
         );
     }

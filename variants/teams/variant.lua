@@ -55,14 +55,7 @@ return {
   -- then the standard tiebreakers (blue, then green crystals in base, then
   -- base points) summed the same way.
   score = function(game, colour)
-    local total, blue, green, base = 0, 0, 0, 0
-    for _, c in ipairs(game:teammates(colour)) do
-      local s = game:standing(c)
-      total = total + s.total
-      blue = blue + s.blue
-      green = green + s.green
-      base = base + s.base
-    end
-    return { total, blue, green, base }
+    local s = game:team_standing(colour)
+    return { s.total, s.blue, s.green, s.base }
   end,
 }
