@@ -4,6 +4,7 @@
 //! two-byte [`Name`], so that pieces, events and reasons stay `Copy`.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{OnceLock, RwLock};
 
@@ -12,9 +13,21 @@ use std::sync::{OnceLock, RwLock};
 /// every call cannot exhaust memory).
 const CAPACITY: usize = 4096;
 
-fn table() -> &'static RwLock<Vec<&'static str>> {
-    static TABLE: OnceLock<RwLock<Vec<&'static str>>> = OnceLock::new();
-    TABLE.get_or_init(|| RwLock::new(vec!["(too many distinct names)"]))
+/// The names by index, and the index of each name.
+struct Table {
+    names: Vec<&'static str>,
+    index: HashMap<&'static str, u16>,
+}
+
+fn table() -> &'static RwLock<Table> {
+    static TABLE: OnceLock<RwLock<Table>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let overflow = "(too many distinct names)";
+        RwLock::new(Table {
+            names: vec![overflow],
+            index: HashMap::from([(overflow, 0)]),
+        })
+    })
 }
 
 /// An interned name.
@@ -27,28 +40,31 @@ impl Name {
 
     /// The name for `text`, interning it on first use.
     pub fn intern(text: &str) -> Name {
-        if let Some(i) = table()
+        if let Some(&i) = table()
             .read()
             .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .position(|n| *n == text)
+            .index
+            .get(text)
         {
-            return Name(i as u16);
+            return Name(i);
         }
-        let mut names = table().write().unwrap_or_else(|e| e.into_inner());
-        if let Some(i) = names.iter().position(|n| *n == text) {
-            return Name(i as u16);
+        let mut table = table().write().unwrap_or_else(|e| e.into_inner());
+        if let Some(&i) = table.index.get(text) {
+            return Name(i);
         }
-        if names.len() >= CAPACITY {
+        if table.names.len() >= CAPACITY {
             return Name::OVERFLOW;
         }
-        names.push(Box::leak(text.to_string().into_boxed_str()));
-        Name((names.len() - 1) as u16)
+        let leaked: &'static str = Box::leak(text.to_string().into_boxed_str());
+        let i = table.names.len() as u16;
+        table.names.push(leaked);
+        table.index.insert(leaked, i);
+        Name(i)
     }
 
     /// The text.
     pub fn as_str(self) -> &'static str {
-        table().read().unwrap_or_else(|e| e.into_inner())[self.0 as usize]
+        table().read().unwrap_or_else(|e| e.into_inner()).names[self.0 as usize]
     }
 }
 

@@ -10,9 +10,24 @@ use super::hooks::{StepKind, StepVerdict, Verdict, ZapHit};
 use super::terrain::Landing;
 use super::{Game, Pending};
 use crate::hex::{Direction, Hex};
+use crate::names::Name;
 use crate::orders::{Passive, ZapRange};
 use crate::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};
 use crate::terrain::{Props, Thing};
+
+/// The longest row of pieces a push moves (Dash's unlimited row, through
+/// teleporters): a longer one does not move, as if the hex behind were
+/// taken. No straight row on the big arena is half as long.
+const MAX_ROW: usize = 16;
+
+/// The kind of a piece that stops a row: terrain (only terrain neither
+/// pushes nor is a base).
+fn obstacle_kind(p: Piece) -> Name {
+    match p {
+        Piece::Thing(t) => t.kind,
+        _ => Name::intern("obstacle"),
+    }
+}
 
 /// What became of a robot's step.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,20 +112,20 @@ impl Game {
         moving_robot: bool,
     ) -> Result<(), Reason> {
         let mover = self.board.at(from).expect("a piece to move");
-        // The row: each piece's hex and where it lands, nearest first.
-        let mut row: Vec<(Hex, Piece)> = Vec::new();
-        let mut hops: Vec<(Hex, Option<Hex>)> = Vec::with_capacity(2);
+        // First pass: count the pieces pushed (`n`), and check the row can
+        // move. Nothing is stored: where each piece lands depends on the
+        // floors only, which never move, so the second pass walks again.
+        let mut n: usize = 0;
+        let mut last = None;
         let mut at = from;
         loop {
-            let (next, via) = match self.landing(at, dir) {
-                Landing::At(next, via) => (next, via),
+            let next = match self.landing(at, dir) {
+                Landing::At(next, _) => next,
                 Landing::Blocked(reason) => return Err(reason),
             };
-            let last = row.last().map(|(_, p)| *p);
             if !self.board.contains(next) {
                 return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
             }
-            hops.push((next, via));
             match self.board.at(next) {
                 None => break,
                 Some(p) if p.pushable() => {
@@ -118,11 +133,12 @@ impl Game {
                     // (the mover's hex or a piece already in it): the hex
                     // behind is taken, so nothing moves (and Dash's
                     // unlimited row does not go round forever).
-                    let looped = next == from || row.iter().any(|(h, _)| *h == next);
-                    if row.len() == limit || looped {
+                    let looped = self.board.has_floor() && self.in_row(from, dir, n, next);
+                    if n == limit || n == MAX_ROW || looped {
                         return Err(Reason::HexBehindNotEmpty(last.unwrap_or(mover)));
                     }
-                    row.push((next, p));
+                    n += 1;
+                    last = Some(p);
                     at = next;
                 }
                 Some(Piece::Base(_)) => {
@@ -131,20 +147,28 @@ impl Game {
                 Some(p) => {
                     return Err(match last {
                         None => Reason::CannotBePushed(p),
-                        Some(q) => Reason::PushIntoObstacle(q, p),
+                        Some(q) => Reason::PushIntoObstacle(q, obstacle_kind(p)),
                     });
                 }
             }
         }
-        if let Verdict::Refuse(why) = self.push_allowed(mover, &row, dir) {
-            return Err(Reason::Variant(why));
+        if self.defined.push && n > 0 {
+            let row: Vec<(Hex, Piece)> = (1..=n)
+                .map(|i| {
+                    let h = self.row_hex(from, dir, i);
+                    (h, self.board.at(h).expect("a piece in the row"))
+                })
+                .collect();
+            if let Verdict::Refuse(why) = self.push_allowed(mover, &row, dir) {
+                return Err(Reason::Variant(why));
+            }
         }
-        // Move the farthest piece first.
-        let mut sources: Vec<Hex> = Vec::with_capacity(row.len() + 1);
-        sources.push(from);
-        sources.extend(row.iter().map(|(h, _)| *h));
-        for i in (0..sources.len()).rev() {
-            let (src, (to, via)) = (sources[i], hops[i]);
+        // Second pass: move the farthest piece first.
+        for i in (0..=n).rev() {
+            let src = self.row_hex(from, dir, i);
+            let Landing::At(to, via) = self.landing(src, dir) else {
+                unreachable!("the first pass found every landing")
+            };
             let piece = self.board.at(src).expect("a piece in the row");
             if let Some(entered) = via {
                 self.teleported(piece, entered);
@@ -164,12 +188,33 @@ impl Game {
             });
         }
         if self.board.has_floor() {
-            for (i, (to, _)) in hops.iter().enumerate().rev() {
-                let piece = if i == 0 { mover } else { row[i - 1].1 };
-                self.entered(piece, *to);
+            for i in (0..=n).rev() {
+                let to = self.row_hex(from, dir, i + 1);
+                let piece = self.board.at(to).expect("the piece just moved");
+                self.entered(piece, to);
             }
         }
         Ok(())
+    }
+
+    /// The hex of the `i`-th piece of the row that leaves `from` toward
+    /// `dir` (0: `from` itself), following landings through teleporters.
+    /// Before the row moves; `i` is at most the row's length.
+    fn row_hex(&self, from: Hex, dir: Direction, i: usize) -> Hex {
+        let mut at = from;
+        for _ in 0..i {
+            at = match self.landing(at, dir) {
+                Landing::At(next, _) => next,
+                Landing::Blocked(_) => break,
+            };
+        }
+        at
+    }
+
+    /// Whether `hex` is already in the first `n` pieces of the row (or is
+    /// `from`): a row that teleports back onto itself.
+    fn in_row(&self, from: Hex, dir: Direction, n: usize, hex: Hex) -> bool {
+        (0..=n).any(|i| self.row_hex(from, dir, i) == hex)
     }
 
     /// Pushes a zapped piece of terrain toward the direction the zapper

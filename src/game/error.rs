@@ -89,7 +89,7 @@ pub enum RuleError {
     #[error("the game is over: there is nothing left to decide")]
     GameOver,
     /// A variant's hook failed while the answer was applied: the game is
-    /// left as it was before the answer.
+    /// left as it was before the answer (with no events: nothing happened).
     #[error("a variant's hook failed, so the answer was not applied: {0}")]
     Hook(String),
 }

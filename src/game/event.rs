@@ -284,7 +284,7 @@ pub enum Reason {
     /// A piece of terrain that cannot be pushed is in the way (a rock).
     CannotBePushed(Piece),
     /// The hex behind the pushed piece holds one that cannot be pushed.
-    PushIntoObstacle(Piece, Piece),
+    PushIntoObstacle(Piece, Name),
     /// The floor ahead cannot be entered.
     FloorBlocks(Name),
     /// Zap, load and unload do not pass through a teleporter (DESIGN.md
@@ -383,11 +383,10 @@ impl fmt::Display for Reason {
             Reason::CannotBePushed(p) => {
                 write!(f, "a {} is in the way and cannot be pushed", piece_name(p))
             }
-            Reason::PushIntoObstacle(p, q) => write!(
+            Reason::PushIntoObstacle(p, kind) => write!(
                 f,
-                "the hex behind the {} holds a {}, which cannot be pushed",
+                "the hex behind the {} holds a {kind}, which cannot be pushed",
                 piece_name(p),
-                piece_name(q)
             ),
             Reason::FloorBlocks(kind) => write!(f, "no piece may enter the {kind} ahead"),
             Reason::ThroughTeleporter => write!(

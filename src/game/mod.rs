@@ -236,6 +236,14 @@ impl Clone for Game {
     }
 
     fn clone_from(&mut self, source: &Self) {
+        self.copy_state(source);
+    }
+}
+
+impl Game {
+    /// Copies everything but the events (the record of the last answer,
+    /// which a snapshot need not keep), reusing this game's buffers.
+    fn copy_state(&mut self, source: &Game) {
         self.board.clone_from(&source.board);
         self.colours.clone_from(&source.colours);
         self.players.clone_from(&source.players);
@@ -420,7 +428,7 @@ impl Game {
         // reused from answer to answer (copied without allocating).
         let before = match self.spare.take() {
             Some(mut buffer) => {
-                (*buffer).clone_from(self);
+                buffer.copy_state(self);
                 buffer
             }
             None => Box::new(self.clone()),
@@ -430,7 +438,8 @@ impl Game {
             (Err(e), _) => Err(e),
             (Ok(()), None) => Ok(()),
             (Ok(()), Some(failure)) => {
-                self.clone_from(&before);
+                self.copy_state(&before);
+                self.events.clear();
                 Err(RuleError::Hook(failure.0))
             }
         };

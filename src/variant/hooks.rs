@@ -272,7 +272,10 @@ impl Drop for Loan<'_> {
 fn verdict(value: Value, default_reason: &str) -> Verdict {
     match value {
         Value::Nil | Value::Boolean(true) => Verdict::Allow,
-        Value::String(s) => Verdict::Refuse(Name::intern(&s.to_string_lossy())),
+        Value::String(s) => Verdict::Refuse(match s.to_str() {
+            Ok(text) => Name::intern(&text),
+            Err(_) => Name::intern(&s.to_string_lossy()),
+        }),
         _ => Verdict::Refuse(Name::intern(default_reason)),
     }
 }
@@ -507,6 +510,17 @@ impl Hooks for LuaHooks {
 pub(super) struct GameHandle {
     game: Cell<*const Game>,
     effects: RefCell<Vec<Effect>>,
+    /// Robot names and mark keys already read, so that a hook's calls do
+    /// not parse and intern the same text again (a per-game cache: the
+    /// colours of a game never change).
+    seen: RefCell<Vec<(Box<str>, Seen)>>,
+}
+
+/// What a text read from a hook stood for.
+#[derive(Clone, Copy)]
+enum Seen {
+    Robot(RobotId),
+    Key(Name),
 }
 
 impl Default for GameHandle {
@@ -514,11 +528,57 @@ impl Default for GameHandle {
         GameHandle {
             game: Cell::new(std::ptr::null()),
             effects: RefCell::new(Vec::new()),
+            seen: RefCell::new(Vec::new()),
         }
     }
 }
 
 impl GameHandle {
+    /// What `text` stood for when last read, if it was read before.
+    fn seen(&self, text: &str, robot: bool) -> Option<Seen> {
+        self.seen
+            .borrow()
+            .iter()
+            .find(|(t, s)| &**t == text && matches!(s, Seen::Robot(_)) == robot)
+            .map(|(_, s)| *s)
+    }
+
+    fn remember(&self, text: &str, seen: Seen) {
+        let mut all = self.seen.borrow_mut();
+        if all.len() < 64 {
+            all.push((text.into(), seen));
+        }
+    }
+
+    /// A robot in play named by a hook (`red.1`).
+    fn robot(&self, lua: &Lua, game: &Game, name: &str) -> mlua::Result<RobotId> {
+        let id = match self.seen(name, true) {
+            Some(Seen::Robot(id)) => id,
+            _ => {
+                let id =
+                    crate::game::parse_robot(game.colours(), name).map_err(|e| located(lua, e))?;
+                self.remember(name, Seen::Robot(id));
+                id
+            }
+        };
+        match game.robot(id) {
+            Some(_) => Ok(id),
+            None => Err(located(lua, format!("{name} is not in play"))),
+        }
+    }
+
+    /// A mark's key.
+    fn key(&self, key: &str) -> Name {
+        match self.seen(key, false) {
+            Some(Seen::Key(name)) => name,
+            _ => {
+                let name = Name::intern(key);
+                self.remember(key, Seen::Key(name));
+                name
+            }
+        }
+    }
+
     fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
         let game = self.game.get();
         if game.is_null() {
@@ -641,9 +701,9 @@ impl UserData for GameHandle {
         methods.add_method(
             api::method("Game", "mark"),
             |lua, this, (robot, key): (LuaString, LuaString)| {
-                let (robot, key) = (robot.to_str()?, Name::intern(&key.to_str()?));
                 let g = this.game(lua)?;
-                let id = robot_arg(lua, g, &robot)?;
+                let id = this.robot(lua, g, &robot.to_str()?)?;
+                let key = this.key(&key.to_str()?);
                 let pending = this.effects.borrow().iter().rev().find_map(|e| match *e {
                     Effect::Mark {
                         robot,
@@ -658,12 +718,12 @@ impl UserData for GameHandle {
         methods.add_method(
             api::method("Game", "set_mark"),
             |lua, this, (robot, key, value): (LuaString, LuaString, i64)| {
-                let (robot, key) = (robot.to_str()?, key.to_str()?);
                 let g = this.game(lua)?;
-                let id = robot_arg(lua, g, &robot)?;
+                let id = this.robot(lua, g, &robot.to_str()?)?;
+                let key = this.key(&key.to_str()?);
                 this.effects.borrow_mut().push(Effect::Mark {
                     robot: id,
-                    key: Name::intern(&key),
+                    key,
                     value,
                 });
                 Ok(())
