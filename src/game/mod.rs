@@ -578,6 +578,14 @@ impl Game {
             .map_or(0, |m| m.value)
     }
 
+    /// A robot's marks set by hooks this turn, as (key, value).
+    pub fn marks_of(&self, robot: RobotId) -> impl Iterator<Item = (Name, i64)> + '_ {
+        self.marks
+            .iter()
+            .filter(move |m| m.robot == robot)
+            .map(|m| (m.key, m.value))
+    }
+
     /// The board.
     pub fn board(&self) -> &Board {
         &self.board

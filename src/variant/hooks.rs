@@ -62,8 +62,13 @@ return {
   entered = function(f, game, kind, pkind, id, owner, value, q, r)
     return f(game, { kind = kind, piece = { kind = pkind, id = id, owner = owner, value = value }, at = { q, r } })
   end,
-  before_step = function(f, game, kind, robot, step)
-    return f(game, { kind = kind, robot = robot, step = step })
+  before_step = function(f, game, kind, robot, step, ...)
+    local marks = {}
+    for i = 1, select('#', ...), 2 do
+      local key, value = select(i, ...)
+      marks[key] = value
+    end
+    return f(game, { kind = kind, robot = robot, step = step, marks = marks })
   end,
   zapped = function(f, game, kind, zapper, q, r)
     return f(game, { kind = kind, zapper = zapper, at = { q, r } })
@@ -354,10 +359,18 @@ impl Hooks for LuaHooks {
         let Some(hook) = self.kind_hook(kind, "before_step") else {
             return Ok(StepVerdict::Allow);
         };
+        // The robot's marks go in the event (`event.marks`), so that a
+        // hook reads them without calling back into Rust.
+        let mut marks = mlua::Variadic::new();
+        for (key, value) in game.marks_of(robot) {
+            marks.push(Value::String(self.text(game, Text::Name(key))?));
+            marks.push(Value::Integer(value));
+        }
         let args = (
             self.text(game, Text::Name(kind))?,
             self.text(game, Text::Robot(robot))?,
             self.text(game, Text::Static(step.name()))?,
+            marks,
         );
         let shim = Some(&self.shims.before_step);
         let value: Value =

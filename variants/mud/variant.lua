@@ -6,20 +6,26 @@
 --
 -- DESIGN.md decision 6: mud re-arms at the start of every turn (every
 -- player's turn), and again after entering mud (being pushed in, jumping in
--- or coming out of a teleporter onto mud included). Two marks carry this;
--- the engine clears all marks when a turn starts, which is "no memory":
---   stuck     the robot entered mud this turn and has not lost a step since;
---   skidded   the robot lost a step to mud this turn.
--- A robot standing in mud loses a forward or back step if it is stuck (it
--- entered), or if it has not skidded yet this turn (it started the turn in
--- mud, or was zapped while standing in it). Losing the step clears `stuck`
--- and sets `skidded`, so the next step moves.
+-- or coming out of a teleporter onto mud included). One mark on the robot,
+-- `mud`, carries this; the engine clears all marks when a turn starts,
+-- which is "no memory":
+--   (none)    the robot has not lost a step to mud this turn;
+--   STUCK     it entered mud this turn and has not lost a step since;
+--   SKIDDED   it lost a step to mud this turn, and has not entered since.
+-- A robot standing in mud loses a forward or back step unless it is
+-- SKIDDED: it entered (STUCK), or it has not lost one yet this turn (it
+-- started the turn in mud, or was zapped while standing in it). Losing the
+-- step makes it SKIDDED, so the next step moves. The hook reads the mark
+-- in `event.marks` (no call back into the engine) and sets it with
+-- `game:set_mark`.
 --
 -- A lost step is not a blocked one: the engine goes on with the order (the
 -- second step of Forward 2x, the Load of Forward then Load). Jump, turns,
 -- Load, Unload and Zap never ask `before_step`; pushes do not either, so a
 -- robot standing in mud is pushed out of it normally. Side steps (order
 -- files, `event.step == "side"`) are not forward moves and are never lost.
+
+local STUCK, SKIDDED = 2, 1
 
 return {
   -- Setup (standard games): three mud hexes on random hexes off the outer
@@ -35,7 +41,7 @@ return {
       -- Any piece that ends a move, push or jump on mud; only robots care.
       entered = function(game, event)
         if event.piece.kind == "robot" then
-          game:set_mark(event.piece.id, "stuck", 1)
+          game:set_mark(event.piece.id, "mud", STUCK)
         end
       end,
 
@@ -44,10 +50,8 @@ return {
         if event.step == "side" then
           return nil
         end
-        local robot = event.robot
-        if game:mark(robot, "stuck") == 1 or game:mark(robot, "skidded") == 0 then
-          game:set_mark(robot, "stuck", 0)
-          game:set_mark(robot, "skidded", 1)
+        if event.marks.mud ~= SKIDDED then
+          game:set_mark(event.robot, "mud", SKIDDED)
           return "it skids in the mud and loses the step"
         end
         return nil
