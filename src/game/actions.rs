@@ -224,7 +224,13 @@ impl Game {
         let Some(dir) = dir else {
             return self.ignore(zapper, action, Reason::ZapperChoseNothing);
         };
-        if let Err(reason) = self.shove(at, dir, 1, false) {
+        // A kind that is not pushable stays, whatever its hook said.
+        let result = match self.board.at(at) {
+            Some(p) if p.pushable() => self.shove(at, dir, 1, false),
+            Some(p) => Err(Reason::CannotBePushed(p)),
+            None => Err(Reason::ZapFizzled(ZapRange::Hexes(1))),
+        };
+        if let Err(reason) = result {
             self.ignore(zapper, action, reason);
         }
     }

@@ -299,6 +299,8 @@ impl Game {
                     let start = self.events.len();
                     let blocked = match self.board.at(at) {
                         None => None,
+                        // Bases and immovable terrain stay, whatever asks.
+                        Some(p) if !p.pushable() => Some(Reason::CannotBePushed(p)),
                         Some(_) => self.shove(at, dir, 1, false).err(),
                     };
                     self.events

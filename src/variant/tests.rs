@@ -164,3 +164,76 @@ fn mistakes_name_the_file_line_and_field() {
         "{e}"
     );
 }
+
+#[test]
+fn hooks_cannot_move_what_does_not_move() {
+    // A hook asks to push every base at the end of each turn, and a zapped
+    // boulder (not pushable) says "push": the engine applies the normal
+    // rules, so bases and boulders stay where they are.
+    let folder = Folder::new(
+        "variants-immovable",
+        &[
+            (
+                "shove/variant.toml",
+                &manifest(
+                    "shove",
+                    "[[piece]]\nname = \"boulder\"\nlayer = \"piece\"\nblocks_zap = true\nsymbol = \"B\"\n",
+                ),
+            ),
+            (
+                "shove/variant.lua",
+                "return {\n  kinds = { boulder = { zapped = function() return 'push' end } },\n  turn_ended = function(game)\n    game:push({ -4, 0 }, 'E')\n    game:push({ 4, 0 }, 'W')\n  end,\n}\n",
+            ),
+        ],
+    );
+    let set = VariantSet::load_from(&folder.0, &["shove"]).unwrap();
+    let mut position = Setup::standard(2).unwrap().position(1);
+    let bases: Vec<_> = position.players.iter().map(|p| p.base).collect();
+    assert!(
+        bases.contains(&Some(crate::hex::Hex::new(-4, 0))),
+        "{bases:?}"
+    );
+    // A boulder right in front of red.1, whose program is a zap.
+    let red1 = position.robots[0].as_mut().unwrap();
+    red1.program = [Some(crate::orders::Tile::ZAP), None, None];
+    let front = red1.at.step(red1.facing);
+    position.crystals.retain(|(h, _)| *h != front);
+    position.terrain.push(crate::terrain::Terrain {
+        kind: crate::names::Name::intern("boulder"),
+        at: front,
+        colour: None,
+        facing: None,
+    });
+    for p in &mut position.players {
+        p.first_turn = false;
+    }
+    let mut game = crate::game::Game::with_rules(
+        &position,
+        set.rules(crate::orders::OrderBook::official()).unwrap(),
+    )
+    .unwrap();
+    game.apply(crate::game::Answer::Change(crate::game::Change::Pass))
+        .unwrap();
+    assert_eq!(game.decision().key(), "zap_push", "the boulder's hook asks");
+    game.apply(crate::game::Answer::Push(Some(crate::hex::Direction::E)))
+        .unwrap();
+    let said: Vec<String> = game.events().iter().map(|e| game.describe(e)).collect();
+    assert!(
+        said.iter()
+            .any(|s| s.contains("a boulder is in the way and cannot be pushed")),
+        "{said:?}"
+    );
+    assert!(
+        said.iter()
+            .any(|s| s
+                .contains("the variant's push at -4,0 toward E is ignored: a base is in the way")),
+        "{said:?}"
+    );
+    assert!(matches!(
+        game.board().at(front),
+        Some(crate::pieces::Piece::Thing(_))
+    ));
+    let after: Vec<_> = game.position().players.iter().map(|p| p.base).collect();
+    assert_eq!(after, bases);
+    game.check_invariants().unwrap();
+}
