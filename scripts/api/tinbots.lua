@@ -201,6 +201,10 @@ function Game:mark(robot, key) end
 ---@param value integer Its value (0 clears it).
 function Game:set_mark(robot, key, value) end
 
+--- In a kind hook: this kind's before_step is not asked again for the robot until it enters a hex of this kind again or a turn starts (a cheap 'nothing more this turn').
+---@param robot string A robot.
+function Game:done_with(robot) end
+
 --- Asks for whatever stands at `at` to be pushed one hex toward `dir` by the normal push rules (one piece ahead of it may be pushed), after the hook returns.
 ---@param at Hex A hex.
 ---@param dir Facing A direction.

@@ -16,6 +16,7 @@ impl Game {
     pub(super) fn start_turn(&mut self) {
         let player = self.active;
         self.marks.clear();
+        self.done_with.clear();
         self.events.push(Event::TurnStarted {
             player,
             turn: self.turn,

@@ -87,6 +87,15 @@ pub enum Effect {
         /// Its value (0 clears it).
         value: i64,
     },
+    /// A kind's `before_step` is done with a robot: it is not asked again
+    /// for that robot until the robot enters a hex of that kind again or a
+    /// turn starts (mud, once it has taken its step).
+    DoneWith {
+        /// The robot.
+        robot: RobotId,
+        /// The kind.
+        kind: Name,
+    },
     /// Pushes whatever stands on a hex one hex in a direction, pushing one
     /// piece ahead of it by the normal rules (nothing moves if it cannot).
     Push {

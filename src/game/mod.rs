@@ -190,6 +190,9 @@ pub struct Game {
     defined: HookSet,
     /// Marks hooks set on robots this turn.
     marks: Vec<Mark>,
+    /// Kinds whose `before_step` is done with a robot for now
+    /// ([`Effect::DoneWith`]).
+    done_with: Vec<(RobotId, Name)>,
     /// Teams and control of the seats.
     sides: Sides,
     /// The first hook failure of the answer being applied.
@@ -229,6 +232,7 @@ impl Clone for Game {
             hooks: self.hooks.clone(),
             defined: self.defined,
             marks: self.marks.clone(),
+            done_with: self.done_with.clone(),
             sides: self.sides.clone(),
             failure: self.failure.clone(),
             spare: None,
@@ -279,6 +283,7 @@ impl Game {
         }
         self.defined = source.defined;
         self.marks.clone_from(&source.marks);
+        self.done_with.clone_from(&source.done_with);
         self.sides.clone_from(&source.sides);
         self.failure.clone_from(&source.failure);
     }
@@ -355,6 +360,7 @@ impl Game {
             defined: hooks.as_ref().map(|h| h.defines()).unwrap_or_default(),
             hooks,
             marks: Vec::new(),
+            done_with: Vec::new(),
             sides: position.sides.clone(),
             failure: None,
             spare: None,

@@ -180,6 +180,11 @@ impl Game {
     /// the piece, for a piece kind) has an `entered` hook.
     pub(super) fn entered(&mut self, piece: Piece, at: Hex) {
         let floor = self.board.floor(at);
+        if let (Piece::Robot(robot), Some(f)) = (piece, floor) {
+            if !self.done_with.is_empty() {
+                self.done_with.retain(|&(r, k)| r != robot || k != f.kind);
+            }
+        }
         let kind = match (floor, piece) {
             (Some(f), _) if f.props.contains(Props::HOOK_ENTERED) => f.kind,
             (_, Piece::Thing(t)) if t.props.contains(Props::HOOK_ENTERED) => t.kind,
@@ -201,7 +206,9 @@ impl Game {
         let Some(floor) = self.board.floor(at) else {
             return StepVerdict::Allow;
         };
-        if !floor.props.contains(Props::HOOK_BEFORE_STEP) {
+        if !floor.props.contains(Props::HOOK_BEFORE_STEP)
+            || self.done_with.contains(&(robot, floor.kind))
+        {
             return StepVerdict::Allow;
         }
         let Some(hooks) = self.hooks.clone() else {
@@ -295,6 +302,11 @@ impl Game {
         for effect in effects {
             match *effect {
                 Effect::Mark { robot, key, value } => self.set_mark(robot, key, value),
+                Effect::DoneWith { robot, kind } => {
+                    if !self.done_with.contains(&(robot, kind)) {
+                        self.done_with.push((robot, kind));
+                    }
+                }
                 Effect::Push { at, dir } => {
                     let start = self.events.len();
                     let blocked = match self.board.at(at) {

@@ -261,6 +261,7 @@ pub const CLASSES: &[Class] = &[
             Function { name: "terrain", params: &[], returns: "TerrainInfo[]", doc: "Every piece of terrain, pieces and floors." },
             Function { name: "mark", params: &[("robot", "string", "A robot."), ("key", "string", "The mark's name.")], returns: "integer", doc: "A robot's mark (0 when unset); marks are cleared when a turn starts." },
             Function { name: "set_mark", params: &[("robot", "string", "A robot."), ("key", "string", "The mark's name."), ("value", "integer", "Its value (0 clears it).")], returns: "nil", doc: "Sets a robot's mark for the rest of the turn." },
+            Function { name: "done_with", params: &[("robot", "string", "A robot.")], returns: "nil", doc: "In a kind hook: this kind's before_step is not asked again for the robot until it enters a hex of this kind again or a turn starts (a cheap 'nothing more this turn')." },
             Function { name: "push", params: &[("at", "Hex", "A hex."), ("dir", "Facing", "A direction.")], returns: "nil", doc: "Asks for whatever stands at `at` to be pushed one hex toward `dir` by the normal push rules (one piece ahead of it may be pushed), after the hook returns." },
             Function { name: "team", params: &[("colour", "Colour", "A seated colour.")], returns: "integer", doc: "The colour's team (1-based; each colour alone without teams)." },
             Function { name: "teammates", params: &[("colour", "Colour", "A seated colour.")], returns: "Colour[]", doc: "The colours of its team, itself included." },

@@ -38,6 +38,8 @@ struct Hook {
     variant: String,
     script: ScriptId,
     function: Function,
+    /// The kind, for a kind hook.
+    kind: Option<Name>,
 }
 
 /// The Lua hooks of a game's variants.
@@ -125,6 +127,7 @@ impl LuaHooks {
                         variant: s.variant.clone(),
                         script: s.script,
                         function,
+                        kind: None,
                     };
                     game_hooks.push((*name, hook));
                 }
@@ -134,12 +137,14 @@ impl LuaHooks {
                     let (kind, table) = pair?;
                     for name in KIND_HOOKS {
                         if let Some(function) = table.get::<Option<Function>>(*name)? {
+                            let kind = Name::intern(&kind);
                             let hook = Hook {
                                 variant: s.variant.clone(),
                                 script: s.script,
                                 function,
+                                kind: Some(kind),
                             };
-                            kind_hooks.push((Name::intern(&kind), *name, hook));
+                            kind_hooks.push((kind, *name, hook));
                         }
                     }
                 }
@@ -204,6 +209,7 @@ impl LuaHooks {
             .borrow::<GameHandle>()
             .map_err(|e| self.error(name, hook, e))?;
         handle.game.set(game);
+        handle.kind.set(hook.kind);
         handle.effects.borrow_mut().clear();
         let _loan = Loan(&handle);
         let result = match shim {
@@ -522,6 +528,8 @@ impl Hooks for LuaHooks {
 /// the length of one call, with the effects the hook asks for.
 pub(super) struct GameHandle {
     game: Cell<*const Game>,
+    /// The kind whose hook is running, for a kind hook.
+    kind: Cell<Option<Name>>,
     effects: RefCell<Vec<Effect>>,
     /// Robot names and mark keys already read, so that a hook's calls do
     /// not parse and intern the same text again (a per-game cache: the
@@ -540,6 +548,7 @@ impl Default for GameHandle {
     fn default() -> Self {
         GameHandle {
             game: Cell::new(std::ptr::null()),
+            kind: Cell::new(None),
             effects: RefCell::new(Vec::new()),
             seen: RefCell::new(Vec::new()),
         }
@@ -739,6 +748,20 @@ impl UserData for GameHandle {
                     key,
                     value,
                 });
+                Ok(())
+            },
+        );
+        methods.add_method(
+            api::method("Game", "done_with"),
+            |lua, this, robot: LuaString| {
+                let g = this.game(lua)?;
+                let robot = this.robot(lua, g, &robot.to_str()?)?;
+                let Some(kind) = this.kind.get() else {
+                    return Err(located(lua, "done_with is for kind hooks (under `kinds`)"));
+                };
+                this.effects
+                    .borrow_mut()
+                    .push(Effect::DoneWith { robot, kind });
                 Ok(())
             },
         );

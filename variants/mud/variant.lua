@@ -6,26 +6,18 @@
 --
 -- DESIGN.md decision 6: mud re-arms at the start of every turn (every
 -- player's turn), and again after entering mud (being pushed in, jumping in
--- or coming out of a teleporter onto mud included). One mark on the robot,
--- `mud`, carries this; the engine clears all marks when a turn starts,
--- which is "no memory":
---   (none)    the robot has not lost a step to mud this turn;
---   STUCK     it entered mud this turn and has not lost a step since;
---   SKIDDED   it lost a step to mud this turn, and has not entered since.
--- A robot standing in mud loses a forward or back step unless it is
--- SKIDDED: it entered (STUCK), or it has not lost one yet this turn (it
--- started the turn in mud, or was zapped while standing in it). Losing the
--- step makes it SKIDDED, so the next step moves. The hook reads the mark
--- in `event.marks` (no call back into the engine) and sets it with
--- `game:set_mark`.
---
+-- or coming out of a teleporter onto mud included). So a robot standing in
+-- mud loses its next forward or back step, then is free of this mud until
+-- it enters mud again or a turn starts: `game:done_with(robot)` says
+-- exactly that to the engine, which then does not ask this hook again for
+-- the robot until then ("no memory": nothing is kept between turns). No
+-- mark and no `entered` hook are needed.
+
 -- A lost step is not a blocked one: the engine goes on with the order (the
 -- second step of Forward 2x, the Load of Forward then Load). Jump, turns,
 -- Load, Unload and Zap never ask `before_step`; pushes do not either, so a
 -- robot standing in mud is pushed out of it normally. Side steps (order
 -- files, `event.step == "side"`) are not forward moves and are never lost.
-
-local STUCK, SKIDDED = 2, 1
 
 return {
   -- Setup (standard games): three mud hexes on random hexes off the outer
@@ -38,23 +30,13 @@ return {
 
   kinds = {
     mud = {
-      -- Any piece that ends a move, push or jump on mud; only robots care.
-      entered = function(game, event)
-        if event.piece.kind == "robot" then
-          game:set_mark(event.piece.id, "mud", STUCK)
-        end
-      end,
-
       -- A robot on mud is about to take a step (forward, back or side).
       before_step = function(game, event)
         if event.step == "side" then
           return nil
         end
-        if event.marks.mud ~= SKIDDED then
-          game:set_mark(event.robot, "mud", SKIDDED)
-          return "it skids in the mud and loses the step"
-        end
-        return nil
+        game:done_with(event.robot)
+        return "it skids in the mud and loses the step"
       end,
     },
   },
