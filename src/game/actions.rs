@@ -118,11 +118,14 @@ impl Game {
         let mut n: usize = 0;
         let mut last = None;
         let mut at = from;
+        // Where the mover lands: the only hop of the usual step, kept.
+        let mut first = None;
         loop {
-            let next = match self.landing(at, dir) {
-                Landing::At(next, _) => next,
+            let (next, via) = match self.landing(at, dir) {
+                Landing::At(next, via) => (next, via),
                 Landing::Blocked(reason) => return Err(reason),
             };
+            first.get_or_insert((next, via));
             if !self.board.contains(next) {
                 return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
             }
@@ -164,10 +167,16 @@ impl Game {
             }
         }
         // Second pass: move the farthest piece first.
+        let first = first.expect("the first pass made a hop");
         for i in (0..=n).rev() {
-            let src = self.row_hex(from, dir, i);
-            let Landing::At(to, via) = self.landing(src, dir) else {
-                unreachable!("the first pass found every landing")
+            let (src, (to, via)) = if i == 0 {
+                (from, first)
+            } else {
+                let src = self.row_hex(from, dir, i);
+                let Landing::At(to, via) = self.landing(src, dir) else {
+                    unreachable!("the first pass found every landing")
+                };
+                (src, (to, via))
             };
             let piece = self.board.at(src).expect("a piece in the row");
             if let Some(entered) = via {
@@ -189,7 +198,11 @@ impl Game {
         }
         if self.board.has_floor() {
             for i in (0..=n).rev() {
-                let to = self.row_hex(from, dir, i + 1);
+                let to = if i == 0 {
+                    first.0
+                } else {
+                    self.row_hex(from, dir, i + 1)
+                };
                 let piece = self.board.at(to).expect("the piece just moved");
                 self.entered(piece, to);
             }

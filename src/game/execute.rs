@@ -53,7 +53,7 @@ impl Game {
             .any(|r| Some(r) != placed && self.can_place_on(player, r))
     }
 
-    fn double_modification_available(&self, player: PlayerId) -> bool {
+    pub(super) fn double_modification_available(&self, player: PlayerId) -> bool {
         let p = &self.players[player];
         !p.double_modification_used && p.hand.has(Tile::DOUBLE_MODIFICATION)
     }

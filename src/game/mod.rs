@@ -427,7 +427,7 @@ impl Game {
     /// Applies an answer and runs the game to the next decision. The events
     /// it caused replace [`Game::events`]. An illegal answer changes nothing.
     pub fn apply(&mut self, answer: Answer) -> Result<(), RuleError> {
-        if self.hooks.is_none() {
+        if self.hooks.is_none() || self.runs_no_program(answer) {
             return self.apply_answer(answer);
         }
         // A hook may fail half-way: keep the game as it was, in a buffer
@@ -451,6 +451,22 @@ impl Game {
         };
         self.spare = Some(before);
         result
+    }
+
+    /// Whether applying `answer` surely runs no program, and so calls no
+    /// hook: a turn's first change when the Double Modification's second
+    /// change comes next (the common case; any other answer may run).
+    fn runs_no_program(&self, answer: Answer) -> bool {
+        match (self.pending, answer) {
+            (
+                Pending::Decide(Decision::ProgramChange {
+                    player,
+                    step: ChangeStep::Only,
+                }),
+                Answer::Change(change),
+            ) => change != Change::Pass && self.double_modification_available(player),
+            _ => false,
+        }
     }
 
     fn apply_answer(&mut self, answer: Answer) -> Result<(), RuleError> {
