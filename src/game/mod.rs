@@ -687,12 +687,9 @@ impl Game {
 
     fn unranked_standings(&self) -> Vec<Standing> {
         (0..self.players.len())
-            .map(|p| {
-                let carried =
-                    (0..2).filter_map(|n| self.robot(robot_of(p, n)).and_then(|r| r.carrying));
-                let mut standing = Standing::new(p, self.players[p].delivered, carried);
-                standing.variant = self.variant_score(p);
-                standing
+            .map(|p| Standing {
+                variant: self.variant_score(p),
+                ..self.standard_standing(p)
             })
             .collect()
     }

@@ -110,6 +110,13 @@ pub(super) struct LoadedScript {
     pub table: Table,
 }
 
+impl LoadedScript {
+    /// The script's hook `name`, if it defines one.
+    pub fn hook(&self, name: &str) -> Option<Function> {
+        self.table.get::<Option<Function>>(name).ok().flatten()
+    }
+}
+
 impl LuaHooks {
     /// Collects the hooks of loaded variant scripts (already checked by
     /// `super::check_hooks`). `None` when no script defines a game hook or

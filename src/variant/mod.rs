@@ -79,6 +79,14 @@ pub enum VariantError {
     },
 }
 
+/// An error of the Lua state the variants run in, rather than of one file.
+fn engine_error(e: impl std::fmt::Display) -> VariantError {
+    VariantError::File {
+        path: "variants".into(),
+        message: e.to_string(),
+    }
+}
+
 fn available(known: &[String]) -> String {
     if known.is_empty() {
         String::new()
@@ -206,10 +214,7 @@ impl VariantSet {
 
     /// A sandbox with every variant script loaded, and what each returned.
     fn load_scripts(&self) -> Result<(Sandbox, Vec<LoadedScript>), VariantError> {
-        let mut sandbox = Sandbox::new().map_err(|e| VariantError::File {
-            path: "variants".into(),
-            message: e.to_string(),
-        })?;
+        let mut sandbox = Sandbox::new().map_err(engine_error)?;
         let mut scripts = Vec::new();
         for v in &self.variants {
             let path = v.script();
@@ -266,10 +271,7 @@ impl VariantSet {
             });
         }
         let (sandbox, scripts) = self.load_scripts()?;
-        let hooks = LuaHooks::new(sandbox, &scripts).map_err(|e| VariantError::File {
-            path: "variants".into(),
-            message: e.to_string(),
-        })?;
+        let hooks = LuaHooks::new(sandbox, &scripts).map_err(engine_error)?;
         Ok(Rules {
             orders,
             kinds,
@@ -307,12 +309,7 @@ impl VariantSet {
         // Seating: the last variant with a `seating` hook decides.
         let mut seating = None;
         for s in &scripts {
-            let Some(f) = s
-                .table
-                .get::<Option<mlua::Function>>("seating")
-                .ok()
-                .flatten()
-            else {
+            let Some(f) = s.hook("seating") else {
                 continue;
             };
             let info = sandbox
@@ -349,40 +346,28 @@ impl VariantSet {
         let mut position = setup.position(seed);
         position.sides = Sides {
             teams: self.teams_with(&sandbox, &scripts, &position.colours())?,
-            controllers: seating.map(|s| s.sides.controllers).unwrap_or_default(),
+            controllers: seating.map(|s| s.controllers).unwrap_or_default(),
         };
         // Setup hooks, in order, on one handle.
         let handle = SetupHandle::new(position, self.kinds(), seed);
         let handle = sandbox
             .lua()
             .create_userdata(handle)
-            .map_err(|e| VariantError::File {
-                path: "variants".into(),
-                message: e.to_string(),
-            })?;
+            .map_err(engine_error)?;
         for s in &scripts {
-            let Some(f) = s
-                .table
-                .get::<Option<mlua::Function>>("setup")
-                .ok()
-                .flatten()
-            else {
+            let Some(f) = s.hook("setup") else {
                 continue;
             };
             sandbox
                 .call_function::<()>(s.script, &f, handle.clone())
                 .map_err(|e| call_error(s, "setup", e.to_string()))?;
         }
-        let handle = handle
-            .take::<SetupHandle>()
-            .map_err(|e| VariantError::File {
-                path: "variants".into(),
-                message: e.to_string(),
-            })?;
+        let handle = handle.take::<SetupHandle>().map_err(engine_error)?;
         let position = handle.position.into_inner();
-        position.validate().map_err(|e| VariantError::File {
-            path: "variants".into(),
-            message: format!("the setup hooks made a position that cannot be played: {e}"),
+        position.validate().map_err(|e| {
+            engine_error(format!(
+                "the setup hooks made a position that cannot be played: {e}"
+            ))
         })?;
         Ok(position)
     }
@@ -397,12 +382,7 @@ impl VariantSet {
     ) -> Result<Vec<usize>, VariantError> {
         let mut teams = Vec::new();
         for s in scripts {
-            let Some(f) = s
-                .table
-                .get::<Option<mlua::Function>>("teams")
-                .ok()
-                .flatten()
-            else {
+            let Some(f) = s.hook("teams") else {
                 continue;
             };
             let err = |e: String| VariantError::File {

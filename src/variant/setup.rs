@@ -10,7 +10,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::lua_values::{hex_arg, hex_value};
-use crate::game::{Position, Sides};
+use crate::game::Position;
 use crate::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Colour, Crystal};
@@ -22,8 +22,8 @@ use crate::terrain::{KindDef, KindTable, Layer, Props, Terrain};
 pub struct Seating {
     /// The colours at the table, in turn order (their bases clockwise).
     pub colours: Vec<Colour>,
-    /// Teams and controllers of the seats.
-    pub sides: Sides,
+    /// The person controlling each seat.
+    pub controllers: Vec<usize>,
 }
 
 /// Reads what a `seating` hook returned for `people` players: the colours
@@ -58,10 +58,7 @@ pub(super) fn read_seating(value: &Table, people: usize) -> Result<Seating, Stri
     }
     Ok(Seating {
         colours,
-        sides: Sides {
-            teams: Vec::new(),
-            controllers,
-        },
+        controllers,
     })
 }
 
