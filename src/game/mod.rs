@@ -241,6 +241,7 @@ impl Clone for Game {
 
     fn clone_from(&mut self, source: &Self) {
         self.copy_state(source);
+        self.events.clone_from(&source.events);
     }
 }
 
@@ -265,7 +266,6 @@ impl Game {
         self.pending = source.pending;
         self.cursor = source.cursor;
         self.outcome.clone_from(&source.outcome);
-        self.events.clone_from(&source.events);
         if !Arc::ptr_eq(&self.orders, &source.orders) {
             self.orders.clone_from(&source.orders);
         }

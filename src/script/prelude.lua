@@ -3,9 +3,10 @@
 -- Run once, in the main state of a new Sandbox, before any script; never seen
 -- by scripts. It captures the raw standard functions in upvalues (scripts
 -- cannot reach upvalues: there is no `debug` library) and returns two
--- helpers: `new_env()`, the fresh global table of one script, and
+-- helpers: `new_env()`, the fresh global table of one script,
 -- `set_api(name, table)`, which installs a read-only view of `table` as the
--- global `name` of every script environment, present and future.
+-- global `name` of every script environment, present and future, and
+-- `object(name, methods)`, a read-only object with those methods.
 --
 -- Arguments: the captured `print`, `aborted()`, which tells whether the
 -- current call has been stopped (instruction budget spent), and
@@ -222,4 +223,21 @@ local function set_api(name, t)
 	end
 end
 
-return new_env, set_api
+-- `object(name, methods)`: a read-only object of the API (the `Game` a
+-- variant hook gets): an empty table whose reads go to `methods` (and on
+-- to `methods`' own metatable, for computed fields), whose writes raise
+-- an error (`rawset` included), and whose metatable is hidden. A method
+-- is found with one table lookup and no script code.
+local function object(name, methods)
+	local p = setmetatable({}, {
+		__index = methods,
+		__newindex = function()
+			error("`" .. name .. "` is read-only", 2)
+		end,
+		__metatable = name,
+	})
+	readonly_name[p] = name
+	return p
+end
+
+return new_env, set_api, object

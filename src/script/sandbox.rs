@@ -199,6 +199,8 @@ pub struct Sandbox {
     new_env: Function,
     /// `set_api(name, table)` of the prelude.
     set_api: Function,
+    /// `object(name, methods)` of the prelude.
+    object: Function,
     scripts: Vec<Script>,
     /// The path of the script being called, whose folder `require` searches.
     running: Rc<RefCell<String>>,
@@ -245,7 +247,7 @@ impl Sandbox {
         let script = running.clone();
         let find_module = lua
             .create_function(move |lua, name: String| find_module(lua, &script.borrow(), &name))?;
-        let (new_env, set_api): (Function, Function) = lua
+        let (new_env, set_api, object): (Function, Function, Function) = lua
             .load(PRELUDE)
             .set_name("=sandbox prelude")
             .set_mode(ChunkMode::Text)
@@ -258,6 +260,7 @@ impl Sandbox {
             output,
             new_env,
             set_api,
+            object,
             scripts: Vec::new(),
             running,
             spare_thread: RefCell::new(None),
@@ -336,6 +339,16 @@ impl Sandbox {
     pub fn set_api_table(&mut self, name: &str, table: Table) -> Result<(), ScriptError> {
         self.set_api.call::<()>((name, table))?;
         Ok(())
+    }
+
+    /// A read-only object for scripts, of class `name`, with the functions
+    /// of `methods` (called as `object:f(...)`; each gets the object first)
+    /// and, through `methods`' own metatable if it has one, computed fields.
+    /// Scripts cannot change it: assigning a field of it or `rawset` on it
+    /// raises "`name` is read-only", and its metatable is hidden. Reading a
+    /// method costs one table lookup and runs no script code.
+    pub fn object(&self, name: &str, methods: Table) -> Result<Table, ScriptError> {
+        Ok(self.object.call((name, methods))?)
     }
 
     /// Loads the script at `path` (read as UTF-8 text) into a fresh

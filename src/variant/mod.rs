@@ -18,11 +18,13 @@
 //! [`VariantSet::standard_position`] deals a standard game through the
 //! setup hooks.
 
+mod game_handle;
 mod hooks;
 mod lua_values;
 mod manifest;
 
 mod setup;
+mod texts;
 
 pub use hooks::{GAME_HOOKS, KIND_HOOKS, SETUP_HOOKS};
 pub use manifest::{Manifest, PieceSpec, Settings};

@@ -237,3 +237,76 @@ fn hooks_cannot_move_what_does_not_move() {
     assert_eq!(after, bases);
     game.check_invariants().unwrap();
 }
+
+#[test]
+fn the_game_object_reads_the_game_and_cannot_be_changed() {
+    // The `Game` a hook gets (docs/variants.md): fields read the lent game,
+    // methods are called with a colon, and nothing of it can be assigned.
+    // The hook reports what it saw as its error, which the answer carries.
+    let script = r#"
+return {
+  turn_ended = function(game, colour)
+    local out = {}
+    local function try(name, f)
+      local ok, e = pcall(f)
+      out[#out + 1] = name .. "=" .. (ok and "ok" or tostring(e):match("[^\n]*"))
+    end
+    try("write", function() game.turn = 3 end)
+    try("new", function() game.anything = 1 end)
+    try("rawset", function() rawset(game, "robots", 1) end)
+    try("dot", function() return game.robots() end)
+    try("colon", function() return game:robots() end)
+    out[#out + 1] = "turn=" .. game.turn .. " active=" .. game.active
+      .. " radius=" .. game.arena_radius .. " colours=" .. table.concat(game.colours, ",")
+      .. " red1=" .. game:robot("red.1").id .. " meta=" .. tostring(getmetatable(game))
+      .. " unknown=" .. tostring(game.unknown)
+    error(table.concat(out, "; "))
+  end,
+}
+"#;
+    let folder = Folder::new(
+        "variants-game-object",
+        &[
+            ("probe/variant.toml", &manifest("probe", "")),
+            ("probe/variant.lua", script),
+        ],
+    );
+    let set = VariantSet::load_from(&folder.0, &["probe"]).unwrap();
+    let position = Setup::standard(2).unwrap().position(1);
+    let mut game = crate::game::Game::with_rules(
+        &position,
+        set.rules(crate::orders::OrderBook::official()).unwrap(),
+    )
+    .unwrap();
+    let (turn, radius) = (game.turn(), game.board().arena().radius());
+    let active = game.colours()[game.active()].name();
+    let colours: Vec<&str> = game.colours().iter().map(|c| c.name()).collect();
+    let message = loop {
+        let answer = game.legal_answer(0).unwrap();
+        match game.apply(answer) {
+            Ok(()) => assert_eq!(game.turn(), turn, "the turn ended without the hook"),
+            Err(crate::game::RuleError::Hook(message)) => break message,
+            Err(e) => panic!("{e}"),
+        }
+    };
+    for part in [
+        "write=".to_string(),
+        "`Game` is read-only".to_string(),
+        "new=".to_string(),
+        "rawset=".to_string(),
+        "API table `Game` is read-only".to_string(),
+        "dot=".to_string(),
+        "call it as game:robots(...), with a colon".to_string(),
+        "colon=ok".to_string(),
+        format!(
+            "turn={turn} active={active} radius={radius} colours={} red1=red.1 meta=Game unknown=nil",
+            colours.join(",")
+        ),
+    ] {
+        assert!(message.contains(&part), "`{part}` not in: {message}");
+    }
+    assert!(
+        !message.contains("write=ok") && !message.contains("new=ok"),
+        "{message}"
+    );
+}

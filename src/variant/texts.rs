@@ -1,0 +1,108 @@
+//! The Lua strings a game's hooks pass and read again and again (robot
+//! names, colours, step names, the reasons hooks give), made once per game,
+//! so that a hook call makes no string and hashes none.
+//!
+//! Lua strings are compared by identity here: a string a hook hands back
+//! (a robot name it got in an event, a reason it returns every time) is the
+//! same Lua object as the one the engine made or saw before, and the cache
+//! keeps that object alive, so its address cannot be reused for another.
+
+use std::cell::RefCell;
+
+use mlua::{Lua, LuaString};
+
+use crate::game::{Game, StepKind};
+use crate::names::Name;
+use crate::pieces::{seat_of, Colour, RobotId};
+
+/// How many reasons [`Texts::reason`] remembers (a script that makes a new
+/// reason string on every call only misses the cache).
+const REASONS: usize = 32;
+
+/// The step kinds, in the order of [`Texts::steps`].
+const STEPS: [StepKind; 3] = [StepKind::Forward, StepKind::Back, StepKind::Side];
+
+/// Lua strings made once for a game's hooks.
+pub(super) struct Texts {
+    /// Robot names by colour and number: `red.1` is 0, `red.2` is 1,
+    /// `blue.1` is 2, in the order of [`Colour::ALL`].
+    robots: Vec<LuaString>,
+    /// Colour names, in the order of [`Colour::ALL`].
+    colours: Vec<LuaString>,
+    /// Step names, in the order of [`STEPS`].
+    steps: Vec<LuaString>,
+    /// Reasons hooks returned, with their interned names.
+    reasons: RefCell<Vec<(LuaString, Name)>>,
+}
+
+impl Texts {
+    /// Makes the strings in `lua`.
+    pub fn new(lua: &Lua) -> mlua::Result<Texts> {
+        let robots = Colour::ALL
+            .iter()
+            .flat_map(|c| [1, 2].map(|n| format!("{}.{n}", c.name())))
+            .map(|name| lua.create_string(name))
+            .collect::<mlua::Result<_>>()?;
+        let colours = Colour::ALL
+            .iter()
+            .map(|c| lua.create_string(c.name()))
+            .collect::<mlua::Result<_>>()?;
+        let steps = STEPS
+            .iter()
+            .map(|s| lua.create_string(s.name()))
+            .collect::<mlua::Result<_>>()?;
+        Ok(Texts {
+            robots,
+            colours,
+            steps,
+            reasons: RefCell::new(Vec::new()),
+        })
+    }
+
+    /// The name of robot `id` of `game` (`red.1`).
+    pub fn robot(&self, game: &Game, id: RobotId) -> &LuaString {
+        let colour = game.colours()[id / 2];
+        &self.robots[colour as usize * 2 + id % 2]
+    }
+
+    /// The name of colour `c`.
+    pub fn colour(&self, c: Colour) -> &LuaString {
+        &self.colours[c as usize]
+    }
+
+    /// The name of step kind `s`.
+    pub fn step(&self, s: StepKind) -> &LuaString {
+        let i = STEPS.iter().position(|&k| k == s).unwrap_or(0);
+        &self.steps[i]
+    }
+
+    /// The robot of `game` that `name` is one of these robot names for, if
+    /// it is the very string (one from an event, handed back). `None` for
+    /// any other string, even one with the same text: the caller parses it.
+    pub fn robot_named(&self, game: &Game, name: &LuaString) -> Option<RobotId> {
+        let at = name.to_pointer();
+        let i = self.robots.iter().position(|s| s.to_pointer() == at)?;
+        let seat = seat_of(game.colours(), Colour::ALL[i / 2]).ok()?;
+        Some(seat * 2 + i % 2)
+    }
+
+    /// The interned name of a reason a hook returned: looked up by the
+    /// string's identity among the last reasons seen, interned otherwise.
+    pub fn reason(&self, text: &LuaString) -> Name {
+        let at = text.to_pointer();
+        if let Some((_, name)) = self
+            .reasons
+            .borrow()
+            .iter()
+            .find(|(s, _)| s.to_pointer() == at)
+        {
+            return *name;
+        }
+        let name = Name::intern(&text.to_string_lossy());
+        let mut reasons = self.reasons.borrow_mut();
+        if reasons.len() < REASONS {
+            reasons.push((text.clone(), name));
+        }
+        name
+    }
+}
