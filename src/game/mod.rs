@@ -160,14 +160,16 @@ struct Cursor {
 #[derive(Debug)]
 pub struct Game {
     board: Board,
-    colours: Vec<Colour>,
+    /// The seats' colours (never change during a game: shared by copies,
+    /// as are the track, the special deck and the sides).
+    colours: Arc<[Colour]>,
     players: Vec<Player>,
     /// Every tile each player owns (hand, program, or the spent Double Modification).
     owned: Vec<TileSet>,
     robots: Vec<Option<Robot>>,
-    track: Vec<Crystal>,
+    track: Arc<[Crystal]>,
     track_next: usize,
-    special_deck: Vec<Tile>,
+    special_deck: Arc<[Tile]>,
     deck_next: usize,
     in_box: CrystalCounts,
     score_to_win: Option<u32>,
@@ -194,7 +196,7 @@ pub struct Game {
     /// ([`Effect::DoneWith`]).
     done_with: Vec<(RobotId, Name)>,
     /// Teams and control of the seats.
-    sides: Sides,
+    sides: Arc<Sides>,
     /// The first hook failure of the answer being applied.
     failure: Option<HookError>,
     /// The buffer [`Game::apply`] keeps the game in while hooks run (not
@@ -250,13 +252,13 @@ impl Game {
     /// which a snapshot need not keep), reusing this game's buffers.
     fn copy_state(&mut self, source: &Game) {
         self.board.clone_from(&source.board);
-        self.colours.clone_from(&source.colours);
+        share(&mut self.colours, &source.colours);
         self.players.clone_from(&source.players);
         self.owned.clone_from(&source.owned);
         self.robots.clone_from(&source.robots);
-        self.track.clone_from(&source.track);
+        share(&mut self.track, &source.track);
         self.track_next = source.track_next;
-        self.special_deck.clone_from(&source.special_deck);
+        share(&mut self.special_deck, &source.special_deck);
         self.deck_next = source.deck_next;
         self.in_box = source.in_box;
         self.score_to_win = source.score_to_win;
@@ -266,13 +268,9 @@ impl Game {
         self.pending = source.pending;
         self.cursor = source.cursor;
         self.outcome.clone_from(&source.outcome);
-        if !Arc::ptr_eq(&self.orders, &source.orders) {
-            self.orders.clone_from(&source.orders);
-        }
+        share(&mut self.orders, &source.orders);
         self.stepping = source.stepping;
-        if !Arc::ptr_eq(&self.kinds, &source.kinds) {
-            self.kinds.clone_from(&source.kinds);
-        }
+        share(&mut self.kinds, &source.kinds);
         let same_hooks = match (&self.hooks, &source.hooks) {
             (Some(a), Some(b)) => Rc::ptr_eq(a, b),
             (None, None) => true,
@@ -284,8 +282,16 @@ impl Game {
         self.defined = source.defined;
         self.marks.clone_from(&source.marks);
         self.done_with.clone_from(&source.done_with);
-        self.sides.clone_from(&source.sides);
+        share(&mut self.sides, &source.sides);
         self.failure.clone_from(&source.failure);
+    }
+}
+
+/// Points `target` at what `source` points at, unless it already does
+/// (what a game shares between its copies).
+fn share<T: ?Sized>(target: &mut Arc<T>, source: &Arc<T>) {
+    if !Arc::ptr_eq(target, source) {
+        *target = source.clone();
     }
 }
 
@@ -337,13 +343,13 @@ impl Game {
             .collect();
         let mut game = Game {
             board,
-            colours: position.colours(),
+            colours: position.colours().into(),
             players: position.players.clone(),
             owned,
             robots: position.robots.clone(),
-            track: position.track.clone(),
+            track: position.track.as_slice().into(),
             track_next: 0,
-            special_deck: position.special_deck.clone(),
+            special_deck: position.special_deck.as_slice().into(),
             deck_next: 0,
             in_box,
             score_to_win: position.score_to_win,
@@ -361,7 +367,7 @@ impl Game {
             hooks,
             marks: Vec::new(),
             done_with: Vec::new(),
-            sides: position.sides.clone(),
+            sides: Arc::new(position.sides.clone()),
             failure: None,
             spare: None,
         };
@@ -540,7 +546,7 @@ impl Game {
             active: self.active,
             score_to_win: self.score_to_win,
             terrain: self.terrain(),
-            sides: self.sides.clone(),
+            sides: (*self.sides).clone(),
         }
     }
 

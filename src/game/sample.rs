@@ -52,12 +52,15 @@ impl Game {
                 game.owned[p].add(t);
             }
         }
-        game.special_deck.truncate(game.deck_next);
-        game.special_deck.extend(dealt);
+        let mut deck = game.special_deck[..game.deck_next].to_vec();
+        deck.extend(dealt);
+        game.special_deck = deck.into();
 
-        let track = &mut game.track[game.track_next..];
-        track.sort_unstable();
-        track.shuffle(rng);
+        let mut track = game.track.to_vec();
+        let unseen = &mut track[game.track_next..];
+        unseen.sort_unstable();
+        unseen.shuffle(rng);
+        game.track = track.into();
         game
     }
 }
@@ -118,8 +121,12 @@ mod tests {
         other.owned[1].take(blue);
         other.players[1].hand.add(first);
         other.owned[1].add(first);
-        other.special_deck[0] = blue;
-        other.track.reverse();
+        let mut deck = other.special_deck.to_vec();
+        deck[0] = blue;
+        other.special_deck = deck.into();
+        let mut track = other.track.to_vec();
+        track.reverse();
+        other.track = track.into();
         other.check_invariants().unwrap();
         assert_ne!(specials(&other, 1), specials(&real, 1));
         let a = real.sample_hidden(0, &mut ChaCha8Rng::seed_from_u64(9));

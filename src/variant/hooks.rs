@@ -62,13 +62,8 @@ return {
   entered = function(f, game, kind, pkind, id, owner, value, q, r)
     return f(game, { kind = kind, piece = { kind = pkind, id = id, owner = owner, value = value }, at = { q, r } })
   end,
-  before_step = function(f, game, kind, robot, step, ...)
-    local marks = {}
-    for i = 1, select('#', ...), 2 do
-      local key, value = select(i, ...)
-      marks[key] = value
-    end
-    return f(game, { kind = kind, robot = robot, step = step, marks = marks })
+  before_step = function(f, game, kind, robot, step, marks)
+    return f(game, { kind = kind, robot = robot, step = step, marks = marks or {} })
   end,
   zapped = function(f, game, kind, zapper, q, r)
     return f(game, { kind = kind, zapper = zapper, at = { q, r } })
@@ -224,13 +219,6 @@ impl LuaHooks {
         self.handle.texts()
     }
 
-    /// A Lua string for `text` (for what is not among [`Texts`]).
-    fn string(&self, text: &str) -> Result<LuaString, HookError> {
-        self.lua()
-            .create_string(text)
-            .map_err(|e| HookError(format!("cannot make a Lua string: {e}")))
-    }
-
     /// What a hook returned that refuses something: `false` or a reason.
     fn verdict(&self, value: Value, default_reason: &str) -> Verdict {
         match value {
@@ -329,10 +317,13 @@ impl Hooks for LuaHooks {
         };
         // The robot's marks go in the event (`event.marks`), so that a
         // hook reads them without calling back into Rust.
-        let mut marks = mlua::Variadic::new();
+        let mut marks = None;
         for (key, value) in game.marks_of(robot) {
-            marks.push(Value::String(self.string(key.as_str())?));
-            marks.push(Value::Integer(value));
+            let table = match &marks {
+                Some(t) => t,
+                None => marks.insert(self.table()?),
+            };
+            set(table, key.as_str(), value)?;
         }
         let texts = self.texts();
         let args = (

@@ -310,3 +310,74 @@ return {
         "{message}"
     );
 }
+
+#[test]
+fn marks_set_by_a_hook_reach_its_next_call_in_the_event() {
+    // `game:set_mark` asks for a mark on a robot, `game:mark` reads it
+    // back (pending included), and the next `before_step` of the same turn
+    // finds it in `event.marks` (docs/variants.md). A tar floor that takes
+    // only the first step of each turn away: Forward 2x from tar moves one
+    // hex.
+    let script = r#"
+return {
+  kinds = {
+    tar = {
+      before_step = function(game, event)
+        local steps = event.marks.steps or 0
+        game:set_mark(event.robot, "steps", steps + 1)
+        if game:mark(event.robot, "steps") ~= steps + 1 then
+          error("the mark asked for is not read back")
+        end
+        if steps == 0 then
+          return "it is stuck in the tar"
+        end
+      end,
+    },
+  },
+}
+"#;
+    let folder = Folder::new(
+        "variants-marks",
+        &[
+            (
+                "tar/variant.toml",
+                &manifest(
+                    "tar",
+                    "[[piece]]\nname = \"tar\"\nlayer = \"floor\"\nsymbol = \"t\"\n",
+                ),
+            ),
+            ("tar/variant.lua", script),
+        ],
+    );
+    let set = VariantSet::load_from(&folder.0, &["tar"]).unwrap();
+    let mut position = Setup::standard(2).unwrap().position(1);
+    let red1 = position.robots[0].as_mut().unwrap();
+    red1.program = [Some(crate::orders::Tile::FORWARD_2), None, None];
+    let (start, facing) = (red1.at, red1.facing);
+    let ahead = [start.step(facing), start.step(facing).step(facing)];
+    position.crystals.retain(|(h, _)| !ahead.contains(h));
+    position.terrain.push(crate::terrain::Terrain {
+        kind: crate::names::Name::intern("tar"),
+        at: start,
+        colour: None,
+        facing: None,
+    });
+    for p in &mut position.players {
+        p.first_turn = false;
+    }
+    let mut game = crate::game::Game::with_rules(
+        &position,
+        set.rules(crate::orders::OrderBook::official()).unwrap(),
+    )
+    .unwrap();
+    assert!(ahead.iter().all(|h| game.board().at(*h).is_none()));
+    game.apply(crate::game::Answer::Change(crate::game::Change::Pass))
+        .unwrap();
+    let said: Vec<String> = game.events().iter().map(|e| game.describe(e)).collect();
+    let lost = said
+        .iter()
+        .filter(|s| s.contains("it is stuck in the tar"))
+        .count();
+    assert_eq!(lost, 1, "{said:?}");
+    assert_eq!(game.robot(0).unwrap().at, ahead[0], "{said:?}");
+}

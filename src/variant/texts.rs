@@ -27,6 +27,8 @@ pub(super) struct Texts {
     /// Robot names by colour and number: `red.1` is 0, `red.2` is 1,
     /// `blue.1` is 2, in the order of [`Colour::ALL`].
     robots: Vec<LuaString>,
+    /// Where each of [`Texts::robots`] is, to know them again.
+    robot_addresses: Vec<usize>,
     /// Colour names, in the order of [`Colour::ALL`].
     colours: Vec<LuaString>,
     /// Step names, in the order of [`STEPS`].
@@ -38,11 +40,12 @@ pub(super) struct Texts {
 impl Texts {
     /// Makes the strings in `lua`.
     pub fn new(lua: &Lua) -> mlua::Result<Texts> {
-        let robots = Colour::ALL
+        let robots: Vec<LuaString> = Colour::ALL
             .iter()
             .flat_map(|c| [1, 2].map(|n| format!("{}.{n}", c.name())))
             .map(|name| lua.create_string(name))
             .collect::<mlua::Result<_>>()?;
+        let robot_addresses = robots.iter().map(|s| s.to_pointer() as usize).collect();
         let colours = Colour::ALL
             .iter()
             .map(|c| lua.create_string(c.name()))
@@ -53,6 +56,7 @@ impl Texts {
             .collect::<mlua::Result<_>>()?;
         Ok(Texts {
             robots,
+            robot_addresses,
             colours,
             steps,
             reasons: RefCell::new(Vec::new()),
@@ -80,8 +84,8 @@ impl Texts {
     /// it is the very string (one from an event, handed back). `None` for
     /// any other string, even one with the same text: the caller parses it.
     pub fn robot_named(&self, game: &Game, name: &LuaString) -> Option<RobotId> {
-        let at = name.to_pointer();
-        let i = self.robots.iter().position(|s| s.to_pointer() == at)?;
+        let at = name.to_pointer() as usize;
+        let i = self.robot_addresses.iter().position(|&a| a == at)?;
         let seat = seat_of(game.colours(), Colour::ALL[i / 2]).ok()?;
         Some(seat * 2 + i % 2)
     }
