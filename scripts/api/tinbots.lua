@@ -358,7 +358,7 @@ local EnteredEvent = {}
 ---@field kind string The kind of the floor under it.
 ---@field robot string The robot.
 ---@field step "forward"|"back"|"side" Forward (an order or a zap's forward_1), Back up, or a side step.
----@field marks table<string, integer> The robot's marks set this turn (as game:mark reads them), by key.
+---@field marks table<string, integer> The robot's marks set this turn (as game:mark reads them), by key; read-only (set marks with game:set_mark).
 local StepEvent = {}
 
 --- A push about to happen.

@@ -382,7 +382,7 @@ pub const CLASSES: &[Class] = &[
             ("kind", "string", "The kind of the floor under it."),
             ("robot", "string", "The robot."),
             ("step", "\"forward\"|\"back\"|\"side\"", "Forward (an order or a zap's forward_1), Back up, or a side step."),
-            ("marks", "table<string, integer>", "The robot's marks set this turn (as game:mark reads them), by key."),
+            ("marks", "table<string, integer>", "The robot's marks set this turn (as game:mark reads them), by key; read-only (set marks with game:set_mark)."),
         ],
         methods: &[],
     },

@@ -5,8 +5,9 @@
 -- cannot reach upvalues: there is no `debug` library) and returns two
 -- helpers: `new_env()`, the fresh global table of one script,
 -- `set_api(name, table)`, which installs a read-only view of `table` as the
--- global `name` of every script environment, present and future, and
--- `object(name, methods)`, a read-only object with those methods.
+-- global `name` of every script environment, present and future,
+-- `object(name, methods)`, a read-only object with those methods, and
+-- `readonly(table, name)`, a read-only view of a table.
 --
 -- Arguments: the captured `print`, `aborted()`, which tells whether the
 -- current call has been stopped (instruction budget spent), and
@@ -240,4 +241,4 @@ local function object(name, methods)
 	return p
 end
 
-return new_env, set_api, object
+return new_env, set_api, object, readonly

@@ -201,6 +201,8 @@ pub struct Sandbox {
     set_api: Function,
     /// `object(name, methods)` of the prelude.
     object: Function,
+    /// `readonly(table, name)` of the prelude.
+    readonly: Function,
     scripts: Vec<Script>,
     /// The path of the script being called, whose folder `require` searches.
     running: Rc<RefCell<String>>,
@@ -247,7 +249,7 @@ impl Sandbox {
         let script = running.clone();
         let find_module = lua
             .create_function(move |lua, name: String| find_module(lua, &script.borrow(), &name))?;
-        let (new_env, set_api, object): (Function, Function, Function) = lua
+        let (new_env, set_api, object, readonly): (Function, Function, Function, Function) = lua
             .load(PRELUDE)
             .set_name("=sandbox prelude")
             .set_mode(ChunkMode::Text)
@@ -261,6 +263,7 @@ impl Sandbox {
             new_env,
             set_api,
             object,
+            readonly,
             scripts: Vec::new(),
             running,
             spare_thread: RefCell::new(None),
@@ -351,6 +354,14 @@ impl Sandbox {
         Ok(self.object.call((name, methods))?)
     }
 
+    /// A read-only view of `table` for scripts, named `name` in errors:
+    /// reading, `pairs`, `ipairs` and `#` see the table (tables in it are
+    /// views too); assigning a field or `rawset` raises "API table `name`
+    /// is read-only". The engine may still change `table` itself.
+    pub fn read_only(&self, table: Table, name: &str) -> Result<Table, ScriptError> {
+        Ok(self.readonly.call((table, name))?)
+    }
+
     /// Loads the script at `path` (read as UTF-8 text) into a fresh
     /// environment and runs its main chunk; see [`Sandbox::load_str`].
     pub fn load_script(&mut self, path: &Path) -> Result<ScriptId, ScriptError> {
@@ -376,8 +387,7 @@ impl Sandbox {
             .set_environment(env.clone())
             .into_function()
             .map_err(|e| self.script_error(chunk_name, e))?;
-        let values = self.run(chunk_name, function, ())?;
-        let value = values.into_iter().next().unwrap_or(Value::Nil);
+        let value: Value = self.run(chunk_name, function, ())?;
         self.scripts.push(Script {
             path: chunk_name.to_string(),
             env,
@@ -447,15 +457,7 @@ impl Sandbox {
         function: &Function,
         args: impl IntoLuaMulti,
     ) -> Result<R, ScriptError> {
-        let path = self.script_path(script);
-        let values = self.run(path, function.clone(), args)?;
-        self.lua
-            .unpack_multi(values)
-            .map_err(|e| ScriptError::Runtime {
-                path: path.to_string(),
-                line: None,
-                message: format!("unexpected return values: {e}"),
-            })
+        self.run(self.script_path(script), function.clone(), args)
     }
 
     /// Takes the output `print` captured since the last take.
@@ -470,13 +472,14 @@ impl Sandbox {
         self.lua.used_memory()
     }
 
-    /// Runs `function` in a fresh thread under the limits.
-    fn run(
+    /// Runs `function` in a fresh thread under the limits, and converts
+    /// what it returns.
+    fn run<R: FromLuaMulti>(
         &self,
         path: &str,
         function: Function,
         args: impl IntoLuaMulti,
-    ) -> Result<MultiValue, ScriptError> {
+    ) -> Result<R, ScriptError> {
         let meter = &self.meter;
         if meter.active.get() {
             return Err(ScriptError::Runtime {
@@ -504,7 +507,7 @@ impl Sandbox {
             Err(e) => return Err(self.script_error(path, e)),
         };
         meter.active.set(true);
-        let result = thread.resume::<MultiValue>(args);
+        let result = thread.resume::<R>(args);
         meter.active.set(false);
         let status = thread.status();
         if status == ThreadStatus::Finished && result.is_ok() {
@@ -532,6 +535,11 @@ impl Sandbox {
                 path: path.to_string(),
             }),
             Ok(values) => Ok(values),
+            Err(e @ mlua::Error::FromLuaConversionError { .. }) => Err(ScriptError::Runtime {
+                path: path.to_string(),
+                line: None,
+                message: format!("unexpected return values: {e}"),
+            }),
             Err(e) => Err(self.script_error(path, e)),
         }
     }

@@ -483,6 +483,19 @@ fn top_level_yield_is_an_error() {
 }
 
 #[test]
+fn a_value_of_the_wrong_type_is_an_error_naming_the_script() {
+    let mut sb = sandbox();
+    let err = eval::<i64>(&mut sb, "return 'seven'").unwrap_err();
+    let text = err.to_string();
+    assert!(
+        matches!(&err, ScriptError::Runtime { path, .. } if path == "scripts/eval.lua"),
+        "{text}"
+    );
+    assert!(text.contains("unexpected return values"), "{text}");
+    assert_usable(&mut sb);
+}
+
+#[test]
 fn random_is_deterministic() {
     let draw = || {
         let mut sb = sandbox();

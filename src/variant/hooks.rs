@@ -54,6 +54,9 @@ pub struct LuaHooks {
     /// Lua functions that build a kind hook's event table and call it:
     /// tables are made in Lua, several times faster than from Rust.
     shims: Shims,
+    /// `event.marks` of a robot without marks: a read-only empty table,
+    /// made once (marks are set with `game:set_mark`).
+    no_marks: Table,
 }
 
 /// The shims' script (see [`LuaHooks::shims`]).
@@ -63,7 +66,7 @@ return {
     return f(game, { kind = kind, piece = { kind = pkind, id = id, owner = owner, value = value }, at = { q, r } })
   end,
   before_step = function(f, game, kind, robot, step, marks)
-    return f(game, { kind = kind, robot = robot, step = step, marks = marks or {} })
+    return f(game, { kind = kind, robot = robot, step = step, marks = marks })
   end,
   zapped = function(f, game, kind, zapper, q, r)
     return f(game, { kind = kind, zapper = zapper, at = { q, r } })
@@ -148,6 +151,9 @@ impl LuaHooks {
             return Ok(None);
         }
         let handle = GameHandle::new(&sandbox)?;
+        let no_marks = sandbox
+            .read_only(sandbox.lua().create_table()?, "event.marks")
+            .map_err(mlua::Error::external)?;
         let shims = sandbox
             .load_str("tinbots hook shims", SHIMS)
             .map_err(mlua::Error::external)?;
@@ -165,6 +171,7 @@ impl LuaHooks {
             kind_hooks,
             handle,
             shims,
+            no_marks,
         }))
     }
 
@@ -325,12 +332,20 @@ impl Hooks for LuaHooks {
             };
             set(table, key.as_str(), value)?;
         }
+        let marks = match marks {
+            Some(t) => Some(
+                self.sandbox
+                    .read_only(t, "event.marks")
+                    .map_err(|e| self.error("before_step", hook, e))?,
+            ),
+            None => None,
+        };
         let texts = self.texts();
         let args = (
             hook.kind_text.as_ref(),
             texts.robot(game, robot),
             texts.step(step),
-            marks,
+            marks.as_ref().unwrap_or(&self.no_marks),
         );
         let shim = Some(&self.shims.before_step);
         let value: Value =

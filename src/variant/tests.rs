@@ -315,7 +315,7 @@ return {
 fn marks_set_by_a_hook_reach_its_next_call_in_the_event() {
     // `game:set_mark` asks for a mark on a robot, `game:mark` reads it
     // back (pending included), and the next `before_step` of the same turn
-    // finds it in `event.marks` (docs/variants.md). A tar floor that takes
+    // finds it in `event.marks`, read-only (docs/variants.md). A tar floor that takes
     // only the first step of each turn away: Forward 2x from tar moves one
     // hex.
     let script = r#"
@@ -323,6 +323,9 @@ return {
   kinds = {
     tar = {
       before_step = function(game, event)
+        if pcall(function() event.marks.steps = 5 end) then
+          error("event.marks can be written")
+        end
         local steps = event.marks.steps or 0
         game:set_mark(event.robot, "steps", steps + 1)
         if game:mark(event.robot, "steps") ~= steps + 1 then
