@@ -9,44 +9,20 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use tinbots::bot::{seat_seed, RandomBot};
-use tinbots::game::{Game, Rules};
-use tinbots::orders::OrderBook;
-use tinbots::variant::VariantSet;
 
 mod common;
-use common::play_turns;
+use common::{play_turns, terrain_game};
 
 const TURNS_PER_ITER: u32 = 1000;
 const PLAYERS: usize = 4;
 const SEED: u64 = 7;
-
-/// The game of the first seed from [`SEED`] whose board holds every kind
-/// of terrain of `variants` (the setup rule may leave no room for one).
-fn start(variants: &[&str]) -> Game {
-    let set = VariantSet::load(variants).expect("the variants load");
-    let kinds = |p: &tinbots::game::Position| {
-        let mut kinds: Vec<&str> = p.terrain.iter().map(|t| t.kind.as_str()).collect();
-        kinds.sort();
-        kinds.dedup();
-        kinds.len()
-    };
-    let position = (SEED..)
-        .map(|seed| {
-            set.standard_position(PLAYERS, seed, &[])
-                .expect("the variants deal a position")
-        })
-        .find(|p| kinds(p) == variants.len())
-        .expect("a seed with every kind");
-    let rules: Rules = set.rules(OrderBook::official()).expect("the hooks load");
-    Game::with_rules(&position, rules).expect("the position is playable")
-}
 
 fn turns(c: &mut Criterion) {
     let mut group = c.benchmark_group("terrain_turns");
     group.throughput(Throughput::Elements(TURNS_PER_ITER as u64));
     let mixed = &["mud", "teleporters", "rocks", "blobs"][..];
     for (name, variants) in [("plain", &[][..]), ("mixed", mixed)] {
-        let start = start(variants);
+        let start = terrain_game(variants, PLAYERS, SEED, true);
         let mut game = start.clone();
         let mut bots: Vec<Box<RandomBot>> = (0..PLAYERS)
             .map(|s| Box::new(RandomBot::new(seat_seed(SEED, s))))

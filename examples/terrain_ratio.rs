@@ -8,45 +8,20 @@
 //! `cargo run --release --example terrain_ratio [ROUNDS] [TURNS]`
 //! (defaults: 9 rounds of 200,000 turns each). `plain [TURNS]` or
 //! `mixed [TURNS]` plays one board alone (2,000,000 turns by default), for a
-//! profiler.
+//! profiler. With `TERRAIN_RATIO_NO_HOOKS` set, the variants' Lua hooks are
+//! left out (terrain only).
 
 use std::time::Instant;
 use tinbots::bot::{seat_seed, RandomBot};
-use tinbots::game::{Game, Position, Rules};
-use tinbots::orders::OrderBook;
-use tinbots::variant::VariantSet;
+use tinbots::game::Game;
 
 #[path = "../benches/common/mod.rs"]
 mod common;
-use common::play_turns;
+use common::{play_turns, terrain_game};
 
 const PLAYERS: usize = 4;
 const SEED: u64 = 7;
 const MIXED: [&str; 4] = ["mud", "teleporters", "rocks", "blobs"];
-
-/// The game of the first seed from [`SEED`] whose board holds every kind
-/// of terrain of `variants`.
-fn start(variants: &[&str]) -> Game {
-    let set = VariantSet::load(variants).expect("the variants load");
-    let kinds = |p: &Position| {
-        let mut kinds: Vec<&str> = p.terrain.iter().map(|t| t.kind.as_str()).collect();
-        kinds.sort();
-        kinds.dedup();
-        kinds.len()
-    };
-    let position = (SEED..)
-        .map(|seed| {
-            set.standard_position(PLAYERS, seed, &[])
-                .expect("the variants deal a position")
-        })
-        .find(|p| kinds(p) == variants.len())
-        .expect("a seed with every kind");
-    let mut rules: Rules = set.rules(OrderBook::official()).expect("the hooks load");
-    if std::env::var_os("TERRAIN_RATIO_NO_HOOKS").is_some() {
-        rules.hooks = None;
-    }
-    Game::with_rules(&position, rules).expect("the position is playable")
-}
 
 /// A board and its bots, warmed up, ready to play on.
 struct Table {
@@ -59,7 +34,8 @@ struct Table {
 
 impl Table {
     fn new(variants: &[&str]) -> Table {
-        let start = start(variants);
+        let hooks = std::env::var_os("TERRAIN_RATIO_NO_HOOKS").is_none();
+        let start = terrain_game(variants, PLAYERS, SEED, hooks);
         let mut game = start.clone();
         let mut bots: Vec<Box<RandomBot>> = (0..PLAYERS)
             .map(|s| Box::new(RandomBot::new(seat_seed(SEED, s))))

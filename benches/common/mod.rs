@@ -1,8 +1,10 @@
 //! What the benchmarks share: playing a number of turns with any bots.
 
 use tinbots::bot::Bot;
-use tinbots::game::Game;
+use tinbots::game::{Game, Position, Rules};
+use tinbots::orders::OrderBook;
 use tinbots::play::play_one;
+use tinbots::variant::VariantSet;
 
 /// Plays `turns` turns from `start`, restarting from it whenever a game ends.
 pub fn play_turns<B: Bot + ?Sized>(
@@ -24,4 +26,31 @@ pub fn play_turns<B: Bot + ?Sized>(
         }
     }
     played
+}
+
+/// The standard game for `players` with `variants`, dealt from the first
+/// seed from `seed` whose board holds every kind of terrain of `variants`
+/// (the setup rule may leave no room for one). With `hooks` false, the
+/// variants' Lua hooks are left out (terrain only).
+#[allow(dead_code)] // not every benchmark plays variants
+pub fn terrain_game(variants: &[&str], players: usize, seed: u64, hooks: bool) -> Game {
+    let set = VariantSet::load(variants).expect("the variants load");
+    let kinds = |p: &Position| {
+        let mut kinds: Vec<&str> = p.terrain.iter().map(|t| t.kind.as_str()).collect();
+        kinds.sort();
+        kinds.dedup();
+        kinds.len()
+    };
+    let position = (seed..)
+        .map(|seed| {
+            set.standard_position(players, seed, &[])
+                .expect("the variants deal a position")
+        })
+        .find(|p| kinds(p) == variants.len())
+        .expect("a seed with every kind");
+    let mut rules: Rules = set.rules(OrderBook::official()).expect("the hooks load");
+    if !hooks {
+        rules.hooks = None;
+    }
+    Game::with_rules(&position, rules).expect("the position is playable")
 }

@@ -8,6 +8,41 @@ fn manifest(name: &str, extra: &str) -> String {
     format!("name = \"{name}\"\ndescription = \"d\"\nsource = \"house rule\"\n{extra}")
 }
 
+/// The standard two-player deal of seed 1, nobody's first turn, with
+/// `tile` as red.1's whole program; and where red.1 stands and faces.
+fn red1_programmed(
+    tile: crate::orders::Tile,
+) -> (Position, crate::hex::Hex, crate::hex::Direction) {
+    let mut position = Setup::standard(2).unwrap().position(1);
+    let red1 = position.robots[0].as_mut().unwrap();
+    red1.program = [Some(tile), None, None];
+    let (at, facing) = (red1.at, red1.facing);
+    for p in &mut position.players {
+        p.first_turn = false;
+    }
+    (position, at, facing)
+}
+
+/// Lays terrain of `kind` at `at`, where no crystal is left.
+fn lay(position: &mut Position, kind: &str, at: crate::hex::Hex) {
+    position.crystals.retain(|(h, _)| *h != at);
+    position.terrain.push(crate::terrain::Terrain {
+        kind: crate::names::Name::intern(kind),
+        at,
+        colour: None,
+        facing: None,
+    });
+}
+
+/// The game of `position` under the rules of `set`.
+fn game_of(set: &VariantSet, position: &Position) -> crate::game::Game {
+    crate::game::Game::with_rules(
+        position,
+        set.rules(crate::orders::OrderBook::official()).unwrap(),
+    )
+    .unwrap()
+}
+
 #[test]
 fn the_shipped_variants_load_by_name() {
     let set = VariantSet::load(&["simplified", "no-score-victory"]).unwrap();
@@ -187,31 +222,16 @@ fn hooks_cannot_move_what_does_not_move() {
         ],
     );
     let set = VariantSet::load_from(&folder.0, &["shove"]).unwrap();
-    let mut position = Setup::standard(2).unwrap().position(1);
+    // A boulder right in front of red.1, whose program is a zap.
+    let (mut position, at, facing) = red1_programmed(crate::orders::Tile::ZAP);
     let bases: Vec<_> = position.players.iter().map(|p| p.base).collect();
     assert!(
         bases.contains(&Some(crate::hex::Hex::new(-4, 0))),
         "{bases:?}"
     );
-    // A boulder right in front of red.1, whose program is a zap.
-    let red1 = position.robots[0].as_mut().unwrap();
-    red1.program = [Some(crate::orders::Tile::ZAP), None, None];
-    let front = red1.at.step(red1.facing);
-    position.crystals.retain(|(h, _)| *h != front);
-    position.terrain.push(crate::terrain::Terrain {
-        kind: crate::names::Name::intern("boulder"),
-        at: front,
-        colour: None,
-        facing: None,
-    });
-    for p in &mut position.players {
-        p.first_turn = false;
-    }
-    let mut game = crate::game::Game::with_rules(
-        &position,
-        set.rules(crate::orders::OrderBook::official()).unwrap(),
-    )
-    .unwrap();
+    let front = at.step(facing);
+    lay(&mut position, "boulder", front);
+    let mut game = game_of(&set, &position);
     game.apply(crate::game::Answer::Change(crate::game::Change::Pass))
         .unwrap();
     assert_eq!(game.decision().key(), "zap_push", "the boulder's hook asks");
@@ -272,12 +292,7 @@ return {
         ],
     );
     let set = VariantSet::load_from(&folder.0, &["probe"]).unwrap();
-    let position = Setup::standard(2).unwrap().position(1);
-    let mut game = crate::game::Game::with_rules(
-        &position,
-        set.rules(crate::orders::OrderBook::official()).unwrap(),
-    )
-    .unwrap();
+    let mut game = game_of(&set, &Setup::standard(2).unwrap().position(1));
     let (turn, radius) = (game.turn(), game.board().arena().radius());
     let active = game.colours()[game.active()].name();
     let colours: Vec<&str> = game.colours().iter().map(|c| c.name()).collect();
@@ -353,26 +368,11 @@ return {
         ],
     );
     let set = VariantSet::load_from(&folder.0, &["tar"]).unwrap();
-    let mut position = Setup::standard(2).unwrap().position(1);
-    let red1 = position.robots[0].as_mut().unwrap();
-    red1.program = [Some(crate::orders::Tile::FORWARD_2), None, None];
-    let (start, facing) = (red1.at, red1.facing);
+    let (mut position, start, facing) = red1_programmed(crate::orders::Tile::FORWARD_2);
     let ahead = [start.step(facing), start.step(facing).step(facing)];
     position.crystals.retain(|(h, _)| !ahead.contains(h));
-    position.terrain.push(crate::terrain::Terrain {
-        kind: crate::names::Name::intern("tar"),
-        at: start,
-        colour: None,
-        facing: None,
-    });
-    for p in &mut position.players {
-        p.first_turn = false;
-    }
-    let mut game = crate::game::Game::with_rules(
-        &position,
-        set.rules(crate::orders::OrderBook::official()).unwrap(),
-    )
-    .unwrap();
+    lay(&mut position, "tar", start);
+    let mut game = game_of(&set, &position);
     assert!(ahead.iter().all(|h| game.board().at(*h).is_none()));
     game.apply(crate::game::Answer::Change(crate::game::Change::Pass))
         .unwrap();
