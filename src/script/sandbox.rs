@@ -347,9 +347,10 @@ impl Sandbox {
     /// A read-only object for scripts, of class `name`, with the functions
     /// of `methods` (called as `object:f(...)`; each gets the object first)
     /// and, through `methods`' own metatable if it has one, computed fields.
-    /// Scripts cannot change it: assigning a field of it or `rawset` on it
-    /// raises "`name` is read-only", and its metatable is hidden. Reading a
-    /// method costs one table lookup and runs no script code.
+    /// Scripts cannot change it: assigning a field of it raises "`name` is
+    /// read-only" (`rawset` on it, "API table `name` is read-only"), and
+    /// its metatable is hidden. Reading a method costs one table lookup and
+    /// runs no script code.
     pub fn object(&self, name: &str, methods: Table) -> Result<Table, ScriptError> {
         Ok(self.object.call((name, methods))?)
     }

@@ -133,15 +133,15 @@ impl LuaHooks {
                     let (kind, table) = pair?;
                     for name in KIND_HOOKS {
                         if let Some(function) = table.get::<Option<Function>>(*name)? {
+                            let interned = Name::intern(&kind);
                             let hook = Hook {
                                 variant: s.variant.clone(),
                                 script: s.script,
                                 function,
-                                kind: Some(Name::intern(&kind)),
+                                kind: Some(interned),
                                 kind_text: Some(sandbox.lua().create_string(&kind)?),
                             };
-                            let kind = Name::intern(&kind);
-                            kind_hooks.push((kind, *name, hook));
+                            kind_hooks.push((interned, *name, hook));
                         }
                     }
                 }
