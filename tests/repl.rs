@@ -406,11 +406,11 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
 
 #[test]
 fn the_readme_transcript_is_real_output() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string("docs/repl.md").unwrap();
     let command = "$ tinbots repl --load scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml --echo < docs/disputes/faq-q1.txt\n";
     let start = readme
         .find(command)
-        .expect("the transcript is in the README")
+        .expect("the transcript is in docs/repl.md")
         + command.len();
     let shown = &readme[start..start + readme[start..].find("```").unwrap()];
     let input = std::fs::read_to_string("docs/disputes/faq-q1.txt").unwrap();
@@ -628,11 +628,11 @@ fn a_game_with_variants_is_saved_and_loaded_with_them() {
 
 #[test]
 fn the_readme_terrain_map_is_real_output() {
-    let readme = std::fs::read_to_string("README.md").unwrap();
+    let readme = std::fs::read_to_string("docs/repl.md").unwrap();
     let intro = "real output of `show` (the panel follows):\n\n```\n";
     let start = readme
         .find(intro)
-        .expect("the terrain map is in the README")
+        .expect("the terrain map is in docs/repl.md")
         + intro.len();
     let shown = &readme[start..start + readme[start..].find("```").unwrap()];
     let out = ok(
