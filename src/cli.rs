@@ -504,3 +504,36 @@ fn repl(
     )?;
     Ok(ExitCode::SUCCESS)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_counts_are_2_to_6_and_say_so() {
+        assert_eq!(player_count("2"), Ok(2));
+        assert_eq!(player_count("6"), Ok(6));
+        assert_eq!(
+            player_count("1"),
+            Err("a game is for 2 to 6 players, not 1".into())
+        );
+        assert_eq!(
+            player_count("seven"),
+            Err("a game is for 2 to 6 players; `seven` is not a number".into())
+        );
+    }
+
+    #[test]
+    fn zero_is_not_a_count_of_games_or_turns() {
+        assert_eq!(at_least_one("1"), Ok(1));
+        assert_eq!(at_least_one("0"), Err("must be at least 1".into()));
+        assert!(at_least_one("-3").is_err());
+    }
+
+    #[test]
+    fn player_counts_in_words() {
+        assert_eq!(counts_text(&[2]), "2");
+        assert_eq!(counts_text(&[2, 3, 4]), "2 to 4");
+        assert_eq!(counts_text(&[2, 4, 6]), "2, 4 or 6");
+    }
+}

@@ -303,3 +303,86 @@ pub fn summary(game: &Game) -> String {
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{seat_seed, RandomBot};
+    use crate::setup::Setup;
+    use crate::variant::VariantSet;
+
+    fn game(players: usize) -> Game {
+        Game::new(&Setup::standard(players).unwrap().position(3)).unwrap()
+    }
+
+    fn bots(players: usize) -> Vec<Box<dyn Bot>> {
+        (0..players)
+            .map(|seat| Box::new(RandomBot::new(seat_seed(3, seat))) as Box<dyn Bot>)
+            .collect()
+    }
+
+    #[test]
+    fn a_game_stopped_at_the_limit_lasted_the_limit_and_says_it_was_scored_there() {
+        let mut g = game(2);
+        drive(&mut g, &mut bots(2), 7, |_, _, _| {}).unwrap();
+        assert_eq!(g.turn(), 8, "the turn after the limit has begun");
+        assert_eq!(turns_played(&g), 7);
+        let text = summary(&g);
+        assert!(
+            text.starts_with("game over: stopped at the turn limit\nturns: 7\n"),
+            "{text}"
+        );
+        assert!(text.contains("scored at the turn limit)"), "{text}");
+        assert!(
+            text.contains("player   score  base  carried  2s in base  3s in base\n"),
+            "{text}"
+        );
+        assert!(!text.contains("seating:"), "{text}");
+    }
+
+    #[test]
+    fn a_verbose_transcript_writes_each_change_once_under_its_turn() {
+        let mut g = game(2);
+        let mut out = Vec::new();
+        play_with_transcript(&mut g, &mut bots(2), 2, true, &mut out, |_, _| {}).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "turn    1  red", "{out}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("turn ")).count(),
+            2,
+            "{out}"
+        );
+        let changes: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.split_once(" changes: ").map(|(_, c)| c))
+            .collect();
+        for change in &changes {
+            let naming = lines.iter().filter(|l| l.contains(change)).count();
+            let same = changes.iter().filter(|c| *c == change).count();
+            assert_eq!(naming, same, "{change} twice in\n{out}");
+        }
+        assert!(
+            !out.contains("to play"),
+            "the heading says whose turn: {out}"
+        );
+    }
+
+    #[test]
+    fn the_seating_line_names_each_persons_colours() {
+        let variants = VariantSet::load(&["teams"]).unwrap();
+        let position = variants.standard_position(3, 1, &[]).unwrap();
+        let g = Game::with_rules(
+            &position,
+            variants
+                .rules(crate::orders::OrderBook::official())
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            seating_line(&g).as_deref(),
+            Some("seating: 3 people for 4 colours: red | blue + green | yellow")
+        );
+        assert_eq!(seating_line(&game(3)), None);
+    }
+}
