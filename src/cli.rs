@@ -2,13 +2,17 @@
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::game::Game;
+use tinbots::orders::OrderBook;
 use tinbots::pieces::Colour;
-use tinbots::play::{play_with_transcript, summary, DEFAULT_MAX_TURNS};
+use tinbots::play::{
+    play_with_transcript, seating_line, summary, write_answer_events, DEFAULT_MAX_TURNS,
+};
+use tinbots::progress::Progress;
 use tinbots::replay::{Replay, Start};
 use tinbots::scenario::check_paths;
 use tinbots::script::orders::load_order_book;
@@ -31,7 +35,7 @@ enum Command {
     /// save. Reads commands line by line when stdin is not a terminal.
     Repl {
         /// Number of players of the standard game, 2 to 6.
-        #[arg(long, short = 'p', default_value_t = 4)]
+        #[arg(long, short = 'p', default_value_t = 4, value_parser = player_count)]
         players: usize,
         /// Seed for the deal and the bots.
         #[arg(long, short = 's', default_value_t = 1)]
@@ -54,14 +58,14 @@ enum Command {
     /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
         /// Number of players, 2 to 6.
-        #[arg(long, short = 'p', default_value_t = 4)]
+        #[arg(long, short = 'p', default_value_t = 4, value_parser = player_count)]
         players: usize,
         /// Seed for the special deck, the track and the bots.
         #[arg(long, short = 's', default_value_t = 1)]
         seed: u64,
         /// Stop after this many turns (one player's turn each) and score
-        /// the game as if it had ended.
-        #[arg(long, default_value_t = DEFAULT_MAX_TURNS)]
+        /// the game as if it had ended; at least 1.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
         max_turns: u32,
         /// Write the replay (JSON) to this file.
         #[arg(long)]
@@ -84,8 +88,10 @@ enum Command {
         #[arg(long = "variant", value_name = "NAME")]
         variants: Vec<String>,
         /// Who plays a colour: `COLOUR=random` (the built-in random bot) or
-        /// `COLOUR=path/to/bot.lua`. Repeatable; other colours play the
-        /// built-in random bot.
+        /// `COLOUR=path/to/bot.lua`. Repeatable, once per colour; other
+        /// colours play the built-in random bot. Where a variant gives a
+        /// person several colours (`teams` with an odd count, the summary's
+        /// `seating:` line), the bot plays all of that person's colours.
         #[arg(long = "bot", value_name = "COLOUR=BOT")]
         bots: Vec<String>,
     },
@@ -96,16 +102,17 @@ enum Command {
         #[arg(long = "bot", value_name = "BOT", required = true)]
         bots: Vec<String>,
         /// Players per game, 2 to 6 (seats alternate between the two bots).
-        #[arg(long, short = 'p', default_value_t = 2)]
+        #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count)]
         players: usize,
-        /// Games per pairing.
-        #[arg(long, short = 'g', default_value_t = 200)]
+        /// Games per pairing, at least 1.
+        #[arg(long, short = 'g', default_value_t = 200, value_parser = at_least_one)]
         games: u32,
         /// Seed of the first deal.
         #[arg(long, short = 's', default_value_t = 1)]
         seed: u64,
-        /// Stop a game after this many turns (scored as if it had ended).
-        #[arg(long, default_value_t = DEFAULT_MAX_TURNS)]
+        /// Stop a game after this many turns (scored as if it had ended);
+        /// at least 1.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
         max_turns: u32,
         /// A variant to play (`variants/<NAME>/`), repeatable: `simplified`,
         /// `no-score-victory`, ...
@@ -167,6 +174,7 @@ pub fn run() -> Result<ExitCode> {
             // Order files first: a setup file may name the tiles they add.
             let book = load_order_book(&orders)?;
             let variant_set = VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?;
+            refuse_tiles_never_dealt(&orders, &book, &variant_set)?;
             let start = match setup {
                 Some(path) => {
                     if variant_set.has_setup_hooks() {
@@ -194,7 +202,7 @@ pub fn run() -> Result<ExitCode> {
                 None => Start::Position(Box::new(
                     variant_set
                         .standard_position(players, seed, book.added())
-                        .map_err(|e| anyhow::anyhow!("{e}"))?,
+                        .map_err(|e| player_count_refused(&variant_set, players, e))?,
                 )),
             };
             let rules = variant_set
@@ -204,20 +212,33 @@ pub fn run() -> Result<ExitCode> {
             let paths = orders.iter().map(|p| p.display().to_string()).collect();
             let mut replay = Replay::with_variants(start, paths, book, variant_set);
             let mut bots = seat_bots(&game, seed, &bot_args)?;
+            // The bar would break the transcript's lines on a terminal.
+            let progress = if quiet || !io::stdout().is_terminal() {
+                Progress::new(u64::from(max_turns), "turns")
+            } else {
+                Progress::hidden()
+            };
             let mut transcript: Box<dyn Write> = if quiet {
                 Box::new(io::sink())
             } else {
                 Box::new(&mut out)
             };
+            if let Some(line) = seating_line(&game) {
+                writeln!(transcript, "{line}")?;
+            }
             play_with_transcript(
                 &mut game,
                 &mut bots,
                 max_turns,
                 verbose,
                 &mut transcript,
-                |g, a| replay.record(g, a),
+                |g, a| {
+                    replay.record(g, a);
+                    progress.reach(u64::from(g.turn().saturating_sub(1)));
+                },
             )?;
             drop(transcript);
+            progress.finish();
             replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == tinbots::game::EndReason::TurnLimit);
             write!(out, "{}", summary(&game))?;
             if let Some(path) = save {
@@ -235,12 +256,16 @@ pub fn run() -> Result<ExitCode> {
             variants,
             threads,
         }) => {
+            let variants = VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?;
+            if let Err(e) = variants.standard_position(players, seed, &[]) {
+                return Err(player_count_refused(&variants, players, e));
+            }
             let tournament = Tournament {
                 players,
                 games,
                 seed,
                 max_turns,
-                variants: VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?,
+                variants,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
             };
@@ -268,13 +293,12 @@ pub fn run() -> Result<ExitCode> {
             let game = replay.game()?;
             if verbose {
                 let mut step = replay.start_game()?;
+                let mut shown_turn = 0;
                 for text in &replay.answers {
+                    let (turn, player) = (step.turn(), step.active());
                     let answer = step.parse_answer(text).map_err(anyhow::Error::msg)?;
                     step.apply(answer)?;
-                    writeln!(out, "{text}")?;
-                    for e in step.events() {
-                        writeln!(out, "    {}", step.describe(e))?;
-                    }
+                    write_answer_events(&step, turn, player, &mut shown_turn, &mut out)?;
                 }
             }
             write!(out, "{}", summary(&game))?;
@@ -284,11 +308,14 @@ pub fn run() -> Result<ExitCode> {
 }
 
 /// The bot of every seat: the `--bot COLOUR=BOT` choices, else the built-in
-/// random bot.
+/// random bot. A choice plays every colour of the person who plays that
+/// colour (a variant may give one person several); two choices for one
+/// person are refused, naming both.
 fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>>> {
-    let mut bots: Vec<Box<dyn Bot>> = (0..game.players().len())
-        .map(|seat| Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>)
-        .collect();
+    let sides = game.sides();
+    let seats = game.players().len();
+    // The `--bot` argument (and its bot) chosen for each seat.
+    let mut chosen: Vec<Option<(&str, BotSpec)>> = vec![None; seats];
     for arg in args {
         let Some((colour, bot)) = arg.split_once('=') else {
             anyhow::bail!("--bot {arg}: expected COLOUR=BOT, such as red=scripts/bots/random.lua or blue=random");
@@ -298,11 +325,126 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
             .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
         let seat = tinbots::pieces::seat_of(game.colours(), colour)
             .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
-        bots[seat] = BotSpec::parse(bot)
-            .make(seat_seed(seed, seat))
-            .map_err(|e| anyhow::anyhow!("{e}"))?;
+        let person = sides.controller(seat);
+        for other in (0..seats).filter(|&s| sides.controller(s) == person) {
+            if let Some((earlier, _)) = &chosen[other] {
+                let why = if other == seat {
+                    format!("both choose the bot of {colour}")
+                } else {
+                    format!(
+                        "{} and {colour} are played by one person, with one bot",
+                        game.colours()[other]
+                    )
+                };
+                anyhow::bail!("--bot {earlier} and --bot {arg}: {why}; give one --bot for them");
+            }
+            chosen[other] = Some((arg, BotSpec::parse(bot)));
+        }
     }
-    Ok(bots)
+    chosen
+        .into_iter()
+        .enumerate()
+        .map(|(seat, choice)| match choice {
+            Some((_, spec)) => spec
+                .make(seat_seed(seed, seat))
+                .map_err(|e| anyhow::anyhow!("{e}")),
+            None => Ok(Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>),
+        })
+        .collect()
+}
+
+/// Refuses order files that add tiles when the variants deal no special
+/// tiles (`simplified`): the new tiles could never be dealt.
+fn refuse_tiles_never_dealt(
+    files: &[impl AsRef<std::path::Path>],
+    book: &OrderBook,
+    variants: &VariantSet,
+) -> Result<()> {
+    if book.added().is_empty() || variants.settings().special_tiles != Some(false) {
+        return Ok(());
+    }
+    // The settings of later variants win: the last one that says decides.
+    let decider = variants
+        .variants()
+        .iter()
+        .rev()
+        .find(|v| v.manifest.settings.special_tiles.is_some())
+        .map_or_else(String::new, |v| v.manifest.name.clone());
+    let files: Vec<String> = files
+        .iter()
+        .map(|f| f.as_ref().display().to_string())
+        .collect();
+    let tiles: Vec<String> = book.added().iter().map(|t| t.to_string()).collect();
+    anyhow::bail!(
+        "--orders {}: its new tiles ({}) join the special deck, but variant {decider} deals no special tiles, so they could never be played; drop --variant {decider} or the order file",
+        files.join(", "),
+        tiles.join(", ")
+    )
+}
+
+/// The error of a standard position the variants could not deal: when a
+/// variant accepts other player counts but not `players` (its `seating`
+/// refuses it), a usage error naming the counts it is for; else `error`.
+fn player_count_refused(
+    variants: &VariantSet,
+    players: usize,
+    error: tinbots::variant::VariantError,
+) -> anyhow::Error {
+    for variant in variants.variants() {
+        let name = &variant.manifest.name;
+        let Ok(alone) = VariantSet::load(std::slice::from_ref(name)) else {
+            continue;
+        };
+        let accepted: Vec<usize> = (MIN_PLAYERS..=MAX_PLAYERS)
+            .filter(|&n| alone.standard_position(n, 1, &[]).is_ok())
+            .collect();
+        if !accepted.is_empty() && !accepted.contains(&players) {
+            return anyhow::anyhow!(
+                "variant {name} is for {} players; -p {players} given",
+                counts_text(&accepted)
+            );
+        }
+    }
+    anyhow::anyhow!("{error}")
+}
+
+/// Player counts in words: `2`, `2 to 4`, `2, 4 or 6`.
+fn counts_text(counts: &[usize]) -> String {
+    let words: Vec<String> = counts.iter().map(usize::to_string).collect();
+    match counts {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [first, .., last] if last - first + 1 == counts.len() => format!("{first} to {last}"),
+        [.., last] => format!("{} or {last}", words[..words.len() - 1].join(", ")),
+    }
+}
+
+/// The fewest players of a standard game.
+const MIN_PLAYERS: usize = 2;
+/// The most players of a standard game.
+const MAX_PLAYERS: usize = 6;
+
+/// Parses `-p`: a count from 2 to 6 (clap reports a refusal as a usage
+/// error, exit status 2).
+fn player_count(text: &str) -> Result<usize, String> {
+    let range = format!("a game is for {MIN_PLAYERS} to {MAX_PLAYERS} players");
+    let n: usize = text
+        .parse()
+        .map_err(|_| format!("{range}; `{text}` is not a number"))?;
+    if (MIN_PLAYERS..=MAX_PLAYERS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{range}, not {n}"))
+    }
+}
+
+/// Parses a count that must be 1 or more (`--games`, `--max-turns`).
+fn at_least_one(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("`{text}`: {e}")),
+    }
 }
 
 /// The REPL on a terminal, or the commands of stdin when it is not one.
@@ -314,22 +456,33 @@ fn repl(
     variants: &[String],
     orders: &[String],
 ) -> Result<ExitCode> {
-    use std::io::IsTerminal;
     use tinbots::render::RenderOptions;
-    use tinbots::repl::{run_interactive, run_script, session::Session};
+    use tinbots::repl::{run_interactive, run_script, session::Session, ScriptRunError};
     let mut session = match &load {
-        Some(path) => Session::open(path, seed),
-        None => VariantSet::load(variants)
-            .map_err(|e| tinbots::repl::session::ReplError(e.to_string()))
-            .and_then(|v| Session::standard_with_orders(players, seed, &v, orders)),
-    }
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+        Some(path) => Session::open(path, seed).map_err(|e| anyhow::anyhow!("{e}"))?,
+        None => {
+            let variants = VariantSet::load(variants).map_err(|e| anyhow::anyhow!("{e}"))?;
+            if variants.settings().special_tiles == Some(false) && !orders.is_empty() {
+                let book = load_order_book(orders)?;
+                refuse_tiles_never_dealt(orders, &book, &variants)?;
+            }
+            if let Err(e) = variants.standard_position(players, seed, &[]) {
+                return Err(player_count_refused(&variants, players, e));
+            }
+            Session::standard_with_orders(players, seed, &variants, orders)
+                .map_err(|e| anyhow::anyhow!("{e}"))?
+        }
+    };
     if !io::stdin().is_terminal() {
         let stdout = io::stdout();
         let mut out = stdout.lock();
         return Ok(
             match run_script(&mut session, io::stdin().lock(), &mut out, echo) {
                 Ok(()) => ExitCode::SUCCESS,
+                // A reader that stopped reading (`| head`) is not an error.
+                Err(ScriptRunError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    ExitCode::SUCCESS
+                }
                 Err(e) => {
                     out.flush()?;
                     eprintln!("tinbots: {e}");
@@ -350,4 +503,37 @@ fn repl(
         ),
     )?;
     Ok(ExitCode::SUCCESS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_counts_are_2_to_6_and_say_so() {
+        assert_eq!(player_count("2"), Ok(2));
+        assert_eq!(player_count("6"), Ok(6));
+        assert_eq!(
+            player_count("1"),
+            Err("a game is for 2 to 6 players, not 1".into())
+        );
+        assert_eq!(
+            player_count("seven"),
+            Err("a game is for 2 to 6 players; `seven` is not a number".into())
+        );
+    }
+
+    #[test]
+    fn zero_is_not_a_count_of_games_or_turns() {
+        assert_eq!(at_least_one("1"), Ok(1));
+        assert_eq!(at_least_one("0"), Err("must be at least 1".into()));
+        assert!(at_least_one("-3").is_err());
+    }
+
+    #[test]
+    fn player_counts_in_words() {
+        assert_eq!(counts_text(&[2]), "2");
+        assert_eq!(counts_text(&[2, 3, 4]), "2 to 4");
+        assert_eq!(counts_text(&[2, 4, 6]), "2, 4 or 6");
+    }
 }

@@ -34,6 +34,7 @@ pub mod names;
 pub mod orders;
 pub mod pieces;
 pub mod play;
+pub mod progress;
 pub mod render;
 pub mod repl;
 pub mod replay;

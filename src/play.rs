@@ -3,7 +3,7 @@
 //! summary.
 
 use crate::bot::{Bot, BotFailure};
-use crate::game::{Answer, Decision, EndReason, Game, RuleError};
+use crate::game::{Answer, Decision, EndReason, Event, Game, RuleError};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -102,8 +102,9 @@ fn write_bot_output<B: Bot + ?Sized>(
 }
 
 /// Plays a game writing one line per turn — the turn number, the player and
-/// the changes made, with zap and crystal-placement answers in brackets — and
-/// with `verbose`, every event as a sentence. `record` sees every answer.
+/// the changes made, with zap and crystal-placement answers in brackets — or
+/// with `verbose`, a line per turn followed by every event as a sentence
+/// ([`write_answer_events`]). `record` sees every answer.
 pub fn play_with_transcript<B: Bot + ?Sized>(
     game: &mut Game,
     bots: &mut [Box<B>],
@@ -113,6 +114,7 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
     mut record: impl FnMut(&Game, Answer),
 ) -> Result<(), PlayError> {
     let mut line = String::new();
+    // The turn of the line in progress, or of the last verbose heading.
     let mut line_turn = 0;
     loop {
         let turn = game.turn();
@@ -127,11 +129,12 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             break;
         };
         record(game, answer);
-        let text = game.answer_text(answer);
         if verbose {
-            // One line per answer, each followed by its events.
-            line_turn = 0;
+            // The events narrate the answer itself: it is not written again.
+            write_answer_events(game, turn, player, &mut line_turn, out)?;
+            continue;
         }
+        let text = game.answer_text(answer);
         match decision {
             Decision::ProgramChange { .. } if turn != line_turn => {
                 flush(&mut line, out)?;
@@ -147,33 +150,38 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             }
             Decision::ZapEffect { .. }
             | Decision::CrystalPlacement { .. }
-            | Decision::ZapPush { .. }
-                if verbose =>
-            {
-                let label = decision_label(decision);
-                let decider = decision.player().unwrap_or(player);
-                let _ = write!(
-                    line,
-                    "turn {turn:>4}  {:<6}  [{label} {text}]",
-                    game.colours()[decider].name()
-                );
-            }
-            Decision::ZapEffect { .. }
-            | Decision::CrystalPlacement { .. }
             | Decision::ZapPush { .. } => {
                 let _ = write!(line, " [{} {text}]", decision_label(decision));
             }
             // Games played here never step; a continue shows nothing.
             Decision::Continue { .. } | Decision::GameOver => {}
         }
-        if verbose {
-            flush(&mut line, out)?;
-            for e in game.events() {
-                writeln!(out, "    {}", game.describe(e))?;
-            }
-        }
     }
     flush(&mut line, out)?;
+    Ok(())
+}
+
+/// Writes what the answer just applied to `game` did, for a verbose
+/// transcript: a heading `turn N  colour` when `turn` (the turn the answer
+/// was given in, by `player`) is not `shown_turn` (the last heading's turn,
+/// updated), then every event as a sentence, each once. The start of the
+/// next turn is not written as an event: its heading says it.
+pub fn write_answer_events(
+    game: &Game,
+    turn: u32,
+    player: usize,
+    shown_turn: &mut u32,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    if turn != *shown_turn {
+        writeln!(out, "turn {turn:>4}  {}", game.colours()[player].name())?;
+        *shown_turn = turn;
+    }
+    for event in game.events() {
+        if !matches!(event, Event::TurnStarted { .. }) {
+            writeln!(out, "    {}", game.describe(event))?;
+        }
+    }
     Ok(())
 }
 
@@ -193,8 +201,44 @@ fn flush(line: &mut String, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
+/// The turns a game lasted. A game stopped at the turn limit has already
+/// begun the turn after the limit, which is not counted: `play`, `replay`
+/// and `tournament` all count with this.
+pub fn turns_played(game: &Game) -> u32 {
+    let stopped = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
+    game.turn() - u32::from(stopped)
+}
+
+/// Who controls which colours, when a variant gave a person more than one
+/// (`seating: red | blue + green | yellow`); `None` when every person plays
+/// one colour.
+pub fn seating_line(game: &Game) -> Option<String> {
+    let sides = game.sides();
+    let seats = game.colours().len();
+    let mut people: Vec<(usize, Vec<&str>)> = Vec::new();
+    for seat in 0..seats {
+        let person = sides.controller(seat);
+        let colour = game.colours()[seat].name();
+        match people.iter_mut().find(|(p, _)| *p == person) {
+            Some((_, colours)) => colours.push(colour),
+            None => people.push((person, vec![colour])),
+        }
+    }
+    if people.len() == seats {
+        return None;
+    }
+    let groups: Vec<String> = people.iter().map(|(_, c)| c.join(" + ")).collect();
+    Some(format!(
+        "seating: {} people for {seats} colours: {}",
+        people.len(),
+        groups.join(" | ")
+    ))
+}
+
 /// The final summary: how the game ended, the number of turns, the winner(s)
-/// and each player's score and tiebreak figures.
+/// (saying so when they were scored at the turn limit rather than by the
+/// end of the game) and each player's score and tiebreak figures: the 2s
+/// (blue crystals) and 3s (green crystals) in the player's base.
 pub fn summary(game: &Game) -> String {
     let mut s = String::new();
     let standings = game.standings();
@@ -202,14 +246,24 @@ pub fn summary(game: &Game) -> String {
         Some(o) => (o.reason.describe(), o.winners.clone()),
         None => ("not over", vec![]),
     };
+    let at_limit = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
     let names: Vec<&str> = winners.iter().map(|&p| game.colours()[p].name()).collect();
     let _ = writeln!(s, "game over: {how}");
-    // A game stopped at the turn limit has already begun the next turn.
-    let stopped = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
-    let _ = writeln!(s, "turns: {}", game.turn() - u32::from(stopped));
+    let _ = writeln!(s, "turns: {}", turns_played(game));
+    if let Some(line) = seating_line(game) {
+        let _ = writeln!(s, "{line}");
+    }
+    let scored = if at_limit {
+        ", scored at the turn limit"
+    } else {
+        ""
+    };
     let teams = !game.sides().teams.is_empty();
     match names.len() {
         0 => {}
+        1 if at_limit => {
+            let _ = writeln!(s, "winner: {} (scored at the turn limit)", names[0]);
+        }
         1 => {
             let _ = writeln!(s, "winner: {}", names[0]);
         }
@@ -218,10 +272,10 @@ pub fn summary(game: &Game) -> String {
                 .iter()
                 .all(|&w| game.sides().team(w) == game.sides().team(winners[0])) =>
         {
-            let _ = writeln!(s, "winners: {} (a team)", names.join(", "));
+            let _ = writeln!(s, "winners: {} (a team{scored})", names.join(", "));
         }
         _ => {
-            let _ = writeln!(s, "winners: {} (shared victory)", names.join(", "));
+            let _ = writeln!(s, "winners: {} (shared victory{scored})", names.join(", "));
         }
     }
     if standings.iter().any(|st| st.variant.is_some()) {
@@ -232,13 +286,13 @@ pub fn summary(game: &Game) -> String {
     }
     let _ = writeln!(
         s,
-        "{:<8} {:>5} {:>5} {:>8} {:>5} {:>6}",
-        "player", "score", "base", "carried", "blue", "green"
+        "{:<8} {:>5} {:>5} {:>8}  {:>10}  {:>10}",
+        "player", "score", "base", "carried", "2s in base", "3s in base"
     );
     for st in standings {
         let _ = writeln!(
             s,
-            "{:<8} {:>5} {:>5} {:>8} {:>5} {:>6}",
+            "{:<8} {:>5} {:>5} {:>8}  {:>10}  {:>10}",
             game.colours()[st.player].name(),
             st.total(),
             st.base_points,
@@ -248,4 +302,87 @@ pub fn summary(game: &Game) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::{seat_seed, RandomBot};
+    use crate::setup::Setup;
+    use crate::variant::VariantSet;
+
+    fn game(players: usize) -> Game {
+        Game::new(&Setup::standard(players).unwrap().position(3)).unwrap()
+    }
+
+    fn bots(players: usize) -> Vec<Box<dyn Bot>> {
+        (0..players)
+            .map(|seat| Box::new(RandomBot::new(seat_seed(3, seat))) as Box<dyn Bot>)
+            .collect()
+    }
+
+    #[test]
+    fn a_game_stopped_at_the_limit_lasted_the_limit_and_says_it_was_scored_there() {
+        let mut g = game(2);
+        drive(&mut g, &mut bots(2), 7, |_, _, _| {}).unwrap();
+        assert_eq!(g.turn(), 8, "the turn after the limit has begun");
+        assert_eq!(turns_played(&g), 7);
+        let text = summary(&g);
+        assert!(
+            text.starts_with("game over: stopped at the turn limit\nturns: 7\n"),
+            "{text}"
+        );
+        assert!(text.contains("scored at the turn limit)"), "{text}");
+        assert!(
+            text.contains("player   score  base  carried  2s in base  3s in base\n"),
+            "{text}"
+        );
+        assert!(!text.contains("seating:"), "{text}");
+    }
+
+    #[test]
+    fn a_verbose_transcript_writes_each_change_once_under_its_turn() {
+        let mut g = game(2);
+        let mut out = Vec::new();
+        play_with_transcript(&mut g, &mut bots(2), 2, true, &mut out, |_, _| {}).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "turn    1  red", "{out}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("turn ")).count(),
+            2,
+            "{out}"
+        );
+        let changes: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.split_once(" changes: ").map(|(_, c)| c))
+            .collect();
+        for change in &changes {
+            let naming = lines.iter().filter(|l| l.contains(change)).count();
+            let same = changes.iter().filter(|c| *c == change).count();
+            assert_eq!(naming, same, "{change} twice in\n{out}");
+        }
+        assert!(
+            !out.contains("to play"),
+            "the heading says whose turn: {out}"
+        );
+    }
+
+    #[test]
+    fn the_seating_line_names_each_persons_colours() {
+        let variants = VariantSet::load(&["teams"]).unwrap();
+        let position = variants.standard_position(3, 1, &[]).unwrap();
+        let g = Game::with_rules(
+            &position,
+            variants
+                .rules(crate::orders::OrderBook::official())
+                .unwrap(),
+        )
+        .unwrap();
+        assert_eq!(
+            seating_line(&g).as_deref(),
+            Some("seating: 3 people for 4 colours: red | blue + green | yellow")
+        );
+        assert_eq!(seating_line(&game(3)), None);
+    }
 }

@@ -14,7 +14,8 @@ use std::sync::Mutex;
 use crate::bot::{seat_seed, BotSpec};
 use crate::game::{EndReason, Game};
 use crate::orders::OrderBook;
-use crate::play::{drive, PlayError};
+use crate::play::{drive, turns_played, PlayError};
+use crate::progress::Progress;
 use crate::setup::SetupError;
 use crate::variant::VariantSet;
 
@@ -57,6 +58,9 @@ pub enum TournamentError {
     /// A tournament needs two bots at least.
     #[error("a tournament needs at least two bots (got {0})")]
     TooFewBots(usize),
+    /// A tournament of no games says nothing.
+    #[error("a tournament needs at least one game per pairing (--games 0 given)")]
+    NoGames,
 }
 
 /// The result of one pairing.
@@ -111,22 +115,40 @@ impl Tournament {
         ((seat + game) % self.players % 2) ^ flip
     }
 
-    /// Plays every pairing of `bots` (round robin).
+    /// Plays every pairing of `bots` (round robin), with a progress bar
+    /// over all the games when stderr is a terminal.
     pub fn round_robin(&self, bots: &[BotSpec]) -> Result<Vec<PairingResult>, TournamentError> {
         if bots.len() < 2 {
             return Err(TournamentError::TooFewBots(bots.len()));
         }
+        let pairings = bots.len() * (bots.len() - 1) / 2;
+        let progress = Progress::new(pairings as u64 * u64::from(self.games), "games");
         let mut results = Vec::new();
         for i in 0..bots.len() {
             for j in i + 1..bots.len() {
-                results.push(self.pairing(&bots[i], &bots[j])?);
+                results.push(self.pairing_counted(&bots[i], &bots[j], &progress)?);
             }
         }
+        progress.finish();
         Ok(results)
     }
 
     /// Plays the games of one pairing, in parallel.
     pub fn pairing(&self, a: &BotSpec, b: &BotSpec) -> Result<PairingResult, TournamentError> {
+        self.pairing_counted(a, b, &Progress::hidden())
+    }
+
+    /// Plays the games of one pairing, in parallel, advancing `progress`
+    /// by one for each game played.
+    fn pairing_counted(
+        &self,
+        a: &BotSpec,
+        b: &BotSpec,
+        progress: &Progress,
+    ) -> Result<PairingResult, TournamentError> {
+        if self.games == 0 {
+            return Err(TournamentError::NoGames);
+        }
         // Deal one position up front, so that a bad variant fails here.
         self.variants
             .standard_position(self.players, self.seed, &[])
@@ -150,6 +172,7 @@ impl Tournament {
                     }
                     let result = self.play([a, b], game);
                     let failed = result.is_err();
+                    progress.advance(1);
                     results.lock().expect("no worker panics").push(result);
                     if failed {
                         next.store(self.games, Ordering::Relaxed);
@@ -217,7 +240,7 @@ impl Tournament {
         winners.dedup();
         let share = 1.0 / winners.len().max(1) as f64;
         let mut result = GameResult {
-            turns: g.turn(),
+            turns: turns_played(&g),
             turn_limit: outcome.reason == EndReason::TurnLimit,
             ..GameResult::default()
         };
@@ -259,7 +282,10 @@ pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
             100.0 * r.first_seat_wins / f64::from(r.games.max(1)),
             r.mean_turns,
             if r.turn_limit > 0 {
-                format!("  ({} at the turn limit)", r.turn_limit)
+                format!(
+                    "  ({} of {} games scored at the turn limit)",
+                    r.turn_limit, r.games
+                )
             } else {
                 String::new()
             }
@@ -310,6 +336,30 @@ mod tests {
         // The same tournament gives the same figures, whatever the threads.
         let again = Tournament { threads: 1, ..t }.pairing(&BotSpec::Random, &BotSpec::Random);
         assert_eq!(again.unwrap(), r);
+    }
+
+    #[test]
+    fn mean_turns_of_games_stopped_at_the_limit_is_the_limit() {
+        let t = Tournament {
+            max_turns: 5,
+            ..tournament(2, 4)
+        };
+        let r = t.pairing(&BotSpec::Random, &BotSpec::Random).unwrap();
+        assert_eq!(r.turn_limit, 4, "{r:?}");
+        assert_eq!(r.mean_turns, 5.0, "{r:?}");
+        let text = report(&t, &[r]);
+        assert!(
+            text.contains("5.0  (4 of 4 games scored at the turn limit)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn no_games_is_refused() {
+        let err = tournament(2, 0)
+            .round_robin(&[BotSpec::Random, BotSpec::Random])
+            .unwrap_err();
+        assert!(matches!(err, TournamentError::NoGames), "{err}");
     }
 
     #[test]

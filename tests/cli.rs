@@ -40,7 +40,7 @@ fn play_is_the_same_byte_for_byte_for_the_same_seed() {
     for line in [
         "game over: ",
         "turns: ",
-        "player   score  base  carried  blue  green",
+        "player   score  base  carried  2s in base  3s in base",
     ] {
         assert!(out.contains(line), "missing {line:?} in\n{out}");
     }
@@ -85,6 +85,11 @@ fn a_saved_game_replays_to_the_same_summary() {
     assert!(
         summary.contains("stopped at the turn limit\nturns: 200\n"),
         "{summary}"
+    );
+    assert!(
+        summary.contains("(scored at the turn limit)")
+            || summary.contains(", scored at the turn limit)"),
+        "a winner at the limit says so: {summary}"
     );
     std::fs::remove_file(path).ok();
 }
@@ -150,8 +155,28 @@ fn bad_input_is_an_error_not_a_panic() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("not a tinbots replay"));
 }
 
+/// Checks that every change of a verbose transcript is written once: the
+/// lines naming a change are exactly its `COLOUR changes: ...` events.
+fn assert_each_change_once(out: &str) {
+    let lines: Vec<&str> = out.lines().collect();
+    let mut changes = 0;
+    for line in &lines {
+        let Some((_, change)) = line.split_once(" changes: ") else {
+            continue;
+        };
+        changes += 1;
+        let naming = lines.iter().filter(|l| l.contains(change)).count();
+        let events = lines
+            .iter()
+            .filter(|l| l.ends_with(&format!(" changes: {change}")))
+            .count();
+        assert_eq!(naming, events, "{change:?} written twice in\n{out}");
+    }
+    assert!(changes > 0, "no change in\n{out}");
+}
+
 #[test]
-fn verbose_play_prints_each_answer_then_its_events() {
+fn verbose_play_heads_each_turn_then_writes_each_event_once() {
     let o = tinbots(&["play", "-p", "2", "-s", "7", "-v", "--max-turns", "6"]);
     let out = stdout(&o);
     assert!(o.status.success());
@@ -159,10 +184,7 @@ fn verbose_play_prints_each_answer_then_its_events() {
         .lines()
         .take_while(|l| !l.starts_with("game over"))
         .collect();
-    assert!(
-        body[0].starts_with("turn    1  red     place red."),
-        "{out}"
-    );
+    assert_eq!(body[0], "turn    1  red", "{out}");
     assert!(body[1].starts_with("    red changes: place red."), "{out}");
     for line in &body {
         assert!(
@@ -174,6 +196,27 @@ fn verbose_play_prints_each_answer_then_its_events() {
         body.iter().any(|l| l.contains("slot 1: empty, skipped")),
         "{out}"
     );
+    assert_each_change_once(&out);
+    // `replay -v` writes the same transcript.
+    let path = temp("verbose.json");
+    let p = path.to_str().unwrap();
+    let saved = tinbots(&[
+        "play",
+        "-p",
+        "2",
+        "-s",
+        "7",
+        "-q",
+        "--max-turns",
+        "6",
+        "--save",
+        p,
+    ]);
+    assert!(saved.status.success());
+    let replayed = stdout(&tinbots(&["replay", "-v", p]));
+    assert_each_change_once(&replayed);
+    assert_eq!(replayed, out, "play -v and replay -v agree");
+    std::fs::remove_file(path).ok();
 }
 
 #[test]
@@ -317,4 +360,256 @@ fn play_with_variants_and_refuses_an_unknown_one() {
         stderr.contains("unknown variant `quicksand`") && stderr.contains("simplified"),
         "{stderr}"
     );
+}
+
+/// Runs the binary and returns its exit status and stderr, asserting that
+/// it refused (exit 2).
+fn refused(args: &[&str]) -> String {
+    let o = tinbots(args);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(o.stdout.is_empty(), "{args:?} wrote {}", stdout(&o));
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn a_second_bot_for_one_colour_or_one_person_is_refused_naming_both() {
+    let err = refused(&[
+        "play",
+        "-p",
+        "2",
+        "--bot",
+        "red=random",
+        "--bot",
+        "red=x.lua",
+    ]);
+    assert_eq!(
+        err,
+        "tinbots: --bot red=random and --bot red=x.lua: both choose the bot of red; give one --bot for them\n"
+    );
+    // teams with 3 people: blue and green are one person's.
+    let err = refused(&[
+        "play",
+        "-p",
+        "3",
+        "--variant",
+        "teams",
+        "--bot",
+        "blue=random",
+        "--bot",
+        "green=random",
+    ]);
+    assert!(
+        err.contains(
+            "--bot blue=random and --bot green=random: blue and green are played by one person"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn teams_with_an_odd_count_says_who_plays_which_colours() {
+    let o = tinbots(&["play", "-p", "3", "--variant", "teams", "--max-turns", "4"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let seating = "seating: 3 people for 4 colours: red | blue + green | yellow\n";
+    assert!(out.starts_with(seating), "{out}");
+    let summary = &out[out.find("game over").unwrap()..];
+    assert!(summary.contains(seating), "{summary}");
+    // Every person plays one colour: nothing to say.
+    let o = tinbots(&["play", "-p", "4", "--variant", "teams", "--max-turns", "4"]);
+    assert!(!stdout(&o).contains("seating:"), "{}", stdout(&o));
+}
+
+#[test]
+fn order_files_adding_tiles_are_refused_with_a_variant_that_deals_none() {
+    for command in ["play", "repl"] {
+        let err = refused(&[
+            command,
+            "-p",
+            "2",
+            "--variant",
+            "simplified",
+            "--orders",
+            "scripts/orders/magnet.lua",
+        ]);
+        assert!(
+            err.contains("--orders scripts/orders/magnet.lua: its new tiles (magnet)")
+                && err.contains("variant simplified deals no special tiles"),
+            "{command}: {err}"
+        );
+    }
+}
+
+#[test]
+fn a_player_count_a_variant_refuses_is_a_usage_error_said_once() {
+    for args in [
+        &["play", "--variant", "two-player-advanced", "-p", "4"][..],
+        &["repl", "--variant", "two-player-advanced", "-p", "4"],
+        &[
+            "tournament",
+            "--bot",
+            "random",
+            "--bot",
+            "random",
+            "--variant",
+            "two-player-advanced",
+            "-p",
+            "4",
+        ],
+    ] {
+        let err = refused(args);
+        assert_eq!(
+            err, "tinbots: variant two-player-advanced is for 2 players; -p 4 given\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn counts_out_of_range_are_usage_errors() {
+    let err = refused(&["repl", "--players", "1"]);
+    assert!(err.contains("a game is for 2 to 6 players, not 1"), "{err}");
+    assert!(!err.contains("1 players"), "{err}");
+    let err = refused(&["play", "--max-turns", "0"]);
+    assert!(
+        err.contains("'--max-turns <MAX_TURNS>': must be at least 1"),
+        "{err}"
+    );
+    let err = refused(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "--games",
+        "0",
+    ]);
+    assert!(
+        err.contains("'--games <GAMES>': must be at least 1"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tournament_and_play_count_the_turns_of_a_game_at_the_limit_alike() {
+    let o = tinbots(&["play", "-p", "2", "-q", "--max-turns", "30"]);
+    assert!(stdout(&o).contains("turns: 30\n"), "{}", stdout(&o));
+    let o = tinbots(&[
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "-g",
+        "2",
+        "--max-turns",
+        "30",
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(
+        out.contains(" 30.0  (2 of 2 games scored at the turn limit)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_progress_is_written_when_stderr_is_not_a_terminal() {
+    // Here stderr is a pipe: the long runs write not one byte to it, and
+    // their output is the same as ever.
+    let args = [
+        "tournament",
+        "--bot",
+        "random",
+        "--bot",
+        "random",
+        "-g",
+        "4",
+        "--max-turns",
+        "50",
+    ];
+    let a = tinbots(&args);
+    assert_eq!(a.stderr, b"", "{}", String::from_utf8_lossy(&a.stderr));
+    assert_eq!(a.stdout, tinbots(&args).stdout);
+    let o = tinbots(&["play", "-p", "3", "-q", "--max-turns", "50"]);
+    assert_eq!(o.stderr, b"", "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).starts_with("game over: "), "{}", stdout(&o));
+    let o = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["repl", "-p", "2"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(b"bot red random\nbot blue random\nauto 20\n")?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(o.stderr, b"", "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("turn 20, blue:"), "{}", stdout(&o));
+}
+
+/// Runs the binary with its stdout a pipe whose reader is already gone
+/// (as `| head` leaves it) and returns its exit status and stderr.
+fn into_a_closed_pipe(args: &[&str], input: &[u8]) -> (Option<i32>, String) {
+    use std::io::Write;
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(writer)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input).ok();
+    let o = child.wait_with_output().unwrap();
+    (
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_reader_that_stops_reading_ends_tinbots_quietly() {
+    let path = temp("pipe.json");
+    let p = path.to_str().unwrap();
+    assert!(
+        tinbots(&["play", "-p", "2", "-q", "--max-turns", "40", "--save", p])
+            .status
+            .success()
+    );
+    let runs: [&[&str]; 7] = [
+        &["play", "--players", "4", "--seed", "1"],
+        &["play", "-p", "2", "-v", "--max-turns", "20"],
+        &[
+            "tournament",
+            "--bot",
+            "random",
+            "--bot",
+            "random",
+            "-g",
+            "2",
+            "--max-turns",
+            "20",
+        ],
+        &["replay", p],
+        &["replay", "-v", p],
+        &["check", "scripts/scenarios"],
+        &["repl", "-p", "2"],
+    ];
+    for args in runs {
+        let (code, err) = into_a_closed_pipe(args, b"show\nshow\n");
+        assert_eq!((code, err.as_str()), (Some(0), ""), "{args:?}");
+    }
+    std::fs::remove_file(path).ok();
 }

@@ -549,6 +549,7 @@ impl Session {
         // The rules have no turn limit and random bots seldom finish: `auto`
         // alone stops where `play` does.
         let limit = turns.unwrap_or(crate::play::DEFAULT_MAX_TURNS);
+        let progress = crate::progress::Progress::new(u64::from(limit), "turns");
         let mut played = 0;
         while !self.game().is_over() && played < limit {
             let active = self.game().active();
@@ -560,6 +561,7 @@ impl Session {
             let _ = writeln!(out, "turn {turn}, {}:", self.colour(active).name());
             self.bot_turn(out)?;
             played += 1;
+            progress.advance(1);
             if self.game().turn() == turn && !self.game().is_over() {
                 break; // a question waits for a player without a bot
             }
