@@ -8,6 +8,9 @@ use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
 use crate::terrain::Terrain;
 use serde::{Deserialize, Serialize};
 
+/// The most seats a table has.
+pub const MAX_SEATS: usize = 6;
+
 /// A position to start a game from. Seat 0 is the first player (holder of
 /// the countdown counters); `active` is whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,6 +137,34 @@ pub enum PositionError {
     /// Teams or controllers not given for every seat.
     #[error("`sides` must give a team and a controller for each of the {0} seats")]
     BadSides(usize),
+    /// A team or a person numbered beyond what a table can have.
+    #[error("`sides.{list}[{seat}]` is {value}: teams and people are numbered 0 to {}, as a table has at most {MAX_SEATS} seats", MAX_SEATS - 1)]
+    SideOutOfRange {
+        /// `teams` or `controllers`.
+        list: &'static str,
+        /// The seat.
+        seat: usize,
+        /// The number given.
+        value: usize,
+    },
+    /// The robot table is not two entries a seat.
+    #[error("the robot table has {found} entries: {seats} seats have {} (two a seat, `null` for a robot not in play)", 2 * seats)]
+    RobotTableSize {
+        /// Entries found.
+        found: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A tile in a program that is never placed in one.
+    #[error("{robot} has `{tile}` in its program: double_modification is never placed in a program, it is played from the hand")]
+    UnplaceableTile {
+        /// The robot's name.
+        robot: String,
+        /// Its id.
+        id: usize,
+        /// The tile.
+        tile: Tile,
+    },
     /// A tile the game's orders do not define (a tile added by an order
     /// file the game does not use).
     #[error("`{0}` is not an order of this game: load the order file that defines it")]
@@ -146,29 +177,35 @@ impl Position {
         self.players.iter().map(|p| p.colour).collect()
     }
 
-    /// Crystals in play, per kind: on the board, carried, delivered, on the track.
+    /// Crystals in play, per kind: on the board, carried, delivered, on the
+    /// track. Counts saturate at `u32::MAX` (a file may claim any number
+    /// delivered): [`Position::validate`] then refuses them as more than
+    /// the box holds.
     pub fn crystals_in_play(&self) -> CrystalCounts {
         let mut c = CrystalCounts::default();
-        self.crystals.iter().for_each(|(_, x)| c.add(*x));
-        self.robots
-            .iter()
-            .flatten()
-            .filter_map(|r| r.carrying)
-            .for_each(|x| c.add(x));
-        self.track.iter().for_each(|x| c.add(*x));
+        let loose = self.crystals.iter().map(|(_, x)| *x);
+        let carried = self.robots.iter().flatten().filter_map(|r| r.carrying);
+        for x in loose.chain(carried).chain(self.track.iter().copied()) {
+            let n = &mut c.0[x.kind_index()];
+            *n = n.saturating_add(1);
+        }
         for p in &self.players {
-            for x in p.delivered.iter() {
-                c.add(x);
+            for (n, delivered) in c.0.iter_mut().zip(p.delivered.0) {
+                *n = n.saturating_add(delivered);
             }
         }
         c
     }
 
-    /// Checks that the position can be played: seats, pieces on the board,
-    /// one piece per hex, crystals within the box.
+    /// Checks that the position can be played: seats, two robot entries a
+    /// seat, pieces on the board, one piece per hex, programs of placeable
+    /// tiles, teams and people numbered within a table, crystals within
+    /// the box. Every loader's position goes through here (scenarios,
+    /// setups, replays, the REPL's `load`), so that none can start a game
+    /// the engine cannot play.
     pub fn validate(&self) -> Result<(), PositionError> {
         let n = self.players.len();
-        if !(1..=6).contains(&n) {
+        if !(1..=MAX_SEATS).contains(&n) {
             return Err(PositionError::PlayerCount(n));
         }
         if self.active >= n {
@@ -178,6 +215,12 @@ impl Position {
             if self.players[..i].iter().any(|q| q.colour == p.colour) {
                 return Err(PositionError::DuplicateColour(p.colour));
             }
+        }
+        if self.robots.len() != 2 * n {
+            return Err(PositionError::RobotTableSize {
+                found: self.robots.len(),
+                seats: n,
+            });
         }
         let colours = self.colours();
         let mut placed: Vec<(Hex, String)> = vec![];
@@ -209,7 +252,15 @@ impl Position {
                 if r.id != id || owner_of(id) >= n {
                     return Err(PositionError::BadRobot(id));
                 }
-                put(r.at, super::change::robot_name(&colours, id))?;
+                let name = super::change::robot_name(&colours, id);
+                if let Some(&tile) = r.program.iter().flatten().find(|t| !t.is_placeable()) {
+                    return Err(PositionError::UnplaceableTile {
+                        robot: name,
+                        id,
+                        tile,
+                    });
+                }
+                put(r.at, name)?;
             }
         }
         for (at, c) in &self.crystals {
@@ -231,6 +282,11 @@ impl Position {
             || (!sides.controllers.is_empty() && sides.controllers.len() != n)
         {
             return Err(PositionError::BadSides(n));
+        }
+        for (list, values) in [("teams", &sides.teams), ("controllers", &sides.controllers)] {
+            if let Some((seat, &value)) = values.iter().enumerate().find(|(_, v)| **v >= MAX_SEATS) {
+                return Err(PositionError::SideOutOfRange { list, seat, value });
+            }
         }
         let in_play = self.crystals_in_play();
         for c in Crystal::ALL {

@@ -505,10 +505,12 @@ fn check_paths_prints_pass_fail_error_and_the_summary() {
         summary,
         CheckSummary {
             passed: 1,
-            failed: 2
+            failed: 2,
+            errors: 1
         }
     );
     assert!(!summary.all_passed());
+    assert_eq!(summary.exit_status(), 2, "a file that cannot be checked");
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].starts_with("PASS ") && lines[0].ends_with("a_pass.toml: a step east"),

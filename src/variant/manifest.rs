@@ -1,11 +1,13 @@
 //! `variant.toml`: a variant's manifest.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::VariantError;
 use crate::names::Name;
+use crate::pieces::Colour;
 use crate::terrain::{KindDef, Layer, Props};
 use crate::toml_text::{field_path, line_column};
 
@@ -183,11 +185,88 @@ impl Manifest {
                 )));
             }
         }
-        for piece in &manifest.piece {
+        for (i, piece) in manifest.piece.iter().enumerate() {
+            let at = |key: &str, message: String| {
+                let offset = piece_key_offset(text, i, key);
+                let (line, column) = line_column(text, offset);
+                VariantError::File {
+                    path: format!("{name}:{line}:{column}"),
+                    message: format!("in `piece[{i}].{key}`: {message}"),
+                }
+            };
+            if let Some(first) = manifest.piece[..i].iter().position(|p| p.name == piece.name) {
+                return Err(at(
+                    "name",
+                    format!(
+                        "`{}` is already the name of piece[{first}]: each kind is defined once",
+                        piece.name
+                    ),
+                ));
+            }
+            if let Err(reason) = check_symbol(piece.symbol) {
+                return Err(at("symbol", reason));
+            }
+            if let Some(first) = manifest.piece[..i]
+                .iter()
+                .position(|p| p.symbol == piece.symbol)
+            {
+                return Err(at(
+                    "symbol",
+                    format!(
+                        "`{}` is already the symbol of piece[{first}] ({}): the map could not tell them apart",
+                        piece.symbol, manifest.piece[first].name
+                    ),
+                ));
+            }
             piece
                 .kind(&manifest.name)
-                .map_err(|e| invalid(format!("in `piece`: {e}")))?;
+                .map_err(|e| at("name", e))?;
         }
         Ok(manifest)
     }
+}
+
+/// Characters the text map already draws for something else (see
+/// render/text.rs): `.` an empty hex, digits for crystal values and robot
+/// numbers, `[` `]` around a base, the facings' letters `e s w n`, and `q` and `\` of the coordinate labels.
+/// The colours' letters (`R B Y G W K`) are reserved too, read from the
+/// renderer. (`=` of the labels is left to the conveyors' own symbol: a label never
+/// stands inside the arena.)
+const MAP_CHARACTERS: &str = ".0123456789[]\\eswnq";
+
+/// Checks a kind's map symbol: one printable ASCII character, not a space,
+/// not one the map already uses for something else (so that `show` stays
+/// readable and lined up).
+fn check_symbol(symbol: char) -> Result<(), String> {
+    let shown = symbol.escape_default();
+    if !symbol.is_ascii_graphic() {
+        return Err(format!(
+            "`{shown}` cannot be drawn on the map: a symbol is one printable ASCII character, not a space or a control character"
+        ));
+    }
+    let colour_letter = Colour::ALL
+        .into_iter()
+        .any(|c| crate::render::colour_letter(c) == symbol);
+    if colour_letter || MAP_CHARACTERS.contains(symbol) {
+        return Err(format!(
+            "`{shown}` is already drawn on the map (it uses . [ ] \\ q, digits, the colour letters R B Y G W K and the facing letters e s w n): choose another character"
+        ));
+    }
+    Ok(())
+}
+
+/// The byte offset in a manifest's text of `key` in its `i`-th
+/// `[[piece]]` table (the table's header when the key is not found there),
+/// to point an error at its line.
+fn piece_key_offset(text: &str, i: usize, key: &str) -> usize {
+    /// The pieces' keys with their spans (other keys ignored).
+    #[derive(Deserialize)]
+    struct Spans {
+        #[serde(default)]
+        piece: Vec<BTreeMap<String, toml::Spanned<toml::Value>>>,
+    }
+    toml::from_str::<Spans>(text)
+        .ok()
+        .and_then(|s| s.piece.get(i).and_then(|p| p.get(key)).map(|v| v.span().start))
+        .unwrap_or(0)
 }
