@@ -534,4 +534,91 @@ mod tests {
         assert_eq!("sw".parse::<Direction>(), Ok(Direction::SW));
         assert!("N".parse::<Direction>().is_err());
     }
+
+    #[test]
+    fn distance_is_right_for_any_coordinates() {
+        // `.abs()` of i32::MIN wraps; the distance must not.
+        let far = Hex::new(i32::MIN, 0);
+        assert_eq!(far.ring_index(), 1 << 31, "never wraps");
+        // -q - r is 2^32 here: one more than u32 holds, so it saturates.
+        assert_eq!(Hex::new(i32::MIN, i32::MIN).ring_index(), u32::MAX);
+        assert_eq!(Hex::new(i32::MAX, i32::MIN).ring_index(), 1 << 31);
+        assert_eq!(Hex::new(i32::MAX, 0).distance(Hex::new(i32::MAX - 3, 1)), 3);
+        for a in [Arena::small(), Arena::big()] {
+            for h in [
+                far,
+                Hex::new(0, i32::MIN),
+                Hex::new(i32::MIN, i32::MIN),
+                Hex::new(i32::MAX, i32::MAX),
+                Hex::new(i32::MIN / 2, i32::MIN / 2),
+            ] {
+                assert!(!a.contains(h), "{h} is off the {} arena", a.name());
+                assert_eq!(a.index(h), None);
+            }
+        }
+    }
+
+    #[test]
+    fn steps_at_the_ends_of_i32_do_not_panic() {
+        let edge = Hex::new(i32::MAX, i32::MIN);
+        for d in Direction::ALL {
+            assert!(!Arena::big().contains(edge.step(d)));
+        }
+        assert_eq!(Hex::CENTRE.step_by(Direction::SW, 3), Hex::new(-3, 3));
+    }
+
+    #[test]
+    fn hexes_from_outside_are_bounded() {
+        let limit = i64::from(Hex::LIMIT);
+        assert_eq!(Hex::checked(limit, -limit), Ok(Hex::new(1000, -1000)));
+        assert!(Hex::checked(limit + 1, 0).is_err());
+        assert!(Hex::checked(0, -limit - 1).is_err());
+        let e = Hex::checked(-2147483648, 0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "[-2147483648, 0] is far off any arena: coordinates run from -1000 to 1000"
+        );
+        assert!(matches!(
+            "-2147483648,0".parse::<Hex>(),
+            Err(HexParseError::Range(..))
+        ));
+        assert!(matches!(
+            "99999999999,0".parse::<Hex>(),
+            Err(HexParseError::Range(..))
+        ));
+    }
+
+    #[test]
+    fn a_hex_reads_as_exactly_two_bounded_numbers() {
+        let read = |json: &str| serde_json::from_str::<Hex>(json).map_err(|e| e.to_string());
+        assert_eq!(read("[3, -2]"), Ok(Hex::new(3, -2)));
+        assert_eq!(serde_json::to_string(&Hex::new(3, -2)).unwrap(), "[3,-2]");
+        let three = read("[0, 0, 99]").unwrap_err();
+        assert!(three.contains("two whole numbers, not 3 of them"), "{three}");
+        assert!(read("[0]").unwrap_err().contains("not 1 of them"));
+        let far = read("[-2147483648, 0]").unwrap_err();
+        assert!(far.contains("far off any arena"), "{far}");
+        assert!(read("[0, 4294967296]").unwrap_err().contains("far off"));
+    }
+
+    #[test]
+    fn only_supported_arenas_exist() {
+        assert_eq!(Arena::from_radius(4), Ok(Arena::small()));
+        assert_eq!(Arena::from_radius(5), Ok(Arena::big()));
+        for r in [0, 3, 6, 100_000, 4_294_967_295, u64::MAX] {
+            assert_eq!(Arena::from_radius(r), Err(ArenaError(r)));
+        }
+        let read = |json: &str| serde_json::from_str::<Arena>(json).map_err(|e| e.to_string());
+        assert_eq!(read(r#"{"radius": 5}"#), Ok(Arena::big()));
+        let e = read(r#"{"radius": 4294967295}"#).unwrap_err();
+        assert!(
+            e.contains("an arena of radius 4294967295 is not one tinbots plays"),
+            "{e}"
+        );
+        assert!(read(r#"{"radius": -1}"#).is_err());
+        assert_eq!(
+            serde_json::to_string(&Arena::small()).unwrap(),
+            r#"{"radius":4}"#
+        );
+    }
 }

@@ -251,13 +251,17 @@ impl Replay {
 
     /// A refused start position, naming the file and the position.
     fn position_error(&self, e: &PositionError) -> ReplayError {
-        let field = match &self.start {
+        let start = match &self.start {
             Start::Setup { .. } => "start.setup",
             Start::Position(_) => "start.position",
         };
+        let field = match (&self.start, e.field()) {
+            (Start::Position(_), Some(field)) => format!("{start}.{field}"),
+            _ => start.to_string(),
+        };
         ReplayError::Start {
             path: self.path.clone(),
-            field: field.to_string(),
+            field,
             message: e.to_string(),
         }
     }
@@ -271,15 +275,15 @@ impl Replay {
                 SetupError::Invalid { field, message, .. } => ReplayError::Start {
                     path: self.path.clone(),
                     field: if field.is_empty() {
-                        "start.setup".to_string()
+                        "start.setup.setup".to_string()
                     } else {
-                        format!("start.setup.{field}")
+                        format!("start.setup.setup.{field}")
                     },
                     message,
                 },
                 other => ReplayError::Start {
                     path: self.path.clone(),
-                    field: "start.setup".to_string(),
+                    field: "start.setup.setup".to_string(),
                     message: other.to_string(),
                 },
             })?;
@@ -406,11 +410,27 @@ fn json_field_path(text: &str, line: usize, column: usize) -> String {
         .take(line.saturating_sub(1))
         .map(str::len)
         .sum();
+    // serde_json's column is that of the last character read, or of the
+    // one after it: scan up to it, and let a comma count only once the
+    // next element begins, so that an error just after an element names
+    // that element.
     let end = (line_start + column).min(text.len());
     let b = text.as_bytes();
     let mut frames: Vec<JsonFrame> = vec![];
+    let mut comma = false;
     let mut i = 0;
     while i < end {
+        if comma && !b[i].is_ascii_whitespace() {
+            comma = false;
+            match frames.last_mut() {
+                Some(JsonFrame::Array(n)) => *n += 1,
+                Some(JsonFrame::Object { key, want_key }) => {
+                    *key = None;
+                    *want_key = true;
+                }
+                None => {}
+            }
+        }
         match b[i] {
             b'{' => frames.push(JsonFrame::Object {
                 key: None,
@@ -420,14 +440,7 @@ fn json_field_path(text: &str, line: usize, column: usize) -> String {
             b'}' | b']' => {
                 frames.pop();
             }
-            b',' => match frames.last_mut() {
-                Some(JsonFrame::Array(n)) => *n += 1,
-                Some(JsonFrame::Object { key, want_key }) => {
-                    *key = None;
-                    *want_key = true;
-                }
-                None => {}
-            },
+            b',' => comma = true,
             b'"' => {
                 let start = i + 1;
                 i += 1;
@@ -459,4 +472,53 @@ fn json_field_path(text: &str, line: usize, column: usize) -> String {
         }
     }
     path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path at the first occurrence of `needle` (its last character).
+    fn path_at(text: &str, needle: &str) -> String {
+        let end = text.find(needle).expect("needle") + needle.len();
+        let before = &text[..end];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap().len();
+        json_field_path(text, line, column)
+    }
+
+    #[test]
+    fn json_paths_name_the_field_at_a_place() {
+        let text = "{\n  \"start\": {\"position\": {\"robots\": [null, {\"at\": [1, 2]}],\n  \"crystals\": [[[0, 0], 2], [[5, 5], 3]]}},\n  \"answers\": [\"pass\", \"a, b\"]\n}";
+        assert_eq!(path_at(text, "[1, 2]"), "start.position.robots[1].at");
+        assert_eq!(path_at(text, "[5, 5]"), "start.position.crystals[1][0]");
+        assert_eq!(path_at(text, "[5, 5],"), "start.position.crystals[1][0]");
+        assert_eq!(path_at(text, "\"a, b\""), "answers[1]");
+        assert_eq!(json_field_path(text, 1, 1), "");
+        assert_eq!(json_field_path(text, 99, 99), "");
+    }
+
+    #[test]
+    fn errors_name_the_file_and_the_field() {
+        let replay = |start: &str| {
+            format!("{{\"format\": \"{FORMAT}\", \"version\": 3, \"start\": {start}, \"answers\": []}}")
+        };
+        let mut position = Setup::standard(2).unwrap().position(1);
+        let good = serde_json::to_string(&Start::Position(Box::new(position.clone()))).unwrap();
+        assert!(Replay::from_json("g.json", &replay(&good)).is_ok());
+        position.players[1].delivered.0[0] = u32::MAX;
+        let bad = serde_json::to_string(&Start::Position(Box::new(position))).unwrap();
+        let e = Replay::from_json("g.json", &replay(&bad)).unwrap_err().to_string();
+        assert!(
+            e.starts_with("g.json: in `start.position`: ") && e.contains("box holds only 6"),
+            "{e}"
+        );
+        let e = Replay::from_json("g.json", &replay(&good.replace("\"radius\":4", "\"radius\":100000")))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("g.json:1:") && e.contains("in `start.position.arena`") && e.contains("radius 100000"),
+            "{e}"
+        );
+    }
 }

@@ -138,7 +138,7 @@ pub enum PositionError {
     #[error("`sides` must give a team and a controller for each of the {0} seats")]
     BadSides(usize),
     /// A team or a person numbered beyond what a table can have.
-    #[error("`sides.{list}[{seat}]` is {value}: teams and people are numbered 0 to {}, as a table has at most {MAX_SEATS} seats", MAX_SEATS - 1)]
+    #[error("{list} of seat {seat} is {value}: teams and people are numbered 0 to {}, as a table has at most {MAX_SEATS} seats", MAX_SEATS - 1)]
     SideOutOfRange {
         /// `teams` or `controllers`.
         list: &'static str,
@@ -169,6 +169,32 @@ pub enum PositionError {
     /// file the game does not use).
     #[error("`{0}` is not an order of this game: load the order file that defines it")]
     UndefinedTile(Tile),
+}
+
+impl PositionError {
+    /// The field of a [`Position`] at fault, as a path such as
+    /// `robots[3].program` or `sides.teams[1]`, when the error is tied to
+    /// one (for a loader's message).
+    pub fn field(&self) -> Option<String> {
+        Some(match self {
+            PositionError::PlayerCount(_) | PositionError::DuplicateColour(_) => {
+                "players".to_string()
+            }
+            PositionError::NoSuchActive(_) => "active".to_string(),
+            PositionError::BadRobot(id) => format!("robots[{id}]"),
+            PositionError::RobotTableSize { .. } => "robots".to_string(),
+            PositionError::UnplaceableTile { id, .. } => format!("robots[{id}].program"),
+            PositionError::BadSides(_) => "sides".to_string(),
+            PositionError::SideOutOfRange { list, seat, .. } => format!("sides.{list}[{seat}]"),
+            PositionError::UnknownTerrain { .. } | PositionError::UnpairedTeleporter { .. } => {
+                "terrain".to_string()
+            }
+            PositionError::OffBoard { .. }
+            | PositionError::SameHex { .. }
+            | PositionError::TooManyCrystals { .. }
+            | PositionError::UndefinedTile(_) => return None,
+        })
+    }
 }
 
 impl Position {
@@ -334,5 +360,97 @@ impl Position {
             .map(|r| (r.at, Piece::Robot(r.id)));
         let crystals = self.crystals.iter().map(|(h, c)| (*h, Piece::Crystal(*c)));
         bases.chain(robots).chain(crystals)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::Setup;
+
+    fn two_players() -> Position {
+        Setup::standard(2).unwrap().position(1)
+    }
+
+    fn refused(edit: impl FnOnce(&mut Position)) -> PositionError {
+        let mut p = two_players();
+        edit(&mut p);
+        p.validate().expect_err("the position is refused")
+    }
+
+    #[test]
+    fn a_standard_position_is_valid() {
+        assert_eq!(two_players().validate(), Ok(()));
+    }
+
+    #[test]
+    fn delivered_counts_cannot_overflow_into_a_valid_position() {
+        // u32::MAX blue delivered once wrapped the count (and won the game).
+        let e = refused(|p| p.players[0].delivered = CrystalCounts([u32::MAX, 0, 0]));
+        assert!(
+            matches!(e, PositionError::TooManyCrystals { count: u32::MAX, .. }),
+            "{e}"
+        );
+        let e = refused(|p| {
+            p.players[0].delivered = CrystalCounts([u32::MAX, 0, 0]);
+            p.players[1].delivered = CrystalCounts([2, 0, 0]);
+        });
+        assert!(matches!(e, PositionError::TooManyCrystals { .. }), "{e}");
+    }
+
+    #[test]
+    fn sides_name_teams_and_people_a_table_can_have() {
+        let e = refused(|p| {
+            p.sides.teams = vec![0, 99];
+            p.sides.controllers = vec![0, 1];
+        });
+        assert_eq!(
+            e,
+            PositionError::SideOutOfRange {
+                list: "teams",
+                seat: 1,
+                value: 99
+            }
+        );
+        assert_eq!(e.field().as_deref(), Some("sides.teams[1]"));
+        let e = refused(|p| p.sides.controllers = vec![usize::MAX, 0]);
+        assert_eq!(e.field().as_deref(), Some("sides.controllers[0]"));
+        let mut ok = two_players();
+        ok.sides.teams = vec![0, 0];
+        assert_eq!(ok.validate(), Ok(()), "two seats in one team");
+    }
+
+    #[test]
+    fn the_robot_table_has_two_entries_a_seat() {
+        let e = refused(|p| {
+            let mut third = p.robots[0].unwrap();
+            third.id = 4;
+            third.at = crate::hex::Hex::CENTRE.step(crate::hex::Direction::SE);
+            p.robots.push(Some(third));
+        });
+        assert_eq!(e, PositionError::RobotTableSize { found: 5, seats: 2 });
+        let e = refused(|p| p.robots.truncate(3));
+        assert_eq!(e.field().as_deref(), Some("robots"));
+        let e = refused(|p| p.robots[1].as_mut().unwrap().id = 0);
+        assert_eq!(e, PositionError::BadRobot(1));
+    }
+
+    #[test]
+    fn double_modification_is_never_in_a_program() {
+        let e = refused(|p| p.robots[2].as_mut().unwrap().program[1] = Some(Tile::DOUBLE_MODIFICATION));
+        assert!(
+            matches!(&e, PositionError::UnplaceableTile { id: 2, robot, .. } if robot == "blue.1"),
+            "{e}"
+        );
+        assert_eq!(e.field().as_deref(), Some("robots[2].program"));
+    }
+
+    #[test]
+    fn no_players_is_refused() {
+        let e = refused(|p| {
+            p.players.clear();
+            p.robots.clear();
+        });
+        assert_eq!(e, PositionError::PlayerCount(0));
     }
 }

@@ -244,12 +244,13 @@ fn check_symbol(symbol: char) -> Result<(), String> {
             "`{shown}` cannot be drawn on the map: a symbol is one printable ASCII character, not a space or a control character"
         ));
     }
-    let colour_letter = Colour::ALL
+    let letters: String = Colour::ALL
         .into_iter()
-        .any(|c| crate::render::colour_letter(c) == symbol);
-    if colour_letter || MAP_CHARACTERS.contains(symbol) {
+        .map(crate::render::colour_letter)
+        .collect();
+    if letters.contains(symbol) || MAP_CHARACTERS.contains(symbol) {
         return Err(format!(
-            "`{shown}` is already drawn on the map (it uses . [ ] \\ q, digits, the colour letters R B Y G W K and the facing letters e s w n): choose another character"
+            "`{shown}` is already drawn on the map, which uses `{MAP_CHARACTERS}` and the colours' letters `{letters}`: choose another character"
         ));
     }
     Ok(())
@@ -269,4 +270,68 @@ fn piece_key_offset(text: &str, i: usize, key: &str) -> usize {
         .ok()
         .and_then(|s| s.piece.get(i).and_then(|p| p.get(key)).map(|v| v.span().start))
         .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "name = \"x\"\ndescription = \"d\"\nsource = \"house rule\"\n";
+
+    fn piece(name: &str, symbol: &str) -> String {
+        format!("[[piece]]\nname = \"{name}\"\nlayer = \"floor\"\nsymbol = \"{symbol}\"\n")
+    }
+
+    fn refused(text: &str) -> String {
+        Manifest::parse("v.toml", text)
+            .expect_err("the manifest is refused")
+            .to_string()
+    }
+
+    #[test]
+    fn a_piece_name_is_defined_once() {
+        let text = format!("{HEAD}{}{}", piece("tar", "t"), piece("tar", "u"));
+        let e = refused(&text);
+        assert!(
+            e.contains("v.toml:9:8") && e.contains("in `piece[1].name`"),
+            "{e}"
+        );
+        assert!(e.contains("`tar` is already the name of piece[0]"), "{e}");
+        let two = format!("{HEAD}{}{}", piece("tar", "t"), piece("pitch", "u"));
+        assert_eq!(Manifest::parse("v.toml", &two).unwrap().piece.len(), 2);
+    }
+
+    #[test]
+    fn a_symbol_is_one_printable_character_the_map_does_not_use() {
+        for (symbol, reason) in [
+            (".", "already drawn on the map"),
+            ("R", "already drawn on the map"),
+            ("K", "already drawn on the map"),
+            ("2", "already drawn on the map"),
+            ("[", "already drawn on the map"),
+            ("e", "already drawn on the map"),
+            (" ", "not a space or a control character"),
+            ("\\n", "not a space or a control character"),
+            ("\\t", "not a space or a control character"),
+            ("\\u0000", "not a space or a control character"),
+            ("\\u001b", "not a space or a control character"),
+            ("\\u00e9", "printable ASCII"),
+        ] {
+            let e = refused(&format!("{HEAD}{}", piece("tar", symbol)));
+            assert!(
+                e.starts_with("v.toml:7:10:") && e.contains("in `piece[0].symbol`"),
+                "{symbol}: {e}"
+            );
+            assert!(e.contains(reason), "{symbol}: {e}");
+            assert!(!e.contains('\u{1b}') && !e.contains('\0'), "{symbol}: escaped in {e:?}");
+        }
+        for ok in ["#", "~", "@", "O", "=", "%", "t"] {
+            assert!(
+                Manifest::parse("v.toml", &format!("{HEAD}{}", piece("tar", ok))).is_ok(),
+                "{ok}"
+            );
+        }
+        let same = format!("{HEAD}{}{}", piece("tar", "t"), piece("pitch", "t"));
+        assert!(refused(&same).contains("already the symbol of piece[0] (tar)"));
+    }
 }
