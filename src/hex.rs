@@ -594,7 +594,10 @@ mod tests {
         assert_eq!(read("[3, -2]"), Ok(Hex::new(3, -2)));
         assert_eq!(serde_json::to_string(&Hex::new(3, -2)).unwrap(), "[3,-2]");
         let three = read("[0, 0, 99]").unwrap_err();
-        assert!(three.contains("two whole numbers, not 3 of them"), "{three}");
+        assert!(
+            three.contains("two whole numbers, not 3 of them"),
+            "{three}"
+        );
         assert!(read("[0]").unwrap_err().contains("not 1 of them"));
         let far = read("[-2147483648, 0]").unwrap_err();
         assert!(far.contains("far off any arena"), "{far}");

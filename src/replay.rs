@@ -245,8 +245,7 @@ impl Replay {
 
     /// The game at its start, before any answer.
     pub fn start_game(&self) -> Result<Game, ReplayError> {
-        Game::with_rules(&self.start.position(), self.rules()?)
-            .map_err(|e| self.position_error(&e))
+        Game::with_rules(&self.start.position(), self.rules()?).map_err(|e| self.position_error(&e))
     }
 
     /// A refused start position, naming the file and the position.
@@ -321,9 +320,9 @@ impl Replay {
         serde_json::to_string_pretty(self).expect("a replay always serializes")
     }
 
-    /// Parses replay JSON, loads its order files and variants, and checks
-    /// its start as any loader's (the answers are checked as they are
-    /// replayed, by [`Replay::game`]); `path` names the source in errors.
+    /// Parses replay JSON, loads its order files and variants, checks its
+    /// start as any loader's and replays its answers; `path` names the
+    /// source in errors.
     pub fn from_json(path: &str, text: &str) -> Result<Replay, ReplayError> {
         let json = |e: serde_json::Error| ReplayError::Json {
             path: path.to_string(),
@@ -353,7 +352,10 @@ impl Replay {
         replay.book = book;
         replay.variant_set = variant_set;
         replay.path = path.to_string();
+        // Every answer is checked too, so that a loader replaying them on
+        // its own (the REPL) meets none that is refused.
         replay.check_start()?;
+        replay.game()?;
         Ok(replay)
     }
 
@@ -394,10 +396,7 @@ fn strip_position(message: &str) -> String {
 /// Where a scan of JSON text stands: in an object (at its current key, if
 /// one was read) or in an array (at an element).
 enum JsonFrame {
-    Object {
-        key: Option<String>,
-        want_key: bool,
-    },
+    Object { key: Option<String>, want_key: bool },
     Array(usize),
 }
 
@@ -501,23 +500,32 @@ mod tests {
     #[test]
     fn errors_name_the_file_and_the_field() {
         let replay = |start: &str| {
-            format!("{{\"format\": \"{FORMAT}\", \"version\": 3, \"start\": {start}, \"answers\": []}}")
+            format!(
+                "{{\"format\": \"{FORMAT}\", \"version\": 3, \"start\": {start}, \"answers\": []}}"
+            )
         };
         let mut position = Setup::standard(2).unwrap().position(1);
         let good = serde_json::to_string(&Start::Position(Box::new(position.clone()))).unwrap();
         assert!(Replay::from_json("g.json", &replay(&good)).is_ok());
         position.players[1].delivered.0[0] = u32::MAX;
         let bad = serde_json::to_string(&Start::Position(Box::new(position))).unwrap();
-        let e = Replay::from_json("g.json", &replay(&bad)).unwrap_err().to_string();
+        let e = Replay::from_json("g.json", &replay(&bad))
+            .unwrap_err()
+            .to_string();
         assert!(
             e.starts_with("g.json: in `start.position`: ") && e.contains("box holds only 6"),
             "{e}"
         );
-        let e = Replay::from_json("g.json", &replay(&good.replace("\"radius\":4", "\"radius\":100000")))
-            .unwrap_err()
-            .to_string();
+        let e = Replay::from_json(
+            "g.json",
+            &replay(&good.replace("\"radius\":4", "\"radius\":100000")),
+        )
+        .unwrap_err()
+        .to_string();
         assert!(
-            e.starts_with("g.json:1:") && e.contains("in `start.position.arena`") && e.contains("radius 100000"),
+            e.starts_with("g.json:1:")
+                && e.contains("in `start.position.arena`")
+                && e.contains("radius 100000"),
             "{e}"
         );
     }

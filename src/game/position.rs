@@ -310,7 +310,8 @@ impl Position {
             return Err(PositionError::BadSides(n));
         }
         for (list, values) in [("teams", &sides.teams), ("controllers", &sides.controllers)] {
-            if let Some((seat, &value)) = values.iter().enumerate().find(|(_, v)| **v >= MAX_SEATS) {
+            if let Some((seat, &value)) = values.iter().enumerate().find(|(_, v)| **v >= MAX_SEATS)
+            {
                 return Err(PositionError::SideOutOfRange { list, seat, value });
             }
         }
@@ -388,7 +389,13 @@ mod tests {
         // u32::MAX blue delivered once wrapped the count (and won the game).
         let e = refused(|p| p.players[0].delivered = CrystalCounts([u32::MAX, 0, 0]));
         assert!(
-            matches!(e, PositionError::TooManyCrystals { count: u32::MAX, .. }),
+            matches!(
+                e,
+                PositionError::TooManyCrystals {
+                    count: u32::MAX,
+                    ..
+                }
+            ),
             "{e}"
         );
         let e = refused(|p| {
@@ -437,7 +444,8 @@ mod tests {
 
     #[test]
     fn double_modification_is_never_in_a_program() {
-        let e = refused(|p| p.robots[2].as_mut().unwrap().program[1] = Some(Tile::DOUBLE_MODIFICATION));
+        let e =
+            refused(|p| p.robots[2].as_mut().unwrap().program[1] = Some(Tile::DOUBLE_MODIFICATION));
         assert!(
             matches!(&e, PositionError::UnplaceableTile { id: 2, robot, .. } if robot == "blue.1"),
             "{e}"

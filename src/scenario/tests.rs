@@ -655,11 +655,20 @@ fn a_coordinate_is_two_numbers_within_the_limit() {
     let text = BASE.replace("at = [-3, 0]", "at = [-3, 0, 99]");
     let e = error(&text);
     assert!(matches!(e, ScenarioError::Malformed { .. }), "{e}");
-    assert_eq!(e.location().line(), Some(line_of(&text, "at = [-3, 0, 99]")));
-    assert!(e.to_string().contains("two whole numbers, not 3 of them"), "{e}");
+    assert_eq!(
+        e.location().line(),
+        Some(line_of(&text, "at = [-3, 0, 99]"))
+    );
+    assert!(
+        e.to_string().contains("two whole numbers, not 3 of them"),
+        "{e}"
+    );
     let text = BASE.replace("at = [-3, 0]", "at = [-2147483648, 0]");
     let e = error(&text);
-    assert_eq!(e.location().line(), Some(line_of(&text, "at = [-2147483648, 0]")));
+    assert_eq!(
+        e.location().line(),
+        Some(line_of(&text, "at = [-2147483648, 0]"))
+    );
     assert!(e.to_string().contains("far off any arena"), "{e}");
 }
 
@@ -673,10 +682,10 @@ fn double_modification_in_a_program_is_refused_at_the_program() {
     assert!(matches!(e, ScenarioError::Position { .. }), "{e}");
     assert_eq!(
         e.location().line(),
-        Some(line_of(&text, "program = [\"forward_1\", \"double_modification\""))
+        Some(line_of(
+            &text,
+            "program = [\"forward_1\", \"double_modification\""
+        ))
     );
-    assert!(
-        e.to_string().contains("never placed in a program"),
-        "{e}"
-    );
+    assert!(e.to_string().contains("never placed in a program"), "{e}");
 }

@@ -696,8 +696,16 @@ fn far_coordinates_are_refused_with_the_field() {
     for (from, to, field) in [
         ("base = [4, 0]", "base = [-2147483648, 0]", "seat[0].base"),
         ("base = [4, 0]", "base = [0, 2147483647]", "seat[0].base"),
-        ("{ at = [3, 1]", "{ at = [3, -2147483648]", "seat[0].robots[0].at"),
-        ("{ at = [0, 1], value", "{ at = [-2147483648, 1], value", "crystals[1].at"),
+        (
+            "{ at = [3, 1]",
+            "{ at = [3, -2147483648]",
+            "seat[0].robots[0].at",
+        ),
+        (
+            "{ at = [0, 1], value",
+            "{ at = [-2147483648, 1], value",
+            "crystals[1].at",
+        ),
     ] {
         let e = err(&two_player_text().replacen(from, to, 1));
         assert!(

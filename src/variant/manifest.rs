@@ -194,7 +194,10 @@ impl Manifest {
                     message: format!("in `piece[{i}].{key}`: {message}"),
                 }
             };
-            if let Some(first) = manifest.piece[..i].iter().position(|p| p.name == piece.name) {
+            if let Some(first) = manifest.piece[..i]
+                .iter()
+                .position(|p| p.name == piece.name)
+            {
                 return Err(at(
                     "name",
                     format!(
@@ -218,9 +221,7 @@ impl Manifest {
                     ),
                 ));
             }
-            piece
-                .kind(&manifest.name)
-                .map_err(|e| at("name", e))?;
+            piece.kind(&manifest.name).map_err(|e| at("name", e))?;
         }
         Ok(manifest)
     }
@@ -268,7 +269,12 @@ fn piece_key_offset(text: &str, i: usize, key: &str) -> usize {
     }
     toml::from_str::<Spans>(text)
         .ok()
-        .and_then(|s| s.piece.get(i).and_then(|p| p.get(key)).map(|v| v.span().start))
+        .and_then(|s| {
+            s.piece
+                .get(i)
+                .and_then(|p| p.get(key))
+                .map(|v| v.span().start)
+        })
         .unwrap_or(0)
 }
 
@@ -323,7 +329,10 @@ mod tests {
                 "{symbol}: {e}"
             );
             assert!(e.contains(reason), "{symbol}: {e}");
-            assert!(!e.contains('\u{1b}') && !e.contains('\0'), "{symbol}: escaped in {e:?}");
+            assert!(
+                !e.contains('\u{1b}') && !e.contains('\0'),
+                "{symbol}: escaped in {e:?}"
+            );
         }
         for ok in ["#", "~", "@", "O", "=", "%", "t"] {
             assert!(
