@@ -63,6 +63,13 @@ impl<'de> Deserialize<'de> for Hex {
     }
 }
 
+/// Unchecked, as [`Hex::new`]: for hexes the program makes itself.
+impl From<[i32; 2]> for Hex {
+    fn from([q, r]: [i32; 2]) -> Self {
+        Hex::new(q, r)
+    }
+}
+
 impl From<Hex> for [i32; 2] {
     fn from(h: Hex) -> Self {
         [h.q, h.r]
