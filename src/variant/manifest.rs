@@ -221,7 +221,9 @@ impl Manifest {
                     ),
                 ));
             }
-            piece.kind(&manifest.name).map_err(|e| at("name", e))?;
+            piece
+                .kind(&manifest.name)
+                .map_err(|e| invalid(format!("in `piece`: {e}")))?;
         }
         Ok(manifest)
     }
