@@ -8,14 +8,29 @@
 //!
 //! Nothing outside this module knows how many directions there are: other
 //! modules turn with [`Direction::turned`] and step with [`Hex::step`].
+//!
+//! # Coordinates cannot overflow
+//!
+//! Every hex read from a file or typed by a user is made with
+//! [`Hex::checked`] (serde and [`FromStr`] use it), which refuses a
+//! coordinate beyond [`Hex::LIMIT`]: far off every arena, yet so small that
+//! steps and distances between such hexes stay far inside `i32`. The
+//! engine's own arithmetic ([`Hex::new`], [`Hex::step`]) is plain `i32`
+//! and stays cheap. [`Hex::distance`] works in `i64`, so that it is right
+//! for any two hexes whatever their coordinates: a hex made without the
+//! check is still found off the board, never wrapped onto it. Arenas are
+//! only the sizes the game supports ([`Arena::from_radius`]).
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// A hex in axial coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(from = "[i32; 2]", into = "[i32; 2]")]
+///
+/// Serialized as `[q, r]`; read from exactly two whole numbers within
+/// [`Hex::LIMIT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(into = "[i32; 2]")]
 pub struct Hex {
     /// Column axis, grows to the east.
     pub q: i32,
@@ -23,9 +38,35 @@ pub struct Hex {
     pub r: i32,
 }
 
+/// A coordinate beyond [`Hex::LIMIT`]: refused wherever a hex is read.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+#[error("[{q}, {r}] is far off any arena: coordinates run from -{limit} to {limit}", limit = Hex::LIMIT)]
+pub struct HexRangeError {
+    /// The first coordinate as given.
+    pub q: i64,
+    /// The second coordinate as given.
+    pub r: i64,
+}
+
+impl<'de> Deserialize<'de> for Hex {
+    /// Exactly two whole numbers `[q, r]`, each within [`Hex::LIMIT`]: a
+    /// third number or a far coordinate is an error, never cut or wrapped.
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<i64>::deserialize(d)?;
+        match v.as_slice() {
+            [q, r] => Hex::checked(*q, *r).map_err(serde::de::Error::custom),
+            _ => Err(serde::de::Error::custom(format!(
+                "a hex is [q, r], two whole numbers, not {} of them",
+                v.len()
+            ))),
+        }
+    }
+}
+
+/// Unchecked, as [`Hex::new`]: for hexes the program makes itself.
 impl From<[i32; 2]> for Hex {
     fn from([q, r]: [i32; 2]) -> Self {
-        Hex { q, r }
+        Hex::new(q, r)
     }
 }
 
@@ -39,9 +80,28 @@ impl Hex {
     /// The centre hex `[0, 0]`.
     pub const CENTRE: Hex = Hex { q: 0, r: 0 };
 
-    /// A hex from its axial coordinates.
+    /// The largest coordinate a hex read from outside may have (either
+    /// sign). Far beyond every arena, and small enough that sums,
+    /// differences and steps of such hexes cannot overflow `i32`.
+    pub const LIMIT: i32 = 1000;
+
+    /// A hex from its axial coordinates, unchecked: for the engine's own
+    /// hexes. Anything read from a file or a user goes through
+    /// [`Hex::checked`].
     pub const fn new(q: i32, r: i32) -> Self {
         Hex { q, r }
+    }
+
+    /// A hex from coordinates given from outside (a file, a user), refused
+    /// when either is beyond [`Hex::LIMIT`].
+    pub fn checked(q: i64, r: i64) -> Result<Hex, HexRangeError> {
+        let limit = i64::from(Hex::LIMIT);
+        if (-limit..=limit).contains(&q) && (-limit..=limit).contains(&r) {
+            // Within ±LIMIT, so the conversions cannot fail.
+            Ok(Hex::new(q as i32, r as i32))
+        } else {
+            Err(HexRangeError { q, r })
+        }
     }
 
     /// The third cube coordinate, `-q - r`.
@@ -54,10 +114,17 @@ impl Hex {
         self.step_by(dir, 1)
     }
 
-    /// The hex `n` steps away in `dir`.
+    /// The hex `n` steps away in `dir`. Plain `i32` arithmetic: hexes of a
+    /// game lie within [`Hex::LIMIT`] and steps are short, so it cannot
+    /// overflow there; at the very ends of `i32` it wraps (as release
+    /// builds do anyway), still far off every arena, instead of panicking.
+    #[inline]
     pub fn step_by(self, dir: Direction, n: i32) -> Hex {
         let (dq, dr) = dir.delta();
-        Hex::new(self.q + dq * n, self.r + dr * n)
+        Hex::new(
+            self.q.wrapping_add(dq.wrapping_mul(n)),
+            self.r.wrapping_add(dr.wrapping_mul(n)),
+        )
     }
 
     /// All six neighbours, in clockwise order starting east.
@@ -65,12 +132,17 @@ impl Hex {
         Direction::ALL.into_iter().map(move |d| self.step(d))
     }
 
-    /// Number of steps between two hexes.
+    /// Number of steps between two hexes (at most `u32::MAX`). Computed in
+    /// `i64`, where no pair of `i32` coordinates can overflow: right for any
+    /// two hexes, so that a far hex is never taken for one on the board.
+    #[inline]
     pub fn distance(self, other: Hex) -> u32 {
-        let dq = (self.q - other.q).abs();
-        let dr = (self.r - other.r).abs();
-        let ds = (self.s() - other.s()).abs();
-        dq.max(dr).max(ds) as u32
+        let dq = i64::from(self.q) - i64::from(other.q);
+        let dr = i64::from(self.r) - i64::from(other.r);
+        // The third cube coordinate's difference: -(dq + dr).
+        let ds = dq + dr;
+        let d = dq.abs().max(dr.abs()).max(ds.abs());
+        u32::try_from(d).unwrap_or(u32::MAX)
     }
 
     /// Distance from the centre hex: the ring this hex lies on.
@@ -117,19 +189,24 @@ impl fmt::Display for Hex {
 
 /// Error parsing a hex from `"q,r"` text.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("`{0}` is not a hex: expected \"q,r\" such as \"1,-2\"")]
-pub struct HexParseError(pub String);
+pub enum HexParseError {
+    /// Not two whole numbers.
+    #[error("`{0}` is not a hex: expected \"q,r\" such as \"1,-2\"")]
+    Syntax(String),
+    /// Two numbers, but far off any arena.
+    #[error("`{0}` is not a hex of the game: {1}")]
+    Range(String, HexRangeError),
+}
 
 impl FromStr for Hex {
     type Err = HexParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || HexParseError(s.to_string());
+        let err = || HexParseError::Syntax(s.to_string());
         let t = s.trim().trim_start_matches('[').trim_end_matches(']');
         let (q, r) = t.split_once(',').ok_or_else(err)?;
-        Ok(Hex::new(
-            q.trim().parse().map_err(|_| err())?,
-            r.trim().parse().map_err(|_| err())?,
-        ))
+        let q: i64 = q.trim().parse().map_err(|_| err())?;
+        let r: i64 = r.trim().parse().map_err(|_| err())?;
+        Hex::checked(q, r).map_err(|e| HexParseError::Range(s.to_string(), e))
     }
 }
 
@@ -237,25 +314,62 @@ impl FromStr for Direction {
 
 /// The playing area: a hexagon of hexes around the centre, with a dense index
 /// for each hex so that board lookups are array accesses.
+///
+/// Only the arenas the game supports exist: small (radius 4) and big
+/// (radius 5). A file naming any other radius is refused when it is read
+/// (serde goes through [`Arena::from_radius`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ArenaFields")]
 pub struct Arena {
     radius: u32,
 }
 
+/// An arena as written in a file, before its radius is checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ArenaFields {
+    radius: u64,
+}
+
+impl TryFrom<ArenaFields> for Arena {
+    type Error = ArenaError;
+    fn try_from(fields: ArenaFields) -> Result<Self, ArenaError> {
+        Arena::from_radius(fields.radius)
+    }
+}
+
+/// An arena of a size the game does not support.
+#[derive(Debug, Clone, thiserror::Error, PartialEq, Eq)]
+#[error("an arena of radius {0} is not one tinbots plays: arenas are small (radius 4) or big (radius 5)")]
+pub struct ArenaError(pub u64);
+
 impl Arena {
-    /// The hexagon of the given radius around `[0, 0]`.
-    pub fn hexagon(radius: u32) -> Self {
+    /// The radius of the small arena.
+    const SMALL_RADIUS: u32 = 4;
+    /// The radius of the big arena.
+    const BIG_RADIUS: u32 = 5;
+
+    const fn hexagon(radius: u32) -> Self {
         Arena { radius }
+    }
+
+    /// The arena of a radius, if the game supports it (4 or 5).
+    pub fn from_radius(radius: u64) -> Result<Self, ArenaError> {
+        match radius {
+            4 => Ok(Arena::small()),
+            5 => Ok(Arena::big()),
+            _ => Err(ArenaError(radius)),
+        }
     }
 
     /// The small arena (radius 4, 61 hexes) for 2 to 4 players.
     pub fn small() -> Self {
-        Arena::hexagon(4)
+        Arena::hexagon(Arena::SMALL_RADIUS)
     }
 
     /// The big arena (radius 5, 91 hexes) for 5 and 6 players.
     pub fn big() -> Self {
-        Arena::hexagon(5)
+        Arena::hexagon(Arena::BIG_RADIUS)
     }
 
     /// An arena by name: `small` or `big`.
@@ -267,11 +381,11 @@ impl Arena {
         }
     }
 
-    /// The arena's name if it is a standard one, else `hexagon-<radius>`.
+    /// The arena's name: `small` or `big`.
     pub fn name(&self) -> String {
         match self.radius {
-            4 => "small".into(),
-            5 => "big".into(),
+            Arena::SMALL_RADIUS => "small".into(),
+            Arena::BIG_RADIUS => "big".into(),
             r => format!("hexagon-{r}"),
         }
     }
@@ -426,5 +540,95 @@ mod tests {
         assert!("3".parse::<Hex>().is_err());
         assert_eq!("sw".parse::<Direction>(), Ok(Direction::SW));
         assert!("N".parse::<Direction>().is_err());
+    }
+
+    #[test]
+    fn distance_is_right_for_any_coordinates() {
+        // `.abs()` of i32::MIN wraps; the distance must not.
+        let far = Hex::new(i32::MIN, 0);
+        assert_eq!(far.ring_index(), 1 << 31, "never wraps");
+        // -q - r is 2^32 here: one more than u32 holds, so it saturates.
+        assert_eq!(Hex::new(i32::MIN, i32::MIN).ring_index(), u32::MAX);
+        assert_eq!(Hex::new(i32::MAX, i32::MIN).ring_index(), 1 << 31);
+        assert_eq!(Hex::new(i32::MAX, 0).distance(Hex::new(i32::MAX - 3, 1)), 3);
+        for a in [Arena::small(), Arena::big()] {
+            for h in [
+                far,
+                Hex::new(0, i32::MIN),
+                Hex::new(i32::MIN, i32::MIN),
+                Hex::new(i32::MAX, i32::MAX),
+                Hex::new(i32::MIN / 2, i32::MIN / 2),
+            ] {
+                assert!(!a.contains(h), "{h} is off the {} arena", a.name());
+                assert_eq!(a.index(h), None);
+            }
+        }
+    }
+
+    #[test]
+    fn steps_at_the_ends_of_i32_do_not_panic() {
+        let edge = Hex::new(i32::MAX, i32::MIN);
+        for d in Direction::ALL {
+            assert!(!Arena::big().contains(edge.step(d)));
+        }
+        assert_eq!(Hex::CENTRE.step_by(Direction::SW, 3), Hex::new(-3, 3));
+    }
+
+    #[test]
+    fn hexes_from_outside_are_bounded() {
+        let limit = i64::from(Hex::LIMIT);
+        assert_eq!(Hex::checked(limit, -limit), Ok(Hex::new(1000, -1000)));
+        assert!(Hex::checked(limit + 1, 0).is_err());
+        assert!(Hex::checked(0, -limit - 1).is_err());
+        let e = Hex::checked(-2147483648, 0).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "[-2147483648, 0] is far off any arena: coordinates run from -1000 to 1000"
+        );
+        assert!(matches!(
+            "-2147483648,0".parse::<Hex>(),
+            Err(HexParseError::Range(..))
+        ));
+        assert!(matches!(
+            "99999999999,0".parse::<Hex>(),
+            Err(HexParseError::Range(..))
+        ));
+    }
+
+    #[test]
+    fn a_hex_reads_as_exactly_two_bounded_numbers() {
+        let read = |json: &str| serde_json::from_str::<Hex>(json).map_err(|e| e.to_string());
+        assert_eq!(read("[3, -2]"), Ok(Hex::new(3, -2)));
+        assert_eq!(serde_json::to_string(&Hex::new(3, -2)).unwrap(), "[3,-2]");
+        let three = read("[0, 0, 99]").unwrap_err();
+        assert!(
+            three.contains("two whole numbers, not 3 of them"),
+            "{three}"
+        );
+        assert!(read("[0]").unwrap_err().contains("not 1 of them"));
+        let far = read("[-2147483648, 0]").unwrap_err();
+        assert!(far.contains("far off any arena"), "{far}");
+        assert!(read("[0, 4294967296]").unwrap_err().contains("far off"));
+    }
+
+    #[test]
+    fn only_supported_arenas_exist() {
+        assert_eq!(Arena::from_radius(4), Ok(Arena::small()));
+        assert_eq!(Arena::from_radius(5), Ok(Arena::big()));
+        for r in [0, 3, 6, 100_000, 4_294_967_295, u64::MAX] {
+            assert_eq!(Arena::from_radius(r), Err(ArenaError(r)));
+        }
+        let read = |json: &str| serde_json::from_str::<Arena>(json).map_err(|e| e.to_string());
+        assert_eq!(read(r#"{"radius": 5}"#), Ok(Arena::big()));
+        let e = read(r#"{"radius": 4294967295}"#).unwrap_err();
+        assert!(
+            e.contains("an arena of radius 4294967295 is not one tinbots plays"),
+            "{e}"
+        );
+        assert!(read(r#"{"radius": -1}"#).is_err());
+        assert_eq!(
+            serde_json::to_string(&Arena::small()).unwrap(),
+            r#"{"radius":4}"#
+        );
     }
 }

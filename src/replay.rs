@@ -7,7 +7,7 @@
 use crate::game::{Answer, Game, Position, PositionError, Rules};
 use crate::orders::OrderBook;
 use crate::script::orders::{load_order_book, OrderFileError};
-use crate::setup::Setup;
+use crate::setup::{Setup, SetupError};
 use crate::variant::{VariantError, VariantSet};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -75,6 +75,13 @@ pub struct Replay {
     /// The variants, loaded.
     #[serde(skip)]
     variant_set: VariantSet,
+    /// The file it was read from, naming it in errors.
+    #[serde(skip, default = "unsaved")]
+    path: String,
+}
+
+fn unsaved() -> String {
+    UNSAVED.to_string()
 }
 
 /// The first fields of a replay, read before the rest: the order files
@@ -89,7 +96,9 @@ struct Header {
     variants: Vec<String>,
 }
 
-/// Why a replay cannot be loaded.
+/// Why a replay cannot be loaded. Every error names the file (as given
+/// to [`Replay::load`] or [`Replay::from_json`]) and, when one is at
+/// fault, the field, as a path such as `start.position.players[0].delivered`.
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
     /// The file could not be read or written.
@@ -100,8 +109,9 @@ pub enum ReplayError {
         /// The cause.
         source: std::io::Error,
     },
-    /// Not valid replay JSON.
-    #[error("{path}:{line}:{column}: not a tinbots replay: {message}")]
+    /// Not valid replay JSON: a syntax error, a missing or unknown field,
+    /// a value of the wrong type or out of range.
+    #[error("{path}:{line}:{column}: {}not a tinbots replay: {message}", in_field(.field))]
     Json {
         /// The file.
         path: String,
@@ -109,6 +119,8 @@ pub enum ReplayError {
         line: usize,
         /// Column of the error.
         column: usize,
+        /// The field at fault, as a path; may be empty.
+        field: String,
         /// What is wrong.
         message: String,
     },
@@ -123,17 +135,37 @@ pub enum ReplayError {
         version: u32,
     },
     /// An order file of the replay cannot be loaded.
-    #[error("the replay's order file {0}")]
-    Orders(#[from] OrderFileError),
+    #[error("{path}: in `orders`: the replay's order file {source}")]
+    Orders {
+        /// The replay file.
+        path: String,
+        /// Why the order file cannot be loaded.
+        source: OrderFileError,
+    },
     /// A variant of the replay cannot be loaded.
-    #[error("the replay's variants: {0}")]
-    Variant(#[from] VariantError),
-    /// The start position is not playable.
-    #[error("the replay's start position is not playable: {0}")]
-    Position(#[from] PositionError),
+    #[error("{path}: in `variants`: {source}")]
+    Variant {
+        /// The replay file.
+        path: String,
+        /// Why the variants cannot be loaded.
+        source: VariantError,
+    },
+    /// The start is not playable: its setup or its position is refused
+    /// by the checks every loader shares.
+    #[error("{path}: {}the replay's start is not playable: {message}", in_field(.field))]
+    Start {
+        /// The replay file.
+        path: String,
+        /// The field at fault (`start.setup.seat[0].base`, `start.position`).
+        field: String,
+        /// What is wrong.
+        message: String,
+    },
     /// An answer does not parse or is illegal.
-    #[error("answer {index} (`{answer}`) cannot be replayed: {reason}")]
+    #[error("{path}: in `answers[{}]`: answer {index} (`{answer}`) cannot be replayed: {reason}", .index - 1)]
     Answer {
+        /// The replay file.
+        path: String,
         /// 1-based index of the answer.
         index: usize,
         /// The answer's text.
@@ -142,6 +174,18 @@ pub enum ReplayError {
         reason: String,
     },
 }
+
+/// `in `field`: ` before a message, or nothing when no field is known.
+fn in_field(field: &str) -> String {
+    if field.is_empty() {
+        String::new()
+    } else {
+        format!("in `{field}`: ")
+    }
+}
+
+/// What a replay is called in errors when it was not read from a file.
+const UNSAVED: &str = "the game's replay";
 
 impl Replay {
     /// A replay with no answers yet, with the rulebook's orders.
@@ -174,6 +218,7 @@ impl Replay {
             stopped_at_turn_limit: false,
             book,
             variant_set: variants,
+            path: unsaved(),
         }
     }
 
@@ -185,7 +230,12 @@ impl Replay {
     /// The game's rules: its orders and its variants' terrain and hooks
     /// (a fresh Lua state for the hooks on every call).
     pub fn rules(&self) -> Result<Rules, ReplayError> {
-        Ok(self.variant_set.rules(self.book.clone())?)
+        self.variant_set
+            .rules(self.book.clone())
+            .map_err(|source| ReplayError::Variant {
+                path: self.path.clone(),
+                source,
+            })
     }
 
     /// What every tile of the game does.
@@ -195,7 +245,49 @@ impl Replay {
 
     /// The game at its start, before any answer.
     pub fn start_game(&self) -> Result<Game, ReplayError> {
-        Ok(Game::with_rules(&self.start.position(), self.rules()?)?)
+        Game::with_rules(&self.start.position(), self.rules()?).map_err(|e| self.position_error(&e))
+    }
+
+    /// A refused start position, naming the file and the position.
+    fn position_error(&self, e: &PositionError) -> ReplayError {
+        let start = match &self.start {
+            Start::Setup { .. } => "start.setup",
+            Start::Position(_) => "start.position",
+        };
+        let field = match (&self.start, e.field()) {
+            (Start::Position(_), Some(field)) => format!("{start}.{field}"),
+            _ => start.to_string(),
+        };
+        ReplayError::Start {
+            path: self.path.clone(),
+            field,
+            message: e.to_string(),
+        }
+    }
+
+    /// Checks the start with the checks every loader shares: a setup as a
+    /// setup file is checked ([`Setup::validate`]), then the position
+    /// ([`Position::validate`], through [`Game::with_rules`]).
+    fn check_start(&self) -> Result<(), ReplayError> {
+        if let Start::Setup { setup, .. } = &self.start {
+            setup.validate(&self.path).map_err(|e| match e {
+                SetupError::Invalid { field, message, .. } => ReplayError::Start {
+                    path: self.path.clone(),
+                    field: if field.is_empty() {
+                        "start.setup.setup".to_string()
+                    } else {
+                        format!("start.setup.setup.{field}")
+                    },
+                    message,
+                },
+                other => ReplayError::Start {
+                    path: self.path.clone(),
+                    field: "start.setup.setup".to_string(),
+                    message: other.to_string(),
+                },
+            })?;
+        }
+        self.start_game().map(|_| ())
     }
 
     /// Records an answer just applied to `game` (call before applying, so
@@ -209,6 +301,7 @@ impl Replay {
         let mut game = self.start_game()?;
         for (i, text) in self.answers.iter().enumerate() {
             let fail = |reason: String| ReplayError::Answer {
+                path: self.path.clone(),
                 index: i + 1,
                 answer: text.clone(),
                 reason,
@@ -227,14 +320,16 @@ impl Replay {
         serde_json::to_string_pretty(self).expect("a replay always serializes")
     }
 
-    /// Parses replay JSON and loads its order files; `path` names the
+    /// Parses replay JSON, loads its order files and variants, checks its
+    /// start as any loader's and replays its answers; `path` names the
     /// source in errors.
     pub fn from_json(path: &str, text: &str) -> Result<Replay, ReplayError> {
         let json = |e: serde_json::Error| ReplayError::Json {
             path: path.to_string(),
             line: e.line(),
             column: e.column(),
-            message: e.to_string(),
+            field: json_field_path(text, e.line(), e.column()),
+            message: strip_position(&e.to_string()),
         };
         let header: Header = serde_json::from_str(text).map_err(json)?;
         if header.format != FORMAT || !(OLDEST_VERSION..=VERSION).contains(&header.version) {
@@ -244,12 +339,30 @@ impl Replay {
                 version: header.version,
             });
         }
-        let book = load_order_book(&header.orders)?;
-        let variant_set = VariantSet::load(&header.variants)?;
+        let book = load_order_book(&header.orders).map_err(|source| ReplayError::Orders {
+            path: path.to_string(),
+            source,
+        })?;
+        let variant_set =
+            VariantSet::load(&header.variants).map_err(|source| ReplayError::Variant {
+                path: path.to_string(),
+                source,
+            })?;
         let mut replay: Replay = serde_json::from_str(text).map_err(json)?;
         replay.book = book;
         replay.variant_set = variant_set;
+        replay.path = path.to_string();
+        // Every answer is checked too, so that a loader replaying them on
+        // its own (the REPL) meets none that is refused.
+        replay.check_start()?;
+        replay.game()?;
         Ok(replay)
+    }
+
+    /// The file the replay was read from (or a phrase naming an unsaved
+    /// game's replay).
+    pub fn path(&self) -> &str {
+        &self.path
     }
 
     /// Writes the replay to a file.
@@ -268,5 +381,152 @@ impl Replay {
             source,
         })?;
         Replay::from_json(&name, &text)
+    }
+}
+
+/// A serde_json message without its own ` at line L column C` (the error
+/// puts the place first).
+fn strip_position(message: &str) -> String {
+    match message.rfind(" at line ") {
+        Some(i) => message[..i].to_string(),
+        None => message.to_string(),
+    }
+}
+
+/// Where a scan of JSON text stands: in an object (at its current key, if
+/// one was read) or in an array (at an element).
+enum JsonFrame {
+    Object { key: Option<String>, want_key: bool },
+    Array(usize),
+}
+
+/// The field path (such as `start.position.players[0].delivered`) at a
+/// 1-based line and column of JSON text: a light scan, good enough to name
+/// the field of a parse error. Empty at the top level.
+fn json_field_path(text: &str, line: usize, column: usize) -> String {
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
+    // serde_json's column is that of the last character read, or of the
+    // one after it: scan up to it, and let a comma count only once the
+    // next element begins, so that an error just after an element names
+    // that element.
+    let end = (line_start + column).min(text.len());
+    let b = text.as_bytes();
+    let mut frames: Vec<JsonFrame> = vec![];
+    let mut comma = false;
+    let mut i = 0;
+    while i < end {
+        if comma && !b[i].is_ascii_whitespace() {
+            comma = false;
+            match frames.last_mut() {
+                Some(JsonFrame::Array(n)) => *n += 1,
+                Some(JsonFrame::Object { key, want_key }) => {
+                    *key = None;
+                    *want_key = true;
+                }
+                None => {}
+            }
+        }
+        match b[i] {
+            b'{' => frames.push(JsonFrame::Object {
+                key: None,
+                want_key: true,
+            }),
+            b'[' => frames.push(JsonFrame::Array(0)),
+            b'}' | b']' => {
+                frames.pop();
+            }
+            b',' => comma = true,
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < b.len() && b[i] != b'"' {
+                    i += if b[i] == b'\\' { 2 } else { 1 };
+                }
+                if let Some(JsonFrame::Object { key, want_key }) = frames.last_mut() {
+                    if *want_key {
+                        *key = text.get(start..i.min(b.len())).map(str::to_string);
+                        *want_key = false;
+                    }
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut path = String::new();
+    for frame in &frames {
+        match frame {
+            JsonFrame::Object { key: Some(k), .. } => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(k);
+            }
+            JsonFrame::Object { key: None, .. } => {}
+            JsonFrame::Array(n) => path.push_str(&format!("[{n}]")),
+        }
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path at the first occurrence of `needle` (its last character).
+    fn path_at(text: &str, needle: &str) -> String {
+        let end = text.find(needle).expect("needle") + needle.len();
+        let before = &text[..end];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().unwrap().len();
+        json_field_path(text, line, column)
+    }
+
+    #[test]
+    fn json_paths_name_the_field_at_a_place() {
+        let text = "{\n  \"start\": {\"position\": {\"robots\": [null, {\"at\": [1, 2]}],\n  \"crystals\": [[[0, 0], 2], [[5, 5], 3]]}},\n  \"answers\": [\"pass\", \"a, b\"]\n}";
+        assert_eq!(path_at(text, "[1, 2]"), "start.position.robots[1].at");
+        assert_eq!(path_at(text, "[5, 5]"), "start.position.crystals[1][0]");
+        assert_eq!(path_at(text, "[5, 5],"), "start.position.crystals[1][0]");
+        assert_eq!(path_at(text, "\"a, b\""), "answers[1]");
+        assert_eq!(json_field_path(text, 1, 1), "");
+        assert_eq!(json_field_path(text, 99, 99), "");
+    }
+
+    #[test]
+    fn errors_name_the_file_and_the_field() {
+        let replay = |start: &str| {
+            format!(
+                "{{\"format\": \"{FORMAT}\", \"version\": 3, \"start\": {start}, \"answers\": []}}"
+            )
+        };
+        let mut position = Setup::standard(2).unwrap().position(1);
+        let good = serde_json::to_string(&Start::Position(Box::new(position.clone()))).unwrap();
+        assert!(Replay::from_json("g.json", &replay(&good)).is_ok());
+        position.players[1].delivered.0[0] = u32::MAX;
+        let bad = serde_json::to_string(&Start::Position(Box::new(position))).unwrap();
+        let e = Replay::from_json("g.json", &replay(&bad))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("g.json: in `start.position`: ") && e.contains("box holds only 6"),
+            "{e}"
+        );
+        let e = Replay::from_json(
+            "g.json",
+            &replay(&good.replace("\"radius\":4", "\"radius\":100000")),
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("g.json:1:")
+                && e.contains("in `start.position.arena`")
+                && e.contains("radius 100000"),
+            "{e}"
+        );
     }
 }

@@ -133,7 +133,8 @@ facing = "SE"
         malformed.to_str().unwrap(),
     ]);
     let out = stdout(&o);
-    assert_eq!(o.status.code(), Some(1), "{out}");
+    // 1 for a failed expectation, but 2 as soon as a file cannot be read.
+    assert_eq!(o.status.code(), Some(2), "{out}");
     assert!(out.contains("FAIL ") && out.contains("facing"), "{out}");
     assert!(
         out.contains(&format!("ERROR {}:", malformed.display())),

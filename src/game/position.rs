@@ -8,6 +8,9 @@ use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
 use crate::terrain::Terrain;
 use serde::{Deserialize, Serialize};
 
+/// The most seats a table has.
+pub const MAX_SEATS: usize = 6;
+
 /// A position to start a game from. Seat 0 is the first player (holder of
 /// the countdown counters); `active` is whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -134,10 +137,64 @@ pub enum PositionError {
     /// Teams or controllers not given for every seat.
     #[error("`sides` must give a team and a controller for each of the {0} seats")]
     BadSides(usize),
+    /// A team or a person numbered beyond what a table can have.
+    #[error("{list} of seat {seat} is {value}: teams and people are numbered 0 to {}, as a table has at most {MAX_SEATS} seats", MAX_SEATS - 1)]
+    SideOutOfRange {
+        /// `teams` or `controllers`.
+        list: &'static str,
+        /// The seat.
+        seat: usize,
+        /// The number given.
+        value: usize,
+    },
+    /// The robot table is not two entries a seat.
+    #[error("the robot table has {found} entries: {seats} seats have {} (two a seat, `null` for a robot not in play)", 2 * seats)]
+    RobotTableSize {
+        /// Entries found.
+        found: usize,
+        /// Seats at the table.
+        seats: usize,
+    },
+    /// A tile in a program that is never placed in one.
+    #[error("{robot} has `{tile}` in its program: double_modification is never placed in a program, it is played from the hand")]
+    UnplaceableTile {
+        /// The robot's name.
+        robot: String,
+        /// Its id.
+        id: usize,
+        /// The tile.
+        tile: Tile,
+    },
     /// A tile the game's orders do not define (a tile added by an order
     /// file the game does not use).
     #[error("`{0}` is not an order of this game: load the order file that defines it")]
     UndefinedTile(Tile),
+}
+
+impl PositionError {
+    /// The field of a [`Position`] at fault, as a path such as
+    /// `robots[3].program` or `sides.teams[1]`, when the error is tied to
+    /// one (for a loader's message).
+    pub fn field(&self) -> Option<String> {
+        Some(match self {
+            PositionError::PlayerCount(_) | PositionError::DuplicateColour(_) => {
+                "players".to_string()
+            }
+            PositionError::NoSuchActive(_) => "active".to_string(),
+            PositionError::BadRobot(id) => format!("robots[{id}]"),
+            PositionError::RobotTableSize { .. } => "robots".to_string(),
+            PositionError::UnplaceableTile { id, .. } => format!("robots[{id}].program"),
+            PositionError::BadSides(_) => "sides".to_string(),
+            PositionError::SideOutOfRange { list, seat, .. } => format!("sides.{list}[{seat}]"),
+            PositionError::UnknownTerrain { .. } | PositionError::UnpairedTeleporter { .. } => {
+                "terrain".to_string()
+            }
+            PositionError::OffBoard { .. }
+            | PositionError::SameHex { .. }
+            | PositionError::TooManyCrystals { .. }
+            | PositionError::UndefinedTile(_) => return None,
+        })
+    }
 }
 
 impl Position {
@@ -146,29 +203,35 @@ impl Position {
         self.players.iter().map(|p| p.colour).collect()
     }
 
-    /// Crystals in play, per kind: on the board, carried, delivered, on the track.
+    /// Crystals in play, per kind: on the board, carried, delivered, on the
+    /// track. Counts saturate at `u32::MAX` (a file may claim any number
+    /// delivered): [`Position::validate`] then refuses them as more than
+    /// the box holds.
     pub fn crystals_in_play(&self) -> CrystalCounts {
         let mut c = CrystalCounts::default();
-        self.crystals.iter().for_each(|(_, x)| c.add(*x));
-        self.robots
-            .iter()
-            .flatten()
-            .filter_map(|r| r.carrying)
-            .for_each(|x| c.add(x));
-        self.track.iter().for_each(|x| c.add(*x));
+        let loose = self.crystals.iter().map(|(_, x)| *x);
+        let carried = self.robots.iter().flatten().filter_map(|r| r.carrying);
+        for x in loose.chain(carried).chain(self.track.iter().copied()) {
+            let n = &mut c.0[x.kind_index()];
+            *n = n.saturating_add(1);
+        }
         for p in &self.players {
-            for x in p.delivered.iter() {
-                c.add(x);
+            for (n, delivered) in c.0.iter_mut().zip(p.delivered.0) {
+                *n = n.saturating_add(delivered);
             }
         }
         c
     }
 
-    /// Checks that the position can be played: seats, pieces on the board,
-    /// one piece per hex, crystals within the box.
+    /// Checks that the position can be played: seats, two robot entries a
+    /// seat, pieces on the board, one piece per hex, programs of placeable
+    /// tiles, teams and people numbered within a table, crystals within
+    /// the box. Every loader's position goes through here (scenarios,
+    /// setups, replays, the REPL's `load`), so that none can start a game
+    /// the engine cannot play.
     pub fn validate(&self) -> Result<(), PositionError> {
         let n = self.players.len();
-        if !(1..=6).contains(&n) {
+        if !(1..=MAX_SEATS).contains(&n) {
             return Err(PositionError::PlayerCount(n));
         }
         if self.active >= n {
@@ -178,6 +241,12 @@ impl Position {
             if self.players[..i].iter().any(|q| q.colour == p.colour) {
                 return Err(PositionError::DuplicateColour(p.colour));
             }
+        }
+        if self.robots.len() != 2 * n {
+            return Err(PositionError::RobotTableSize {
+                found: self.robots.len(),
+                seats: n,
+            });
         }
         let colours = self.colours();
         let mut placed: Vec<(Hex, String)> = vec![];
@@ -209,7 +278,15 @@ impl Position {
                 if r.id != id || owner_of(id) >= n {
                     return Err(PositionError::BadRobot(id));
                 }
-                put(r.at, super::change::robot_name(&colours, id))?;
+                let name = super::change::robot_name(&colours, id);
+                if let Some(&tile) = r.program.iter().flatten().find(|t| !t.is_placeable()) {
+                    return Err(PositionError::UnplaceableTile {
+                        robot: name,
+                        id,
+                        tile,
+                    });
+                }
+                put(r.at, name)?;
             }
         }
         for (at, c) in &self.crystals {
@@ -231,6 +308,12 @@ impl Position {
             || (!sides.controllers.is_empty() && sides.controllers.len() != n)
         {
             return Err(PositionError::BadSides(n));
+        }
+        for (list, values) in [("teams", &sides.teams), ("controllers", &sides.controllers)] {
+            if let Some((seat, &value)) = values.iter().enumerate().find(|(_, v)| **v >= MAX_SEATS)
+            {
+                return Err(PositionError::SideOutOfRange { list, seat, value });
+            }
         }
         let in_play = self.crystals_in_play();
         for c in Crystal::ALL {
@@ -278,5 +361,104 @@ impl Position {
             .map(|r| (r.at, Piece::Robot(r.id)));
         let crystals = self.crystals.iter().map(|(h, c)| (*h, Piece::Crystal(*c)));
         bases.chain(robots).chain(crystals)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::setup::Setup;
+
+    fn two_players() -> Position {
+        Setup::standard(2).unwrap().position(1)
+    }
+
+    fn refused(edit: impl FnOnce(&mut Position)) -> PositionError {
+        let mut p = two_players();
+        edit(&mut p);
+        p.validate().expect_err("the position is refused")
+    }
+
+    #[test]
+    fn a_standard_position_is_valid() {
+        assert_eq!(two_players().validate(), Ok(()));
+    }
+
+    #[test]
+    fn delivered_counts_cannot_overflow_into_a_valid_position() {
+        // u32::MAX blue delivered once wrapped the count (and won the game).
+        let e = refused(|p| p.players[0].delivered = CrystalCounts([u32::MAX, 0, 0]));
+        assert!(
+            matches!(
+                e,
+                PositionError::TooManyCrystals {
+                    count: u32::MAX,
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let e = refused(|p| {
+            p.players[0].delivered = CrystalCounts([u32::MAX, 0, 0]);
+            p.players[1].delivered = CrystalCounts([2, 0, 0]);
+        });
+        assert!(matches!(e, PositionError::TooManyCrystals { .. }), "{e}");
+    }
+
+    #[test]
+    fn sides_name_teams_and_people_a_table_can_have() {
+        let e = refused(|p| {
+            p.sides.teams = vec![0, 99];
+            p.sides.controllers = vec![0, 1];
+        });
+        assert_eq!(
+            e,
+            PositionError::SideOutOfRange {
+                list: "teams",
+                seat: 1,
+                value: 99
+            }
+        );
+        assert_eq!(e.field().as_deref(), Some("sides.teams[1]"));
+        let e = refused(|p| p.sides.controllers = vec![usize::MAX, 0]);
+        assert_eq!(e.field().as_deref(), Some("sides.controllers[0]"));
+        let mut ok = two_players();
+        ok.sides.teams = vec![0, 0];
+        assert_eq!(ok.validate(), Ok(()), "two seats in one team");
+    }
+
+    #[test]
+    fn the_robot_table_has_two_entries_a_seat() {
+        let e = refused(|p| {
+            let mut third = p.robots[0].unwrap();
+            third.id = 4;
+            third.at = crate::hex::Hex::CENTRE.step(crate::hex::Direction::SE);
+            p.robots.push(Some(third));
+        });
+        assert_eq!(e, PositionError::RobotTableSize { found: 5, seats: 2 });
+        let e = refused(|p| p.robots.truncate(3));
+        assert_eq!(e.field().as_deref(), Some("robots"));
+        let e = refused(|p| p.robots[1].as_mut().unwrap().id = 0);
+        assert_eq!(e, PositionError::BadRobot(1));
+    }
+
+    #[test]
+    fn double_modification_is_never_in_a_program() {
+        let e =
+            refused(|p| p.robots[2].as_mut().unwrap().program[1] = Some(Tile::DOUBLE_MODIFICATION));
+        assert!(
+            matches!(&e, PositionError::UnplaceableTile { id: 2, robot, .. } if robot == "blue.1"),
+            "{e}"
+        );
+        assert_eq!(e.field().as_deref(), Some("robots[2].program"));
+    }
+
+    #[test]
+    fn no_players_is_refused() {
+        let e = refused(|p| {
+            p.players.clear();
+            p.robots.clear();
+        });
+        assert_eq!(e, PositionError::PlayerCount(0));
     }
 }

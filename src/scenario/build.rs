@@ -93,21 +93,16 @@ pub(super) fn terrain(
         .transpose()?;
     Ok(Terrain {
         kind: name,
-        at: hex(src, &spec.at)?,
+        at: hex(&spec.at),
         colour,
         facing,
     })
 }
 
-/// A hex from `[q, r]`. Absurd coordinates are refused here so that hex
-/// arithmetic can never overflow.
-pub(super) fn hex(src: Source, h: &HexSpec) -> Result<Hex, ScenarioError> {
-    const FAR: i32 = 1000;
-    let [q, r] = *h.get_ref();
-    if !(-FAR..=FAR).contains(&q) || !(-FAR..=FAR).contains(&r) {
-        return Err(src.invalid(Some(h.span()), format!("[{q}, {r}] is far off any arena")));
-    }
-    Ok(Hex::new(q, r))
+/// A hex from `[q, r]`: its coordinates were bounded as the file was read
+/// (a far coordinate or a third number is a malformed file).
+pub(super) fn hex(h: &HexSpec) -> Hex {
+    *h.get_ref()
 }
 
 /// A seated colour.
@@ -227,14 +222,9 @@ pub(super) fn program(
         if name.get_ref().trim().is_empty() {
             continue;
         }
-        let t = tile(src, orders, name)?;
-        if !t.is_placeable() {
-            return Err(src.invalid(
-                Some(name.span()),
-                "double_modification is never placed in a program: it is played from the hand",
-            ));
-        }
-        out[i] = Some(t);
+        // A tile never placed in a program is refused by
+        // `Position::validate`, the check every loader shares.
+        out[i] = Some(tile(src, orders, name)?);
     }
     Ok(out)
 }
@@ -295,6 +285,7 @@ pub(super) fn position(
     let mut base_spans: Vec<Option<(Hex, Range<usize>)>> = vec![None; n];
     let mut robot_spans: Vec<Option<(Hex, Range<usize>)>> = vec![None; 2 * n];
     let mut crystal_spans: Vec<(Hex, Range<usize>)> = vec![];
+    let mut program_spans: Vec<Option<Range<usize>>> = vec![None; 2 * n];
 
     for b in &file.base {
         let owner = seat(src, &colours, &b.owner)?;
@@ -304,7 +295,7 @@ pub(super) fn position(
                 format!("{} has two bases", colours[owner]),
             ));
         }
-        let at = hex(src, &b.at)?;
+        let at = hex(&b.at);
         players[owner].base = Some(at);
         base_spans[owner] = Some((at, b.at.span()));
         for v in &b.holds {
@@ -321,8 +312,9 @@ pub(super) fn position(
                 format!("{} is listed twice", r.id.get_ref()),
             ));
         }
-        let at = hex(src, &r.at)?;
+        let at = hex(&r.at);
         robot_spans[id] = Some((at, r.at.span()));
+        program_spans[id] = r.program.as_ref().map(|p| p.span());
         robots[id] = Some(Robot {
             id,
             at,
@@ -334,7 +326,7 @@ pub(super) fn position(
 
     let mut crystals = vec![];
     for c in &file.crystal {
-        let at = hex(src, &c.at)?;
+        let at = hex(&c.at);
         crystal_spans.push((at, c.at.span()));
         crystals.push((at, crystal(src, &c.value)?));
     }
@@ -387,6 +379,7 @@ pub(super) fn position(
                 written_at(at)
             }
             PositionError::TooManyCrystals { .. } => None,
+            PositionError::UnplaceableTile { id, .. } => program_spans[*id].clone(),
             _ => Some(file.players.span()),
         };
         ScenarioError::Position {

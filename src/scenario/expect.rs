@@ -144,7 +144,7 @@ pub(super) fn differences(
             .as_ref()
             .map(|p| program(src, game.orders(), Some(p)))
             .transpose()?;
-        let at = r.at.as_ref().map(|h| hex(src, h)).transpose()?;
+        let at = r.at.as_ref().map(hex);
         let Some(robot) = game.robot(id) else {
             out.push(format!(
                 "{name}: expected in play but it is not on the board"
@@ -188,7 +188,7 @@ pub(super) fn differences(
     }
 
     for c in &expect.crystal {
-        let at = hex(src, &c.at)?;
+        let at = hex(&c.at);
         let want = crystal(src, &c.value)?;
         let found = match game.board().at(at) {
             Some(Piece::Crystal(x)) if x == want => continue,

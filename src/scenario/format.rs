@@ -7,8 +7,9 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
 
-/// A hex as written in a file: `[q, r]`.
-pub(super) type HexSpec = Spanned<[i32; 2]>;
+/// A hex as written in a file: `[q, r]`, two numbers within
+/// [`Hex::LIMIT`](crate::hex::Hex::LIMIT) (checked as it is read).
+pub(super) type HexSpec = Spanned<crate::hex::Hex>;
 
 /// A list of names, each with its span.
 pub(super) type Names = Vec<Spanned<String>>;

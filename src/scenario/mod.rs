@@ -101,13 +101,18 @@ impl Report {
     }
 }
 
-/// How many scenarios passed and failed (a malformed one counts as failed).
+/// How many scenarios passed and failed (a malformed one counts as failed,
+/// and as an error).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckSummary {
     /// Scenarios whose expectations all held.
     pub passed: usize,
     /// Scenarios with differences, or that could not be checked.
     pub failed: usize,
+    /// Of the failed, the files that could not be checked at all: not
+    /// readable, not a scenario, or a position or turn that cannot be
+    /// played ([`ScenarioError`]).
+    pub errors: usize,
 }
 
 impl CheckSummary {
@@ -115,6 +120,31 @@ impl CheckSummary {
     pub fn all_passed(&self) -> bool {
         self.failed == 0
     }
+
+    /// The exit status of `tinbots check`: 0 when every scenario passed, 1
+    /// when a scenario's expectations do not hold, 2 when a file could not
+    /// be checked (whatever else happened).
+    pub fn exit_status(&self) -> u8 {
+        if self.errors > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Why `tinbots check` could not run at all.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// A folder given holds no scenario (a usage mistake: nothing would be
+    /// checked).
+    #[error("no scenario files in {}: a folder stands for the .toml files in it", .0.display())]
+    NoScenarioFiles(PathBuf),
+    /// The report could not be written.
+    #[error("writing the check report: {0}")]
+    Write(#[from] std::io::Error),
 }
 
 /// A scenario read but not played: its position, orders and turn, and its
@@ -286,11 +316,20 @@ pub fn check_str_with(
 /// in name order) and writes `PASS <file>: <title>`, or
 /// `FAIL <file>: <title>` with the differences and the turn's events
 /// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
-/// `N passed, M failed`.
-pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> std::io::Result<CheckSummary> {
+/// `N passed, M failed`. A folder without any `.toml` file is refused
+/// before anything runs ([`CheckError::NoScenarioFiles`]).
+pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> Result<CheckSummary, CheckError> {
     let mut summary = CheckSummary::default();
+    let mut expanded = Vec::with_capacity(paths.len());
     for path in paths {
-        let files = match expand(path) {
+        let files = expand(path);
+        if matches!(&files, Ok(f) if f.is_empty()) {
+            return Err(CheckError::NoScenarioFiles(path.clone()));
+        }
+        expanded.push((path, files));
+    }
+    for (path, files) in expanded {
+        let files = match files {
             Ok(files) => files,
             Err(e) => {
                 writeln!(
@@ -299,6 +338,7 @@ pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> std::io::Result<Ch
                     path.display()
                 )?;
                 summary.failed += 1;
+                summary.errors += 1;
                 continue;
             }
         };
@@ -322,6 +362,7 @@ pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> std::io::Result<Ch
                 Err(e) => {
                     writeln!(out, "ERROR {e}")?;
                     summary.failed += 1;
+                    summary.errors += 1;
                 }
             }
         }

@@ -505,10 +505,12 @@ fn check_paths_prints_pass_fail_error_and_the_summary() {
         summary,
         CheckSummary {
             passed: 1,
-            failed: 2
+            failed: 2,
+            errors: 1
         }
     );
     assert!(!summary.all_passed());
+    assert_eq!(summary.exit_status(), 2, "a file that cannot be checked");
     let lines: Vec<&str> = text.lines().collect();
     assert!(
         lines[0].starts_with("PASS ") && lines[0].ends_with("a_pass.toml: a step east"),
@@ -645,4 +647,45 @@ fn order_files_are_read_from_the_scenario_folder() {
             .contains("order file: scripts/scenarios/../orders/none.lua: cannot read the script"),
         "{e}"
     );
+}
+
+#[test]
+fn a_coordinate_is_two_numbers_within_the_limit() {
+    // `at = [0, 0, 99]` was read as [0, 0]: now refused where it is written.
+    let text = BASE.replace("at = [-3, 0]", "at = [-3, 0, 99]");
+    let e = error(&text);
+    assert!(matches!(e, ScenarioError::Malformed { .. }), "{e}");
+    assert_eq!(
+        e.location().line(),
+        Some(line_of(&text, "at = [-3, 0, 99]"))
+    );
+    assert!(
+        e.to_string().contains("two whole numbers, not 3 of them"),
+        "{e}"
+    );
+    let text = BASE.replace("at = [-3, 0]", "at = [-2147483648, 0]");
+    let e = error(&text);
+    assert_eq!(
+        e.location().line(),
+        Some(line_of(&text, "at = [-2147483648, 0]"))
+    );
+    assert!(e.to_string().contains("far off any arena"), "{e}");
+}
+
+#[test]
+fn double_modification_in_a_program_is_refused_at_the_program() {
+    let text = BASE.replace(
+        "program = [\"forward_1\", \"\", \"\"]",
+        "program = [\"forward_1\", \"double_modification\", \"\"]",
+    );
+    let e = error(&text);
+    assert!(matches!(e, ScenarioError::Position { .. }), "{e}");
+    assert_eq!(
+        e.location().line(),
+        Some(line_of(
+            &text,
+            "program = [\"forward_1\", \"double_modification\""
+        ))
+    );
+    assert!(e.to_string().contains("never placed in a program"), "{e}");
 }

@@ -26,7 +26,7 @@ use crate::toml_text::{field_path, line_column};
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use serde::{Deserialize, Deserializer, Serialize};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -135,7 +135,6 @@ impl CrystalMix {
 )]
 pub struct StartCrystal {
     /// Where it lies, `[q, r]`.
-    #[serde(deserialize_with = "hex_pair")]
     pub at: Hex,
     /// Its value: 2 (blue), 3 (green) or 4 (pink).
     pub value: Crystal,
@@ -149,7 +148,6 @@ pub struct StartCrystal {
 )]
 pub struct StartRobot {
     /// Where it stands, `[q, r]`.
-    #[serde(deserialize_with = "hex_pair")]
     pub at: Hex,
     /// The hex side it faces: `E`, `SE`, `SW`, `W`, `NW` or `NE`.
     pub facing: Direction,
@@ -165,23 +163,9 @@ pub struct Seat {
     /// The player's colour.
     pub colour: Colour,
     /// Where the base stands, `[q, r]`.
-    #[serde(deserialize_with = "hex_pair")]
     pub base: Hex,
     /// One or two robots: robot 1 (`<colour>.1`) first.
     pub robots: Vec<StartRobot>,
-}
-
-/// Reads a hex as exactly two numbers `[q, r]` (a longer array is an error,
-/// not silently cut short).
-fn hex_pair<'de, D: Deserializer<'de>>(d: D) -> Result<Hex, D::Error> {
-    let v = Vec::<i32>::deserialize(d)?;
-    match v.as_slice() {
-        [q, r] => Ok(Hex::new(*q, *r)),
-        _ => Err(serde::de::Error::custom(format!(
-            "a hex is [q, r], two whole numbers, not {} of them",
-            v.len()
-        ))),
-    }
 }
 
 /// Why a setup could not be had.

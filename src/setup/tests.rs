@@ -689,3 +689,34 @@ fn a_users_own_file_loads_and_errors_name_it() {
     assert!(e.contains("missing.toml"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn far_coordinates_are_refused_with_the_field() {
+    // -2147483648 once wrapped the distance and panicked in the board.
+    for (from, to, field) in [
+        ("base = [4, 0]", "base = [-2147483648, 0]", "seat[0].base"),
+        ("base = [4, 0]", "base = [0, 2147483647]", "seat[0].base"),
+        (
+            "{ at = [3, 1]",
+            "{ at = [3, -2147483648]",
+            "seat[0].robots[0].at",
+        ),
+        (
+            "{ at = [0, 1], value",
+            "{ at = [-2147483648, 1], value",
+            "crystals[1].at",
+        ),
+    ] {
+        let e = err(&two_player_text().replacen(from, to, 1));
+        assert!(
+            e.starts_with("mine.toml:") && e.contains(&format!("in `{field}`")),
+            "{e}"
+        );
+        assert!(e.contains("far off any arena"), "{e}");
+    }
+    let e = err(&two_player_text().replacen("base = [4, 0]", "base = [9, 0]", 1));
+    assert!(
+        e.contains("in `seat[0].base`") && e.contains("off the small arena"),
+        "{e}"
+    );
+}

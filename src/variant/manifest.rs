@@ -1,11 +1,13 @@
 //! `variant.toml`: a variant's manifest.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use serde::Deserialize;
 
 use super::VariantError;
 use crate::names::Name;
+use crate::pieces::Colour;
 use crate::terrain::{KindDef, Layer, Props};
 use crate::toml_text::{field_path, line_column};
 
@@ -183,11 +185,164 @@ impl Manifest {
                 )));
             }
         }
-        for piece in &manifest.piece {
+        for (i, piece) in manifest.piece.iter().enumerate() {
+            let at = |key: &str, message: String| {
+                let offset = piece_key_offset(text, i, key);
+                let (line, column) = line_column(text, offset);
+                VariantError::File {
+                    path: format!("{name}:{line}:{column}"),
+                    message: format!("in `piece[{i}].{key}`: {message}"),
+                }
+            };
+            if let Some(first) = manifest.piece[..i]
+                .iter()
+                .position(|p| p.name == piece.name)
+            {
+                return Err(at(
+                    "name",
+                    format!(
+                        "`{}` is already the name of piece[{first}]: each kind is defined once",
+                        piece.name
+                    ),
+                ));
+            }
+            if let Err(reason) = check_symbol(piece.symbol) {
+                return Err(at("symbol", reason));
+            }
+            if let Some(first) = manifest.piece[..i]
+                .iter()
+                .position(|p| p.symbol == piece.symbol)
+            {
+                return Err(at(
+                    "symbol",
+                    format!(
+                        "`{}` is already the symbol of piece[{first}] ({}): the map could not tell them apart",
+                        piece.symbol, manifest.piece[first].name
+                    ),
+                ));
+            }
             piece
                 .kind(&manifest.name)
                 .map_err(|e| invalid(format!("in `piece`: {e}")))?;
         }
         Ok(manifest)
+    }
+}
+
+/// Characters the text map already draws for something else (see
+/// render/text.rs): `.` an empty hex, digits for crystal values and robot
+/// numbers, `[` `]` around a base, the facings' letters `e s w n`, and `q` and `\` of the coordinate labels.
+/// The colours' letters (`R B Y G W K`) are reserved too, read from the
+/// renderer. (`=` of the labels is left to the conveyors' own symbol: a label never
+/// stands inside the arena.)
+const MAP_CHARACTERS: &str = ".0123456789[]\\eswnq";
+
+/// Checks a kind's map symbol: one printable ASCII character, not a space,
+/// not one the map already uses for something else (so that `show` stays
+/// readable and lined up).
+fn check_symbol(symbol: char) -> Result<(), String> {
+    let shown = symbol.escape_default();
+    if !symbol.is_ascii_graphic() {
+        return Err(format!(
+            "`{shown}` cannot be drawn on the map: a symbol is one printable ASCII character, not a space or a control character"
+        ));
+    }
+    let letters: String = Colour::ALL
+        .into_iter()
+        .map(crate::render::colour_letter)
+        .collect();
+    if letters.contains(symbol) || MAP_CHARACTERS.contains(symbol) {
+        return Err(format!(
+            "`{shown}` is already drawn on the map, which uses `{MAP_CHARACTERS}` and the colours' letters `{letters}`: choose another character"
+        ));
+    }
+    Ok(())
+}
+
+/// The byte offset in a manifest's text of `key` in its `i`-th
+/// `[[piece]]` table (the table's header when the key is not found there),
+/// to point an error at its line.
+fn piece_key_offset(text: &str, i: usize, key: &str) -> usize {
+    /// The pieces' keys with their spans (other keys ignored).
+    #[derive(Deserialize)]
+    struct Spans {
+        #[serde(default)]
+        piece: Vec<BTreeMap<String, toml::Spanned<toml::Value>>>,
+    }
+    toml::from_str::<Spans>(text)
+        .ok()
+        .and_then(|s| {
+            s.piece
+                .get(i)
+                .and_then(|p| p.get(key))
+                .map(|v| v.span().start)
+        })
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEAD: &str = "name = \"x\"\ndescription = \"d\"\nsource = \"house rule\"\n";
+
+    fn piece(name: &str, symbol: &str) -> String {
+        format!("[[piece]]\nname = \"{name}\"\nlayer = \"floor\"\nsymbol = \"{symbol}\"\n")
+    }
+
+    fn refused(text: &str) -> String {
+        Manifest::parse("v.toml", text)
+            .expect_err("the manifest is refused")
+            .to_string()
+    }
+
+    #[test]
+    fn a_piece_name_is_defined_once() {
+        let text = format!("{HEAD}{}{}", piece("tar", "t"), piece("tar", "u"));
+        let e = refused(&text);
+        assert!(
+            e.contains("v.toml:9:8") && e.contains("in `piece[1].name`"),
+            "{e}"
+        );
+        assert!(e.contains("`tar` is already the name of piece[0]"), "{e}");
+        let two = format!("{HEAD}{}{}", piece("tar", "t"), piece("pitch", "u"));
+        assert_eq!(Manifest::parse("v.toml", &two).unwrap().piece.len(), 2);
+    }
+
+    #[test]
+    fn a_symbol_is_one_printable_character_the_map_does_not_use() {
+        for (symbol, reason) in [
+            (".", "already drawn on the map"),
+            ("R", "already drawn on the map"),
+            ("K", "already drawn on the map"),
+            ("2", "already drawn on the map"),
+            ("[", "already drawn on the map"),
+            ("e", "already drawn on the map"),
+            (" ", "not a space or a control character"),
+            ("\\n", "not a space or a control character"),
+            ("\\t", "not a space or a control character"),
+            ("\\u0000", "not a space or a control character"),
+            ("\\u001b", "not a space or a control character"),
+            ("\\u00e9", "printable ASCII"),
+        ] {
+            let e = refused(&format!("{HEAD}{}", piece("tar", symbol)));
+            assert!(
+                e.starts_with("v.toml:7:10:") && e.contains("in `piece[0].symbol`"),
+                "{symbol}: {e}"
+            );
+            assert!(e.contains(reason), "{symbol}: {e}");
+            assert!(
+                !e.contains('\u{1b}') && !e.contains('\0'),
+                "{symbol}: escaped in {e:?}"
+            );
+        }
+        for ok in ["#", "~", "@", "O", "=", "%", "t"] {
+            assert!(
+                Manifest::parse("v.toml", &format!("{HEAD}{}", piece("tar", ok))).is_ok(),
+                "{ok}"
+            );
+        }
+        let same = format!("{HEAD}{}{}", piece("tar", "t"), piece("pitch", "t"));
+        assert!(refused(&same).contains("already the symbol of piece[0] (tar)"));
     }
 }

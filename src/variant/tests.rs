@@ -212,7 +212,7 @@ fn hooks_cannot_move_what_does_not_move() {
                 "shove/variant.toml",
                 &manifest(
                     "shove",
-                    "[[piece]]\nname = \"boulder\"\nlayer = \"piece\"\nblocks_zap = true\nsymbol = \"B\"\n",
+                    "[[piece]]\nname = \"boulder\"\nlayer = \"piece\"\nblocks_zap = true\nsymbol = \"%\"\n",
                 ),
             ),
             (
