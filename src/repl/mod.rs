@@ -4,7 +4,8 @@
 //! - [`command`]: what a line says (parsing, help, suggestions);
 //! - [`session`]: what each command does to the game and its history;
 //! - [`timeline`]: the history behind `undo`, `redo`, `history`, `goto`;
-//! - [`complete`]: Tab completion and hints for rustyline.
+//! - [`complete`]: Tab completion and hints for rustyline;
+//! - [`lua`]: the `lua` command's sandbox and printer.
 //!
 //! [`run_interactive`] reads a terminal with rustyline (completion, hints,
 //! a history file, colours unless `NO_COLOR`); [`run_script`] reads lines
@@ -13,6 +14,7 @@
 
 pub mod command;
 pub mod complete;
+pub mod lua;
 pub mod session;
 pub mod timeline;
 

@@ -13,6 +13,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::command::{self, Command, Span, COMMANDS};
+use super::lua::LuaConsole;
 use super::timeline::Timeline;
 use crate::bot::{seat_seed, Bot, BotSpec};
 use crate::game::{Answer, Decision, Game};
@@ -22,7 +23,6 @@ use crate::render::{text, RenderOptions};
 use crate::replay::{Replay, Start};
 use crate::scenario::{scenario_toml, Scenario};
 use crate::script::orders::load_order_book;
-use crate::script::Sandbox;
 use crate::setup::Setup;
 use crate::variant::VariantSet;
 
@@ -70,7 +70,7 @@ pub struct Session {
     options: RenderOptions,
     /// `run` was asked and a decision interrupted it: go on after the answer.
     running: bool,
-    lua: Option<Sandbox>,
+    lua: Option<LuaConsole>,
 }
 
 /// Turns stepping on in a game about to be kept.
@@ -724,52 +724,24 @@ impl Session {
     }
 
     fn lua(&mut self, code: &str, out: &mut String) -> Result<(), ReplError> {
-        use mlua::LuaSerdeExt;
-        let game = self.game().clone();
-        let viewer = game.decision().player().unwrap_or(game.active());
-        let sandbox = match &mut self.lua {
-            Some(sandbox) => sandbox,
-            empty => empty.insert(Sandbox::new().map_err(|e| ReplError::new(e.to_string()))?),
+        let game = self.game();
+        let view = game.view(game.decision().player().unwrap_or(game.active()));
+        let console = match &mut self.lua {
+            Some(console) => console,
+            empty => empty.insert(LuaConsole::new().map_err(|e| ReplError::new(e.to_string()))?),
         };
-        let view = sandbox
-            .lua()
-            .to_value(&game.view(viewer))
-            .map_err(|e| ReplError::new(e.to_string()))?;
-        let mlua::Value::Table(view) = view else {
-            return Err(ReplError::new("the view is not a table"));
-        };
-        sandbox
-            .set_api_table("view", view)
-            .map_err(|e| ReplError::new(e.to_string()))?;
-        let source = if code.trim_start().starts_with("return") {
-            code.to_string()
-        } else {
-            format!("return {code}")
-        };
-        let id = match sandbox.load_str("lua", &source) {
-            Ok(id) => id,
-            // Not an expression: run it as statements.
-            Err(_) => sandbox
-                .load_str("lua", code)
-                .map_err(|e| ReplError::new(e.to_string()))?,
-        };
-        let printed = sandbox.take_output();
-        out.push_str(&printed);
-        let value = sandbox.script_value(id);
-        let shown = match value {
-            mlua::Value::Nil => String::new(),
-            mlua::Value::String(s) => s.to_string_lossy(),
-            mlua::Value::Table(_) => {
-                let json: Result<serde_json::Value, _> = sandbox.lua().from_value(value.clone());
-                json.map(|j| j.to_string())
-                    .unwrap_or_else(|_| "table".to_string())
-            }
-            other => other.to_string().unwrap_or_default(),
-        };
-        if !shown.is_empty() {
-            let _ = writeln!(out, "{shown}");
+        let outcome = console.run(code, &view);
+        out.push_str(&outcome.said);
+        match outcome.error {
+            Some(error) => Err(ReplError::new(error.to_string())),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// Bytes held by the sandbox of `lua` lines (none before the first),
+    /// after a full garbage collection.
+    pub fn lua_memory(&self) -> usize {
+        self.lua.as_ref().map_or(0, LuaConsole::used_memory)
     }
 }
 
