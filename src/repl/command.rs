@@ -191,8 +191,14 @@ pub enum Span {
 pub enum Command {
     /// `help [command]`.
     Help(Option<String>),
-    /// `show`: `None` for the player to move, `Some("--all")` or a colour.
-    Show(Option<String>),
+    /// `show [--full | --compact] [--all | <colour>]`.
+    Show {
+        /// `Some(true)` for `--full`, `Some(false)` for `--compact`, `None`
+        /// for the session's default form.
+        full: Option<bool>,
+        /// `None` for the player to move, `Some("--all")` or a colour.
+        who: Option<String>,
+    },
     /// `where [robot]`.
     Where(Option<String>),
     /// A program change, in DESIGN.md syntax (`place red.1 2 zap`).
@@ -266,11 +272,7 @@ impl fmt::Display for CommandError {
                 write!(f, "unknown command `{word}`")?;
                 match suggestions.as_slice() {
                     [] => write!(f, " (`help` lists the commands)"),
-                    [one] => write!(f, ", did you mean `{one}`?"),
-                    many => {
-                        let quoted: Vec<String> = many.iter().map(|s| format!("`{s}`")).collect();
-                        write!(f, ", did you mean {}?", quoted.join(" or "))
-                    }
+                    some => write!(f, "{}", did_you_mean(some)),
                 }
             }
             CommandError::Usage {
@@ -328,22 +330,44 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The commands closest to `word`: within two edits, or starting with it.
-pub fn suggestions(word: &str) -> Vec<&'static str> {
+/// The names of `known` closest to `word` (case ignored), at most three:
+/// of those within two edits (one for names of two letters) or starting
+/// with it, the ones fewest edits away.
+pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let word = word.to_lowercase();
-    let mut scored: Vec<(usize, &'static str)> = COMMANDS
-        .iter()
-        .map(|c| c.name)
-        .chain(["exit"])
+    let mut scored: Vec<(usize, &'a str)> = known
+        .into_iter()
         .filter_map(|name| {
-            let d = distance(&word, name);
+            let d = distance(&word, &name.to_lowercase());
             let close = d <= 2.min(name.len().saturating_sub(1))
                 || (word.len() >= 2 && name.starts_with(&word));
-            close.then_some((d, name))
+            (close && name != word).then_some((d, name))
         })
         .collect();
     scored.sort();
-    scored.into_iter().map(|(_, n)| n).take(3).collect()
+    scored.dedup();
+    let best = scored.first().map_or(0, |(d, _)| *d);
+    scored
+        .into_iter()
+        .take_while(|(d, _)| *d == best)
+        .map(|(_, n)| n)
+        .take(3)
+        .collect()
+}
+
+/// `, did you mean `a`?` or `, did you mean `a` or `b`?`; empty without
+/// suggestions.
+pub fn did_you_mean(suggestions: &[&str]) -> String {
+    if suggestions.is_empty() {
+        return String::new();
+    }
+    let quoted: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
+    format!(", did you mean {}?", quoted.join(" or "))
+}
+
+/// The commands closest to `word`: within two edits, or starting with it.
+pub fn suggestions(word: &str) -> Vec<&'static str> {
+    closest(word, COMMANDS.iter().map(|c| c.name).chain(["exit"]))
 }
 
 fn usage(command: &'static str, problem: impl Into<String>) -> CommandError {
@@ -405,8 +429,21 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Command::Help(words.first().map(|w| w.to_string()))
         }
         "show" => {
-            arity("show", 0, 1)?;
-            Command::Show(words.first().map(|w| w.to_string()))
+            arity("show", 0, 2)?;
+            let mut full = None;
+            let mut who = None;
+            for word in &words {
+                match *word {
+                    "--full" | "--compact" if full.is_none() => full = Some(*word == "--full"),
+                    w if !w.starts_with("--") || w == "--all" => {
+                        if who.replace(w.to_string()).is_some() {
+                            return Err(usage("show", "two players to see the game as"));
+                        }
+                    }
+                    w => return Err(usage("show", format!("unknown option `{w}`"))),
+                }
+            }
+            Command::Show { full, who }
         }
         "where" => {
             arity("where", 0, 1)?;
@@ -519,8 +556,34 @@ mod tests {
     #[test]
     fn commands_parse_with_their_arguments() {
         let cases = [
-            ("show", Command::Show(None)),
-            ("show --all", Command::Show(Some("--all".into()))),
+            (
+                "show",
+                Command::Show {
+                    full: None,
+                    who: None,
+                },
+            ),
+            (
+                "show --all",
+                Command::Show {
+                    full: None,
+                    who: Some("--all".into()),
+                },
+            ),
+            (
+                "show --full blue",
+                Command::Show {
+                    full: Some(true),
+                    who: Some("blue".into()),
+                },
+            ),
+            (
+                "show --compact",
+                Command::Show {
+                    full: Some(false),
+                    who: None,
+                },
+            ),
             ("  where red.1 ", Command::Where(Some("red.1".into()))),
             (
                 "place red.1 2 forward_2",

@@ -43,6 +43,12 @@ pub enum ScriptRunError {
         /// Why.
         error: ReplError,
     },
+    /// A line is not UTF-8 text.
+    #[error("line {line}: not UTF-8")]
+    NotUtf8 {
+        /// The line's number, from 1.
+        line: usize,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -57,8 +63,12 @@ pub fn run_script(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), ScriptRunError> {
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
+    for (i, line) in input.split(b'\n').enumerate() {
+        let mut line = line?;
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        let line = String::from_utf8(line).map_err(|_| ScriptRunError::NotUtf8 { line: i + 1 })?;
         if echo {
             writeln!(out, "> {line}")?;
         }
@@ -102,6 +112,7 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
+    session.set_compact_show(true);
     println!("{banner}");
     println!("{}", session.asked());
     loop {
@@ -118,6 +129,10 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
                 *completions.borrow_mut() = Completions::of(session);
             }
             Err(ReadlineError::Interrupted) => println!("(Ctrl-C: `quit` or Ctrl-D to leave)"),
+            // An invalid UTF-8 sequence typed or pasted: refuse the line.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                println!("error: the line is not UTF-8 text: refused")
+            }
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e),
         }
