@@ -35,7 +35,10 @@ pub fn panel(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> 
         view.turn,
         paint_colour(options, view.active)
     );
-    let _ = writeln!(out, "deciding: {}", decision_text(game, options));
+    for (i, part) in decision_text(game, options).split('\n').enumerate() {
+        let head = if i == 0 { "deciding: " } else { "  " };
+        wrap_words(&mut out, head, part, "  ");
+    }
     let _ = writeln!(
         out,
         "track: {} | special deck: {}",
@@ -46,18 +49,8 @@ pub fn panel(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> 
     if let Some(points) = view.score_to_win {
         let _ = writeln!(out, "score to win: {points} points in base");
     }
-    if let Some(outcome) = game.outcome() {
-        let winners: Vec<&str> = outcome
-            .winners
-            .iter()
-            .map(|p| game.colours()[*p].name())
-            .collect();
-        let _ = writeln!(
-            out,
-            "game over: {} | winner: {}",
-            outcome.reason.describe(),
-            winners.join(", ")
-        );
+    if let Some(over) = game_over_text(game) {
+        wrap_words(&mut out, "", &over, "  ");
     }
     for p in 0..game.players().len() {
         out.push('\n');
@@ -69,10 +62,16 @@ pub fn panel(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> 
 /// The short panel of the compact `show`: one status line (the turn, who
 /// plays, the track, the special deck, the countdown; with "`show --full`
 /// for more" when it fits), the game's end if it is
-/// over, one line per player (colour letter and name, score, base points,
-/// and each robot's program: `R1 forward_1 zap -`), then `viewer`'s hand.
-/// Lines wrap at 80 columns. Ends with a newline.
-pub fn compact_panel(game: &Game, viewer: PlayerId, options: &RenderOptions) -> String {
+/// over, one line per player (colour, score, and each robot's program:
+/// `R1 forward_1 zap -`), then `viewer`'s hand, cut short (ending `...`)
+/// where the panel would pass `max_lines` lines. Lines wrap at 80 columns.
+/// Ends with a newline.
+pub fn compact_panel(
+    game: &Game,
+    viewer: PlayerId,
+    options: &RenderOptions,
+    max_lines: usize,
+) -> String {
     let view = game.view(viewer);
     let mut out = String::new();
     let countdown = if !view.end_phase {
@@ -100,28 +99,16 @@ pub fn compact_panel(game: &Game, viewer: PlayerId, options: &RenderOptions) -> 
         line = format!("{}{MORE}\n", line.trim_end());
     }
     out.push_str(&line);
-    if let Some(outcome) = game.outcome() {
-        let winners: Vec<&str> = outcome
-            .winners
-            .iter()
-            .map(|p| game.colours()[*p].name())
-            .collect();
-        let over = format!(
-            "game over: {} | winner: {}",
-            outcome.reason.describe(),
-            winners.join(", ")
-        );
+    if let Some(over) = game_over_text(game) {
         wrap_words(&mut out, "", &over, "  ");
     }
     for p in 0..game.players().len() {
         let info = &view.players[p];
         let mut items = vec![format!(
-            "{} {}{} score {} (base {})",
-            colour_letter(info.colour),
+            "{}{} score {}",
             paint_colour(options, info.colour),
             " ".repeat(6usize.saturating_sub(info.colour.name().len())),
             info.score,
-            info.base_points
         )];
         for n in 0..2 {
             let id = robot_of(p, n);
@@ -148,9 +135,37 @@ pub fn compact_panel(game: &Game, viewer: PlayerId, options: &RenderOptions) -> 
             words.push("empty".to_string());
         }
         let head = format!("{}'s hand ({}): ", game.colours()[viewer], hand.len());
-        wrap(&mut out, &head, &words);
+        let lines_left = max_lines.saturating_sub(out.lines().count()).max(1);
+        loop {
+            let mut lines = String::new();
+            wrap(&mut lines, &head, &words);
+            if lines.lines().count() <= lines_left || words.len() <= 1 {
+                out.push_str(&lines);
+                break;
+            }
+            if words.last().is_some_and(|w| w == "...") {
+                words.pop();
+            }
+            words.pop();
+            words.push("...".to_string());
+        }
     }
     out
+}
+
+/// `game over: <reason> | winner: <colours>`, once the game is over.
+fn game_over_text(game: &Game) -> Option<String> {
+    let outcome = game.outcome()?;
+    let winners: Vec<&str> = outcome
+        .winners
+        .iter()
+        .map(|p| game.colours()[*p].name())
+        .collect();
+    Some(format!(
+        "game over: {} | winner: {}",
+        outcome.reason.describe(),
+        winners.join(", ")
+    ))
 }
 
 fn paint_colour(options: &RenderOptions, colour: crate::pieces::Colour) -> String {
@@ -260,7 +275,7 @@ fn player_block(
     if info.double_modification_used {
         let _ = write!(head, " | {} played", Tile::DOUBLE_MODIFICATION);
     }
-    let _ = writeln!(out, "{head}");
+    wrap_words(out, "", &head, "  ");
     match player.base {
         Some(at) => {
             let held: Vec<String> = player
@@ -290,7 +305,13 @@ fn player_block(
             .enumerate()
             .map(|(i, t)| format!("{}:{}", i + 1, t.map_or("-", Tile::name)))
             .collect();
-        let _ = writeln!(out, "  {line} | program {}", slots.join(" "));
+        let items = [line, format!("program {}", slots.join(" "))];
+        let style = ListStyle {
+            after: "",
+            between: " | ",
+            indent: "    ",
+        };
+        wrap_list(out, "  ", &items, &style);
     }
     let full = viewer.is_none_or(|v| v == p);
     let (shown, hidden): (Vec<Tile>, usize) = if full {

@@ -481,10 +481,13 @@ pub fn show(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> S
     format!("{}\n{}", board(game, options), panel(game, viewer, options))
 }
 
+/// Lines the compact `show` keeps to: a 24-line terminal, less the prompt.
+pub const COMPACT_LINES: usize = 23;
+
 /// What the REPL's `show` prints on a terminal, made to fit 80 columns
-/// and, with the prompt, 24 lines: the map without its legend, the kinds of
-/// terrain on it (`terrain: # rock | ~ mud`, none without terrain), then
-/// the [`compact_panel`] with `viewer`'s hand.
+/// and, with the prompt, 24 lines ([`COMPACT_LINES`]): the map without its
+/// legend, the kinds of terrain on it (`terrain: # rock | ~ mud`, none
+/// without terrain), then the [`compact_panel`] with `viewer`'s hand.
 pub fn show_compact(game: &Game, viewer: PlayerId, options: &RenderOptions) -> String {
     let mut out = map(game, options);
     let kinds: Vec<String> = terrain_present(game)
@@ -494,7 +497,8 @@ pub fn show_compact(game: &Game, viewer: PlayerId, options: &RenderOptions) -> S
     if !kinds.is_empty() {
         wrap_items(&mut out, "terrain: ", &kinds);
     }
-    out.push_str(&compact_panel(game, viewer, options));
+    let lines_left = COMPACT_LINES.saturating_sub(out.lines().count());
+    out.push_str(&compact_panel(game, viewer, options, lines_left));
     out
 }
 

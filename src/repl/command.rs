@@ -32,10 +32,14 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         name: "show",
-        usage: "show [--all | <colour>]",
-        summary: "the board as a hex map, then every player's programs, hand and score",
-        details: "Hands show the special tiles of the player to move only (or of <colour>); \
-                  `show --all` shows every hand.",
+        usage: "show [--full | --compact] [--all | <colour>]",
+        summary: "the board as a hex map, the players' scores and programs, and the hand",
+        details: "On a terminal `show` is compact, to fit 80x24: the map, one line per player \
+                  and the hand of the player deciding (or of <colour>). `show --full` adds the \
+                  legend, the bases, every hand (others' special tiles hidden) and the \
+                  countdown; it is the default when the REPL reads a script, where \
+                  `show --compact` gives the short one. `show --all` is the full form with \
+                  every hand shown.",
     },
     CommandHelp {
         name: "where",
@@ -161,12 +165,21 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "lua",
         usage: "lua <code>",
         summary: "run Lua in the sandbox with `view`, the game as the player to move sees it",
-        details: "Example: lua return #view.robots",
+        details: "The line is an expression (its values are printed, tables in full, within \
+                  limits) or statements; each line is a chunk of its own (locals and globals \
+                  do not carry over). Example: lua #view.robots",
     },
     CommandHelp {
         name: "reload",
         usage: "reload",
         summary: "read changed bot, order and variant scripts again, keeping the game",
+        details: "Says which bot scripts, order files and variants it read; with order files \
+                  or variants, the game is played again with them to the same step.",
+    },
+    CommandHelp {
+        name: "clear",
+        usage: "clear",
+        summary: "clear the screen (on a terminal; nothing when reading a script)",
         details: "",
     },
     CommandHelp {
@@ -238,6 +251,8 @@ pub enum Command {
     Lua(String),
     /// `reload`.
     Reload,
+    /// `clear`.
+    Clear,
     /// `quit` or `exit`.
     Quit,
     /// An empty line or a comment (`# ...`).
@@ -526,6 +541,10 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             arity("reload", 0, 0)?;
             Command::Reload
         }
+        "clear" => {
+            arity("clear", 0, 0)?;
+            Command::Clear
+        }
         "quit" | "exit" => {
             arity("quit", 0, 0)?;
             Command::Quit
@@ -621,6 +640,7 @@ mod tests {
             ("# a comment", Command::Nothing),
             ("", Command::Nothing),
             ("EXIT", Command::Quit),
+            ("clear", Command::Clear),
         ];
         for (line, expected) in cases {
             assert_eq!(parse(line), Ok(expected), "{line:?}");

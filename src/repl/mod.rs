@@ -27,6 +27,7 @@ use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
+use crate::render::RenderOptions;
 use complete::{Completions, ReplHelper};
 use session::{Flow, ReplError, Session};
 
@@ -77,6 +78,7 @@ pub fn run_script(
         out.write_all(said.as_bytes())?;
         match result {
             Ok(Flow::Go) => {}
+            Ok(Flow::Clear) => writeln!(out, "(clear: no screen to clear when reading a script)")?,
             Ok(Flow::Quit) => break,
             Err(error) => {
                 return Err(ScriptRunError::Line {
@@ -107,7 +109,8 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
         .build();
     let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
     let completions = Rc::new(RefCell::new(Completions::of(session)));
-    editor.set_helper(Some(ReplHelper::new(completions.clone())));
+    let hints = RenderOptions::for_stdout();
+    editor.set_helper(Some(ReplHelper::new(completions.clone(), hints)));
     let history = history_file();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
@@ -124,6 +127,7 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
                 match result {
                     Ok(Flow::Quit) => break,
                     Ok(Flow::Go) => {}
+                    Ok(Flow::Clear) => editor.clear_screen()?,
                     Err(e) => println!("error: {e}"),
                 }
                 *completions.borrow_mut() = Completions::of(session);

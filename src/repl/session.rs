@@ -19,7 +19,7 @@ use crate::bot::{seat_seed, Bot, BotSpec};
 use crate::game::{Answer, Decision, Game};
 use crate::orders::{OrderBook, Tile};
 use crate::pieces::{Colour, PlayerId};
-use crate::render::{text, RenderOptions};
+use crate::render::{text, wrap_words, RenderOptions};
 use crate::replay::{Replay, Start};
 use crate::scenario::{scenario_toml, Scenario};
 use crate::script::orders::load_order_book;
@@ -33,6 +33,8 @@ pub enum Flow {
     Go,
     /// Leave.
     Quit,
+    /// Clear the screen (`clear`), then read the next line.
+    Clear,
 }
 
 /// Why a line was refused, in words for the user.
@@ -358,6 +360,7 @@ impl Session {
             Command::Auto(turns) => self.auto(turns, out)?,
             Command::Lua(code) => self.lua(&code, out)?,
             Command::Reload => self.reload(out)?,
+            Command::Clear => return Ok(Flow::Clear),
         }
         Ok(Flow::Go)
     }
@@ -937,30 +940,41 @@ fn numbered(items: &[String]) -> String {
         .join("  ")
 }
 
+/// Width of the usage column of `help`; a longer usage has its summary on
+/// the next line.
+const USAGE_COLUMN: usize = 30;
+
 fn help(topic: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+    let indent = " ".repeat(USAGE_COLUMN + 2);
     match topic {
         None => {
             for c in COMMANDS {
-                let _ = writeln!(out, "  {:<36} {}", c.usage, c.summary);
+                let head = if c.usage.len() <= USAGE_COLUMN - 2 {
+                    format!("  {:<width$}", c.usage, width = USAGE_COLUMN)
+                } else {
+                    let _ = writeln!(out, "  {}", c.usage);
+                    indent.clone()
+                };
+                wrap_words(out, &head, c.summary, &indent);
             }
-            let _ = writeln!(
+            wrap_words(
                 out,
-                "`help <command>` for more; Tab completes commands, robots, slots and tiles."
+                "",
+                "`help <command>` for more; Tab completes commands, robots, slots and tiles.",
+                "",
             );
         }
         Some(name) => {
             let c = command::help_of(name).ok_or_else(|| {
                 ReplError::new(format!(
                     "help: no command `{name}`{}",
-                    match command::suggestions(name).first() {
-                        Some(s) => format!(", did you mean `{s}`?"),
-                        None => String::new(),
-                    }
+                    command::did_you_mean(&command::suggestions(name))
                 ))
             })?;
-            let _ = writeln!(out, "{}\n  {}", c.usage, c.summary);
+            let _ = writeln!(out, "{}", c.usage);
+            wrap_words(out, "  ", c.summary, "  ");
             if !c.details.is_empty() {
-                let _ = writeln!(out, "  {}", c.details);
+                wrap_words(out, "  ", c.details, "  ");
             }
         }
     }
