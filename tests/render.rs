@@ -373,8 +373,14 @@ mod render {
     #[test]
     fn golden_compact_show() {
         golden("compact_2p_red", &show_compact(&start(2, 1), 0, &PLAIN));
-        golden("compact_6p_terrain", &show_compact(&random_terrain(6, 5), 0, &PLAIN));
-        golden("compact_midgame_4p_yellow", &show_compact(&midgame(), 2, &PLAIN));
+        golden(
+            "compact_6p_terrain",
+            &show_compact(&random_terrain(6, 5), 0, &PLAIN),
+        );
+        golden(
+            "compact_midgame_4p_yellow",
+            &show_compact(&midgame(), 2, &PLAIN),
+        );
     }
 
     /// Issue 16, item 16: the compact `show` fits an 80x24 terminal (23

@@ -187,7 +187,7 @@ fn zap_and_crystal_questions_are_asked_with_their_answers() {
     );
     assert!(
         out.ends_with(
-            "turn 2: blue to play\nblue to make a program change (or `turn` for its bot)\n"
+            "turn 2: blue to play\nblue to make a program change (`help place`), or `bot blue random`\n"
         ),
         "{out}"
     );
@@ -471,7 +471,9 @@ fn on_an_80_by_24_terminal_show_fits_hints_are_dim_and_bad_lines_are_refused() {
     let term = Terminal::start("compact", 80, 24, "", "-p 6 -s 2");
     term.wait_for("turn 1 red change>");
     term.keys(&["clear", "Enter"]);
-    term.wait_until("a cleared screen", |s| s.trim_start().starts_with("turn 1 red change>"));
+    term.wait_until("a cleared screen", |s| {
+        s.trim_start().starts_with("turn 1 red change>")
+    });
     term.keys(&["show", "Enter"]);
     // The map's first line and the hand's last are on the screen together.
     term.wait_for("\nred's hand (17)");
@@ -839,6 +841,8 @@ mod fuzz {
             "random",
             "none",
             "--all",
+            "--full",
+            "--compact",
             "x",
         ]);
         let command = prop::sample::select(vec![
@@ -861,6 +865,8 @@ mod fuzz {
             "auto",
             "help",
             "lua",
+            "reload",
+            "clear",
             "shwo",
             "",
             "forward_1",
@@ -965,7 +971,10 @@ fn lua_runs_a_line_once_and_prints_tables_and_views() {
         "lua local t = {} local c = t for i = 1, 50 do c.x = {} c = c.x end return t",
     );
     assert_eq!(out, "{x = {x = {x = {x = {...}}}}}\n");
-    let (out, _) = said(&mut session, "lua local t = {} for i = 1, 1e5 do t[i] = i end return t");
+    let (out, _) = said(
+        &mut session,
+        "lua local t = {} for i = 1, 1e5 do t[i] = i end return t",
+    );
     assert!(out.contains(" 40, ...\n}") && out.len() < 400, "{out}");
     let (out, _) = said(&mut session, "lua string.rep('ab', 1e6)");
     assert!(out.len() < 9000, "{} bytes", out.len());
@@ -1122,7 +1131,9 @@ fn reload_says_what_it_read_and_replays_to_the_same_step() {
         "{out}"
     );
     assert!(
-        out.contains("the game was replayed with them to the same step: point 3 of the history, turn 1\n"),
+        out.contains(
+            "the game was replayed with them to the same step: point 3 of the history, turn 1\n"
+        ),
         "{out}"
     );
     let histories: Vec<&str> = out.split("reloaded bot scripts").collect();
@@ -1133,7 +1144,10 @@ fn reload_says_what_it_read_and_replays_to_the_same_step() {
             .join("\n")
     };
     assert_eq!(history(histories[1]), history(histories[2]), "{out}");
-    assert!(history(histories[2]).contains(">   3  turn 1    step"), "{out}");
+    assert!(
+        history(histories[2]).contains(">   3  turn 1    step"),
+        "{out}"
+    );
     let out = ok(&["-p", "2"], "reload\n");
     assert_eq!(
         out,

@@ -1,16 +1,14 @@
 //! The players' side of the table, as text under the map.
 
-use super::text::{piece_name, where_line};
 use super::text::wrap_items;
+use super::text::{piece_name, where_line};
 use super::{
-    colour_code, colour_letter, strip_ansi, wrap_list, wrap_words, ListStyle, RenderOptions,
-    WIDTH,
+    colour_code, colour_letter, strip_ansi, wrap_list, wrap_words, ListStyle, RenderOptions, WIDTH,
 };
 use crate::game::{ChangeStep, Decision, DecisionView, Game, PlayerView};
 use crate::orders::Tile;
 use crate::pieces::{robot_of, PlayerId};
 use std::fmt::Write;
-
 
 /// The panel under the map: the turn, whose turn it is and what is being
 /// decided, the track and special deck lengths, the countdown; then one

@@ -691,6 +691,17 @@ mod tests {
         }
     }
 
+    #[test]
+    fn names_closest_to_a_misspelling_are_suggested() {
+        let tiles = ["forward_1", "forward_2", "turn_left", "zap"];
+        assert_eq!(closest("forwrd_1", tiles), ["forward_1"]);
+        assert_eq!(closest("forward_9", tiles), ["forward_1", "forward_2"]);
+        assert_eq!(closest("ZAP", tiles), Vec::<&str>::new(), "the name itself");
+        assert_eq!(closest("xyzzy", tiles), Vec::<&str>::new());
+        assert_eq!(did_you_mean(&["a", "b"]), ", did you mean `a` or `b`?");
+        assert_eq!(did_you_mean(&[]), "");
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(2000))]
         /// REPL issue: "nothing a user types can panic the REPL".
