@@ -11,7 +11,7 @@ use tinbots::game::{Decision, Game, Position};
 use tinbots::hex::{Direction, Hex};
 use tinbots::orders::{OrderBook, Tile};
 use tinbots::pieces::{robot_of, Colour, Crystal, Piece};
-use tinbots::render::text::{self, board, panel, show, where_all, where_line};
+use tinbots::render::text::{self, board, panel, show, show_compact, where_all, where_line};
 use tinbots::render::{colour_letter, strip_ansi, RenderOptions};
 use tinbots::setup::Setup;
 use tinbots::terrain::Terrain;
@@ -367,6 +367,56 @@ mod render {
     fn golden_show_of_the_standard_starts() {
         golden("show_2p_red", &show(&start(2, 1), Some(0), &PLAIN));
         golden("show_4p_all", &show(&start(4, 1), None, &PLAIN));
+    }
+
+    /// Issue 16, item 16: the compact `show` of a terminal.
+    #[test]
+    fn golden_compact_show() {
+        golden("compact_2p_red", &show_compact(&start(2, 1), 0, &PLAIN));
+        golden(
+            "compact_6p_terrain",
+            &show_compact(&random_terrain(6, 5), 0, &PLAIN),
+        );
+        golden(
+            "compact_midgame_4p_yellow",
+            &show_compact(&midgame(), 2, &PLAIN),
+        );
+    }
+
+    /// Issue 16, item 16: the compact `show` fits an 80x24 terminal (23
+    /// lines and the prompt), and both forms keep to 80 columns, on both
+    /// arenas, for 2 to 6 players, with terrain, at the start and after
+    /// many answers (programs full of long special tiles, questions).
+    #[test]
+    fn show_fits_an_80_by_24_terminal_and_80_columns_throughout() {
+        for players in 2..=6 {
+            for seed in 1..=3 {
+                for terrain in [false, true] {
+                    let mut game = if terrain {
+                        random_terrain(players, seed)
+                    } else {
+                        start(players, seed)
+                    };
+                    for answers in [0, 40, 150, 400] {
+                        play_until(&mut game, answers, |_| false);
+                        let what = format!("{players} players, seed {seed}, {answers} answers");
+                        let viewer = game.decision().player().unwrap_or(game.active());
+                        for options in [PLAIN, COLOUR, UNICODE] {
+                            let compact = show_compact(&game, viewer, &options);
+                            assert!(
+                                compact.lines().count() <= 23,
+                                "{what}: {} lines\n{compact}",
+                                compact.lines().count()
+                            );
+                            assert_fits(&compact, &what);
+                            assert_fits(&show(&game, Some(viewer), &options), &what);
+                            assert_fits(&show(&game, None, &options), &what);
+                            assert_fits(&where_all(&game), &what);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -187,7 +187,7 @@ fn zap_and_crystal_questions_are_asked_with_their_answers() {
     );
     assert!(
         out.ends_with(
-            "turn 2: blue to play\nblue to make a program change (or `turn` for its bot)\n"
+            "turn 2: blue to play\nblue to make a program change (`help place`), or `bot blue random`\n"
         ),
         "{out}"
     );
@@ -305,31 +305,46 @@ fn the_play_example_step_by_step() {
     }
 }
 
-/// On a real terminal (tmux): the prompt, Tab completing a command and a
-/// tile in hand, and a zap question asked at the prompt and answered with
-/// Tab completion.
-#[test]
-fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        eprintln!("SKIPPED: tmux is not installed; the terminal test needs it");
-        return;
+/// A REPL running on a real terminal: a detached tmux session, killed
+/// when dropped.
+struct Terminal {
+    session: String,
+}
+
+impl Terminal {
+    /// Whether tmux is here to run the terminal tests.
+    fn available() -> bool {
+        let here = Command::new("tmux").arg("-V").output().is_ok();
+        if !here {
+            eprintln!("SKIPPED: tmux is not installed; the terminal test needs it");
+        }
+        here
     }
-    let session = format!("tinbots-test-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_tinbots");
-    let tmux = |args: &[&str]| Command::new("tmux").args(args).output().expect("tmux runs");
-    let home = temp_dir("home");
-    // A REPL with `args` in a detached tmux session `width` columns wide.
-    let start_repl = |width: &str, args: &str| {
-        let command = format!("env HOME={} NO_COLOR=1 {bin} repl {args}", home.display());
-        let started = tmux(&[
+
+    fn tmux(args: &[&str]) -> std::process::Output {
+        Command::new("tmux").args(args).output().expect("tmux runs")
+    }
+
+    /// `tinbots repl ARGS` on a terminal `width` x `height`, with `env`
+    /// (`NO_COLOR=1`, or nothing for colours).
+    fn start(name: &str, width: u16, height: u16, env: &str, args: &str) -> Terminal {
+        let session = format!("tinbots-test-{name}-{}", std::process::id());
+        let home = temp_dir("home");
+        let command = format!(
+            "env HOME={} {env} {} repl {args}",
+            home.display(),
+            env!("CARGO_BIN_EXE_tinbots")
+        );
+        let (width, height) = (width.to_string(), height.to_string());
+        let started = Terminal::tmux(&[
             "new-session",
             "-d",
             "-s",
             &session,
             "-x",
-            width,
+            &width,
             "-y",
-            "50",
+            &height,
             &command,
         ]);
         assert!(
@@ -337,71 +352,151 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
             "{}",
             String::from_utf8_lossy(&started.stderr)
         );
-    };
-    start_repl("100", "-p 2 -s 1");
-    let screen = || {
-        String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", &session]).stdout).into_owned()
-    };
-    let wait_for = |text: &str| {
+        Terminal { session }
+    }
+
+    /// The screen as text; with `escapes`, with its colour codes.
+    fn screen_as(&self, escapes: bool) -> String {
+        let mut args = vec!["capture-pane", "-p", "-t", &self.session];
+        if escapes {
+            args.push("-e");
+        }
+        String::from_utf8_lossy(&Terminal::tmux(&args).stdout).into_owned()
+    }
+
+    fn screen(&self) -> String {
+        self.screen_as(false)
+    }
+
+    /// Waits (5 s at most) until the screen shows `text`.
+    fn wait_for(&self, text: &str) {
+        self.wait_until(text, |screen| screen.contains(text));
+    }
+
+    /// Waits (5 s at most) until the screen satisfies `done`.
+    fn wait_until(&self, what: &str, done: impl Fn(&str) -> bool) {
         for _ in 0..100 {
-            if screen().contains(text) {
+            if done(&self.screen()) {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(50));
         }
-        let shown = screen();
-        let _ = tmux(&["kill-session", "-t", &session]);
-        panic!("`{text}` never appeared:\n{shown}");
-    };
-    wait_for("turn 1 red change>");
+        panic!("`{what}` never appeared:\n{}", self.screen());
+    }
+
+    /// Types `keys` (tmux key names, such as `Tab` and `Enter`).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.session];
+        args.extend(keys);
+        Terminal::tmux(&args);
+    }
+
+    /// Sends raw bytes, in hexadecimal.
+    fn bytes(&self, hex: &[&str]) {
+        let mut args = vec!["send-keys", "-t", &self.session, "-H"];
+        args.extend(hex);
+        Terminal::tmux(&args);
+    }
+}
+
+impl Drop for Terminal {
+    fn drop(&mut self) {
+        let _ = Terminal::tmux(&["kill-session", "-t", &self.session]);
+    }
+}
+
+/// On a real terminal (tmux): the prompt, Tab completing a command and a
+/// tile in hand, and a zap question asked at the prompt and answered with
+/// Tab completion.
+#[test]
+fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
+    if !Terminal::available() {
+        return;
+    }
+    let term = Terminal::start("tab", 100, 50, "NO_COLOR=1", "-p 2 -s 1");
+    term.wait_for("turn 1 red change>");
     // `pla<Tab> red.<Tab>` completes the command, then lists red's robots.
-    tmux(&["send-keys", "-t", &session, "pla", "Tab"]);
-    wait_for("turn 1 red change> place");
+    term.keys(&["pla", "Tab"]);
+    term.wait_for("turn 1 red change> place");
     // capture-pane drops trailing blanks: wait for what follows them.
-    tmux(&[
-        "send-keys",
-        "-t",
-        &session,
-        "red.1 1 turn_right_",
-        "Tab",
-        "Enter",
-    ]);
-    wait_for("red changes: place red.1 1 turn_right_2");
-    tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
-    let _ = tmux(&["kill-session", "-t", &session]);
+    term.keys(&["red.1 1 turn_right_", "Tab", "Enter"]);
+    term.wait_for("red changes: place red.1 1 turn_right_2");
+    term.keys(&["quit", "Enter"]);
+    drop(term);
 
     // A question at the prompt: the zap effect, completed by Tab.
-    start_repl(
-        "120",
+    let term = Terminal::start(
+        "zap",
+        120,
+        50,
+        "NO_COLOR=1",
         "--load scripts/scenarios/086_zap_unload_into_base_delivers.toml",
     );
-    wait_for("turn 1 red change>");
-    tmux(&["send-keys", "-t", &session, "pass", "Enter"]);
-    wait_for("turn 1 red step>");
-    tmux(&["send-keys", "-t", &session, "run", "Enter"]);
-    wait_for("red: what does blue.1 do, zapped by red.1? 1) forward_1");
-    wait_for("turn 1 red zap effect>");
-    tmux(&["send-keys", "-t", &session, "unl", "Tab", "Enter"]);
-    wait_for("blue.1 is made to unload");
-    tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
-    let _ = tmux(&["kill-session", "-t", &session]);
+    term.wait_for("turn 1 red change>");
+    term.keys(&["pass", "Enter"]);
+    term.wait_for("turn 1 red step>");
+    term.keys(&["run", "Enter"]);
+    term.wait_for("red: what does blue.1 do, zapped by red.1? 1) forward_1");
+    term.wait_for("turn 1 red zap effect>");
+    term.keys(&["unl", "Tab", "Enter"]);
+    term.wait_for("blue.1 is made to unload");
+    term.keys(&["quit", "Enter"]);
+    drop(term);
 
     // A zapped blob (000_f177823dad35ee93.txt: Blobs): the directions are
     // asked at the prompt; Tab lists those that fit and completes one.
-    start_repl("120", &format!("--load {BLOB}"));
-    wait_for("turn 1 red change>");
-    tmux(&["send-keys", "-t", &session, "pass", "Enter"]);
-    wait_for("turn 1 red step>");
-    tmux(&["send-keys", "-t", &session, "run", "Enter"]);
-    wait_for("red: where does red.1 push the zapped blob at 1,0? 1) E  2) SE");
-    wait_for("turn 1 red push direction>");
+    let term = Terminal::start("blob", 120, 50, "NO_COLOR=1", &format!("--load {BLOB}"));
+    term.wait_for("turn 1 red change>");
+    term.keys(&["pass", "Enter"]);
+    term.wait_for("turn 1 red step>");
+    term.keys(&["run", "Enter"]);
+    term.wait_for("red: where does red.1 push the zapped blob at 1,0? 1) E  2) SE");
+    term.wait_for("turn 1 red push direction>");
     // The first Tab finds no longer common prefix; the second lists.
-    tmux(&["send-keys", "-t", &session, "answer S", "Tab", "Tab"]);
-    wait_for("SE  SW");
-    tmux(&["send-keys", "-t", &session, "E", "Tab", "Enter"]);
-    wait_for("the blob is pushed 1,0 -> 1,1");
-    tmux(&["send-keys", "-t", &session, "quit", "Enter"]);
-    let _ = tmux(&["kill-session", "-t", &session]);
+    term.keys(&["answer S", "Tab", "Tab"]);
+    term.wait_for("SE  SW");
+    term.keys(&["E", "Tab", "Enter"]);
+    term.wait_for("the blob is pushed 1,0 -> 1,1");
+    term.keys(&["quit", "Enter"]);
+}
+
+/// Issue 16, items 12 and 16 on an 80x24 terminal: `show` is compact and
+/// fits the screen, `show --full` is the long form, the hint is dim, a line
+/// that is not UTF-8 is refused and the session goes on, `clear` clears.
+#[test]
+fn on_an_80_by_24_terminal_show_fits_hints_are_dim_and_bad_lines_are_refused() {
+    if !Terminal::available() {
+        return;
+    }
+    let term = Terminal::start("compact", 80, 24, "", "-p 6 -s 2");
+    term.wait_for("turn 1 red change>");
+    term.keys(&["clear", "Enter"]);
+    term.wait_until("a cleared screen", |s| {
+        s.trim_start().starts_with("turn 1 red change>")
+    });
+    term.keys(&["show", "Enter"]);
+    // The map's first line and the hand's last are on the screen together.
+    term.wait_for("\nred's hand (17)");
+    term.wait_until("the whole compact picture", |s| {
+        s.contains("  r                 q=0\\") && s.contains("double_modification")
+    });
+    term.keys(&["show --full", "Enter"]);
+    term.wait_for("  hand (17): forward_1 x2");
+    // The hint after `place ` is drawn dim (SGR 2), not like typed text.
+    term.keys(&["place "]);
+    term.wait_for("place <robot> <slot> <tile>");
+    let coloured = term.screen_as(true);
+    assert!(
+        coloured.contains("\u{1b}[2m<robot> <slot> <tile>"),
+        "{coloured:?}"
+    );
+    term.keys(&["C-u"]);
+    // A line with bytes that are not UTF-8: refused, and the REPL goes on.
+    term.bytes(&["ff", "fe"]);
+    term.wait_for("error: the line is not UTF-8 text: refused");
+    term.keys(&["C-u", "where red.1", "Enter"]);
+    term.wait_for("red.1 at ");
+    term.keys(&["quit", "Enter"]);
 }
 
 #[test]
@@ -746,6 +841,8 @@ mod fuzz {
             "random",
             "none",
             "--all",
+            "--full",
+            "--compact",
             "x",
         ]);
         let command = prop::sample::select(vec![
@@ -768,6 +865,8 @@ mod fuzz {
             "auto",
             "help",
             "lua",
+            "reload",
+            "clear",
             "shwo",
             "",
             "forward_1",
@@ -802,4 +901,256 @@ mod fuzz {
             }
         }
     }
+}
+
+/// Runs `line` in `session`: what it said, and its error if refused.
+fn said(session: &mut Session, line: &str) -> (String, Option<String>) {
+    let mut out = String::new();
+    let result = session.execute(line, &mut out);
+    (out, result.err().map(|e| e.to_string()))
+}
+
+/// Issue 16, item 8: every `lua` result used to be kept for the whole
+/// session (14,000 lines: 23 s). Memory after 2,000 lines is within a
+/// small margin of memory after 100.
+#[test]
+fn lua_memory_stays_flat_however_many_lines_run() {
+    let mut session = Session::standard(2, 1, &tinbots::variant::VariantSet::none()).unwrap();
+    // Results of every kind, errors and output included.
+    let lines = [
+        "lua view",
+        "lua #view.robots",
+        "lua {1, 2, {3, 4}, x = string.rep('y', 1000)}",
+        "lua t = {} for i = 1, 100 do t[i] = {i} end",
+        "lua error('refused')",
+        "lua no_such_function()",
+        "lua print('printed')",
+        "lua return 1 +",
+    ];
+    let run = |session: &mut Session, n: usize| {
+        for i in 0..n {
+            let _ = said(session, lines[i % lines.len()]);
+        }
+    };
+    run(&mut session, 100);
+    let after_100 = session.lua_memory();
+    run(&mut session, 1900);
+    let after_2000 = session.lua_memory();
+    assert!(
+        after_2000 <= after_100 + 16 * 1024,
+        "after 100 lines: {after_100} bytes; after 2000: {after_2000} bytes"
+    );
+}
+
+/// Issue 16, item 8: a line is compiled first and run once; what it
+/// returns is printed in full (the read-only `view` too), within bounds.
+#[test]
+fn lua_runs_a_line_once_and_prints_tables_and_views() {
+    let mut session = Session::standard(2, 1, &tinbots::variant::VariantSet::none()).unwrap();
+    // A failing expression ran twice: as `return ...`, then as statements.
+    let (out, error) = said(&mut session, "lua error(print('ran') or 'boom')");
+    assert_eq!(out, "ran\n", "printed once");
+    assert_eq!(error.as_deref(), Some("lua:1: boom"));
+    let (out, error) = said(&mut session, "lua print('statement') x = 1");
+    assert_eq!((out.as_str(), error), ("statement\n", None));
+    // Tables are printed, read-only views through their fields.
+    let (out, _) = said(&mut session, "lua view.robots");
+    assert_eq!(out.matches("id = ").count(), 4, "{out}");
+    assert!(out.contains("id = \"red.1\""), "{out}");
+    assert!(out.contains("at = {3, 1}"), "{out}");
+    let (out, _) = said(&mut session, "lua view");
+    for field in ["robots = {", "hand = {", "turn = 1", "me = \"red\""] {
+        assert!(out.contains(field), "{field} in {out}");
+    }
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    let (out, _) = said(&mut session, "lua 1, nil, 'a', {x = true, [2] = 'b'}");
+    assert_eq!(out, "1\tnil\ta\t{[2] = \"b\", x = true}\n");
+    // Bounded: depth, entries, characters, cycles; control characters escaped.
+    let (out, _) = said(
+        &mut session,
+        "lua local t = {} local c = t for i = 1, 50 do c.x = {} c = c.x end return t",
+    );
+    assert_eq!(out, "{x = {x = {x = {x = {...}}}}}\n");
+    let (out, _) = said(
+        &mut session,
+        "lua local t = {} for i = 1, 1e5 do t[i] = i end return t",
+    );
+    assert!(out.contains(" 40, ...\n}") && out.len() < 400, "{out}");
+    let (out, _) = said(&mut session, "lua string.rep('ab', 1e6)");
+    assert!(out.len() < 9000, "{} bytes", out.len());
+    let (out, _) = said(&mut session, "lua local t = {} t.me = t return t");
+    assert_eq!(out, "{me = {<cycle>}}\n");
+    let (out, _) = said(&mut session, "lua '\\27[31mred', {'\\27'}");
+    assert!(!out.contains('\u{1b}'), "{out:?}");
+    assert_eq!(out, "\\27[31mred\t{\"\\27\"}\n");
+    // A printer reading a hostile table is stopped by the budget.
+    let (_, error) = said(
+        &mut session,
+        "lua setmetatable({}, {__pairs = function() while true do end end})",
+    );
+    assert!(error.unwrap().contains("instruction budget"), "stopped");
+    let (out, _) = said(
+        &mut session,
+        "lua setmetatable({}, {__tostring = function() return 'shown' end})",
+    );
+    assert_eq!(out, "shown\n");
+}
+
+/// Issue 16, item 12: a line that is not UTF-8 is refused with its number,
+/// and the session stops as for any refused line.
+#[test]
+fn a_line_that_is_not_utf8_is_refused_with_its_number() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+        .args(["repl", "-p", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"where red.1\nplace red.1 1 \xff\xfe\nwhere red.2\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert_eq!(stderr, "tinbots: line 2: not UTF-8\n");
+    assert_eq!(stdout, "red.1 at 3,1 facing W carrying 0\n", "stops there");
+}
+
+/// Issue 16, item 16: what the REPL says is of use to a newcomer.
+#[test]
+fn the_repl_suggests_what_can_be_done_and_names_things_right() {
+    let mut session = Session::standard(2, 1, &tinbots::variant::VariantSet::none()).unwrap();
+    // No bot seated: no `turn`, but what can be done.
+    assert_eq!(
+        session.asked(),
+        "red to make a program change (`help place`), or `bot red random`"
+    );
+    said(&mut session, "bot red random");
+    assert_eq!(
+        session.asked(),
+        "red to make a program change (or `turn` for its bot)"
+    );
+    // Nothing to undo at the start, nothing to redo at the end.
+    let (out, _) = said(&mut session, "undo");
+    assert!(out.starts_with("nothing to undo: at 0, the start"), "{out}");
+    let (out, _) = said(&mut session, "redo 3");
+    assert!(out.starts_with("nothing to redo: at 0"), "{out}");
+    // The step that ends a turn belongs to that turn in `history`.
+    for line in ["place red.1 1 forward_1", "place red.2 1 zap", "run"] {
+        assert_eq!(said(&mut session, line).1, None, "{line}");
+    }
+    let (out, _) = said(&mut session, "history");
+    assert!(out.contains(">   3  turn 1    run\n"), "{out}");
+    assert_eq!(session.game().turn(), 2);
+    // Misspelled names get the closest.
+    for (line, expected) in [
+        (
+            "place blue.1 1 forwrd_1",
+            "`forwrd_1` is not an order tile, did you mean `forward_1`?",
+        ),
+        (
+            "place bleu.1 1 forward_1",
+            "`bleu.1` is not a robot, did you mean `blue.1`?",
+        ),
+        (
+            "place blue.3 1 forward_1",
+            "`blue.3` is not a robot, did you mean `blue.1` or `blue.2`?",
+        ),
+        (
+            "where blu.2",
+            "`blu.2` is not a robot, did you mean `blue.2`?",
+        ),
+        (
+            "bot bleu random",
+            "`bleu` is not a colour, did you mean `blue`?",
+        ),
+        ("show rde", "`rde` is not a colour, did you mean `red`?"),
+    ] {
+        let before = session.timeline().points().len();
+        assert_eq!(said(&mut session, line).1.as_deref(), Some(expected));
+        assert_eq!(session.timeline().points().len(), before, "nothing changed");
+    }
+    // `clear`: in help, completed, a note when reading a script.
+    let (out, _) = said(&mut session, "help");
+    assert!(out.contains("\n  clear "), "{out}");
+    let completions = tinbots::repl::complete::Completions::of(&session);
+    assert_eq!(completions.candidates("", 0, "cl").unwrap(), ["clear"]);
+    let out = ok(&["-p", "2"], "clear\n");
+    assert_eq!(out, "(clear: no screen to clear when reading a script)\n");
+}
+
+/// Issue 16, item 16: `help`, `show` (both forms) and `where` keep within 80
+/// columns on both arenas and for 2 to 6 players.
+#[test]
+fn help_show_and_where_fit_in_80_columns() {
+    let topics: String = tinbots::repl::command::COMMANDS
+        .iter()
+        .map(|c| format!("help {}\n", c.name))
+        .collect();
+    for players in ["2", "3", "4", "5", "6"] {
+        for variants in [&[][..], &["--variant", "random-terrain"][..]] {
+            let mut args = vec!["-p", players, "-s", "4"];
+            args.extend(variants);
+            let out = ok(
+                &args,
+                &format!(
+                    "help\n{topics}show\nshow --compact\nshow --all\nwhere\n\
+                     bot red random\nbot blue random\nturn\nturn\nshow\nshow --full\nwhere\n"
+                ),
+            );
+            for line in out.lines() {
+                assert!(line.chars().count() <= 80, "{players} {variants:?}: {line}");
+            }
+        }
+    }
+}
+
+/// Issue 16, item 16: `reload` says what it read and plays the game again
+/// to the same step.
+#[test]
+fn reload_says_what_it_read_and_replays_to_the_same_step() {
+    let out = ok(
+        &["--variant", "mud", "-p", "2", "-s", "1"],
+        "reload\nbot red scripts/bots/greedy.lua\nplace red.1 1 forward_1\nplace red.2 1 zap\nstep\nhistory\nreload\nhistory\n",
+    );
+    assert!(
+        out.contains(
+            "reloaded bot scripts: none\nreloaded order files: none\nreloaded variants: mud\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("reloaded bot scripts: red scripts/bots/greedy.lua\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "the game was replayed with them to the same step: point 3 of the history, turn 1\n"
+        ),
+        "{out}"
+    );
+    let histories: Vec<&str> = out.split("reloaded bot scripts").collect();
+    let history = |text: &str| -> String {
+        text.lines()
+            .filter(|l| l.contains("  turn "))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(history(histories[1]), history(histories[2]), "{out}");
+    assert!(
+        history(histories[2]).contains(">   3  turn 1    step"),
+        "{out}"
+    );
+    let out = ok(&["-p", "2"], "reload\n");
+    assert_eq!(
+        out,
+        "nothing to reload: no bot script, order file or variant in this game\n"
+    );
 }

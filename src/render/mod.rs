@@ -102,6 +102,58 @@ pub(crate) fn crystal_code(crystal: Crystal) -> &'static str {
 /// The ANSI SGR code of secondary text (empty hexes, coordinates).
 pub(crate) const DIM: &str = "2";
 
+/// The columns every line of a picture, of `help` and of the panel fits in.
+pub const WIDTH: usize = 80;
+
+/// How a list is laid out over lines by [`wrap_list`].
+pub(crate) struct ListStyle<'a> {
+    /// Written after each item but the last (`,`), even at a line's end.
+    pub after: &'a str,
+    /// Between two items on the same line (` `, ` | `).
+    pub between: &'a str,
+    /// The start of every line after the first.
+    pub indent: &'a str,
+}
+
+/// Writes `head` then `items` in lines of at most [`WIDTH`] visible
+/// columns (colour codes do not count), breaking between items only; a
+/// single item longer than a line is written whole.
+pub(crate) fn wrap_list(out: &mut String, head: &str, items: &[String], style: &ListStyle) {
+    let width = |s: &str| strip_ansi(s).chars().count();
+    let mut line = head.to_string();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item}{}", style.after)
+        } else {
+            item.clone()
+        };
+        if i > 0 && width(&line) + width(style.between) + width(&piece) > WIDTH {
+            out.push_str(&line);
+            out.push('\n');
+            line = format!("{}{piece}", style.indent);
+        } else {
+            if i > 0 {
+                line.push_str(style.between);
+            }
+            line.push_str(&piece);
+        }
+    }
+    out.push_str(&line);
+    out.push('\n');
+}
+
+/// Writes `text` after `head`, its words wrapped to [`WIDTH`] columns;
+/// continuation lines start with `indent`.
+pub fn wrap_words(out: &mut String, head: &str, text: &str, indent: &str) {
+    let words: Vec<String> = text.split_whitespace().map(String::from).collect();
+    let style = ListStyle {
+        after: "",
+        between: " ",
+        indent,
+    };
+    wrap_list(out, head, &words, &style);
+}
+
 /// Removes ANSI SGR escape sequences (`ESC [ ... m`) from text: what a
 /// coloured picture looks like as plain text.
 pub fn strip_ansi(text: &str) -> String {

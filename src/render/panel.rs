@@ -1,14 +1,14 @@
 //! The players' side of the table, as text under the map.
 
+use super::text::wrap_items;
 use super::text::{piece_name, where_line};
-use super::{colour_code, RenderOptions};
+use super::{
+    colour_code, colour_letter, strip_ansi, wrap_list, wrap_words, ListStyle, RenderOptions, WIDTH,
+};
 use crate::game::{ChangeStep, Decision, DecisionView, Game, PlayerView};
 use crate::orders::Tile;
 use crate::pieces::{robot_of, PlayerId};
 use std::fmt::Write;
-
-/// Text width the panel's long lines (hands) are wrapped to.
-const WIDTH: usize = 80;
 
 /// The panel under the map: the turn, whose turn it is and what is being
 /// decided, the track and special deck lengths, the countdown; then one
@@ -33,7 +33,10 @@ pub fn panel(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> 
         view.turn,
         paint_colour(options, view.active)
     );
-    let _ = writeln!(out, "deciding: {}", decision_text(game, options));
+    for (i, part) in decision_text(game, options).split('\n').enumerate() {
+        let head = if i == 0 { "deciding: " } else { "  " };
+        wrap_words(&mut out, head, part, "  ");
+    }
     let _ = writeln!(
         out,
         "track: {} | special deck: {}",
@@ -44,24 +47,123 @@ pub fn panel(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> 
     if let Some(points) = view.score_to_win {
         let _ = writeln!(out, "score to win: {points} points in base");
     }
-    if let Some(outcome) = game.outcome() {
-        let winners: Vec<&str> = outcome
-            .winners
-            .iter()
-            .map(|p| game.colours()[*p].name())
-            .collect();
-        let _ = writeln!(
-            out,
-            "game over: {} | winner: {}",
-            outcome.reason.describe(),
-            winners.join(", ")
-        );
+    if let Some(over) = game_over_text(game) {
+        wrap_words(&mut out, "", &over, "  ");
     }
     for p in 0..game.players().len() {
         out.push('\n');
         player_block(&mut out, game, &view, p, viewer, options);
     }
     out
+}
+
+/// The short panel of the compact `show`: one status line (the turn, who
+/// plays, the track, the special deck, the countdown; with "`show --full`
+/// for more" when it fits), the game's end if it is
+/// over, one line per player (colour, score, and each robot's program:
+/// `R1 forward_1 zap -`), then `viewer`'s hand, cut short (ending `...`)
+/// where the panel would pass `max_lines` lines. Lines wrap at 80 columns.
+/// Ends with a newline.
+pub fn compact_panel(
+    game: &Game,
+    viewer: PlayerId,
+    options: &RenderOptions,
+    max_lines: usize,
+) -> String {
+    let view = game.view(viewer);
+    let mut out = String::new();
+    let countdown = if !view.end_phase {
+        format!("countdown not begun ({})", view.counters)
+    } else if view.counters == 0 {
+        "end phase, last round".to_string()
+    } else {
+        format!("end phase, {} left", view.counters)
+    };
+    let status = [
+        format!("turn {}", view.turn),
+        format!("{} to play", paint_colour(options, view.active)),
+        format!(
+            "track {}, special deck {}",
+            view.track_length, view.special_deck_length
+        ),
+        countdown,
+    ];
+    let mut line = String::new();
+    wrap_items(&mut line, "", &status);
+    const MORE: &str = " | `show --full` for more";
+    if !line.trim_end().contains('\n')
+        && strip_ansi(line.trim_end()).chars().count() + MORE.len() <= WIDTH
+    {
+        line = format!("{}{MORE}\n", line.trim_end());
+    }
+    out.push_str(&line);
+    if let Some(over) = game_over_text(game) {
+        wrap_words(&mut out, "", &over, "  ");
+    }
+    for p in 0..game.players().len() {
+        let info = &view.players[p];
+        let mut items = vec![format!(
+            "{}{} score {}",
+            paint_colour(options, info.colour),
+            " ".repeat(6usize.saturating_sub(info.colour.name().len())),
+            info.score,
+        )];
+        for n in 0..2 {
+            let id = robot_of(p, n);
+            if let Some(robot) = game.robot(id) {
+                let slots: Vec<&str> = robot
+                    .program
+                    .iter()
+                    .map(|t| t.map_or("-", Tile::name))
+                    .collect();
+                items.push(format!(
+                    "{}{} {}",
+                    colour_letter(info.colour),
+                    n + 1,
+                    slots.join(" ")
+                ));
+            }
+        }
+        wrap_items(&mut out, "", &items);
+    }
+    if !game.is_over() {
+        let hand: Vec<Tile> = game.players()[viewer].hand.iter().collect();
+        let mut words = grouped(&hand);
+        if words.is_empty() {
+            words.push("empty".to_string());
+        }
+        let head = format!("{}'s hand ({}): ", game.colours()[viewer], hand.len());
+        let lines_left = max_lines.saturating_sub(out.lines().count()).max(1);
+        loop {
+            let mut lines = String::new();
+            wrap(&mut lines, &head, &words);
+            if lines.lines().count() <= lines_left || words.len() <= 1 {
+                out.push_str(&lines);
+                break;
+            }
+            if words.last().is_some_and(|w| w == "...") {
+                words.pop();
+            }
+            words.pop();
+            words.push("...".to_string());
+        }
+    }
+    out
+}
+
+/// `game over: <reason> | winner: <colours>`, once the game is over.
+fn game_over_text(game: &Game) -> Option<String> {
+    let outcome = game.outcome()?;
+    let winners: Vec<&str> = outcome
+        .winners
+        .iter()
+        .map(|p| game.colours()[*p].name())
+        .collect();
+    Some(format!(
+        "game over: {} | winner: {}",
+        outcome.reason.describe(),
+        winners.join(", ")
+    ))
 }
 
 fn paint_colour(options: &RenderOptions, colour: crate::pieces::Colour) -> String {
@@ -171,7 +273,7 @@ fn player_block(
     if info.double_modification_used {
         let _ = write!(head, " | {} played", Tile::DOUBLE_MODIFICATION);
     }
-    let _ = writeln!(out, "{head}");
+    wrap_words(out, "", &head, "  ");
     match player.base {
         Some(at) => {
             let held: Vec<String> = player
@@ -201,7 +303,13 @@ fn player_block(
             .enumerate()
             .map(|(i, t)| format!("{}:{}", i + 1, t.map_or("-", Tile::name)))
             .collect();
-        let _ = writeln!(out, "  {line} | program {}", slots.join(" "));
+        let items = [line, format!("program {}", slots.join(" "))];
+        let style = ListStyle {
+            after: "",
+            between: " | ",
+            indent: "    ",
+        };
+        wrap_list(out, "  ", &items, &style);
     }
     let full = viewer.is_none_or(|v| v == p);
     let (shown, hidden): (Vec<Tile>, usize) = if full {
@@ -246,21 +354,10 @@ fn grouped(tiles: &[Tile]) -> Vec<String> {
 /// with continuation lines indented under the first word.
 fn wrap(out: &mut String, head: &str, words: &[String]) {
     let indent = " ".repeat(head.len());
-    let mut line = head.to_string();
-    let mut fresh = true;
-    for (i, word) in words.iter().enumerate() {
-        let sep = if i + 1 < words.len() { "," } else { "" };
-        let piece = format!("{word}{sep}");
-        if !fresh && line.len() + 1 + piece.len() > WIDTH {
-            let _ = writeln!(out, "{line}");
-            line = format!("{indent}{piece}");
-        } else {
-            if !fresh {
-                line.push(' ');
-            }
-            line.push_str(&piece);
-        }
-        fresh = false;
-    }
-    let _ = writeln!(out, "{line}");
+    let style = ListStyle {
+        after: ",",
+        between: " ",
+        indent: &indent,
+    };
+    wrap_list(out, head, words, &style);
 }

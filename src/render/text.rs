@@ -69,7 +69,7 @@
 //!
 //! Multi-line pictures end with a newline; [`where_line`] has none.
 
-use super::{colour_code, colour_letter, crystal_code, RenderOptions, DIM};
+use super::{colour_code, colour_letter, crystal_code, wrap_list, ListStyle, RenderOptions, DIM};
 use crate::game::Game;
 use crate::hex::{Direction, Hex};
 use crate::names::Name;
@@ -77,7 +77,7 @@ use crate::pieces::{owner_of, Colour, Crystal, Piece, PlayerId, RobotId};
 use crate::terrain::{Floor, Layer};
 use std::fmt::Write;
 
-pub use super::panel::panel;
+pub use super::panel::{compact_panel, panel};
 
 /// Text columns from one hex to the next on a line (a cell's slot).
 pub const CELL: i32 = 6;
@@ -295,6 +295,13 @@ fn join(items: &[Item]) -> String {
 /// what they carry, crystals by value, bases by colour, and coordinates.
 /// At most 80 columns wide for arenas up to radius 5.
 pub fn board(game: &Game, options: &RenderOptions) -> String {
+    let mut out = map(game, options);
+    out.push_str(&legend(game, options));
+    out
+}
+
+/// The hex map alone: its rows and the q labels, without the legend.
+fn map(game: &Game, options: &RenderOptions) -> String {
     let layout = Layout {
         radius: game.board().arena().radius() as i32,
     };
@@ -314,7 +321,6 @@ pub fn board(game: &Game, options: &RenderOptions) -> String {
         out.push_str(line.trim_end());
         out.push('\n');
     }
-    out.push_str(&legend(game, options));
     out
 }
 
@@ -352,23 +358,11 @@ fn legend(game: &Game, options: &RenderOptions) -> String {
 /// direction), then the floors hidden under pieces, where they are.
 fn terrain_legend(game: &Game, options: &RenderOptions) -> String {
     let board = game.board();
-    let things: Vec<Name> = board
-        .pieces()
-        .filter_map(|(_, p)| match p {
-            Piece::Thing(t) => Some(t.kind),
-            _ => None,
-        })
-        .collect();
-    let floors: Vec<(Hex, Floor)> = board.floors().collect();
-    if things.is_empty() && floors.is_empty() {
+    let kinds = terrain_present(game);
+    if kinds.is_empty() {
         return String::new();
     }
-    let mut kinds: Vec<Name> = game.kinds().iter().map(|k| k.name).collect();
-    for kind in things.iter().chain(floors.iter().map(|(_, f)| &f.kind)) {
-        if !kinds.contains(kind) {
-            kinds.push(*kind);
-        }
-    }
+    let floors: Vec<(Hex, Floor)> = board.floors().collect();
     let mut entries = vec![];
     for kind in kinds {
         let symbol = terrain_symbol(game, kind);
@@ -377,9 +371,6 @@ fn terrain_legend(game: &Game, options: &RenderOptions) -> String {
             .filter(|(_, f)| f.kind == kind)
             .map(|(_, f)| f)
             .collect();
-        if on_floor.is_empty() && !things.contains(&kind) {
-            continue;
-        }
         let layer = game.kinds().get(kind).map(|k| k.layer);
         let mut entry = format!("{symbol} {kind}");
         if layer == Some(Layer::Floor) || !on_floor.is_empty() {
@@ -420,26 +411,41 @@ fn terrain_legend(game: &Game, options: &RenderOptions) -> String {
     out
 }
 
+/// The kinds of terrain on the board, pieces and floors, in the order the
+/// rules define them (then any other, in board order).
+fn terrain_present(game: &Game) -> Vec<Name> {
+    let board = game.board();
+    let on_board: Vec<Name> = board
+        .pieces()
+        .filter_map(|(_, p)| match p {
+            Piece::Thing(t) => Some(t.kind),
+            _ => None,
+        })
+        .chain(board.floors().map(|(_, f)| f.kind))
+        .collect();
+    let mut kinds: Vec<Name> = game
+        .kinds()
+        .iter()
+        .map(|k| k.name)
+        .filter(|k| on_board.contains(k))
+        .collect();
+    for kind in on_board {
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    kinds
+}
+
 /// Writes `items` after `head`, separated by ` | `, in lines of at most
 /// 80 columns; continuation lines are indented by two spaces.
-fn wrap_items(out: &mut String, head: &str, items: &[String]) {
-    let mut line = head.to_string();
-    let mut fresh = true;
-    for item in items {
-        if !fresh && line.chars().count() + 3 + item.chars().count() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line = format!("  {item}");
-        } else {
-            if !fresh {
-                line.push_str(" | ");
-            }
-            line.push_str(item);
-        }
-        fresh = false;
-    }
-    out.push_str(&line);
-    out.push('\n');
+pub(crate) fn wrap_items(out: &mut String, head: &str, items: &[String]) {
+    let style = ListStyle {
+        after: "",
+        between: " | ",
+        indent: "  ",
+    };
+    wrap_list(out, head, items, &style);
 }
 
 /// Where a robot is, in the REPL's `where` format, exactly
@@ -469,10 +475,31 @@ pub fn where_all(game: &Game) -> String {
     out
 }
 
-/// What the REPL's `show` prints: the [`board`], a blank line, then the
-/// [`panel`] as `viewer` may see it (`None`: everything, `show --all`).
+/// What the REPL's `show --full` prints: the [`board`], a blank line, then
+/// the [`panel`] as `viewer` may see it (`None`: everything, `show --all`).
 pub fn show(game: &Game, viewer: Option<PlayerId>, options: &RenderOptions) -> String {
     format!("{}\n{}", board(game, options), panel(game, viewer, options))
+}
+
+/// Lines the compact `show` keeps to: a 24-line terminal, less the prompt.
+pub const COMPACT_LINES: usize = 23;
+
+/// What the REPL's `show` prints on a terminal, made to fit 80 columns
+/// and, with the prompt, 24 lines ([`COMPACT_LINES`]): the map without its
+/// legend, the kinds of terrain on it (`terrain: # rock | ~ mud`, none
+/// without terrain), then the [`compact_panel`] with `viewer`'s hand.
+pub fn show_compact(game: &Game, viewer: PlayerId, options: &RenderOptions) -> String {
+    let mut out = map(game, options);
+    let kinds: Vec<String> = terrain_present(game)
+        .into_iter()
+        .map(|k| format!("{} {k}", terrain_symbol(game, k)))
+        .collect();
+    if !kinds.is_empty() {
+        wrap_items(&mut out, "terrain: ", &kinds);
+    }
+    let lines_left = COMPACT_LINES.saturating_sub(out.lines().count());
+    out.push_str(&compact_panel(game, viewer, options, lines_left));
+    out
 }
 
 /// The one-character symbol of a kind of terrain (its manifest's `symbol`).

@@ -32,10 +32,14 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         name: "show",
-        usage: "show [--all | <colour>]",
-        summary: "the board as a hex map, then every player's programs, hand and score",
-        details: "Hands show the special tiles of the player to move only (or of <colour>); \
-                  `show --all` shows every hand.",
+        usage: "show [--full | --compact] [--all | <colour>]",
+        summary: "the board as a hex map, the players' scores and programs, and the hand",
+        details: "On a terminal `show` is compact, to fit 80x24: the map, one line per player \
+                  and the hand of the player deciding (or of <colour>). `show --full` adds the \
+                  legend, the bases, every hand (others' special tiles hidden) and the \
+                  countdown; it is the default when the REPL reads a script, where \
+                  `show --compact` gives the short one. `show --all` is the full form with \
+                  every hand shown.",
     },
     CommandHelp {
         name: "where",
@@ -161,12 +165,21 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "lua",
         usage: "lua <code>",
         summary: "run Lua in the sandbox with `view`, the game as the player to move sees it",
-        details: "Example: lua return #view.robots",
+        details: "The line is an expression (its values are printed, tables in full, within \
+                  limits) or statements; each line is a chunk of its own (locals and globals \
+                  do not carry over). Example: lua #view.robots",
     },
     CommandHelp {
         name: "reload",
         usage: "reload",
         summary: "read changed bot, order and variant scripts again, keeping the game",
+        details: "Says which bot scripts, order files and variants it read; with order files \
+                  or variants, the game is played again with them to the same step.",
+    },
+    CommandHelp {
+        name: "clear",
+        usage: "clear",
+        summary: "clear the screen (on a terminal; nothing when reading a script)",
         details: "",
     },
     CommandHelp {
@@ -191,8 +204,14 @@ pub enum Span {
 pub enum Command {
     /// `help [command]`.
     Help(Option<String>),
-    /// `show`: `None` for the player to move, `Some("--all")` or a colour.
-    Show(Option<String>),
+    /// `show [--full | --compact] [--all | <colour>]`.
+    Show {
+        /// `Some(true)` for `--full`, `Some(false)` for `--compact`, `None`
+        /// for the session's default form.
+        full: Option<bool>,
+        /// `None` for the player to move, `Some("--all")` or a colour.
+        who: Option<String>,
+    },
     /// `where [robot]`.
     Where(Option<String>),
     /// A program change, in DESIGN.md syntax (`place red.1 2 zap`).
@@ -232,6 +251,8 @@ pub enum Command {
     Lua(String),
     /// `reload`.
     Reload,
+    /// `clear`.
+    Clear,
     /// `quit` or `exit`.
     Quit,
     /// An empty line or a comment (`# ...`).
@@ -266,11 +287,7 @@ impl fmt::Display for CommandError {
                 write!(f, "unknown command `{word}`")?;
                 match suggestions.as_slice() {
                     [] => write!(f, " (`help` lists the commands)"),
-                    [one] => write!(f, ", did you mean `{one}`?"),
-                    many => {
-                        let quoted: Vec<String> = many.iter().map(|s| format!("`{s}`")).collect();
-                        write!(f, ", did you mean {}?", quoted.join(" or "))
-                    }
+                    some => write!(f, "{}", did_you_mean(some)),
                 }
             }
             CommandError::Usage {
@@ -328,22 +345,44 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
-/// The commands closest to `word`: within two edits, or starting with it.
-pub fn suggestions(word: &str) -> Vec<&'static str> {
+/// The names of `known` closest to `word` (case ignored), at most three:
+/// of those within two edits (one for names of two letters) or starting
+/// with it, the ones fewest edits away.
+pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let word = word.to_lowercase();
-    let mut scored: Vec<(usize, &'static str)> = COMMANDS
-        .iter()
-        .map(|c| c.name)
-        .chain(["exit"])
+    let mut scored: Vec<(usize, &'a str)> = known
+        .into_iter()
         .filter_map(|name| {
-            let d = distance(&word, name);
+            let d = distance(&word, &name.to_lowercase());
             let close = d <= 2.min(name.len().saturating_sub(1))
                 || (word.len() >= 2 && name.starts_with(&word));
-            close.then_some((d, name))
+            (close && name != word).then_some((d, name))
         })
         .collect();
     scored.sort();
-    scored.into_iter().map(|(_, n)| n).take(3).collect()
+    scored.dedup();
+    let best = scored.first().map_or(0, |(d, _)| *d);
+    scored
+        .into_iter()
+        .take_while(|(d, _)| *d == best)
+        .map(|(_, n)| n)
+        .take(3)
+        .collect()
+}
+
+/// `, did you mean `a`?` or `, did you mean `a` or `b`?`; empty without
+/// suggestions.
+pub fn did_you_mean(suggestions: &[&str]) -> String {
+    if suggestions.is_empty() {
+        return String::new();
+    }
+    let quoted: Vec<String> = suggestions.iter().map(|s| format!("`{s}`")).collect();
+    format!(", did you mean {}?", quoted.join(" or "))
+}
+
+/// The commands closest to `word`: within two edits, or starting with it.
+pub fn suggestions(word: &str) -> Vec<&'static str> {
+    closest(word, COMMANDS.iter().map(|c| c.name).chain(["exit"]))
 }
 
 fn usage(command: &'static str, problem: impl Into<String>) -> CommandError {
@@ -405,8 +444,21 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             Command::Help(words.first().map(|w| w.to_string()))
         }
         "show" => {
-            arity("show", 0, 1)?;
-            Command::Show(words.first().map(|w| w.to_string()))
+            arity("show", 0, 2)?;
+            let mut full = None;
+            let mut who = None;
+            for word in &words {
+                match *word {
+                    "--full" | "--compact" if full.is_none() => full = Some(*word == "--full"),
+                    w if !w.starts_with("--") || w == "--all" => {
+                        if who.replace(w.to_string()).is_some() {
+                            return Err(usage("show", "two players to see the game as"));
+                        }
+                    }
+                    w => return Err(usage("show", format!("unknown option `{w}`"))),
+                }
+            }
+            Command::Show { full, who }
         }
         "where" => {
             arity("where", 0, 1)?;
@@ -489,6 +541,10 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             arity("reload", 0, 0)?;
             Command::Reload
         }
+        "clear" => {
+            arity("clear", 0, 0)?;
+            Command::Clear
+        }
         "quit" | "exit" => {
             arity("quit", 0, 0)?;
             Command::Quit
@@ -519,8 +575,34 @@ mod tests {
     #[test]
     fn commands_parse_with_their_arguments() {
         let cases = [
-            ("show", Command::Show(None)),
-            ("show --all", Command::Show(Some("--all".into()))),
+            (
+                "show",
+                Command::Show {
+                    full: None,
+                    who: None,
+                },
+            ),
+            (
+                "show --all",
+                Command::Show {
+                    full: None,
+                    who: Some("--all".into()),
+                },
+            ),
+            (
+                "show --full blue",
+                Command::Show {
+                    full: Some(true),
+                    who: Some("blue".into()),
+                },
+            ),
+            (
+                "show --compact",
+                Command::Show {
+                    full: Some(false),
+                    who: None,
+                },
+            ),
             ("  where red.1 ", Command::Where(Some("red.1".into()))),
             (
                 "place red.1 2 forward_2",
@@ -558,6 +640,7 @@ mod tests {
             ("# a comment", Command::Nothing),
             ("", Command::Nothing),
             ("EXIT", Command::Quit),
+            ("clear", Command::Clear),
         ];
         for (line, expected) in cases {
             assert_eq!(parse(line), Ok(expected), "{line:?}");
@@ -606,6 +689,17 @@ mod tests {
             let known = !matches!(parsed, Err(CommandError::Unknown { .. }));
             assert!(known, "{} is in the table but not parsed", c.name);
         }
+    }
+
+    #[test]
+    fn names_closest_to_a_misspelling_are_suggested() {
+        let tiles = ["forward_1", "forward_2", "turn_left", "zap"];
+        assert_eq!(closest("forwrd_1", tiles), ["forward_1"]);
+        assert_eq!(closest("forward_9", tiles), ["forward_1", "forward_2"]);
+        assert_eq!(closest("ZAP", tiles), Vec::<&str>::new(), "the name itself");
+        assert_eq!(closest("xyzzy", tiles), Vec::<&str>::new());
+        assert_eq!(did_you_mean(&["a", "b"]), ", did you mean `a` or `b`?");
+        assert_eq!(did_you_mean(&[]), "");
     }
 
     proptest! {

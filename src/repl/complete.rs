@@ -6,6 +6,7 @@
 //! [`Completions::candidates`] is plain data in, words out, so it is tested
 //! without a terminal; [`ReplHelper`] plugs it into rustyline.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -18,6 +19,7 @@ use rustyline::{Context, Helper};
 use super::command::{help_of, COMMANDS};
 use super::session::Session;
 use crate::game::Decision;
+use crate::render::{RenderOptions, DIM};
 
 /// What can be completed now.
 #[derive(Clone, Debug, Default)]
@@ -168,14 +170,18 @@ pub struct ReplHelper {
     /// The snapshot, refreshed after every command.
     pub completions: Rc<RefCell<Completions>>,
     files: FilenameCompleter,
+    /// With colour on, hints are drawn dim, not like typed text.
+    options: RenderOptions,
 }
 
 impl ReplHelper {
-    /// A helper reading `completions`.
-    pub fn new(completions: Rc<RefCell<Completions>>) -> ReplHelper {
+    /// A helper reading `completions`; hints are dim when `options` has
+    /// colour on.
+    pub fn new(completions: Rc<RefCell<Completions>>, options: RenderOptions) -> ReplHelper {
         ReplHelper {
             completions,
             files: FilenameCompleter::new(),
+            options,
         }
     }
 }
@@ -220,7 +226,11 @@ impl Hinter for ReplHelper {
     }
 }
 
-impl Highlighter for ReplHelper {}
+impl Highlighter for ReplHelper {
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        Cow::Owned(self.options.paint(hint, DIM))
+    }
+}
 impl Validator for ReplHelper {}
 impl Helper for ReplHelper {}
 

@@ -4,7 +4,8 @@
 //! - [`command`]: what a line says (parsing, help, suggestions);
 //! - [`session`]: what each command does to the game and its history;
 //! - [`timeline`]: the history behind `undo`, `redo`, `history`, `goto`;
-//! - [`complete`]: Tab completion and hints for rustyline.
+//! - [`complete`]: Tab completion and hints for rustyline;
+//! - [`lua`]: the `lua` command's sandbox and printer.
 //!
 //! [`run_interactive`] reads a terminal with rustyline (completion, hints,
 //! a history file, colours unless `NO_COLOR`); [`run_script`] reads lines
@@ -13,6 +14,7 @@
 
 pub mod command;
 pub mod complete;
+pub mod lua;
 pub mod session;
 pub mod timeline;
 
@@ -25,6 +27,7 @@ use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
+use crate::render::RenderOptions;
 use complete::{Completions, ReplHelper};
 use session::{Flow, ReplError, Session};
 
@@ -41,6 +44,12 @@ pub enum ScriptRunError {
         /// Why.
         error: ReplError,
     },
+    /// A line is not UTF-8 text.
+    #[error("line {line}: not UTF-8")]
+    NotUtf8 {
+        /// The line's number, from 1.
+        line: usize,
+    },
     /// Reading or writing failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -55,8 +64,12 @@ pub fn run_script(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), ScriptRunError> {
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
+    for (i, line) in input.split(b'\n').enumerate() {
+        let mut line = line?;
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        let line = String::from_utf8(line).map_err(|_| ScriptRunError::NotUtf8 { line: i + 1 })?;
         if echo {
             writeln!(out, "> {line}")?;
         }
@@ -65,6 +78,7 @@ pub fn run_script(
         out.write_all(said.as_bytes())?;
         match result {
             Ok(Flow::Go) => {}
+            Ok(Flow::Clear) => writeln!(out, "(clear: no screen to clear when reading a script)")?,
             Ok(Flow::Quit) => break,
             Err(error) => {
                 return Err(ScriptRunError::Line {
@@ -95,11 +109,13 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
         .build();
     let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
     let completions = Rc::new(RefCell::new(Completions::of(session)));
-    editor.set_helper(Some(ReplHelper::new(completions.clone())));
+    let hints = RenderOptions::for_stdout();
+    editor.set_helper(Some(ReplHelper::new(completions.clone(), hints)));
     let history = history_file();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
     }
+    session.set_compact_show(true);
     println!("{banner}");
     println!("{}", session.asked());
     loop {
@@ -111,11 +127,16 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
                 match result {
                     Ok(Flow::Quit) => break,
                     Ok(Flow::Go) => {}
+                    Ok(Flow::Clear) => editor.clear_screen()?,
                     Err(e) => println!("error: {e}"),
                 }
                 *completions.borrow_mut() = Completions::of(session);
             }
             Err(ReadlineError::Interrupted) => println!("(Ctrl-C: `quit` or Ctrl-D to leave)"),
+            // An invalid UTF-8 sequence typed or pasted: refuse the line.
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                println!("error: the line is not UTF-8 text: refused")
+            }
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e),
         }

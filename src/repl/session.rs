@@ -13,16 +13,16 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::command::{self, Command, Span, COMMANDS};
-use super::timeline::Timeline;
+use super::lua::LuaConsole;
+use super::timeline::{Move, Point, Timeline};
 use crate::bot::{seat_seed, Bot, BotSpec};
 use crate::game::{Answer, Decision, Game};
-use crate::orders::OrderBook;
+use crate::orders::{OrderBook, Tile};
 use crate::pieces::{Colour, PlayerId};
-use crate::render::{text, RenderOptions};
+use crate::render::{text, wrap_words, RenderOptions};
 use crate::replay::{Replay, Start};
 use crate::scenario::{scenario_toml, Scenario};
 use crate::script::orders::load_order_book;
-use crate::script::Sandbox;
 use crate::setup::Setup;
 use crate::variant::VariantSet;
 
@@ -33,6 +33,8 @@ pub enum Flow {
     Go,
     /// Leave.
     Quit,
+    /// Clear the screen (`clear`), then read the next line.
+    Clear,
 }
 
 /// Why a line was refused, in words for the user.
@@ -70,7 +72,9 @@ pub struct Session {
     options: RenderOptions,
     /// `run` was asked and a decision interrupted it: go on after the answer.
     running: bool,
-    lua: Option<Sandbox>,
+    /// `show` alone draws the compact picture.
+    compact_show: bool,
+    lua: Option<LuaConsole>,
 }
 
 /// Turns stepping on in a game about to be kept.
@@ -183,7 +187,11 @@ impl Session {
                 .and_then(|a| game.apply(a).map_err(|e| e.to_string()))
                 .map_err(|e| ReplError::new(format!("answer {} `{text}`: {e}", i + 1)));
             answer?;
-            timeline.push(stepping(game.clone()), text.clone(), Some(text.clone()));
+            timeline.push(
+                stepping(game.clone()),
+                text.clone(),
+                Move::Answer(text.clone()),
+            );
         }
         Ok(Session {
             timeline,
@@ -195,6 +203,7 @@ impl Session {
             seed,
             options: RenderOptions::PLAIN,
             running: false,
+            compact_show: false,
             lua: None,
         })
     }
@@ -202,6 +211,21 @@ impl Session {
     /// How pictures are drawn (colour or not).
     pub fn set_render_options(&mut self, options: RenderOptions) {
         self.options = options;
+    }
+
+    /// Whether `show` alone draws the compact picture that fits an 80×24
+    /// terminal (`show --full` then draws the long one) rather than the
+    /// full one (`show --compact` then draws the short one). Off unless
+    /// set: the REPL turns it on for a terminal.
+    pub fn set_compact_show(&mut self, compact: bool) {
+        self.compact_show = compact;
+    }
+
+    /// Keeps the settings of `before` (the session this one replaces, on
+    /// `load` and `reload`).
+    fn keep_settings(&mut self, before: &Session) {
+        self.options = before.options;
+        self.compact_show = before.compact_show;
     }
 
     /// The game where the user stands.
@@ -265,7 +289,12 @@ impl Session {
             .unwrap_or("");
         match decision {
             Decision::ProgramChange { .. } => {
-                format!("{who} to make a program change (or `turn` for its bot)")
+                let seated = decision.player().is_some_and(|p| self.bots[p].is_some());
+                if seated {
+                    format!("{who} to make a program change (or `turn` for its bot)")
+                } else {
+                    format!("{who} to make a program change (`help place`), or `bot {who} random`")
+                }
             }
             Decision::Continue { .. } => format!("{who}'s programs: `step` or `run`"),
             Decision::GameOver => "the game is over".to_string(),
@@ -297,7 +326,7 @@ impl Session {
             Command::Nothing => {}
             Command::Quit => return Ok(Flow::Quit),
             Command::Help(topic) => help(topic.as_deref(), out)?,
-            Command::Show(who) => self.show(who.as_deref(), out)?,
+            Command::Show { full, who } => self.show(full, who.as_deref(), out)?,
             Command::Where(robot) => self.where_(robot.as_deref(), out)?,
             Command::Change(text) => self.change(&text, out)?,
             Command::Answer(text) => self.answer(&text, out)?,
@@ -331,6 +360,7 @@ impl Session {
             Command::Auto(turns) => self.auto(turns, out)?,
             Command::Lua(code) => self.lua(&code, out)?,
             Command::Reload => self.reload(out)?,
+            Command::Clear => return Ok(Flow::Clear),
         }
         Ok(Flow::Go)
     }
@@ -341,19 +371,72 @@ impl Session {
     }
 
     fn seat_of(&self, colour: &str) -> Result<PlayerId, ReplError> {
-        let colour: Colour = colour.parse().map_err(|e| ReplError::new(format!("{e}")))?;
-        crate::pieces::seat_of(self.game().colours(), colour)
+        let seated: Vec<&str> = self.game().colours().iter().map(|c| c.name()).collect();
+        let parsed: Colour = colour
+            .parse()
+            .map_err(|e| unknown_name(colour, "a colour", seated, format!("{e}")))?;
+        crate::pieces::seat_of(self.game().colours(), parsed)
             .map_err(|e| ReplError::new(e.to_string()))
     }
 
-    fn show(&self, who: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+    /// The robot named `name`, or an error suggesting the closest robots.
+    fn robot_named(&self, name: &str) -> Result<crate::pieces::RobotId, ReplError> {
+        let game = self.game();
+        crate::game::parse_robot(game.colours(), name).map_err(|message| {
+            let robots = self.robot_names();
+            unknown_name(name, "a robot", robots.iter().map(String::as_str), message)
+        })
+    }
+
+    /// The names of the robots in play.
+    fn robot_names(&self) -> Vec<String> {
+        let game = self.game();
+        game.robots()
+            .iter()
+            .flatten()
+            .map(|r| game.robot_name(r.id))
+            .collect()
+    }
+
+    /// Why the program change `text` does not parse: the robot or tile
+    /// misspelled, with the closest names, or the game's `message`.
+    fn change_error(&self, text: &str, message: String) -> ReplError {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if let Some(robot) = words.get(1) {
+            if let Err(e) = self.robot_named(robot) {
+                return e;
+            }
+        }
+        match (words.first(), words.get(3)) {
+            (Some(&"place"), Some(tile)) if tile.parse::<Tile>().is_err() => {
+                let tiles = Tile::known().map(Tile::name);
+                unknown_name(tile, "an order tile", tiles, message)
+            }
+            _ => ReplError::new(message),
+        }
+    }
+
+    /// `show`: compact or full (`full`, else the session's default); as
+    /// the player deciding sees it, or a colour; `--all` is the full form
+    /// with every hand.
+    fn show(
+        &self,
+        full: Option<bool>,
+        who: Option<&str>,
+        out: &mut String,
+    ) -> Result<(), ReplError> {
         let game = self.game();
         let viewer = match who {
             Some("--all") => None,
             Some(colour) => Some(self.seat_of(colour)?),
             None => Some(game.decision().player().unwrap_or(game.active())),
         };
-        out.push_str(&text::show(game, viewer, &self.options));
+        match viewer {
+            Some(seat) if !full.unwrap_or(!self.compact_show) => {
+                out.push_str(&text::show_compact(game, seat, &self.options));
+            }
+            _ => out.push_str(&text::show(game, viewer, &self.options)),
+        }
         Ok(())
     }
 
@@ -362,7 +445,7 @@ impl Session {
         match robot {
             None => out.push_str(&text::where_all(game)),
             Some(name) => {
-                let id = crate::game::parse_robot(game.colours(), name).map_err(ReplError::new)?;
+                let id = self.robot_named(name)?;
                 let line = text::where_line(game, id)
                     .ok_or_else(|| ReplError::new(format!("{name} is not in play")))?;
                 let _ = writeln!(out, "{line}");
@@ -379,8 +462,12 @@ impl Session {
         game.apply(answer)
             .map_err(|e| ReplError::new(format!("`{text}` is not allowed: {e}")))?;
         write_events(&game, out);
-        let recorded = (answer != Answer::Continue).then_some(text);
-        self.timeline.push(game, label, recorded);
+        let led_by = if answer == Answer::Continue {
+            Move::Step
+        } else {
+            Move::Answer(text)
+        };
+        self.timeline.push(game, label, led_by);
         Ok(())
     }
 
@@ -395,7 +482,9 @@ impl Session {
             }
             _ => return Err(ReplError::new(format!("not now: {}", self.asked()))),
         }
-        let answer = game.parse_answer(text).map_err(ReplError::new)?;
+        let answer = game
+            .parse_answer(text)
+            .map_err(|message| self.change_error(text, message))?;
         self.apply(answer, text.to_string(), out)?;
         self.after(out);
         Ok(())
@@ -477,7 +566,7 @@ impl Session {
                 | Decision::ZapPush { .. }
         );
         self.running = interrupted;
-        self.timeline.push(game, "run", None);
+        self.timeline.push(game, "run", Move::Run);
         self.after(out);
         Ok(())
     }
@@ -585,13 +674,21 @@ impl Session {
             (Span::Turn, false) => self.timeline.redo_turn(),
         };
         self.running = false;
-        let word = if back { "back" } else { "forward" };
-        let _ = writeln!(
-            out,
-            "{word} {moved} to {}: {}",
-            self.timeline.position(),
-            self.timeline.current().label
-        );
+        let (at, label) = (self.timeline.position(), &self.timeline.current().label);
+        match (moved, back) {
+            (0, true) => {
+                let _ = writeln!(out, "nothing to undo: at {at}, the start ({label})");
+            }
+            (0, false) => {
+                let _ = writeln!(out, "nothing to redo: at {at}, the latest point ({label})");
+            }
+            (_, true) => {
+                let _ = writeln!(out, "back {moved} to {at}: {label}");
+            }
+            (_, false) => {
+                let _ = writeln!(out, "forward {moved} to {at}: {label}");
+            }
+        }
         self.after(out);
     }
 
@@ -605,8 +702,7 @@ impl Session {
             let _ = writeln!(
                 out,
                 "{marker}{i:>4}  turn {:<4} {}",
-                point.game.turn(),
-                point.label
+                point.played_in, point.label
             );
         }
     }
@@ -636,7 +732,7 @@ impl Session {
 
     fn load(&mut self, file: &str, out: &mut String) -> Result<(), ReplError> {
         let mut session = Session::open(Path::new(file), self.seed)?;
-        session.options = self.options;
+        session.keep_settings(self);
         *self = session;
         let _ = writeln!(out, "loaded {file}");
         self.after(out);
@@ -680,27 +776,37 @@ impl Session {
             let _ = writeln!(out, "{colour} is played at the prompt");
             return Ok(());
         }
-        let spec = BotSpec::parse(bot);
-        let made = spec
-            .make(seat_seed(self.seed, seat))
-            .map_err(|e| ReplError::new(e.to_string()))?;
-        self.bots[seat] = Some(SeatBot { spec, bot: made });
+        self.bots[seat] = Some(self.make_bot(BotSpec::parse(bot), seat)?);
         let _ = writeln!(out, "{colour} is played by {bot}");
         Ok(())
     }
 
+    /// Makes the bot `spec` names for `seat` (`bot` and `reload` both).
+    fn make_bot(&self, spec: BotSpec, seat: PlayerId) -> Result<SeatBot, ReplError> {
+        let bot = spec
+            .make(seat_seed(self.seed, seat))
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        Ok(SeatBot { spec, bot })
+    }
+
+    /// Reads the bot scripts, order files and variants again and, when
+    /// the rules may have changed, replays the game's answers with them to
+    /// the same point; says what it read. A failure changes nothing.
     fn reload(&mut self, out: &mut String) -> Result<(), ReplError> {
-        for seat in 0..self.bots.len() {
-            if let Some(b) = &self.bots[seat] {
-                let bot = b
-                    .spec
-                    .make(seat_seed(self.seed, seat))
-                    .map_err(|e| ReplError::new(e.to_string()))?;
-                let spec = b.spec.clone();
-                self.bots[seat] = Some(SeatBot { spec, bot });
+        let mut bots = Vec::with_capacity(self.bots.len());
+        let mut scripts = Vec::new();
+        for (seat, bot) in self.bots.iter().enumerate() {
+            let Some(bot) = bot else {
+                bots.push(None);
+                continue;
+            };
+            if let BotSpec::Lua(path) = &bot.spec {
+                scripts.push(format!("{} {}", self.colour(seat), path.display()));
             }
+            bots.push(Some(self.make_bot(bot.spec.clone(), seat)?));
         }
-        if !self.order_files.is_empty() || !self.variants.is_empty() {
+        let rules_from_files = !self.order_files.is_empty() || !self.variants.is_empty();
+        if rules_from_files {
             let book = if self.order_files.is_empty() {
                 self.orders.clone()
             } else {
@@ -708,70 +814,94 @@ impl Session {
             };
             let variants = VariantSet::load(&self.variants.names())
                 .map_err(|e| ReplError::new(e.to_string()))?;
-            let answers = self.timeline.current().answers.clone();
             let mut session = Session::from_start(
                 self.start.clone(),
                 self.order_files.clone(),
                 book,
                 variants,
                 self.seed,
-                &answers,
+                &[],
             )?;
-            session.bots = std::mem::take(&mut self.bots);
-            session.options = self.options;
+            let at = self.timeline.position();
+            session.replay_moves(&self.timeline.points()[1..=at])?;
+            session.keep_settings(self);
             *self = session;
         }
-        let _ = writeln!(out, "reloaded");
+        self.bots = bots;
+        if scripts.is_empty() && !rules_from_files {
+            let _ = writeln!(
+                out,
+                "nothing to reload: no bot script, order file or variant in this game"
+            );
+            return Ok(());
+        }
+        let listed = |items: &[String]| {
+            if items.is_empty() {
+                "none".to_string()
+            } else {
+                items.join(", ")
+            }
+        };
+        let _ = writeln!(out, "reloaded bot scripts: {}", listed(&scripts));
+        if rules_from_files {
+            let _ = writeln!(out, "reloaded order files: {}", listed(&self.order_files));
+            let _ = writeln!(out, "reloaded variants: {}", listed(&self.variants.names()));
+            let _ = writeln!(
+                out,
+                "the game was replayed with them to the same step: point {} of the history, turn {}",
+                self.timeline.position(),
+                self.game().turn()
+            );
+        }
+        Ok(())
+    }
+
+    /// Plays the moves of `points` again, from where this session stands,
+    /// with the same labels (answers, steps and runs alike).
+    fn replay_moves(&mut self, points: &[Point]) -> Result<(), ReplError> {
+        let mut said = String::new();
+        for (i, point) in points.iter().enumerate() {
+            let replayed = match &point.led_by {
+                Move::Start => Ok(()),
+                Move::Answer(text) => self
+                    .game()
+                    .parse_answer(text)
+                    .map_err(ReplError::new)
+                    .and_then(|a| self.apply(a, point.label.clone(), &mut said)),
+                Move::Step => self.apply(Answer::Continue, point.label.clone(), &mut said),
+                Move::Run => self.run(&mut said),
+            };
+            replayed.map_err(|e| {
+                ReplError::new(format!(
+                    "point {} of the history (`{}`) no longer plays: {e}",
+                    i + 1,
+                    point.label
+                ))
+            })?;
+        }
+        self.running = false;
         Ok(())
     }
 
     fn lua(&mut self, code: &str, out: &mut String) -> Result<(), ReplError> {
-        use mlua::LuaSerdeExt;
-        let game = self.game().clone();
-        let viewer = game.decision().player().unwrap_or(game.active());
-        let sandbox = match &mut self.lua {
-            Some(sandbox) => sandbox,
-            empty => empty.insert(Sandbox::new().map_err(|e| ReplError::new(e.to_string()))?),
+        let game = self.game();
+        let view = game.view(game.decision().player().unwrap_or(game.active()));
+        let console = match &mut self.lua {
+            Some(console) => console,
+            empty => empty.insert(LuaConsole::new().map_err(|e| ReplError::new(e.to_string()))?),
         };
-        let view = sandbox
-            .lua()
-            .to_value(&game.view(viewer))
-            .map_err(|e| ReplError::new(e.to_string()))?;
-        let mlua::Value::Table(view) = view else {
-            return Err(ReplError::new("the view is not a table"));
-        };
-        sandbox
-            .set_api_table("view", view)
-            .map_err(|e| ReplError::new(e.to_string()))?;
-        let source = if code.trim_start().starts_with("return") {
-            code.to_string()
-        } else {
-            format!("return {code}")
-        };
-        let id = match sandbox.load_str("lua", &source) {
-            Ok(id) => id,
-            // Not an expression: run it as statements.
-            Err(_) => sandbox
-                .load_str("lua", code)
-                .map_err(|e| ReplError::new(e.to_string()))?,
-        };
-        let printed = sandbox.take_output();
-        out.push_str(&printed);
-        let value = sandbox.script_value(id);
-        let shown = match value {
-            mlua::Value::Nil => String::new(),
-            mlua::Value::String(s) => s.to_string_lossy(),
-            mlua::Value::Table(_) => {
-                let json: Result<serde_json::Value, _> = sandbox.lua().from_value(value.clone());
-                json.map(|j| j.to_string())
-                    .unwrap_or_else(|_| "table".to_string())
-            }
-            other => other.to_string().unwrap_or_default(),
-        };
-        if !shown.is_empty() {
-            let _ = writeln!(out, "{shown}");
+        let outcome = console.run(code, &view);
+        out.push_str(&outcome.said);
+        match outcome.error {
+            Some(error) => Err(ReplError::new(error.to_string())),
+            None => Ok(()),
         }
-        Ok(())
+    }
+
+    /// Bytes held by the sandbox of `lua` lines (none before the first),
+    /// after a full garbage collection.
+    pub fn lua_memory(&self) -> usize {
+        self.lua.as_ref().map_or(0, LuaConsole::used_memory)
     }
 }
 
@@ -779,6 +909,26 @@ impl Session {
 fn write_events(game: &Game, out: &mut String) {
     for e in game.events() {
         let _ = writeln!(out, "  {}", game.describe(e));
+    }
+}
+
+/// The error for `word`, which is not `what` (`a robot`): "`word` is not a
+/// robot, did you mean `x`?" with the closest of `known`, or `message` when
+/// none is close.
+fn unknown_name<'a>(
+    word: &str,
+    what: &str,
+    known: impl IntoIterator<Item = &'a str>,
+    message: String,
+) -> ReplError {
+    let close = command::closest(word, known);
+    if close.is_empty() {
+        ReplError::new(message)
+    } else {
+        ReplError::new(format!(
+            "`{word}` is not {what}{}",
+            command::did_you_mean(&close)
+        ))
     }
 }
 
@@ -792,30 +942,41 @@ fn numbered(items: &[String]) -> String {
         .join("  ")
 }
 
+/// Width of the usage column of `help`; a longer usage has its summary on
+/// the next line.
+const USAGE_COLUMN: usize = 30;
+
 fn help(topic: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+    let indent = " ".repeat(USAGE_COLUMN + 2);
     match topic {
         None => {
             for c in COMMANDS {
-                let _ = writeln!(out, "  {:<36} {}", c.usage, c.summary);
+                let head = if c.usage.len() <= USAGE_COLUMN - 2 {
+                    format!("  {:<width$}", c.usage, width = USAGE_COLUMN)
+                } else {
+                    let _ = writeln!(out, "  {}", c.usage);
+                    indent.clone()
+                };
+                wrap_words(out, &head, c.summary, &indent);
             }
-            let _ = writeln!(
+            wrap_words(
                 out,
-                "`help <command>` for more; Tab completes commands, robots, slots and tiles."
+                "",
+                "`help <command>` for more; Tab completes commands, robots, slots and tiles.",
+                "",
             );
         }
         Some(name) => {
             let c = command::help_of(name).ok_or_else(|| {
                 ReplError::new(format!(
                     "help: no command `{name}`{}",
-                    match command::suggestions(name).first() {
-                        Some(s) => format!(", did you mean `{s}`?"),
-                        None => String::new(),
-                    }
+                    command::did_you_mean(&command::suggestions(name))
                 ))
             })?;
-            let _ = writeln!(out, "{}\n  {}", c.usage, c.summary);
+            let _ = writeln!(out, "{}", c.usage);
+            wrap_words(out, "  ", c.summary, "  ");
             if !c.details.is_empty() {
-                let _ = writeln!(out, "  {}", c.details);
+                wrap_words(out, "  ", c.details, "  ");
             }
         }
     }

@@ -9,6 +9,19 @@
 
 use crate::game::Game;
 
+/// What led from a point to the next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Where the history starts.
+    Start,
+    /// An answer to the decision asked, as text.
+    Answer(String),
+    /// One order run (`step`).
+    Step,
+    /// The orders run on to the next decision (`run`).
+    Run,
+}
+
 /// One point of the history.
 #[derive(Clone, Debug)]
 pub struct Point {
@@ -19,6 +32,12 @@ pub struct Point {
     /// The answers given from the start to here, as text (what a replay
     /// holds); steps between orders add none.
     pub answers: Vec<String>,
+    /// What led here.
+    pub led_by: Move,
+    /// The turn in which what led here was done: the turn of the point
+    /// before (the step that ends a turn belongs to it, though its game is
+    /// at the next turn already); the game's own turn for the first point.
+    pub played_in: u32,
 }
 
 /// The points, and where the user stands.
@@ -33,6 +52,8 @@ impl Timeline {
     pub fn new(game: Game, label: impl Into<String>) -> Timeline {
         Timeline {
             points: vec![Point {
+                led_by: Move::Start,
+                played_in: game.turn(),
                 game,
                 label: label.into(),
                 answers: Vec::new(),
@@ -57,15 +78,20 @@ impl Timeline {
     }
 
     /// Adds a point after the current one (dropping any that were ahead)
-    /// and stands on it. `answer` is the answer given, if any.
-    pub fn push(&mut self, game: Game, label: impl Into<String>, answer: Option<String>) {
+    /// and stands on it; `led_by` is how the game got there.
+    pub fn push(&mut self, game: Game, label: impl Into<String>, led_by: Move) {
         let mut answers = self.current().answers.clone();
-        answers.extend(answer);
+        if let Move::Answer(text) = &led_by {
+            answers.push(text.clone());
+        }
+        let played_in = self.current().game.turn();
         self.points.truncate(self.at + 1);
         self.points.push(Point {
             game,
             label: label.into(),
             answers,
+            led_by,
+            played_in,
         });
         self.at += 1;
     }
@@ -146,7 +172,7 @@ mod tests {
             let a = game.legal_answer(0).unwrap();
             let text = game.answer_text(a);
             game.apply(a).unwrap();
-            t.push(game.clone(), format!("{i}: {text}"), Some(text));
+            t.push(game.clone(), format!("{i}: {text}"), Move::Answer(text));
         }
         t
     }
@@ -171,7 +197,7 @@ mod tests {
         let mut t = timeline(5);
         t.undo(3);
         let game = t.current().game.clone();
-        t.push(game, "other", Some("pass".into()));
+        t.push(game, "other", Move::Answer("pass".into()));
         assert_eq!(t.points().len(), 4);
         assert_eq!(t.redo(1), 0);
         assert_eq!(t.current().answers.last().map(String::as_str), Some("pass"));
@@ -184,6 +210,10 @@ mod tests {
         // answer is a whole turn.
         let turns: Vec<u32> = t.points().iter().map(|p| p.game.turn()).collect();
         assert_eq!(turns, [1, 1, 2, 2, 3, 4, 5, 6, 7]);
+        // Each point is labelled with the turn its answer was given in:
+        // the answer ending turn 1 (point 2) belongs to turn 1.
+        let played: Vec<u32> = t.points().iter().map(|p| p.played_in).collect();
+        assert_eq!(played, [1, 1, 1, 2, 2, 3, 4, 5, 6]);
         assert_eq!(t.undo_turn(), 1, "point 8 starts turn 7: back to turn 6");
         assert_eq!(t.position(), 7);
         t.goto(3);

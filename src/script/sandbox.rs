@@ -379,6 +379,31 @@ impl Sandbox {
     /// chunk under the limits. Text only: precompiled chunks are refused. The
     /// first value the chunk returns is kept ([`Sandbox::script_value`]).
     pub fn load_str(&mut self, chunk_name: &str, source: &str) -> Result<ScriptId, ScriptError> {
+        let (function, env) = self.compile_in_env(chunk_name, source)?;
+        let value: Value = self.run(chunk_name, function, ())?;
+        self.scripts.push(Script {
+            path: chunk_name.to_string(),
+            env,
+            value,
+        });
+        Ok(ScriptId(self.scripts.len() - 1))
+    }
+
+    /// Compiles `source` as a chunk named `chunk_name` (text only) in a
+    /// fresh environment, without running it and without keeping anything:
+    /// the chunk is not a loaded script, and once the caller drops it the
+    /// collector frees it and its environment. Run it with
+    /// [`Sandbox::run_function`].
+    pub fn compile(&self, chunk_name: &str, source: &str) -> Result<Function, ScriptError> {
+        Ok(self.compile_in_env(chunk_name, source)?.0)
+    }
+
+    /// [`Sandbox::compile`], with the chunk's environment.
+    fn compile_in_env(
+        &self,
+        chunk_name: &str,
+        source: &str,
+    ) -> Result<(Function, Table), ScriptError> {
         let env: Table = self.new_env.call(())?;
         let function = self
             .lua
@@ -388,13 +413,20 @@ impl Sandbox {
             .set_environment(env.clone())
             .into_function()
             .map_err(|e| self.script_error(chunk_name, e))?;
-        let value: Value = self.run(chunk_name, function, ())?;
-        self.scripts.push(Script {
-            path: chunk_name.to_string(),
-            env,
-            value,
-        });
-        Ok(ScriptId(self.scripts.len() - 1))
+        Ok((function, env))
+    }
+
+    /// Calls `function` (a chunk from [`Sandbox::compile`], or a function
+    /// one returned) with `args` under the limits, blaming errors without a
+    /// location on `chunk_name`, and converts what it returns. The sandbox
+    /// keeps nothing of the call.
+    pub fn run_function<R: FromLuaMulti>(
+        &self,
+        chunk_name: &str,
+        function: &Function,
+        args: impl IntoLuaMulti,
+    ) -> Result<R, ScriptError> {
+        self.run(chunk_name, function.clone(), args)
     }
 
     /// The path (or chunk name) of a loaded script.
