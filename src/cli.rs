@@ -496,7 +496,7 @@ fn repl(
                 Err(e) => {
                     out.flush()?;
                     eprintln!("tinbots: {e}");
-                    ExitCode::FAILURE
+                    ExitCode::from(2)
                 }
             },
         );

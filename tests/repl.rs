@@ -90,7 +90,7 @@ fn changes_steps_undo_redo_goto() {
         &["-p", "2"],
         "place red.1 1 forward_1\nplace red.2 1 zap\nplace red.1 2 zap\n",
     );
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         stderr.contains("line 3: `place red.1 2 zap`: the turn is running"),
         "{stderr}"
@@ -106,7 +106,7 @@ fn illegal_changes_say_which_rule_and_change_nothing() {
         "{stderr}"
     );
     let (code, _, stderr) = repl(&["-p", "2"], "shwo\n");
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         stderr.contains("unknown command `shwo`, did you mean `show`?"),
         "{stderr}"
@@ -676,7 +676,7 @@ fn a_zapped_blob_is_asked_at_the_prompt_answered_by_text_or_number_and_undone() 
     assert!(rows0[2].contains("R1e    @"), "nothing: {}", rows0[2]);
     // Anything else is refused with the answers.
     let (code, _, stderr) = repl(&["--load", BLOB], "pass\nrun\n8\n");
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         stderr.contains("answer 8: there are 7 answers: 1) E"),
         "{stderr}"
@@ -1018,7 +1018,7 @@ fn a_line_that_is_not_utf8_is_refused_with_its_number() {
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),
     );
-    assert_eq!(out.status.code(), Some(1), "{stdout}{stderr}");
+    assert_eq!(out.status.code(), Some(2), "{stdout}{stderr}");
     assert_eq!(stderr, "tinbots: line 2: not UTF-8\n");
     assert_eq!(stdout, "red.1 at 3,1 facing W carrying 0\n", "stops there");
 }
