@@ -116,29 +116,47 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
         let _ = editor.load_history(path);
     }
     session.set_compact_show(true);
-    println!("{banner}");
-    println!("{}", session.asked());
-    loop {
-        match editor.readline(&session.prompt()) {
+    // Written with `write!`, not `println!`: a reader of stdout that went
+    // away (`tinbots repl | head`) ends the session instead of a panic.
+    let stdout = std::io::stdout();
+    let say = |text: &str| -> std::io::Result<()> {
+        let mut out = stdout.lock();
+        out.write_all(text.as_bytes())?;
+        out.flush()
+    };
+    let mut result = say(&format!("{banner}\n{}\n", session.asked()));
+    while result.is_ok() {
+        result = match editor.readline(&session.prompt()) {
             Ok(line) => {
                 let mut said = String::new();
-                let result = session.execute(&line, &mut said);
-                print!("{said}");
-                match result {
-                    Ok(Flow::Quit) => break,
-                    Ok(Flow::Go) => {}
-                    Ok(Flow::Clear) => editor.clear_screen()?,
-                    Err(e) => println!("error: {e}"),
-                }
+                let outcome = session.execute(&line, &mut said);
                 *completions.borrow_mut() = Completions::of(session);
+                match outcome {
+                    Ok(Flow::Quit) => {
+                        say(&said).ok();
+                        break;
+                    }
+                    Ok(Flow::Go) => say(&said),
+                    Ok(Flow::Clear) => {
+                        let written = say(&said);
+                        editor.clear_screen()?;
+                        written
+                    }
+                    Err(e) => say(&format!("{said}error: {e}\n")),
+                }
             }
-            Err(ReadlineError::Interrupted) => println!("(Ctrl-C: `quit` or Ctrl-D to leave)"),
+            Err(ReadlineError::Interrupted) => say("(Ctrl-C: `quit` or Ctrl-D to leave)\n"),
             // An invalid UTF-8 sequence typed or pasted: refuse the line.
             Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
-                println!("error: the line is not UTF-8 text: refused")
+                say("error: the line is not UTF-8 text: refused\n")
             }
             Err(ReadlineError::Eof) => break,
             Err(e) => return Err(e),
+        };
+    }
+    if let Err(e) = result {
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            return Err(ReadlineError::Io(e));
         }
     }
     if let Some(path) = &history {
