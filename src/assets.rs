@@ -240,10 +240,13 @@ impl AssetFolder {
     }
 
     /// Every file under the folder (relative path and text), sorted; `None`
-    /// when one cannot be read or there are too many to compare.
+    /// when one cannot be read or there are too many to compare (more than
+    /// [`MAX_ENTRIES`] entries seen in all, which also ends a walk through
+    /// links that loop).
     fn all_files(&self) -> Option<Vec<(String, String)>> {
         let mut files = Vec::new();
         let mut pending = vec![String::new()];
+        let mut seen = 0;
         while let Some(sub) = pending.pop() {
             let folder = if sub.is_empty() {
                 self.clone()
@@ -264,7 +267,8 @@ impl AssetFolder {
                 } else {
                     files.push((relative.clone(), self.file(&relative).read().ok()?));
                 }
-                if files.len() + pending.len() > MAX_ENTRIES {
+                seen += 1;
+                if seen > MAX_ENTRIES {
                     return None;
                 }
             }

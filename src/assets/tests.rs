@@ -348,3 +348,28 @@ fn a_built_in_variant_is_named_as_built_in_in_messages() {
         "{e}"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn comparing_a_variant_folder_with_looping_links_ends() {
+    use std::os::unix::fs::symlink;
+    let folder = Folder::new(
+        "assets-loop",
+        &[
+            ("mud/variant.toml", &manifest("mud", "looping mud")),
+            ("mud/variant.lua", "return {}"),
+        ],
+    );
+    symlink(".", folder.0.join("mud/a")).unwrap();
+    symlink(".", folder.0.join("mud/b")).unwrap();
+    let start = std::time::Instant::now();
+    let found = library(&[&folder.0], None, true)
+        .find(Kind::Variant, "mud", None)
+        .unwrap();
+    assert_eq!(found.origin.label(), "--variant-path");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
