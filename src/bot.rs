@@ -63,30 +63,34 @@ pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
         .wrapping_add(seat as u64 + 1)
 }
 
-/// Which bot plays a seat, as named on the command line: `random` (the
-/// built-in random bot) or the path of a Lua bot script.
+/// Which bot plays a seat, as named on the command line: a name (`random`,
+/// `greedy`: see [`crate::assets`] for where names are looked up) or the
+/// path of a Lua bot script (it ends with `.lua` or holds a `/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BotSpec {
-    /// The built-in random bot.
+    /// The native random bot.
     Random,
-    /// A Lua bot script.
+    /// A Lua bot script, by path.
     Lua(std::path::PathBuf),
+    /// A bot by name, looked up when it is made.
+    Named(String),
 }
 
 impl BotSpec {
-    /// `random`, or a script path.
+    /// A path ([`crate::assets::is_path`]), else a name.
     pub fn parse(text: &str) -> BotSpec {
-        if text == "random" {
-            BotSpec::Random
-        } else {
+        if crate::assets::is_path(text) {
             BotSpec::Lua(text.into())
+        } else {
+            BotSpec::Named(text.to_string())
         }
     }
 
-    /// A short name: `random`, or the script's file stem.
+    /// A short name: `random`, the name given, or the script's file stem.
     pub fn name(&self) -> String {
         match self {
             BotSpec::Random => "random".into(),
+            BotSpec::Named(name) => name.clone(),
             BotSpec::Lua(path) => path.file_stem().map_or_else(
                 || path.display().to_string(),
                 |s| s.to_string_lossy().into(),
@@ -94,15 +98,21 @@ impl BotSpec {
         }
     }
 
-    /// A new bot with its own seed (a Lua script is loaded and seeded).
+    /// A new bot with its own seed (a Lua script is loaded and seeded). A
+    /// name is looked up in [`crate::assets::Library::current`]; an unknown
+    /// one is an error listing the bots there are.
     pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, crate::script::BotError> {
-        Ok(match self {
-            BotSpec::Random => Box::new(RandomBot::new(seed)),
-            BotSpec::Lua(path) => {
-                let mut bot = crate::script::LuaBot::load(path)?;
-                bot.seed(seed)?;
-                Box::new(bot)
-            }
-        })
+        use crate::assets::{resolve_path, Entry, Kind, Library};
+        let file = match self {
+            BotSpec::Random => return Ok(Box::new(RandomBot::new(seed))),
+            BotSpec::Lua(path) => resolve_path(Kind::Bot, path),
+            BotSpec::Named(name) => match Library::current().find(Kind::Bot, name, None)?.entry {
+                Entry::NativeRandom => return Ok(Box::new(RandomBot::new(seed))),
+                Entry::File(file) => file,
+            },
+        };
+        let mut bot = crate::script::LuaBot::load_file(&file)?;
+        bot.seed(seed)?;
+        Ok(Box::new(bot))
     }
 }

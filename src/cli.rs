@@ -5,6 +5,7 @@ use clap::{Parser, Subcommand};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tinbots::assets::{bots_listing, order_file_references, variants_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::game::Game;
 use tinbots::orders::OrderBook;
@@ -24,6 +25,14 @@ use tinbots::variant::VariantSet;
 #[derive(Parser, Debug)]
 #[command(name = "tinbots", version, about, long_about = None)]
 pub struct Cli {
+    /// A folder of variants (`DIR/<NAME>/variant.toml`), searched before
+    /// the user data folder and the built-in ones. Repeatable.
+    #[arg(long = "variant-path", value_name = "DIR", global = true)]
+    variant_paths: Vec<PathBuf>,
+    /// A folder of bots (`DIR/<NAME>.lua`), searched before the user data
+    /// folder and the built-in ones. Repeatable.
+    #[arg(long = "bot-path", value_name = "DIR", global = true)]
+    bot_paths: Vec<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -46,8 +55,8 @@ enum Command {
         /// When reading commands from stdin, write each one before its output.
         #[arg(long)]
         echo: bool,
-        /// A variant to play (`variants/<NAME>/`), repeatable; for a
-        /// standard game (a scenario names its own).
+        /// A variant to play (`tinbots variants` lists them), repeatable;
+        /// for a standard game (a scenario names its own).
         #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
         variants: Vec<String>,
         /// An order file (Lua), repeatable, for a standard game: its new
@@ -80,26 +89,30 @@ enum Command {
         /// Print only the final summary.
         #[arg(long, short = 'q', conflicts_with = "verbose")]
         quiet: bool,
-        /// An order file (Lua): its new special tiles join the special deck
-        /// and its redefinitions replace the built-in orders. Repeatable.
+        /// An order file (Lua), by path or by name (the official `sidestep`,
+        /// `magnet`, `overclock`, `official`): its new special tiles join
+        /// the special deck and its redefinitions replace the built-in
+        /// orders. Repeatable.
         #[arg(long = "orders", value_name = "FILE")]
         orders: Vec<PathBuf>,
-        /// A variant to play (`variants/<NAME>/`), repeatable: `simplified`,
-        /// `no-score-victory`, ...
+        /// A variant to play (`tinbots variants` lists them), repeatable:
+        /// `simplified`, `no-score-victory`, ...
         #[arg(long = "variant", value_name = "NAME")]
         variants: Vec<String>,
-        /// Who plays a colour: `COLOUR=random` (the built-in random bot) or
-        /// `COLOUR=path/to/bot.lua`. Repeatable, once per colour; other
-        /// colours play the built-in random bot. Where a variant gives a
-        /// person several colours (`teams` with an odd count, the summary's
-        /// `seating:` line), the bot plays all of that person's colours.
+        /// Who plays a colour: `COLOUR=NAME` (`random`, `greedy`,
+        /// `lookahead`: `tinbots bots` lists them) or `COLOUR=path/to/bot.lua`.
+        /// Repeatable, once per colour; other colours play the built-in
+        /// random bot. Where a variant gives a person several colours
+        /// (`teams` with an odd count, the summary's `seating:` line), the
+        /// bot plays all of that person's colours.
         #[arg(long = "bot", value_name = "COLOUR=BOT")]
         bots: Vec<String>,
     },
     /// Bot against bot: every pairing plays seeded games with the seats
     /// rotated, in parallel, and the win rates are printed.
     Tournament {
-        /// A bot: `random` or a Lua script. Two or more; every pair plays.
+        /// A bot: a name (`tinbots bots` lists them) or the path to a Lua
+        /// script. Two or more; every pair plays.
         #[arg(long = "bot", value_name = "BOT", required = true)]
         bots: Vec<String>,
         /// Players per game, 2 to 6 (seats alternate between the two bots).
@@ -115,8 +128,8 @@ enum Command {
         /// at least 1.
         #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
         max_turns: u32,
-        /// A variant to play (`variants/<NAME>/`), repeatable: `simplified`,
-        /// `no-score-victory`, ...
+        /// A variant to play (`tinbots variants` lists them), repeatable:
+        /// `simplified`, `no-score-victory`, ...
         #[arg(long = "variant", value_name = "NAME")]
         variants: Vec<String>,
         /// Worker threads (default: one per core).
@@ -135,6 +148,12 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// List the variants that can be named: built-in, in the user data
+    /// folder, in `--variant-path` folders.
+    Variants,
+    /// List the bots that can be named: built-in, in the user data folder,
+    /// in `--bot-path` folders.
+    Bots,
     /// Replay a saved game and print its final summary.
     Replay {
         /// The replay file (JSON, from `play --save`).
@@ -151,6 +170,7 @@ const DEFAULT_PLAYERS: usize = 4;
 /// Runs the command line.
 pub fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
+    library(&cli)?.make_current();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
@@ -221,7 +241,7 @@ pub fn run() -> Result<ExitCode> {
                 .rules(book.clone())
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let mut game = Game::with_rules(&start.position(), rules)?;
-            let paths = orders.iter().map(|p| p.display().to_string()).collect();
+            let paths = order_file_references(&orders);
             let mut replay = Replay::with_variants(start, paths, book, variant_set);
             let mut bots = seat_bots(&game, seed, &bot_args)?;
             // The bar would break the transcript's lines on a terminal.
@@ -298,6 +318,14 @@ pub fn run() -> Result<ExitCode> {
             let result = check_paths(&files, &mut out)?;
             Ok(ExitCode::from(result.exit_status()))
         }
+        Some(Command::Variants) => {
+            write!(out, "{}", variants_listing(&Library::current()))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Bots) => {
+            write!(out, "{}", bots_listing(&Library::current()))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Replay { file, verbose }) => {
             let replay = Replay::load(&file)?;
             let game = replay.game()?;
@@ -315,6 +343,25 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// The places variants and bots are looked up in: the standard ones after
+/// the command line's `--variant-path` and `--bot-path` folders, which
+/// must exist.
+fn library(cli: &Cli) -> Result<Library> {
+    for (flag, dirs) in [
+        ("--variant-path", &cli.variant_paths),
+        ("--bot-path", &cli.bot_paths),
+    ] {
+        if let Some(dir) = dirs.iter().find(|d| !d.is_dir()) {
+            anyhow::bail!("{flag} {}: no such folder", dir.display());
+        }
+    }
+    Ok(Library {
+        variant_paths: cli.variant_paths.clone(),
+        bot_paths: cli.bot_paths.clone(),
+        ..Library::standard()
+    })
 }
 
 /// The bot of every seat: the `--bot COLOUR=BOT` choices, else the built-in
@@ -479,7 +526,7 @@ fn repl(
             if let Err(e) = variants.standard_position(players, seed, &[]) {
                 return Err(player_count_refused(&variants, players, e));
             }
-            Session::standard_with_orders(players, seed, &variants, orders)
+            Session::standard_with_orders(players, seed, &variants, &order_file_references(orders))
                 .map_err(|e| anyhow::anyhow!("{e}"))?
         }
     };

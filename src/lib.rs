@@ -19,6 +19,8 @@
 //! - [`script`]: the sandboxed Lua runtime that scripts run in.
 //! - [`tournament`]: bot against bot over many seeded games, seats rotated.
 //! - [`variant`]: variants as folders of data and script, loaded by name.
+//! - [`assets`]: the built-in variants, bots and order files, and where
+//!   user ones are found by name.
 //! - [`terrain`]: kinds of terrain (rocks, blobs, mud, teleporters) and
 //!   their properties.
 //! - [`names`]: interned names that variants bring (kinds, marks, reasons).
@@ -26,6 +28,7 @@
 
 #![warn(missing_docs)]
 
+pub mod assets;
 pub mod board;
 pub mod bot;
 pub mod game;

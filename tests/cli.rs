@@ -258,7 +258,7 @@ fn play_with_order_files_deals_their_tiles_and_replays() {
     );
     let json = std::fs::read_to_string(&path).unwrap();
     assert!(
-        json.contains("\"version\": 3") && json.contains("scripts/orders/magnet.lua"),
+        json.contains("\"version\": 3") && json.contains("\"magnet\""),
         "{json}"
     );
     let replayed = tinbots(&["replay", p]);

@@ -812,7 +812,9 @@ impl Session {
             } else {
                 load_order_book(&self.order_files).map_err(|e| ReplError::new(e.to_string()))?
             };
-            let variants = VariantSet::load(&self.variants.names())
+            let variants = self
+                .variants
+                .reload()
                 .map_err(|e| ReplError::new(e.to_string()))?;
             let mut session = Session::from_start(
                 self.start.clone(),

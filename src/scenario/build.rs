@@ -39,13 +39,14 @@ fn terrain_variant(kind: &str) -> Option<&'static str> {
     }
 }
 
-/// Loads the scenario's `variants` (from `variants/` in the current
-/// folder), naming the entry at fault.
+/// Loads the scenario's `variants` (a `variants/` folder beside the
+/// scenario file comes first: see [`crate::assets`]), naming the entry at
+/// fault.
 pub(super) fn variants(src: Source, file: &ScenarioFile) -> Result<VariantSet, ScenarioError> {
     let names: Vec<&str> = file.variants.iter().map(|v| v.get_ref().as_str()).collect();
-    VariantSet::load(&names).map_err(|e| {
+    VariantSet::load_for_scenario(Path::new(src.name), &names).map_err(|e| {
         let span = match &e {
-            VariantError::Unknown { name, .. } => file
+            VariantError::Unknown(crate::assets::LookupError { name, .. }) => file
                 .variants
                 .iter()
                 .find(|v| v.get_ref() == name)

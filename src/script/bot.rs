@@ -11,6 +11,8 @@
 
 use std::path::Path;
 
+use crate::assets::{AssetFile, LookupError};
+
 use mlua::{AnyUserData, Function, Value};
 
 use super::view::{new_choices, with_root_view, Choices, Context, RootView};
@@ -22,7 +24,14 @@ use crate::game::{Answer, Game};
 /// bot (its colour, or its script when loading), the script and the cause.
 #[derive(Debug, thiserror::Error)]
 pub enum BotError {
-    /// The script could not be loaded, or is not a bot.
+    /// No bot of that name.
+    #[error(transparent)]
+    Unknown(#[from] LookupError),
+    /// The script could not be read or run: its error names the script
+    /// and the line.
+    #[error("bot script {0}")]
+    Unloadable(ScriptError),
+    /// The script is not a bot.
     #[error("bot script {path}: {cause}")]
     Load {
         /// The script's path.
@@ -79,11 +88,14 @@ pub struct LuaBot {
 impl LuaBot {
     /// Loads the bot script at `path` with the default sandbox limits.
     pub fn load(path: &Path) -> Result<LuaBot, BotError> {
-        let name = path.display().to_string();
-        let mut sandbox = Sandbox::new().map_err(|e| load_error(&name, e.to_string()))?;
-        let script = sandbox
-            .load_script(path)
-            .map_err(|e| load_error(&name, e.to_string()))?;
+        LuaBot::load_file(&AssetFile::Disk(path.to_path_buf()))
+    }
+
+    /// Loads the bot script `file` (on disk or built in) with the default
+    /// sandbox limits.
+    pub fn load_file(file: &AssetFile) -> Result<LuaBot, BotError> {
+        let mut sandbox = Sandbox::new().map_err(BotError::Unloadable)?;
+        let script = sandbox.load_file(file).map_err(BotError::Unloadable)?;
         LuaBot::from_loaded(sandbox, script)
     }
 
@@ -91,7 +103,7 @@ impl LuaBot {
     pub fn from_source(path: &str, source: &str, mut sandbox: Sandbox) -> Result<LuaBot, BotError> {
         let script = sandbox
             .load_str(path, source)
-            .map_err(|e| load_error(path, e.to_string()))?;
+            .map_err(BotError::Unloadable)?;
         LuaBot::from_loaded(sandbox, script)
     }
 

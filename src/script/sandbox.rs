@@ -27,6 +27,7 @@ use mlua::state::{GcGenParams, GcMode};
 use mlua::{chunk::ChunkMode, thread::ThreadStatus};
 
 use super::error::{split_location, ScriptError};
+use crate::assets::{AssetFile, AssetFolder};
 
 /// The Lua code that builds script environments (see its header).
 const PRELUDE: &str = include_str!("prelude.lua");
@@ -98,12 +99,13 @@ struct Meter {
     stopped_at: RefCell<(Option<String>, Option<u32>)>,
 }
 
-/// Captured `print` output.
 /// Finds the module a script `require`s: `name` is dot-separated words
 /// (`lib.util`), the file `lib/util.lua` in the folder of the script being
-/// run (`running`, the bot or order file the sandbox called into). Nothing
-/// outside that folder can be named: no `..`, no absolute paths. Returns
-/// the module's path and source.
+/// run (`running`, the bot, order file or variant the sandbox called into),
+/// on disk or built in. Nothing outside that folder can be named: no `..`,
+/// no absolute paths, and no symbolic link that leads out of it
+/// ([`AssetFolder::read_module`]). Returns the module's name (as errors
+/// show it) and source.
 fn find_module(lua: &Lua, running: &str, name: &str) -> mlua::Result<(String, String)> {
     // The nearest caller that is a script file (the prelude's `require` is
     // not), and the line that called.
@@ -131,17 +133,10 @@ fn find_module(lua: &Lua, running: &str, name: &str) -> mlua::Result<(String, St
             "{at}require {name:?}: a module name is words separated by dots, such as \"lib.util\" (lib/util.lua next to the script)"
         )));
     }
-    let folder = Path::new(running)
-        .parent()
-        .map(Path::to_path_buf)
-        .unwrap_or_default();
-    let path = folder.join(format!("{}.lua", name.replace('.', "/")));
-    let shown = path.display().to_string();
-    match std::fs::read_to_string(&path) {
-        Ok(source) => Ok((shown, source)),
-        Err(e) => Err(mlua::Error::runtime(format!(
-            "{at}require {name:?}: cannot read {shown}: {e}"
-        ))),
+    let relative = format!("{}.lua", name.replace('.', "/"));
+    match AssetFolder::of_chunk(running).read_module(&relative) {
+        Ok((file, source)) => Ok((file.shown(), source)),
+        Err(e) => Err(mlua::Error::runtime(format!("{at}require {name:?}: {e}"))),
     }
 }
 
@@ -163,6 +158,7 @@ impl Charge {
     }
 }
 
+/// Captured `print` output.
 #[derive(Default)]
 struct Output {
     text: String,
@@ -366,8 +362,16 @@ impl Sandbox {
     /// Loads the script at `path` (read as UTF-8 text) into a fresh
     /// environment and runs its main chunk; see [`Sandbox::load_str`].
     pub fn load_script(&mut self, path: &Path) -> Result<ScriptId, ScriptError> {
-        let name = path.display().to_string();
-        let source = std::fs::read_to_string(path).map_err(|source| ScriptError::Read {
+        self.load_file(&AssetFile::Disk(path.to_path_buf()))
+    }
+
+    /// Loads the script `file`, on disk or built in, into a fresh
+    /// environment and runs its main chunk; see [`Sandbox::load_str`]. It
+    /// is named [`AssetFile::shown`] in errors, and `require` reads from
+    /// its folder.
+    pub fn load_file(&mut self, file: &AssetFile) -> Result<ScriptId, ScriptError> {
+        let name = file.shown();
+        let source = file.read().map_err(|source| ScriptError::Read {
             path: name.clone(),
             source,
         })?;

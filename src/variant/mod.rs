@@ -1,11 +1,13 @@
 //! Variants: folders of data and script that change the rules, loaded by
 //! name and combined.
 //!
-//! A variant is `variants/<name>/variant.toml` (its manifest: name,
-//! description, the rulebook section it comes from, the variants it needs
-//! and those it conflicts with, and settings the engine applies as data)
-//! and `variants/<name>/variant.lua` (its hooks, run in the Lua sandbox).
-//! [`VariantSet::load`] resolves names (a needed variant is loaded too),
+//! A variant is a folder `<name>/` holding `variant.toml` (its manifest:
+//! name, description, the rulebook section it comes from, the variants it
+//! needs and those it conflicts with, and settings the engine applies as
+//! data) and `variant.lua` (its hooks, run in the Lua sandbox). The
+//! official ones are built in; others are found by name in the places
+//! [`crate::assets`] describes. [`VariantSet::load`] resolves names (a
+//! needed variant is loaded too),
 //! refuses conflicts and unknown names with the file and line at fault, and
 //! applies the settings to a setup ([`VariantSet::apply_to_setup`]) or to a
 //! scenario's position ([`VariantSet::apply_to_position`]).
@@ -31,6 +33,8 @@ pub use manifest::{Manifest, PieceSpec, Settings};
 pub use setup::Seating;
 
 use std::path::{Path, PathBuf};
+
+use crate::assets::{AssetFile, AssetFolder, Entry, Kind, Library, LookupError, Origin};
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -43,22 +47,16 @@ use crate::terrain::{KindTable, Props};
 use hooks::{LoadedScript, LuaHooks};
 use setup::SetupHandle;
 
-/// The folder variants are looked up in, relative to the current folder.
+/// The name of a folder of variants: the built-in one, the one in the user
+/// data folder, and the one a scenario file may have beside it.
 pub const VARIANTS_DIR: &str = "variants";
 
 /// Why variants could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum VariantError {
-    /// No folder for that name.
-    #[error("unknown variant `{name}` (no {dir}/{name}/variant.toml){}", available(.known))]
-    Unknown {
-        /// The name asked for.
-        name: String,
-        /// The folder searched.
-        dir: String,
-        /// The variants that exist.
-        known: Vec<String>,
-    },
+    /// No variant of that name where variants are looked up.
+    #[error(transparent)]
+    Unknown(#[from] LookupError),
     /// A manifest or script could not be read.
     #[error("{path}: {message}")]
     File {
@@ -89,21 +87,15 @@ fn engine_error(e: impl std::fmt::Display) -> VariantError {
     }
 }
 
-fn available(known: &[String]) -> String {
-    if known.is_empty() {
-        String::new()
-    } else {
-        format!("; variants: {}", known.join(", "))
-    }
-}
-
 /// One loaded variant.
 #[derive(Clone, Debug)]
 pub struct Variant {
     /// Its manifest.
     pub manifest: Manifest,
-    /// Its folder.
-    pub dir: PathBuf,
+    /// Its folder: on disk, or built in.
+    pub folder: AssetFolder,
+    /// Where it was found.
+    pub origin: Origin,
     /// The hooks its script defines: game-wide and setup hooks by name,
     /// kind hooks as `kind.hook`.
     pub hooks: Vec<String>,
@@ -111,8 +103,13 @@ pub struct Variant {
 
 impl Variant {
     /// Its script.
-    pub fn script(&self) -> PathBuf {
-        self.dir.join("variant.lua")
+    pub fn script(&self) -> AssetFile {
+        self.folder.file("variant.lua")
+    }
+
+    /// Its manifest.
+    pub fn manifest_file(&self) -> AssetFile {
+        self.folder.file("variant.toml")
     }
 
     fn defines(&self, hook: &str) -> bool {
@@ -124,19 +121,19 @@ impl Variant {
 #[derive(Clone, Debug, Default)]
 pub struct VariantSet {
     variants: Vec<Variant>,
+    /// Where they were looked up, for [`VariantSet::reload`].
+    library: Library,
+    /// The scenario file whose variants they are, if any.
+    scenario: Option<PathBuf>,
 }
 
 /// The variants that exist in `dir`, by name.
 pub fn known(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
+    Library::only(dir)
+        .list(Kind::Variant, None)
         .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| e.path().join("variant.toml").is_file())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
+        .map(|listed| listed.found.name)
+        .collect()
 }
 
 impl VariantSet {
@@ -145,17 +142,48 @@ impl VariantSet {
         VariantSet::default()
     }
 
-    /// Loads the variants `names` from [`VARIANTS_DIR`].
+    /// Loads the variants `names` (and those they need) from the places
+    /// of [`Library::current`].
     pub fn load<S: AsRef<str>>(names: &[S]) -> Result<VariantSet, VariantError> {
-        VariantSet::load_from(Path::new(VARIANTS_DIR), names)
+        VariantSet::load_with(&Library::current(), None, names)
     }
 
-    /// Loads the variants `names` (and those they need) from `dir`.
+    /// Loads the variants `names` of the scenario file `scenario`: a
+    /// `variants/` folder beside it (or above it) comes before the user
+    /// data folder and the built-in ones.
+    pub fn load_for_scenario<S: AsRef<str>>(
+        scenario: &Path,
+        names: &[S],
+    ) -> Result<VariantSet, VariantError> {
+        VariantSet::load_with(&Library::current(), Some(scenario), names)
+    }
+
+    /// Loads the variants `names` (and those they need) from `dir` only.
     pub fn load_from<S: AsRef<str>>(dir: &Path, names: &[S]) -> Result<VariantSet, VariantError> {
-        let mut set = VariantSet::default();
+        VariantSet::load_with(&Library::only(dir), None, names)
+    }
+
+    /// Loads the variants `names` again, from where they would be found
+    /// now (a script changed on disk, a variant added to a folder).
+    pub fn reload(&self) -> Result<VariantSet, VariantError> {
+        VariantSet::load_with(&self.library, self.scenario.as_deref(), &self.names())
+    }
+
+    /// Loads the variants `names` (and those they need) from the places of
+    /// `library` (for the scenario file `scenario`, if any).
+    pub fn load_with<S: AsRef<str>>(
+        library: &Library,
+        scenario: Option<&Path>,
+        names: &[S],
+    ) -> Result<VariantSet, VariantError> {
+        let mut set = VariantSet {
+            variants: Vec::new(),
+            library: library.clone(),
+            scenario: scenario.map(Path::to_path_buf),
+        };
         let mut visiting = Vec::new();
         for name in names {
-            set.add(dir, name.as_ref(), &mut visiting)?;
+            set.add(name.as_ref(), &mut visiting)?;
         }
         for a in &set.variants {
             for b in &set.variants {
@@ -163,7 +191,7 @@ impl VariantSet {
                     return Err(VariantError::Conflict {
                         a: a.manifest.name.clone(),
                         b: b.manifest.name.clone(),
-                        file: a.dir.join("variant.toml").display().to_string(),
+                        file: a.manifest_file().shown(),
                     });
                 }
             }
@@ -174,7 +202,7 @@ impl VariantSet {
                 if let Some((kind, _)) = hook.split_once('.') {
                     if kinds.get(Name::intern(kind)).is_none() {
                         return Err(VariantError::File {
-                            path: v.script().display().to_string(),
+                            path: v.script().shown(),
                             message: format!(
                                 "`kinds.{kind}`: `{kind}` is not a kind of terrain of these variants (they define: {})",
                                 kinds.names()
@@ -219,13 +247,13 @@ impl VariantSet {
         let mut sandbox = Sandbox::new().map_err(engine_error)?;
         let mut scripts = Vec::new();
         for v in &self.variants {
-            let path = v.script();
+            let script = v.script();
             let file_error = |message: String| VariantError::File {
-                path: path.display().to_string(),
+                path: script.shown(),
                 message,
             };
             let id = sandbox
-                .load_script(&path)
+                .load_file(&script)
                 .map_err(|e| file_error(e.to_string()))?;
             let mlua::Value::Table(table) = sandbox.script_value(id).clone() else {
                 return Err(file_error(
@@ -412,29 +440,57 @@ impl VariantSet {
 
     /// Loads `name` after the variants it needs (dependencies first, so
     /// that a variant's settings and setup apply over those it builds on).
-    fn add(
-        &mut self,
-        dir: &Path,
-        name: &str,
-        visiting: &mut Vec<String>,
-    ) -> Result<(), VariantError> {
+    fn add(&mut self, name: &str, visiting: &mut Vec<String>) -> Result<(), VariantError> {
         if self.variants.iter().any(|v| v.manifest.name == name) {
             return Ok(());
         }
+        let variant = self.load_one(name)?;
         if visiting.iter().any(|v| v == name) {
             return Err(VariantError::File {
-                path: dir.join(name).join("variant.toml").display().to_string(),
+                path: variant.manifest_file().shown(),
                 message: format!("`needs` makes a cycle: {} -> {name}", visiting.join(" -> ")),
             });
         }
-        let variant = load_one(dir, name)?;
         visiting.push(name.to_string());
         for needed in &variant.manifest.needs {
-            self.add(dir, needed, visiting)?;
+            self.add(needed, visiting)?;
         }
         visiting.pop();
         self.variants.push(variant);
         Ok(())
+    }
+
+    /// Finds the variant `name` and reads its folder: its manifest, and its
+    /// script, which must return a table and define no hook yet.
+    fn load_one(&self, name: &str) -> Result<Variant, VariantError> {
+        let found = self
+            .library
+            .find(Kind::Variant, name, self.scenario.as_deref())?;
+        let Entry::File(manifest_file) = found.entry else {
+            unreachable!("a variant is a folder with a manifest");
+        };
+        let folder = manifest_file.folder();
+        let text = manifest_file.read().map_err(|e| VariantError::File {
+            path: manifest_file.shown(),
+            message: format!("cannot read it: {e}"),
+        })?;
+        let manifest = Manifest::parse(&manifest_file.shown(), &text)?;
+        if manifest.name != name {
+            return Err(VariantError::File {
+                path: manifest_file.shown(),
+                message: format!(
+                    "`name` is `{}` but the folder is `{name}`: they must be the same",
+                    manifest.name
+                ),
+            });
+        }
+        let hooks = check_script(&folder.file("variant.lua"))?;
+        Ok(Variant {
+            manifest,
+            folder,
+            origin: found.origin,
+            hooks,
+        })
     }
 
     /// The variants, in the order they apply (each after those it needs).
@@ -491,52 +547,18 @@ impl VariantSet {
     }
 }
 
-/// Reads one variant's folder: its manifest, and its script, which must
-/// return a table and define no hook yet.
-fn load_one(dir: &Path, name: &str) -> Result<Variant, VariantError> {
-    let folder = dir.join(name);
-    let manifest_path = folder.join("variant.toml");
-    let valid_name = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if !valid_name || !manifest_path.is_file() {
-        return Err(VariantError::Unknown {
-            name: name.to_string(),
-            dir: dir.display().to_string(),
-            known: known(dir),
-        });
-    }
-    let manifest = Manifest::load(&manifest_path)?;
-    if manifest.name != name {
-        return Err(VariantError::File {
-            path: manifest_path.display().to_string(),
-            message: format!(
-                "`name` is `{}` but the folder is `{name}`: they must be the same",
-                manifest.name
-            ),
-        });
-    }
-    let hooks = check_script(&folder.join("variant.lua"))?;
-    Ok(Variant {
-        manifest,
-        dir: folder,
-        hooks,
-    })
-}
-
 /// Runs a variant's script in the sandbox: it must return a table whose
 /// keys are hooks (functions) and `kinds` (a table of kind names to tables
 /// of kind hooks). Returns the hooks it defines (`kind.hook` for kind
 /// hooks); an unknown key is refused with the hooks there are.
-fn check_script(path: &Path) -> Result<Vec<String>, VariantError> {
+fn check_script(script: &AssetFile) -> Result<Vec<String>, VariantError> {
     let file_error = |message: String| VariantError::File {
-        path: path.display().to_string(),
+        path: script.shown(),
         message,
     };
     let mut sandbox = Sandbox::new().map_err(|e| file_error(e.to_string()))?;
     let id = sandbox
-        .load_script(path)
+        .load_file(script)
         .map_err(|e| file_error(e.to_string()))?;
     let mlua::Value::Table(table) = sandbox.script_value(id).clone() else {
         return Err(file_error(

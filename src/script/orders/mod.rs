@@ -29,6 +29,7 @@ mod api;
 mod convert;
 
 use super::{Sandbox, ScriptError};
+use crate::assets::{AssetFile, Entry, Kind, Library, LookupError};
 use crate::orders::{
     OrderBook, OrderDef, OrderDefError, Passive, Primitive, Tile, TileRegisterError,
 };
@@ -74,6 +75,9 @@ pub enum OrderFileError {
         /// The script's error in words (`path:line: cause`).
         message: String,
     },
+    /// No order file of that name.
+    #[error(transparent)]
+    Unknown(#[from] LookupError),
     /// The file ran, but what it returned is not a valid list of orders.
     #[error("{path}: {}{reason}", prefix(place))]
     Invalid {
@@ -101,6 +105,7 @@ impl OrderFileError {
     pub fn path(&self) -> &str {
         match self {
             OrderFileError::Script { path, .. } | OrderFileError::Invalid { path, .. } => path,
+            OrderFileError::Unknown(e) => &e.name,
         }
     }
 
@@ -108,7 +113,7 @@ impl OrderFileError {
     pub fn line(&self) -> Option<u32> {
         match self {
             OrderFileError::Script { line, .. } => *line,
-            OrderFileError::Invalid { .. } => None,
+            OrderFileError::Invalid { .. } | OrderFileError::Unknown(_) => None,
         }
     }
 }
@@ -124,9 +129,25 @@ fn prefix(place: &str) -> String {
 impl OrderFile {
     /// Loads and checks the order file at `path`.
     pub fn load(path: &Path) -> Result<OrderFile, OrderFileError> {
+        OrderFile::load_file(&AssetFile::Disk(path.to_path_buf()))
+    }
+
+    /// Loads and checks the order file `file`, on disk or built in.
+    pub fn load_file(file: &AssetFile) -> Result<OrderFile, OrderFileError> {
         let mut sandbox = OrderFile::sandbox()?;
-        let id = sandbox.load_script(path)?;
+        let id = sandbox.load_file(file)?;
         OrderFile::read(&sandbox, id)
+    }
+
+    /// Loads and checks the order file given on the command line (or in a
+    /// replay) as `arg`: a path, or the name of an official or user one
+    /// (see [`crate::assets`]).
+    pub fn load_arg(arg: &str) -> Result<OrderFile, OrderFileError> {
+        let found = Library::current().find_arg(Kind::OrderFile, arg)?;
+        match found.entry {
+            Entry::File(file) => OrderFile::load_file(&file),
+            Entry::NativeRandom => unreachable!("only bots are native"),
+        }
     }
 
     /// Loads and checks an order file given as text; `path` names it.
@@ -251,15 +272,19 @@ fn check_room(files: &[OrderFile]) -> Result<(), OrderFileError> {
     Ok(())
 }
 
-/// The official orders with the order files at `paths`, in order (see
-/// [`book_with`]); the official book itself when there are none.
-pub fn load_order_book<P: AsRef<Path>>(paths: &[P]) -> Result<Arc<OrderBook>, OrderFileError> {
-    if paths.is_empty() {
+/// The official orders with the order files `args`, in order (see
+/// [`book_with`]); the official book itself when there are none. Each is a
+/// path or a name ([`OrderFile::load_arg`]).
+pub fn load_order_book<P: AsRef<Path>>(args: &[P]) -> Result<Arc<OrderBook>, OrderFileError> {
+    if args.is_empty() {
         return Ok(OrderBook::official());
     }
-    let files = paths
+    let files = args
         .iter()
-        .map(|p| OrderFile::load(p.as_ref()))
+        .map(|p| match p.as_ref().to_str() {
+            Some(arg) => OrderFile::load_arg(arg),
+            None => OrderFile::load(p.as_ref()),
+        })
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Arc::new(book_with(&OrderBook::official(), &files)?))
 }

@@ -1,0 +1,71 @@
+//! Builds the list of files shipped inside the binary: the official
+//! variants (`variants/`), bots (`scripts/bots/`, with their `lib/`) and
+//! order files (`scripts/orders/`). It writes `built_in_files.rs` into
+//! `OUT_DIR`, a sorted table of `(path, include_str!(...))` that
+//! `src/assets.rs` includes, and tells cargo to run again when a file or
+//! folder among them is added, removed or changed.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// The folders shipped, relative to the package's root.
+const FOLDERS: [&str; 3] = ["variants", "scripts/bots", "scripts/orders"];
+
+/// The kinds of file shipped: scripts and manifests.
+const EXTENSIONS: [&str; 2] = ["lua", "toml"];
+
+fn main() {
+    let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
+    let mut files = Vec::new();
+    for folder in FOLDERS {
+        collect(&root, &root.join(folder), &mut files);
+    }
+    files.sort();
+    let mut table = String::from(
+        "/// Every built-in file: its path relative to the repository, and its text; sorted by path.\n\
+         pub(crate) static FILES: &[(&str, &str)] = &[\n",
+    );
+    for (relative, absolute) in &files {
+        writeln!(table, "    ({relative:?}, include_str!({absolute:?})),")
+            .expect("writing a String");
+    }
+    table.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets it"));
+    std::fs::write(out.join("built_in_files.rs"), table).expect("OUT_DIR is writable");
+}
+
+/// Adds the shipped files under `dir` (recursively) to `files` as
+/// (path relative to `root` with `/` separators, absolute path), and asks
+/// cargo to watch every folder and file seen.
+fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = entry.file_name();
+        if name.to_string_lossy().starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            collect(root, &path, files);
+            continue;
+        }
+        let shipped = path
+            .extension()
+            .is_some_and(|e| EXTENSIONS.iter().any(|x| e == *x));
+        if !shipped {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", path.display());
+        let relative = path
+            .strip_prefix(root)
+            .expect("a file under the root")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect::<Vec<_>>()
+            .join("/");
+        files.push((relative, path.display().to_string()));
+    }
+}

@@ -1,0 +1,983 @@
+//! The built-in files, and where variants, bots and order files are found.
+//!
+//! The official variants (`variants/`), bots (`scripts/bots/`, with their
+//! `lib/`) and order files (`scripts/orders/`) are built into the binary
+//! (`build.rs` lists them), so tinbots works from any folder and after
+//! `cargo install`. The setups are built in too, by `src/setup`.
+//!
+//! A variant, bot or order file named on the command line, in a scenario
+//! or in a replay is looked up in these places, in this order; the first
+//! that has the name wins:
+//!
+//! 1. the folders given with `--variant-path DIR` (variants, as
+//!    `DIR/<name>/variant.toml`) or `--bot-path DIR` (bots, as
+//!    `DIR/<name>.lua`), in the order given;
+//! 2. for the variants of a scenario (`check`, the REPL's `load`): a
+//!    `variants/` folder beside the scenario file, or in one of the
+//!    [`NEAR_LEVELS`] folders above it, nearest first;
+//! 3. the user data folder, `$XDG_DATA_HOME/tinbots/` (else
+//!    `~/.local/share/tinbots/`), with `variants/`, `bots/` and `orders/`
+//!    inside;
+//! 4. the built-in ones. The built-in bot `random` is the native random
+//!    bot (`scripts/bots/random.lua` is its Lua twin, an example).
+//!
+//! A name found in two places, with different files there, gets a note on
+//! stderr saying which one is used, once per name. A copy identical to
+//! the one used (the repository's own `variants/` beside its scenarios) is
+//! not a second place.
+//!
+//! Paths stay paths: a bot or order file given as a path (it ends with
+//! `.lua` or holds a `/`) is read from there. Only when no such file
+//! exists and the path names an official file (`scripts/bots/greedy.lua`
+//! typed outside the repository) is the built-in copy used, with a note.
+//!
+//! A script's `require` reads from the script's own folder, a folder on
+//! disk or a built-in one, with the same rules ([`AssetFolder::read_module`]).
+//! Built-in files are named `<built-in>/variants/mud/variant.lua` in
+//! messages.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, RwLock};
+
+use crate::variant::Manifest;
+
+mod store {
+    include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
+}
+
+/// How built-in files are named in messages: `<built-in>/variants/mud/variant.lua`.
+pub const BUILT_IN: &str = "<built-in>";
+
+/// How many folders above a scenario's folder are searched for a
+/// `variants/` folder (a scenario in `scripts/scenarios/` finds the
+/// repository's `variants/` two levels up).
+pub const NEAR_LEVELS: usize = 3;
+
+/// The most entries read from one folder when listing or comparing what
+/// it holds.
+const MAX_ENTRIES: usize = 1000;
+
+/// The text of the built-in file at `path` (relative to the repository,
+/// such as `variants/mud/variant.lua`).
+pub fn built_in(path: &str) -> Option<&'static str> {
+    store::FILES
+        .binary_search_by(|(p, _)| (*p).cmp(path))
+        .ok()
+        .map(|i| store::FILES[i].1)
+}
+
+/// Every built-in file: its path relative to the repository, and its text.
+pub fn built_in_files() -> impl Iterator<Item = (&'static str, &'static str)> {
+    store::FILES.iter().copied()
+}
+
+/// A file of a script or manifest: on disk, or built into the binary.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AssetFile {
+    /// A file on disk, by its path as given.
+    Disk(PathBuf),
+    /// A built-in file, by its path relative to the repository.
+    BuiltIn(String),
+}
+
+impl AssetFile {
+    /// How messages name it: its path, or `<built-in>/path` for a
+    /// built-in file.
+    pub fn shown(&self) -> String {
+        match self {
+            AssetFile::Disk(path) => path.display().to_string(),
+            AssetFile::BuiltIn(path) => format!("{BUILT_IN}/{path}"),
+        }
+    }
+
+    /// Its text.
+    pub fn read(&self) -> std::io::Result<String> {
+        match self {
+            AssetFile::Disk(path) => std::fs::read_to_string(path),
+            AssetFile::BuiltIn(path) => built_in(path)
+                .map(str::to_string)
+                .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound)),
+        }
+    }
+
+    /// The folder it is in.
+    pub fn folder(&self) -> AssetFolder {
+        match self {
+            AssetFile::Disk(path) => {
+                AssetFolder::Disk(path.parent().map(Path::to_path_buf).unwrap_or_default())
+            }
+            AssetFile::BuiltIn(path) => {
+                AssetFolder::BuiltIn(path.rsplit_once('/').map_or("", |(d, _)| d).to_string())
+            }
+        }
+    }
+
+    /// Its name without the folder and the extension.
+    pub fn stem(&self) -> String {
+        match self {
+            AssetFile::Disk(path) => path.file_stem().map_or_else(
+                || path.display().to_string(),
+                |s| s.to_string_lossy().into(),
+            ),
+            AssetFile::BuiltIn(path) => {
+                let name = path.rsplit('/').next().unwrap_or(path);
+                name.strip_suffix(".lua").unwrap_or(name).to_string()
+            }
+        }
+    }
+}
+
+impl fmt::Display for AssetFile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown())
+    }
+}
+
+/// A folder of scripts: on disk, or built into the binary.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AssetFolder {
+    /// A folder on disk (the empty path is the current folder).
+    Disk(PathBuf),
+    /// A built-in folder, by its path relative to the repository.
+    BuiltIn(String),
+}
+
+/// Why [`AssetFolder::read_module`] refused a file.
+#[derive(Debug, thiserror::Error)]
+pub enum ModuleError {
+    /// No such file, or it cannot be read.
+    #[error("cannot read {shown}: {source}")]
+    Unreadable {
+        /// The file, as messages name it.
+        shown: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file, or a folder on the way to it, is a symbolic link that
+    /// leads out of the folder.
+    #[error("{shown} leads outside the script's folder {folder} (through a symbolic link): only files inside it can be required")]
+    Outside {
+        /// The file, as messages name it.
+        shown: String,
+        /// The folder.
+        folder: String,
+    },
+}
+
+impl AssetFolder {
+    /// The folder of the script a sandbox knows by `chunk_name` (the
+    /// [`AssetFile::shown`] name it was loaded under): `<built-in>/...`
+    /// is a built-in folder, anything else a path on disk.
+    pub fn of_chunk(chunk_name: &str) -> AssetFolder {
+        match chunk_name
+            .strip_prefix(BUILT_IN)
+            .and_then(|p| p.strip_prefix('/'))
+        {
+            Some(path) => AssetFile::BuiltIn(path.to_string()).folder(),
+            None => AssetFile::Disk(PathBuf::from(chunk_name)).folder(),
+        }
+    }
+
+    /// The file at `relative` (`/`-separated) in this folder.
+    pub fn file(&self, relative: &str) -> AssetFile {
+        match self {
+            AssetFolder::Disk(dir) => AssetFile::Disk(dir.join(relative)),
+            AssetFolder::BuiltIn(dir) if dir.is_empty() => AssetFile::BuiltIn(relative.into()),
+            AssetFolder::BuiltIn(dir) => AssetFile::BuiltIn(format!("{dir}/{relative}")),
+        }
+    }
+
+    /// How messages name it.
+    pub fn shown(&self) -> String {
+        match self {
+            AssetFolder::Disk(dir) => dir.display().to_string(),
+            AssetFolder::BuiltIn(dir) => format!("{BUILT_IN}/{dir}"),
+        }
+    }
+
+    /// Whether the file at `relative` exists.
+    pub fn has_file(&self, relative: &str) -> bool {
+        match self.file(relative) {
+            AssetFile::Disk(path) => path.is_file(),
+            AssetFile::BuiltIn(path) => built_in(&path).is_some(),
+        }
+    }
+
+    /// The names of what the folder holds directly, with whether each is
+    /// a folder; sorted, at most [`MAX_ENTRIES`].
+    fn children(&self) -> Vec<(String, bool)> {
+        let mut children: Vec<(String, bool)> = match self {
+            AssetFolder::Disk(dir) => std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .flatten()
+                .take(MAX_ENTRIES)
+                .map(|e| {
+                    (
+                        e.file_name().to_string_lossy().into_owned(),
+                        e.path().is_dir(),
+                    )
+                })
+                .collect(),
+            AssetFolder::BuiltIn(dir) => {
+                let prefix = format!("{dir}/");
+                let mut seen = BTreeMap::new();
+                for (path, _) in built_in_files() {
+                    if let Some(rest) = path.strip_prefix(&prefix) {
+                        match rest.split_once('/') {
+                            Some((folder, _)) => seen.insert(folder.to_string(), true),
+                            None => seen.insert(rest.to_string(), false),
+                        };
+                    }
+                }
+                seen.into_iter().collect()
+            }
+        };
+        children.sort();
+        children
+    }
+
+    /// Every file under the folder (relative path and text), sorted; `None`
+    /// when one cannot be read or there are too many to compare (more than
+    /// [`MAX_ENTRIES`] entries seen in all, which also ends a walk through
+    /// links that loop).
+    fn all_files(&self) -> Option<Vec<(String, String)>> {
+        let mut files = Vec::new();
+        let mut pending = vec![String::new()];
+        let mut seen = 0;
+        while let Some(sub) = pending.pop() {
+            let folder = if sub.is_empty() {
+                self.clone()
+            } else {
+                match self.file(&sub) {
+                    AssetFile::Disk(path) => AssetFolder::Disk(path),
+                    AssetFile::BuiltIn(path) => AssetFolder::BuiltIn(path),
+                }
+            };
+            for (name, is_dir) in folder.children() {
+                let relative = if sub.is_empty() {
+                    name
+                } else {
+                    format!("{sub}/{name}")
+                };
+                if is_dir {
+                    pending.push(relative);
+                } else {
+                    files.push((relative.clone(), self.file(&relative).read().ok()?));
+                }
+                seen += 1;
+                if seen > MAX_ENTRIES {
+                    return None;
+                }
+            }
+        }
+        files.sort();
+        Some(files)
+    }
+
+    /// Reads the module file at `relative` (`/`-separated words and a
+    /// `.lua` ending, as `require` builds it) for a script of this
+    /// folder. The same rule for a folder on disk and a built-in one: the
+    /// file must be inside the folder. On disk that is checked on the real
+    /// paths, after symbolic links: a link (to a file, or a folder on the
+    /// way) that leads out of the folder is refused, one that stays inside
+    /// is followed, and the folder itself may be reached through a link.
+    /// Returns the file (named as the script would name it) and its text.
+    pub fn read_module(&self, relative: &str) -> Result<(AssetFile, String), ModuleError> {
+        let file = self.file(relative);
+        let unreadable = |source| ModuleError::Unreadable {
+            shown: file.shown(),
+            source,
+        };
+        let AssetFolder::Disk(dir) = self else {
+            let text = file.read().map_err(unreadable)?;
+            return Ok((file, text));
+        };
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir.as_path()
+        };
+        let real_dir = std::fs::canonicalize(dir).map_err(unreadable)?;
+        let real_file = std::fs::canonicalize(dir.join(relative)).map_err(unreadable)?;
+        if !real_file.starts_with(&real_dir) {
+            return Err(ModuleError::Outside {
+                shown: file.shown(),
+                folder: self.shown(),
+            });
+        }
+        // Read what was checked, not the path again (which a link swapped
+        // in between could redirect).
+        let text = std::fs::read_to_string(&real_file).map_err(unreadable)?;
+        Ok((file, text))
+    }
+}
+
+/// What is looked up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// A variant: a folder with `variant.toml` and `variant.lua`.
+    Variant,
+    /// A bot: a Lua script `<name>.lua` (or the native random bot).
+    Bot,
+    /// An order file: a Lua script `<name>.lua`.
+    OrderFile,
+}
+
+impl Kind {
+    /// Its name in messages.
+    pub fn noun(self) -> &'static str {
+        match self {
+            Kind::Variant => "variant",
+            Kind::Bot => "bot",
+            Kind::OrderFile => "order file",
+        }
+    }
+
+    /// Its plural in messages.
+    fn plural(self) -> &'static str {
+        match self {
+            Kind::Variant => "variants",
+            Kind::Bot => "bots",
+            Kind::OrderFile => "order files",
+        }
+    }
+
+    /// Its folder in the user data folder.
+    pub fn user_folder(self) -> &'static str {
+        match self {
+            Kind::Variant => "variants",
+            Kind::Bot => "bots",
+            Kind::OrderFile => "orders",
+        }
+    }
+
+    /// Its built-in folder.
+    pub fn built_in_folder(self) -> &'static str {
+        match self {
+            Kind::Variant => "variants",
+            Kind::Bot => "scripts/bots",
+            Kind::OrderFile => "scripts/orders",
+        }
+    }
+
+    /// The file that makes `name` one of these in a folder.
+    fn item(self, name: &str) -> String {
+        match self {
+            Kind::Variant => format!("{name}/variant.toml"),
+            Kind::Bot | Kind::OrderFile => format!("{name}.lua"),
+        }
+    }
+
+    /// The name `child` (an entry of a folder) gives, if it is one.
+    fn name_of(self, child: &str, is_dir: bool) -> Option<&str> {
+        let name = match self {
+            Kind::Variant => is_dir.then_some(child)?,
+            Kind::Bot | Kind::OrderFile => child.strip_suffix(".lua").filter(|_| !is_dir)?,
+        };
+        is_name(name).then_some(name)
+    }
+
+    /// The flag that adds folders to search, if there is one.
+    fn path_flag(self) -> Option<&'static str> {
+        match self {
+            Kind::Variant => Some("--variant-path"),
+            Kind::Bot => Some("--bot-path"),
+            Kind::OrderFile => None,
+        }
+    }
+}
+
+/// Where a variant, bot or order file was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A folder given with `--variant-path` or `--bot-path`.
+    SearchPath {
+        /// The flag.
+        flag: &'static str,
+        /// The folder.
+        dir: PathBuf,
+    },
+    /// A `variants/` folder beside a scenario file or above it.
+    NearScenario(PathBuf),
+    /// The user data folder (its `variants/`, `bots/` or `orders/`).
+    UserFolder(PathBuf),
+    /// Built into the binary.
+    BuiltIn,
+    /// A path given explicitly.
+    Path,
+}
+
+impl Origin {
+    /// A short label: `built-in`, `user folder`, `path`...
+    pub fn label(&self) -> &'static str {
+        match self {
+            Origin::SearchPath { flag, .. } => flag,
+            Origin::NearScenario(_) => "next to the scenario",
+            Origin::UserFolder(_) => "user folder",
+            Origin::BuiltIn => "built-in",
+            Origin::Path => "path",
+        }
+    }
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::SearchPath { flag, dir } => write!(f, "{flag} {}", dir.display()),
+            Origin::NearScenario(dir) => write!(f, "next to the scenario, {}", dir.display()),
+            Origin::UserFolder(dir) => write!(f, "user folder {}", dir.display()),
+            Origin::BuiltIn | Origin::Path => f.write_str(self.label()),
+        }
+    }
+}
+
+/// What was found under a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A file: a variant's manifest (its folder holds the rest), a bot's
+    /// or an order file's script.
+    File(AssetFile),
+    /// The native random bot.
+    NativeRandom,
+}
+
+impl Entry {
+    /// How messages name it: a variant by its folder, a script by its file.
+    pub fn shown(&self, kind: Kind) -> String {
+        match (self, kind) {
+            (Entry::File(file), Kind::Variant) => file.folder().shown(),
+            (Entry::File(file), _) => file.shown(),
+            (Entry::NativeRandom, _) => "the native random bot".into(),
+        }
+    }
+
+    /// Whether `self` and `other` hold the same files.
+    fn same_as(&self, other: &Entry, kind: Kind) -> bool {
+        match (self, other) {
+            (Entry::File(a), Entry::File(b)) if kind == Kind::Variant => {
+                let files = |f: &AssetFile| f.folder().all_files();
+                matches!((files(a), files(b)), (Some(x), Some(y)) if x == y)
+            }
+            (Entry::File(a), Entry::File(b)) => {
+                matches!((a.read(), b.read()), (Ok(x), Ok(y)) if x == y)
+            }
+            (Entry::NativeRandom, Entry::NativeRandom) => true,
+            _ => false,
+        }
+    }
+}
+
+/// A variant, bot or order file found by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// Its name (or the path given).
+    pub name: String,
+    /// Where it was found.
+    pub origin: Origin,
+    /// What was found.
+    pub entry: Entry,
+}
+
+/// One line of a listing ([`Library::list`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    /// The one used for its name.
+    pub found: Found,
+    /// The other places that have the name (hidden by the one used).
+    pub hidden: Vec<Origin>,
+}
+
+/// A name that is not found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown {} `{}` (looked in: {}){}{}",
+    kind.noun(),
+    name.escape_debug(),
+    searched.join(", "),
+    known_list(*kind, known),
+    path_hint(*kind)
+)]
+pub struct LookupError {
+    /// What was looked up.
+    pub kind: Kind,
+    /// The name asked for.
+    pub name: String,
+    /// The places searched.
+    pub searched: Vec<String>,
+    /// The names that exist.
+    pub known: Vec<String>,
+}
+
+fn known_list(kind: Kind, known: &[String]) -> String {
+    if known.is_empty() {
+        format!("; there are no {}", kind.plural())
+    } else {
+        format!("; {}: {}", kind.plural(), known.join(", "))
+    }
+}
+
+fn path_hint(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Variant => "",
+        Kind::Bot => "; a bot can also be given as the path to a .lua file",
+        Kind::OrderFile => "; an order file can also be given as the path to a .lua file",
+    }
+}
+
+/// Whether `text` can be a name: ASCII letters, digits, `-` and `_`, at
+/// most 64 of them.
+pub fn is_name(text: &str) -> bool {
+    !text.is_empty()
+        && text.len() <= 64
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Whether a bot or order file given as `arg` is a path (it ends with
+/// `.lua` or holds a path separator) rather than a name to look up.
+pub fn is_path(arg: &str) -> bool {
+    arg.ends_with(".lua") || arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR)
+}
+
+/// The user data folder: `$XDG_DATA_HOME/tinbots` when that variable is an
+/// absolute path, else `$HOME/.local/share/tinbots`; `None` without either.
+pub fn user_data_folder() -> Option<PathBuf> {
+    let from = |var: &str| {
+        std::env::var_os(var)
+            .map(PathBuf::from)
+            .filter(|p| p.is_absolute())
+    };
+    from("XDG_DATA_HOME")
+        .map(|d| d.join("tinbots"))
+        .or_else(|| from("HOME").map(|h| h.join(".local/share/tinbots")))
+}
+
+/// The places searched and in which order (see the module's doc).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Library {
+    /// Folders of variants (`--variant-path`), searched first.
+    pub variant_paths: Vec<PathBuf>,
+    /// Folders of bots (`--bot-path`), searched first.
+    pub bot_paths: Vec<PathBuf>,
+    /// The user data folder, if any.
+    pub user_folder: Option<PathBuf>,
+    /// Whether the built-in ones are searched (last).
+    pub built_in: bool,
+}
+
+/// The library in force, once the command line set it.
+static CURRENT: RwLock<Option<Library>> = RwLock::new(None);
+
+/// The notes written already, so that each is written once.
+static NOTED: Mutex<BTreeSet<String>> = Mutex::new(BTreeSet::new());
+
+/// Writes `text` to stderr as a note, unless the note `key` was written.
+fn note_once(key: String, text: impl FnOnce() -> String) {
+    let first = NOTED
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .insert(key);
+    if first {
+        eprintln!("tinbots: note: {}", text());
+    }
+}
+
+impl Library {
+    /// The standard places: the user data folder and the built-in ones.
+    pub fn standard() -> Library {
+        Library {
+            user_folder: user_data_folder(),
+            built_in: true,
+            ..Library::default()
+        }
+    }
+
+    /// Only the folder `dir`, for variants and bots alike (tests, tools).
+    pub fn only(dir: &Path) -> Library {
+        Library {
+            variant_paths: vec![dir.to_path_buf()],
+            bot_paths: vec![dir.to_path_buf()],
+            user_folder: None,
+            built_in: false,
+        }
+    }
+
+    /// The library in force: the one [`Library::make_current`] set, else
+    /// [`Library::standard`].
+    pub fn current() -> Library {
+        CURRENT
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .clone()
+            .unwrap_or_else(Library::standard)
+    }
+
+    /// Makes this the library every later lookup by name uses (the
+    /// command line does it once, with its `--variant-path` and
+    /// `--bot-path`).
+    pub fn make_current(self) {
+        *CURRENT
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(self);
+    }
+
+    /// The folders that may hold a `kind` by name, in search order.
+    /// `scenario`: the scenario file whose variants are looked up.
+    pub fn shelves(&self, kind: Kind, scenario: Option<&Path>) -> Vec<(Origin, AssetFolder)> {
+        let mut shelves = Vec::new();
+        let paths = match kind {
+            Kind::Variant => &self.variant_paths[..],
+            Kind::Bot => &self.bot_paths[..],
+            Kind::OrderFile => &[],
+        };
+        for dir in paths {
+            let flag = kind.path_flag().unwrap_or_default();
+            let origin = Origin::SearchPath {
+                flag,
+                dir: dir.clone(),
+            };
+            shelves.push((origin, AssetFolder::Disk(dir.clone())));
+        }
+        if let (Kind::Variant, Some(scenario)) = (kind, scenario) {
+            for dir in near_folders(scenario) {
+                shelves.push((Origin::NearScenario(dir.clone()), AssetFolder::Disk(dir)));
+            }
+        }
+        if let Some(user) = &self.user_folder {
+            let dir = user.join(kind.user_folder());
+            shelves.push((Origin::UserFolder(dir.clone()), AssetFolder::Disk(dir)));
+        }
+        if self.built_in {
+            let folder = AssetFolder::BuiltIn(kind.built_in_folder().to_string());
+            shelves.push((Origin::BuiltIn, folder));
+        }
+        shelves
+    }
+
+    /// Finds the `kind` named `name` (see the module's doc for the order).
+    /// When another place has a different one of that name, a note on
+    /// stderr (once per name) says which one is used.
+    pub fn find(
+        &self,
+        kind: Kind,
+        name: &str,
+        scenario: Option<&Path>,
+    ) -> Result<Found, LookupError> {
+        let shelves = self.shelves(kind, scenario);
+        let mut hits = if is_name(name) {
+            shelves
+                .iter()
+                .filter_map(|(origin, folder)| {
+                    Some(Found {
+                        name: name.to_string(),
+                        origin: origin.clone(),
+                        entry: entry_in(kind, origin, folder, name)?,
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        if hits.is_empty() {
+            return Err(LookupError {
+                kind,
+                name: name.to_string(),
+                searched: shelves.iter().map(|(o, f)| searched(o, f)).collect(),
+                known: self
+                    .list(kind, scenario)
+                    .into_iter()
+                    .map(|l| l.found.name)
+                    .collect(),
+            });
+        }
+        let used = hits.remove(0);
+        let others: Vec<String> = hits
+            .iter()
+            .filter(|h| !h.entry.same_as(&used.entry, kind))
+            .map(|h| format!("{} ({})", h.entry.shown(kind), h.origin))
+            .collect();
+        if !others.is_empty() {
+            note_once(format!("{kind:?} {name}"), || {
+                format!(
+                    "{} `{name}` is in {} places: using {} ({}), not {}",
+                    kind.noun(),
+                    others.len() + 1,
+                    used.entry.shown(kind),
+                    used.origin,
+                    others.join(", ")
+                )
+            });
+        }
+        Ok(used)
+    }
+
+    /// Finds a bot or order file given on the command line: a path (see
+    /// [`is_path`]) is that file ([`resolve_path`]), anything else a name
+    /// ([`Library::find`]).
+    pub fn find_arg(&self, kind: Kind, arg: &str) -> Result<Found, LookupError> {
+        if !is_path(arg) {
+            return self.find(kind, arg, None);
+        }
+        let file = resolve_path(kind, Path::new(arg));
+        let origin = match file {
+            AssetFile::BuiltIn(_) => Origin::BuiltIn,
+            AssetFile::Disk(_) => Origin::Path,
+        };
+        Ok(Found {
+            name: arg.to_string(),
+            origin,
+            entry: Entry::File(file),
+        })
+    }
+
+    /// Every `kind` that can be named, sorted by name: for each, the one a
+    /// lookup finds, and the places whose one it hides.
+    pub fn list(&self, kind: Kind, scenario: Option<&Path>) -> Vec<Listed> {
+        let mut listed: BTreeMap<String, Listed> = BTreeMap::new();
+        for (origin, folder) in self.shelves(kind, scenario) {
+            let mut names: Vec<String> = folder
+                .children()
+                .iter()
+                .filter_map(|(child, is_dir)| kind.name_of(child, *is_dir))
+                .map(str::to_string)
+                .collect();
+            if kind == Kind::Bot && origin == Origin::BuiltIn {
+                names.push("random".into());
+            }
+            for name in names {
+                let Some(entry) = entry_in(kind, &origin, &folder, &name) else {
+                    continue;
+                };
+                match listed.get_mut(&name) {
+                    Some(first) => {
+                        if first.found.origin != origin && !first.hidden.contains(&origin) {
+                            first.hidden.push(origin.clone());
+                        }
+                    }
+                    None => {
+                        let found = Found {
+                            name: name.clone(),
+                            origin: origin.clone(),
+                            entry,
+                        };
+                        listed.insert(
+                            name,
+                            Listed {
+                                found,
+                                hidden: Vec::new(),
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        listed.into_values().collect()
+    }
+}
+
+/// How a place searched is named in an error.
+fn searched(origin: &Origin, folder: &AssetFolder) -> String {
+    match origin {
+        Origin::BuiltIn => "built-in".into(),
+        _ => folder.shown(),
+    }
+}
+
+/// What `folder` holds under `name`, if anything. The built-in `random`
+/// bot is the native one.
+fn entry_in(kind: Kind, origin: &Origin, folder: &AssetFolder, name: &str) -> Option<Entry> {
+    if kind == Kind::Bot && *origin == Origin::BuiltIn && name == "random" {
+        return Some(Entry::NativeRandom);
+    }
+    let item = kind.item(name);
+    folder
+        .has_file(&item)
+        .then(|| Entry::File(folder.file(&item)))
+}
+
+/// The `variants/` folders beside the scenario file `scenario` and in the
+/// [`NEAR_LEVELS`] folders above it that exist, nearest first; none when
+/// `scenario` is not a file.
+fn near_folders(scenario: &Path) -> Vec<PathBuf> {
+    if !scenario.is_file() {
+        return Vec::new();
+    }
+    let Ok(scenario) = std::path::absolute(scenario) else {
+        return Vec::new();
+    };
+    scenario
+        .ancestors()
+        .skip(1)
+        .take(NEAR_LEVELS + 1)
+        .map(|dir| dir.join(crate::variant::VARIANTS_DIR))
+        .filter(|dir| dir.is_dir())
+        .collect()
+}
+
+/// The file a bot or order file given by its `path` is read from: that
+/// path; but when no such file exists and the path names an official file
+/// of `kind` (`scripts/bots/greedy.lua`, typed outside the repository),
+/// the built-in copy, with a note.
+pub fn resolve_path(kind: Kind, path: &Path) -> AssetFile {
+    if path.exists() {
+        return AssetFile::Disk(path.to_path_buf());
+    }
+    let Some(text) = path.to_str() else {
+        return AssetFile::Disk(path.to_path_buf());
+    };
+    let mut key = text;
+    while let Some(rest) = key.strip_prefix("./") {
+        key = rest;
+    }
+    let official = key
+        .strip_prefix(kind.built_in_folder())
+        .is_some_and(|rest| rest.starts_with('/'))
+        && built_in(key).is_some();
+    if !official {
+        return AssetFile::Disk(path.to_path_buf());
+    }
+    let file = AssetFile::BuiltIn(key.to_string());
+    note_once(format!("path {text}"), || {
+        format!(
+            "{text} does not exist here: using the built-in copy, {}",
+            file.shown()
+        )
+    });
+    file
+}
+
+/// What a replay records for the order file given as `arg`, so that it
+/// replays from any folder: a name as given; a path to an official order
+/// file (or to a copy of one) by that file's name; any other file by its
+/// absolute path.
+pub fn order_file_reference(arg: &str) -> String {
+    if !is_path(arg) {
+        return arg.to_string();
+    }
+    let file = resolve_path(Kind::OrderFile, Path::new(arg));
+    let AssetFile::Disk(path) = &file else {
+        return file.stem();
+    };
+    let official = AssetFolder::BuiltIn(Kind::OrderFile.built_in_folder().into());
+    if let Ok(text) = file.read() {
+        for (child, is_dir) in official.children() {
+            let Some(name) = Kind::OrderFile.name_of(&child, is_dir) else {
+                continue;
+            };
+            if official.file(&child).read().is_ok_and(|t| t == text) {
+                return name.to_string();
+            }
+        }
+    }
+    std::path::absolute(path).map_or_else(|_| arg.to_string(), |p| p.display().to_string())
+}
+
+/// [`order_file_reference`] of each argument.
+pub fn order_file_references<P: AsRef<Path>>(args: &[P]) -> Vec<String> {
+    args.iter()
+        .map(|a| order_file_reference(&a.as_ref().to_string_lossy()))
+        .collect()
+}
+
+/// `text` on one line, control characters escaped, at most `max`
+/// characters (then `...`).
+fn one_line(text: &str, max: usize) -> String {
+    let mut line = String::new();
+    for (i, c) in text.trim().chars().enumerate() {
+        if i == max {
+            line.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            line.extend(c.escape_default());
+        } else {
+            line.push(c);
+        }
+    }
+    line
+}
+
+/// Where a listed entry is, after its origin: nothing for a built-in one.
+fn place(listed: &Listed, kind: Kind) -> String {
+    let mut place = match listed.found.origin {
+        Origin::BuiltIn => String::new(),
+        _ => format!("  [{}]", one_line(&listed.found.entry.shown(kind), 200)),
+    };
+    if !listed.hidden.is_empty() {
+        let hidden: Vec<&str> = listed.hidden.iter().map(Origin::label).collect();
+        place.push_str(&format!("  (hides {})", hidden.join(", ")));
+    }
+    place
+}
+
+/// `tinbots variants`: every variant that can be named, one a line: its
+/// name, where it comes from, and its description (`?` and why, when its
+/// manifest cannot be read).
+pub fn variants_listing(library: &Library) -> String {
+    let mut text = String::new();
+    for listed in library.list(Kind::Variant, None) {
+        let Entry::File(manifest) = &listed.found.entry else {
+            continue;
+        };
+        let description = manifest
+            .read()
+            .map_err(|e| format!("? cannot read {}: {e}", manifest.shown()))
+            .and_then(|t| {
+                Manifest::parse(&manifest.shown(), &t)
+                    .map(|m| m.description)
+                    .map_err(|e| format!("? {e}"))
+            })
+            .unwrap_or_else(|e| e);
+        text.push_str(&format!(
+            "{:<20} {:<12} {}{}\n",
+            listed.found.name,
+            listed.found.origin.label(),
+            one_line(&description, 300),
+            place(&listed, Kind::Variant)
+        ));
+    }
+    text
+}
+
+/// `tinbots bots`: every bot that can be named, one a line: its name,
+/// where it comes from, and the first line of its script's opening
+/// comment.
+pub fn bots_listing(library: &Library) -> String {
+    let mut text = String::new();
+    for listed in library.list(Kind::Bot, None) {
+        let about = match &listed.found.entry {
+            Entry::NativeRandom => {
+                "The random bot, native: picks one of the legal answers uniformly.".into()
+            }
+            Entry::File(file) => file.read().map_or_else(
+                |e| format!("? cannot read it: {e}"),
+                |t| opening_comment(&t),
+            ),
+        };
+        text.push_str(&format!(
+            "{:<20} {:<12} {}{}\n",
+            listed.found.name,
+            listed.found.origin.label(),
+            one_line(&about, 120),
+            place(&listed, Kind::Bot)
+        ));
+    }
+    text
+}
+
+/// The first line of a script's opening `--` comment, empty without one.
+fn opening_comment(script: &str) -> String {
+    script
+        .lines()
+        .next()
+        .and_then(|l| l.strip_prefix("--"))
+        .map(|l| l.trim_start_matches('-').trim().to_string())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests;

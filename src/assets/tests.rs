@@ -1,0 +1,375 @@
+//! Tests of the built-in store, the lookup order, and `require` confined
+//! to a script's folder (symbolic links included).
+
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::script::{Sandbox, ScriptError};
+use crate::test_folder::Folder;
+
+/// A library of only the given places.
+fn library(variant_paths: &[&Path], user: Option<&Path>, built_in: bool) -> Library {
+    Library {
+        variant_paths: variant_paths.iter().map(|p| p.to_path_buf()).collect(),
+        bot_paths: Vec::new(),
+        user_folder: user.map(Path::to_path_buf),
+        built_in,
+    }
+}
+
+fn manifest(name: &str, description: &str) -> String {
+    format!("name = \"{name}\"\ndescription = \"{description}\"\nsource = \"house rule\"\n")
+}
+
+#[test]
+fn the_official_files_are_built_in_sorted_and_readable_by_path() {
+    let paths: Vec<&str> = built_in_files().map(|(p, _)| p).collect();
+    let mut sorted = paths.clone();
+    sorted.sort();
+    assert_eq!(paths, sorted, "binary search needs them sorted");
+    for path in [
+        "variants/mud/variant.toml",
+        "variants/mud/variant.lua",
+        "scripts/bots/greedy.lua",
+        "scripts/bots/lib/heuristic.lua",
+        "scripts/orders/sidestep.lua",
+    ] {
+        let text = built_in(path).unwrap_or_else(|| panic!("{path} is built in"));
+        assert_eq!(
+            text,
+            std::fs::read_to_string(path).unwrap(),
+            "{path} is the repository's"
+        );
+    }
+    assert_eq!(built_in("variants/mud"), None, "folders are not files");
+    let file = AssetFile::BuiltIn("variants/mud/variant.lua".into());
+    assert_eq!(file.shown(), "<built-in>/variants/mud/variant.lua");
+    assert_eq!(
+        AssetFolder::of_chunk(&file.shown()),
+        AssetFolder::BuiltIn("variants/mud".into())
+    );
+    assert_eq!(
+        AssetFolder::of_chunk("bots/mine.lua"),
+        AssetFolder::Disk("bots".into())
+    );
+}
+
+#[test]
+fn names_and_paths_are_told_apart() {
+    for path in [
+        "greedy.lua",
+        "./greedy",
+        "scripts/bots/greedy.lua",
+        "/abs/bot",
+    ] {
+        assert!(is_path(path), "{path}");
+    }
+    for name in ["greedy", "random", "my-bot_2"] {
+        assert!(!is_path(name) && is_name(name), "{name}");
+    }
+    for not_a_name in ["", "a b", "a.b", "\u{1b}[2J", &"x".repeat(65)] {
+        assert!(!is_name(not_a_name), "{not_a_name:?}");
+    }
+}
+
+#[test]
+fn a_name_is_found_in_the_first_place_that_has_it() {
+    let search = Folder::new(
+        "assets-search",
+        &[
+            ("mud/variant.toml", &manifest("mud", "search-path mud")),
+            ("mud/variant.lua", "return {}"),
+        ],
+    );
+    let user = Folder::new(
+        "assets-user",
+        &[
+            ("variants/mud/variant.toml", &manifest("mud", "user mud")),
+            ("variants/mud/variant.lua", "return {}"),
+            (
+                "variants/swamp/variant.toml",
+                &manifest("swamp", "user swamp"),
+            ),
+            ("variants/swamp/variant.lua", "return {}"),
+            ("bots/mine.lua", "-- My bot.\nreturn {}"),
+        ],
+    );
+    let all = library(&[&search.0], Some(&user.0), true);
+    let found = all.find(Kind::Variant, "mud", None).unwrap();
+    assert_eq!(found.origin.label(), "--variant-path");
+    let found = all.find(Kind::Variant, "swamp", None).unwrap();
+    assert_eq!(found.origin, Origin::UserFolder(user.0.join("variants")));
+    assert_eq!(
+        found.entry,
+        Entry::File(AssetFile::Disk(user.0.join("variants/swamp/variant.toml")))
+    );
+    let found = all.find(Kind::Variant, "rocks", None).unwrap();
+    assert_eq!(found.origin, Origin::BuiltIn);
+    assert_eq!(
+        found.entry.shown(Kind::Variant),
+        "<built-in>/variants/rocks"
+    );
+
+    let no_search = library(&[], Some(&user.0), true);
+    let found = no_search.find(Kind::Variant, "mud", None).unwrap();
+    assert_eq!(found.origin.label(), "user folder");
+    let built_in_only = library(&[], None, true);
+    assert_eq!(
+        built_in_only
+            .find(Kind::Variant, "mud", None)
+            .unwrap()
+            .origin,
+        Origin::BuiltIn
+    );
+
+    // Listing: each name once, with what it hides.
+    let listed = all.list(Kind::Variant, None);
+    let mud = listed.iter().find(|l| l.found.name == "mud").unwrap();
+    assert_eq!(mud.found.origin.label(), "--variant-path");
+    let hidden: Vec<&str> = mud.hidden.iter().map(Origin::label).collect();
+    assert_eq!(hidden, ["user folder", "built-in"]);
+    assert!(listed.iter().any(|l| l.found.name == "swamp"));
+    let text = variants_listing(&all);
+    assert!(text.contains("search-path mud"), "{text}");
+    assert!(text.contains("user swamp"), "{text}");
+    assert!(
+        text.lines().filter(|l| l.starts_with("mud ")).count() == 1,
+        "{text}"
+    );
+
+    // Bots: the user's, then the built-in ones with the native random.
+    let bots = Library {
+        user_folder: Some(user.0.clone()),
+        built_in: true,
+        ..Library::default()
+    };
+    assert_eq!(
+        bots.find(Kind::Bot, "random", None).unwrap().entry,
+        Entry::NativeRandom
+    );
+    assert_eq!(
+        bots.find(Kind::Bot, "greedy", None).unwrap().entry,
+        Entry::File(AssetFile::BuiltIn("scripts/bots/greedy.lua".into()))
+    );
+    assert_eq!(
+        bots.find(Kind::Bot, "mine", None).unwrap().origin.label(),
+        "user folder"
+    );
+    let text = bots_listing(&bots);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("mine ") && l.contains("My bot.")),
+        "{text}"
+    );
+    assert_eq!(text.lines().filter(|l| l.starts_with("random ")).count(), 1);
+}
+
+#[test]
+fn an_unknown_name_lists_what_there_is_and_where_it_looked() {
+    let lib = library(&[], None, true);
+    let e = lib
+        .find(Kind::Bot, "greedyy", None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "unknown bot `greedyy` (looked in: built-in); bots: greedy, lookahead, random; \
+         a bot can also be given as the path to a .lua file"
+    );
+    let e = lib
+        .find(Kind::Variant, "quick\u{1b}sand", None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("unknown variant `quick\\u{1b}sand`") && e.contains("simplified"),
+        "{e}"
+    );
+    let e = lib
+        .find(Kind::OrderFile, "warp", None)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("order files: magnet, official, overclock, sidestep"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_scenario_finds_the_variants_beside_it_or_above_it() {
+    let tree = Folder::new(
+        "assets-near",
+        &[
+            ("variants/bog/variant.toml", &manifest("bog", "bog")),
+            ("variants/bog/variant.lua", "return {}"),
+            ("a/b/scenario.toml", "title = 'x'"),
+            ("a/b/c/d/e/far.toml", "title = 'x'"),
+        ],
+    );
+    let lib = library(&[], None, false);
+    let near = tree.0.join("a/b/scenario.toml");
+    let found = lib.find(Kind::Variant, "bog", Some(&near)).unwrap();
+    assert_eq!(found.origin.label(), "next to the scenario");
+    // Five levels down is beyond the bound.
+    let far = tree.0.join("a/b/c/d/e/far.toml");
+    assert!(lib.find(Kind::Variant, "bog", Some(&far)).is_err());
+    // Not a file (a scenario given as text): nothing near.
+    assert!(lib
+        .find(Kind::Variant, "bog", Some(&tree.0.join("a/b/none.toml")))
+        .is_err());
+}
+
+#[test]
+fn an_official_path_missing_here_is_the_built_in_copy() {
+    assert_eq!(
+        resolve_path(Kind::Bot, Path::new("no/such/dir/scripts/bots/greedy.lua")),
+        AssetFile::Disk("no/such/dir/scripts/bots/greedy.lua".into())
+    );
+    // Tests run in the repository, where the file exists: that one.
+    assert_eq!(
+        resolve_path(Kind::Bot, Path::new("scripts/bots/greedy.lua")),
+        AssetFile::Disk("scripts/bots/greedy.lua".into())
+    );
+    assert_eq!(order_file_reference("sidestep"), "sidestep");
+    assert_eq!(
+        order_file_reference("scripts/orders/sidestep.lua"),
+        "sidestep"
+    );
+    assert_eq!(
+        order_file_reference("./scripts/orders/magnet.lua"),
+        "magnet"
+    );
+    let own = Folder::new("assets-orders", &[("mine.lua", "return {}")]);
+    let path = own.0.join("mine.lua");
+    assert_eq!(
+        order_file_reference(path.to_str().unwrap()),
+        path.display().to_string()
+    );
+}
+
+/// Loads `script` of a folder and returns what its `require` gave, or the
+/// error.
+fn run_requiring(script: &Path) -> Result<String, ScriptError> {
+    let mut sandbox = Sandbox::new().unwrap();
+    let id = sandbox.load_script(script)?;
+    match sandbox.script_value(id) {
+        mlua::Value::String(s) => Ok(s.to_string_lossy()),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn require_refuses_symbolic_links_out_of_the_folder() {
+    use std::os::unix::fs::symlink;
+    let outside = Folder::new(
+        "assets-outside",
+        &[
+            ("secret.lua", "return 'outside'"),
+            ("lib/secret.lua", "return 'outside lib'"),
+        ],
+    );
+    let bot = Folder::new(
+        "assets-linked-bot",
+        &[
+            ("file.lua", "local m = require('lib.x')\nreturn m"),
+            ("dir.lua", "local m = require('out.secret')\nreturn m"),
+            ("inside.lua", "local m = require('lib.alias')\nreturn m"),
+            ("lib/real.lua", "return 'inside'"),
+        ],
+    );
+    symlink(outside.0.join("secret.lua"), bot.0.join("lib/x.lua")).unwrap();
+    symlink(outside.0.join("lib"), bot.0.join("out")).unwrap();
+    symlink(bot.0.join("lib/real.lua"), bot.0.join("lib/alias.lua")).unwrap();
+
+    let e = run_requiring(&bot.0.join("file.lua"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("file.lua:1: require \"lib.x\": ")
+            && e.contains("lib/x.lua leads outside the script's folder"),
+        "{e}"
+    );
+    assert!(
+        !e.contains(&outside.0.display().to_string()),
+        "the link's target is not shown: {e}"
+    );
+    let e = run_requiring(&bot.0.join("dir.lua"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("require \"out.secret\": ") && e.contains("out/secret.lua leads outside"),
+        "{e}"
+    );
+    assert_eq!(run_requiring(&bot.0.join("inside.lua")).unwrap(), "inside");
+
+    // The script's folder itself reached through a link: fine.
+    let via = std::env::temp_dir().join(format!("tinbots-assets-via-{}", std::process::id()));
+    let _ = std::fs::remove_file(&via);
+    symlink(&bot.0, &via).unwrap();
+    let result = run_requiring(&via.join("inside.lua"));
+    std::fs::remove_file(&via).unwrap();
+    assert_eq!(result.unwrap(), "inside");
+}
+
+#[test]
+fn a_built_in_script_requires_from_its_built_in_folder() {
+    let mut sandbox = Sandbox::new().unwrap();
+    let greedy = AssetFile::BuiltIn("scripts/bots/greedy.lua".into());
+    sandbox
+        .load_file(&greedy)
+        .expect("greedy requires lib.heuristic");
+    // The same rules as on disk: a missing module is named where it would be.
+    let e = sandbox
+        .load_str(
+            "<built-in>/scripts/bots/probe.lua",
+            "return require('lib.nothing')",
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("cannot read <built-in>/scripts/bots/lib/nothing.lua"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_built_in_variant_is_named_as_built_in_in_messages() {
+    let set =
+        crate::variant::VariantSet::load_with(&library(&[], None, true), None, &["mud"]).unwrap();
+    let mud = &set.variants()[0];
+    assert_eq!(mud.script().shown(), "<built-in>/variants/mud/variant.lua");
+    assert_eq!(mud.origin, Origin::BuiltIn);
+    let missing = PathBuf::from("no-such-folder-anywhere");
+    let e = crate::variant::VariantSet::load_with(&Library::only(&missing), None, &["mud"])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("unknown variant `mud` (looked in: no-such-folder-anywhere)"),
+        "{e}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn comparing_a_variant_folder_with_looping_links_ends() {
+    use std::os::unix::fs::symlink;
+    let folder = Folder::new(
+        "assets-loop",
+        &[
+            ("mud/variant.toml", &manifest("mud", "looping mud")),
+            ("mud/variant.lua", "return {}"),
+        ],
+    );
+    symlink(".", folder.0.join("mud/a")).unwrap();
+    symlink(".", folder.0.join("mud/b")).unwrap();
+    let start = std::time::Instant::now();
+    let found = library(&[&folder.0], None, true)
+        .find(Kind::Variant, "mud", None)
+        .unwrap();
+    assert_eq!(found.origin.label(), "--variant-path");
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+}
