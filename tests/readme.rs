@@ -48,17 +48,6 @@ const NOT_RUN: &[(&str, &str)] = &[
     ),
 ];
 
-/// Shown commands that work only once the branches shipping built-in bots
-/// by name and the `variants` and `bots` subcommands are merged. They are
-/// run and must still fail; once merged, empty this list and every one of
-/// them runs like the others.
-const AWAITING_MERGE: &[&str] = &[
-    "tinbots play -p 3 -s 2 --bot red=greedy --bot blue=lookahead --max-turns 30",
-    "tinbots tournament --bot greedy --bot random --games 10",
-    "tinbots variants",
-    "tinbots bots",
-];
-
 /// Shown commands whose documented exit status is not 0.
 const EXIT_STATUS: &[(&str, i32)] = &[];
 
@@ -294,9 +283,6 @@ fn every_shown_command_runs() {
     for (command, _) in NOT_RUN {
         assert_shown(command, "NOT_RUN", &shown);
     }
-    for command in AWAITING_MERGE {
-        assert_shown(command, "AWAITING_MERGE", &shown);
-    }
     for (command, _) in EXIT_STATUS {
         assert_shown(command, "EXIT_STATUS", &shown);
     }
@@ -317,14 +303,6 @@ fn every_shown_command_runs() {
             "{page}: `{command}`: exit status {:?}\nstdout:\n{}\nstderr:\n{}",
             outcome.status, outcome.stdout, outcome.stderr
         );
-        if AWAITING_MERGE.contains(&command.as_str()) {
-            assert_ne!(
-                outcome.status,
-                Some(0),
-                "{report}\nit runs now: remove it from AWAITING_MERGE"
-            );
-            continue;
-        }
         let expected = EXIT_STATUS
             .iter()
             .find(|(listed, _)| listed == command)
