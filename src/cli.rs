@@ -375,7 +375,7 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
     let mut chosen: Vec<Option<(&str, BotSpec)>> = vec![None; seats];
     for arg in args {
         let Some((colour, bot)) = arg.split_once('=') else {
-            anyhow::bail!("--bot {arg}: expected COLOUR=BOT, such as red=scripts/bots/random.lua or blue=random");
+            anyhow::bail!("--bot {arg}: expected COLOUR=BOT, such as red=greedy, blue=random or red=path/to/bot.lua");
         };
         let colour: Colour = colour
             .parse()

@@ -100,7 +100,7 @@ fn changes_steps_undo_redo_goto() {
 #[test]
 fn illegal_changes_say_which_rule_and_change_nothing() {
     let (code, stdout, stderr) = repl(&["-p", "2"], "place red.1 1 jump\n");
-    assert_eq!(code, 1, "{stdout}");
+    assert_eq!(code, 2, "{stdout}");
     assert!(
         stderr.contains("line 1") && stderr.contains("not allowed"),
         "{stderr}"
@@ -321,8 +321,14 @@ impl Terminal {
         here
     }
 
-    fn tmux(args: &[&str]) -> std::process::Output {
-        Command::new("tmux").args(args).output().expect("tmux runs")
+    /// Runs tmux on the session's own server (`-L`), so that tests
+    /// running at once never share, or wait on, one server.
+    fn tmux(session: &str, args: &[&str]) -> std::process::Output {
+        Command::new("tmux")
+            .args(["-L", session])
+            .args(args)
+            .output()
+            .expect("tmux runs")
     }
 
     /// `tinbots repl ARGS` on a terminal `width` x `height`, with `env`
@@ -336,17 +342,20 @@ impl Terminal {
             env!("CARGO_BIN_EXE_tinbots")
         );
         let (width, height) = (width.to_string(), height.to_string());
-        let started = Terminal::tmux(&[
-            "new-session",
-            "-d",
-            "-s",
+        let started = Terminal::tmux(
             &session,
-            "-x",
-            &width,
-            "-y",
-            &height,
-            &command,
-        ]);
+            &[
+                "new-session",
+                "-d",
+                "-s",
+                &session,
+                "-x",
+                &width,
+                "-y",
+                &height,
+                &command,
+            ],
+        );
         assert!(
             started.status.success(),
             "{}",
@@ -361,7 +370,7 @@ impl Terminal {
         if escapes {
             args.push("-e");
         }
-        String::from_utf8_lossy(&Terminal::tmux(&args).stdout).into_owned()
+        String::from_utf8_lossy(&Terminal::tmux(&self.session, &args).stdout).into_owned()
     }
 
     fn screen(&self) -> String {
@@ -388,20 +397,20 @@ impl Terminal {
     fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", &self.session];
         args.extend(keys);
-        Terminal::tmux(&args);
+        Terminal::tmux(&self.session, &args);
     }
 
     /// Sends raw bytes, in hexadecimal.
     fn bytes(&self, hex: &[&str]) {
         let mut args = vec!["send-keys", "-t", &self.session, "-H"];
         args.extend(hex);
-        Terminal::tmux(&args);
+        Terminal::tmux(&self.session, &args);
     }
 }
 
 impl Drop for Terminal {
     fn drop(&mut self) {
-        let _ = Terminal::tmux(&["kill-session", "-t", &self.session]);
+        let _ = Terminal::tmux(&self.session, &["kill-server"]);
     }
 }
 

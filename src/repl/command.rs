@@ -151,7 +151,7 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         name: "bot",
-        usage: "bot <colour> <file.lua | random | none>",
+        usage: "bot <colour> <name | file.lua | none>",
         summary: "let a bot play a colour (`none`: you play it)",
         details: "",
     },

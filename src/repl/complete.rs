@@ -116,7 +116,14 @@ impl Completions {
                 Arg::Tile => self.hand.clone(),
                 Arg::Colour => self.colours.clone(),
                 Arg::Bot => {
-                    let mut bots = vec!["random".to_string(), "none".to_string()];
+                    // Bots by name (built in, the user's, `--bot-path`),
+                    // `none`, and the bot files of a `scripts/bots` here.
+                    let mut bots: Vec<String> = crate::assets::Library::current()
+                        .list(crate::assets::Kind::Bot, None)
+                        .into_iter()
+                        .map(|listed| listed.found.name)
+                        .collect();
+                    bots.push("none".to_string());
                     bots.extend(lua_files("scripts/bots"));
                     bots
                 }

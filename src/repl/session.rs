@@ -575,7 +575,7 @@ impl Session {
         let colour = self.colour(seat);
         self.bots[seat].as_mut().ok_or_else(|| {
             ReplError::new(format!(
-                "{colour} has no bot: `bot {colour} random` or `bot {colour} scripts/bots/greedy.lua`"
+                "{colour} has no bot: `bot {colour} random` or `bot {colour} greedy` (`tinbots bots` lists them)"
             ))
         })
     }
