@@ -241,7 +241,11 @@ impl LuaHooks {
         match value {
             Value::Nil | Value::Boolean(true) => Ok(Verdict::Allow),
             Value::Boolean(false) => Ok(Verdict::Refuse(Name::intern(default_reason))),
-            Value::String(s) => Ok(Verdict::Refuse(self.texts().reason(&s))),
+            Value::String(s) => Ok(Verdict::Refuse(
+                self.texts()
+                    .reason(&s)
+                    .map_err(|e| self.bad_return(name, hook, e))?,
+            )),
             other => Err(self.bad_return(
                 name,
                 hook,
@@ -497,7 +501,10 @@ impl Hooks for LuaHooks {
             let value: Value = self.call("game_over", hook, game, (), None)?;
             match value {
                 Value::Nil | Value::Boolean(false) => {}
-                Value::String(s) => return Ok(Some(self.texts().reason(&s))),
+                Value::String(s) => {
+                    let why = self.texts().reason(&s);
+                    return why.map(Some).map_err(|e| self.bad_return("game_over", hook, e));
+                }
                 Value::Boolean(true) => return Ok(Some(Name::intern("a variant's end condition"))),
                 other => {
                     return Err(self.bad_return(

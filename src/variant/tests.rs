@@ -503,3 +503,56 @@ fn a_hook_answer_of_the_wrong_type_is_the_hook_s_error() {
         "{err}"
     );
 }
+
+/// The error of the first answer that fails in a game under the variants
+/// of `folder` (its hooks are asked as turns end), and the game's position
+/// before that answer and after it.
+fn first_failure(folder: &Folder) -> (String, String, String) {
+    let (mut game, _) = game_under(folder);
+    for _ in 0..200 {
+        let answer = game.legal_answer_list()[0];
+        let before = format!("{:?}", game.position());
+        if let Err(e) = game.apply(answer) {
+            return (e.to_string(), before, format!("{:?}", game.position()));
+        }
+    }
+    panic!("no answer failed");
+}
+
+#[test]
+fn hook_names_are_bounded_per_game_and_never_collide() {
+    // Distinct keys keep distinct values.
+    let folder = hostile_variant(
+        "variants-names-distinct",
+        "return { turn_ended = function(game)
+           for i = 1, 200 do game:set_mark('red.1', 'distinct-key' .. i, i) end
+           local a, b = game:mark('red.1', 'distinct-key150'), game:mark('red.1', 'distinct-key200')
+           error('read ' .. a .. ' ' .. b .. ' unseen ' .. game:mark('red.1', 'never-set-key'))
+         end }",
+    );
+    let (err, before, after) = first_failure(&folder);
+    assert!(err.contains("read 150 200 unseen 0"), "{err}");
+    assert_eq!(before, after);
+    assert_eq!(crate::names::Name::lookup("never-set-key"), None);
+    // Past the per-game quota of new names, the hook fails, at its line.
+    let folder = hostile_variant(
+        "variants-names-quota",
+        "return { turn_ended = function(game)\n  for i = 1, 5000 do\n    game:set_mark('red.1', 'quota-key' .. i, i)\n  end\nend }",
+    );
+    let (err, before, after) = first_failure(&folder);
+    assert!(
+        err.contains("variant.lua:3: too many distinct names (mark keys, reasons) made by this game's hooks: at most 256"),
+        "{err}"
+    );
+    assert_eq!(before, after);
+    assert_eq!(crate::names::Name::lookup("quota-key300"), None);
+    // A name may not be a whole file.
+    let folder = hostile_variant(
+        "variants-names-long",
+        "return { push = function() return 'x' end, turn_ended = function(game)\n  game:set_mark('red.1', string.rep('k', 1e6), 1)\nend }",
+    );
+    let (err, _, _) = first_failure(&folder);
+    assert!(err.contains("variant.lua:2: \"kkkk"), "{err}");
+    assert!(err.contains("is too long for a name (1000000 bytes, at most 100)"), "{err}");
+    assert!(err.len() < 600, "{err}");
+}
