@@ -66,7 +66,9 @@ impl Name {
     /// table holds [`CAPACITY`] names.
     pub fn try_intern(text: &str) -> Result<Name, NameError> {
         match Name::intern(text) {
-            Name::OVERFLOW if text != Name::OVERFLOW.as_str() => Err(NameError { capacity: CAPACITY }),
+            Name::OVERFLOW if text != Name::OVERFLOW.as_str() => {
+                Err(NameError { capacity: CAPACITY })
+            }
             name => Ok(name),
         }
     }

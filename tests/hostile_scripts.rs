@@ -90,7 +90,11 @@ fn a_bot_s_huge_or_control_laden_answer_is_cut_and_escaped() {
     .unwrap();
     let err = b.try_choose(&g).unwrap_err().to_string();
     assert!(err.len() < 1000, "{} bytes", err.len());
-    assert!(err.contains("(25165824 bytes)"), "{}", &err[..200.min(err.len())]);
+    assert!(
+        err.contains("(25165824 bytes)"),
+        "{}",
+        &err[..200.min(err.len())]
+    );
     let mut b = LuaBot::from_source(
         "bots/escape.lua",
         "return { choose = function() return 'red\\27[2J\\nnext' end }",

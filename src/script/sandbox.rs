@@ -767,7 +767,9 @@ fn raised_value_text(message: &str) -> String {
             .strip_prefix(kind)
             .and_then(|rest| rest.strip_prefix(": 0x"));
         if address.is_some_and(|a| !a.is_empty() && a.chars().all(|c| c.is_ascii_hexdigit())) {
-            return format!("a {kind} was raised as the error (give it a __tostring, or raise a string)");
+            return format!(
+                "a {kind} was raised as the error (give it a __tostring, or raise a string)"
+            );
         }
     }
     if value == "nil" {
@@ -808,13 +810,19 @@ fn expectation(rust_type: &str) -> String {
 fn api_error_text(error: &mlua::Error) -> String {
     match error {
         mlua::Error::BadArgument {
-            to, pos, name, cause,
+            to,
+            pos,
+            name,
+            cause,
         } => {
             let which = match name {
                 Some(name) => format!("argument `{name}`"),
                 None => format!("argument #{pos}"),
             };
-            let to = to.as_deref().map(|f| format!(" to `{f}`")).unwrap_or_default();
+            let to = to
+                .as_deref()
+                .map(|f| format!(" to `{f}`"))
+                .unwrap_or_default();
             format!("bad {which}{to}: {}", api_error_text(cause))
         }
         mlua::Error::FromLuaConversionError { from, to, message } => {
@@ -827,7 +835,9 @@ fn api_error_text(error: &mlua::Error) -> String {
         mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
             api_error_text(cause)
         }
-        mlua::Error::UserDataTypeMismatch => "expected a game object, got another value".to_string(),
+        mlua::Error::UserDataTypeMismatch => {
+            "expected a game object, got another value".to_string()
+        }
         other => other.to_string(),
     }
 }

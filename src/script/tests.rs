@@ -660,7 +660,10 @@ fn ordinary_library_use_is_not_refused() {
            .. '|' .. select(2, ('aXb'):gsub('X', '-')) .. '|' .. tostring(tonumber('0x10'))",
     )
     .unwrap();
-    assert_eq!(value, "speed 12 name red 1|speed12|1000|  2.2|x,x,x|Hi|1|16");
+    assert_eq!(
+        value,
+        "speed 12 name red 1|speed12|1000|  2.2|x,x,x|Hi|1|16"
+    );
 }
 
 #[test]
@@ -668,7 +671,10 @@ fn a_library_error_names_the_function_argument_and_line() {
     let mut sb = sandbox();
     let err = eval::<()>(&mut sb, "string.rep('x', 'many')").unwrap_err();
     let text = err.to_string();
-    assert!(text.starts_with("scripts/eval.lua:2: bad argument #2 to 'string.rep'"), "{text}");
+    assert!(
+        text.starts_with("scripts/eval.lua:2: bad argument #2 to 'string.rep'"),
+        "{text}"
+    );
     assert_usable(&mut sb);
 }
 
@@ -680,7 +686,11 @@ fn the_wall_clock_limit_stops_a_call_the_count_does_not_see() {
         ..SandboxLimits::default()
     };
     let mut sb = Sandbox::with_limits(limits).unwrap();
-    let id = load(&mut sb, "scripts/slow.lua", "function run()\nwhile true do end\nend");
+    let id = load(
+        &mut sb,
+        "scripts/slow.lua",
+        "function run()\nwhile true do end\nend",
+    );
     let start = Instant::now();
     let err = sb.call::<()>(id, "run", ()).unwrap_err();
     assert!(start.elapsed() < Duration::from_secs(5));
@@ -701,7 +711,10 @@ fn a_table_raised_as_an_error_is_described_with_its_line() {
         "scripts/eval.lua:2: a table was raised as the error (give it a __tostring, or raise a string)"
     );
     let err = eval::<()>(&mut sb, "error(nil)").unwrap_err();
-    assert_eq!(err.to_string(), "scripts/eval.lua:2: error raised with nil (no message)");
+    assert_eq!(
+        err.to_string(),
+        "scripts/eval.lua:2: error raised with nil (no message)"
+    );
     let err = eval::<()>(
         &mut sb,
         "error(setmetatable({}, { __tostring = function() return 'out of fuel' end }))",
@@ -726,8 +739,16 @@ fn a_long_or_control_laden_error_is_cut_and_escaped() {
     let err = eval::<()>(&mut sb, "error(string.rep('x', 1e7) .. '\\27[2J')").unwrap_err();
     let text = err.to_string();
     assert!(text.len() < 1200, "{} bytes", text.len());
-    assert!(text.starts_with("scripts/eval.lua:2: xxxx"), "{}", &text[..40]);
-    assert!(text.ends_with("(10000004 bytes)"), "{}", &text[text.len() - 40..]);
+    assert!(
+        text.starts_with("scripts/eval.lua:2: xxxx"),
+        "{}",
+        &text[..40]
+    );
+    assert!(
+        text.ends_with("(10000004 bytes)"),
+        "{}",
+        &text[text.len() - 40..]
+    );
     let err = eval::<()>(&mut sb, "error('a\\27[31mred\\nline')").unwrap_err();
     assert_eq!(err.to_string(), "scripts/eval.lua:2: a\\e[31mred\\nline");
     assert_usable(&mut sb);

@@ -25,7 +25,8 @@ pub fn cut(text: &str, limit: usize) -> Cow<'_, str> {
 
 /// Whether `c` must be escaped before it reaches a terminal.
 fn is_unsafe(c: char) -> bool {
-    c.is_control() || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}')
+    c.is_control()
+        || matches!(c, '\u{2028}' | '\u{2029}' | '\u{200e}' | '\u{200f}')
         || ('\u{202a}'..='\u{202e}').contains(&c)
         || ('\u{2066}'..='\u{2069}').contains(&c)
 }

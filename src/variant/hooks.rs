@@ -393,10 +393,12 @@ impl Hooks for LuaHooks {
         let shim = Some(&self.shims.before_step);
         let value: Value =
             self.call_through("before_step", hook, shim, game, args, Some(effects))?;
-        Ok(match self.verdict("before_step", hook, value, "a variant took the step away")? {
-            Verdict::Allow => StepVerdict::Allow,
-            Verdict::Refuse(why) => StepVerdict::Skip(why),
-        })
+        Ok(
+            match self.verdict("before_step", hook, value, "a variant took the step away")? {
+                Verdict::Allow => StepVerdict::Allow,
+                Verdict::Refuse(why) => StepVerdict::Skip(why),
+            },
+        )
     }
 
     fn push(
@@ -542,11 +544,13 @@ impl Hooks for LuaHooks {
                     let mut key = [0i64; 4];
                     for (i, k) in key.iter_mut().enumerate() {
                         // Read raw: no metamethod of the script runs here.
-                        let item: Value = t.raw_get(i + 1).map_err(|e| self.error("score", hook, e))?;
+                        let item: Value =
+                            t.raw_get(i + 1).map_err(|e| self.error("score", hook, e))?;
                         *k = match item {
                             Value::Nil => 0,
-                            item => score_number(&item)
-                                .ok_or_else(|| bad(format!("{} at [{}]", quoted_value(&item), i + 1)))?,
+                            item => score_number(&item).ok_or_else(|| {
+                                bad(format!("{} at [{}]", quoted_value(&item), i + 1))
+                            })?,
                         };
                     }
                     Some(key)

@@ -423,10 +423,26 @@ fn a_hook_table_s_metamethods_never_run_outside_a_call() {
 #[test]
 fn a_failing_score_hook_stops_the_game_with_its_error() {
     let cases = [
-        ("error('no score today')", "variants-score-raises", "no score today"),
-        ("return 'ten'", "variants-score-string", "returned \"ten\": a score is a whole number"),
-        ("return 0/0", "variants-score-nan", "variant.lua:1: returned NaN: a score is a whole number"),
-        ("return { 1, {} }", "variants-score-table", "returned a table at [2]"),
+        (
+            "error('no score today')",
+            "variants-score-raises",
+            "no score today",
+        ),
+        (
+            "return 'ten'",
+            "variants-score-string",
+            "returned \"ten\": a score is a whole number",
+        ),
+        (
+            "return 0/0",
+            "variants-score-nan",
+            "variant.lua:1: returned NaN: a score is a whole number",
+        ),
+        (
+            "return { 1, {} }",
+            "variants-score-table",
+            "returned a table at [2]",
+        ),
         (
             "return setmetatable({}, { __index = function() while true do end end })[1] or 'x'",
             "variants-score-index-loop",
@@ -447,13 +463,20 @@ fn a_failing_score_hook_stops_the_game_with_its_error() {
         let (mut game, answer) = game_under(&folder);
         let before = format!("{:?}", game.position());
         let err = game.apply(answer).unwrap_err().to_string();
-        assert!(start.elapsed() < std::time::Duration::from_secs(30), "{test}");
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "{test}"
+        );
         assert!(
             err.contains("variant `hostile`, hook `score`") && err.contains(expected),
             "{test}: {err}"
         );
         assert!(err.contains("hostile/variant.lua"), "{test}: {err}");
-        assert_eq!(format!("{:?}", game.position()), before, "{test}: the game changed");
+        assert_eq!(
+            format!("{:?}", game.position()),
+            before,
+            "{test}: the game changed"
+        );
     }
 }
 
@@ -553,6 +576,9 @@ fn hook_names_are_bounded_per_game_and_never_collide() {
     );
     let (err, _, _) = first_failure(&folder);
     assert!(err.contains("variant.lua:2: \"kkkk"), "{err}");
-    assert!(err.contains("is too long for a name (1000000 bytes, at most 100)"), "{err}");
+    assert!(
+        err.contains("is too long for a name (1000000 bytes, at most 100)"),
+        "{err}"
+    );
     assert!(err.len() < 600, "{err}");
 }
