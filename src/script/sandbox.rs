@@ -57,7 +57,8 @@ pub struct SandboxLimits {
     pub output_bytes: usize,
     /// Wall-clock time one call may take, a backstop behind the instruction
     /// budget (checked where the budget is: every 1000 instructions and
-    /// whenever native work is charged).
+    /// whenever native work is charged; counted from the first check, so
+    /// a short call never reads the clock).
     pub wall_clock: Duration,
 }
 
@@ -105,8 +106,11 @@ struct Meter {
     yield_tried: Cell<bool>,
     /// Chunk name (`@path`) and line running when the budget ran out.
     stopped_at: RefCell<(Option<String>, Option<u32>)>,
-    /// When this call must be over (the wall-clock backstop).
+    /// When this call must be over (the wall-clock backstop), once the
+    /// call has been checked once.
     deadline: Cell<Option<Instant>>,
+    /// The wall-clock time a call may take.
+    wall_clock: Cell<Duration>,
     /// Whether the call was stopped by the deadline rather than the count.
     timed_out: Cell<bool>,
     /// The sandbox's memory limit, in bytes, for the library wrappers.
@@ -119,15 +123,19 @@ impl Meter {
     fn spend(&self, instructions: u64) -> bool {
         let used = self.used.get().saturating_add(instructions);
         self.used.set(used);
-        if self.aborted.get() {
+        if self.aborted.get() || used > self.budget.get() {
             return false;
         }
-        if used > self.budget.get() {
-            return false;
-        }
-        if self.deadline.get().is_some_and(|d| Instant::now() >= d) {
-            self.timed_out.set(true);
-            return false;
+        // The deadline is set at the first check, not when the call starts:
+        // a short call (most hook calls) never reads the clock.
+        let now = Instant::now();
+        match self.deadline.get() {
+            None => self.deadline.set(now.checked_add(self.wall_clock.get())),
+            Some(deadline) if now >= deadline => {
+                self.timed_out.set(true);
+                return false;
+            }
+            Some(_) => {}
         }
         true
     }
@@ -410,6 +418,7 @@ impl Sandbox {
         self.limits = limits;
         self.lua.set_memory_limit(limits.memory_bytes)?;
         self.meter.memory_limit.set(limits.memory_bytes);
+        self.meter.wall_clock.set(limits.wall_clock);
         self.output.borrow_mut().cap = limits.output_bytes;
         let step = limits.instructions.clamp(1, u64::from(HOOK_STEP)) as u32;
         self.meter.step.set(step);
@@ -622,9 +631,7 @@ impl Sandbox {
         meter.aborted.set(false);
         meter.yield_tried.set(false);
         meter.timed_out.set(false);
-        meter
-            .deadline
-            .set(Instant::now().checked_add(self.limits.wall_clock));
+        meter.deadline.set(None);
         *meter.stopped_at.borrow_mut() = (None, None);
 
         // A thread whose last call finished is reset and reused: creating
