@@ -106,8 +106,10 @@ impl Name {
 }
 
 impl fmt::Display for Name {
+    /// The text, with control characters escaped (a name may come from a
+    /// script or a file and reaches the terminal through this).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(&crate::script::text::escape(self.as_str()))
     }
 }
 
@@ -146,5 +148,9 @@ mod tests {
         assert_eq!(Name::lookup("mud"), Some(a));
         assert_eq!(Name::lookup("never interned anywhere"), None);
         assert_eq!(Name::try_intern("mud"), Ok(a));
+        assert_eq!(
+            Name::intern("bad\u{1b}[2Jname\n").to_string(),
+            "bad\\e[2Jname\\n"
+        );
     }
 }
