@@ -577,7 +577,7 @@ fn hook_names_are_bounded_per_game_and_never_collide() {
     let (err, _, _) = first_failure(&folder);
     assert!(err.contains("variant.lua:2: \"kkkk"), "{err}");
     assert!(
-        err.contains("is too long for a name (1000000 bytes, at most 100)"),
+        err.contains("is too long for a name (1000000 bytes, at most 500)"),
         "{err}"
     );
     assert!(err.len() < 600, "{err}");

@@ -20,7 +20,7 @@ use crate::pieces::{seat_of, Colour, RobotId};
 const REASONS: usize = 32;
 
 /// The longest name (mark key, reason, end text) a hook may give, in bytes.
-pub(super) const MAX_NAME_BYTES: usize = 100;
+pub(super) const MAX_NAME_BYTES: usize = 500;
 
 /// How many names never seen before one game's hooks may make: names are
 /// kept for the life of the process, so a script cannot make them without
