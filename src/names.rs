@@ -2,6 +2,12 @@
 //! terrain, keys of robot marks, the reasons a hook gives for refusing
 //! something), stored once per process and carried in game state as a
 //! two-byte [`Name`], so that pieces, events and reasons stay `Copy`.
+//!
+//! Two names never share a slot: once the table is full,
+//! [`Name::try_intern`] refuses a new name. Names a script makes while a
+//! game runs go through [`Name::try_intern`] with a per-game quota and a
+//! length limit (see `crate::variant`), and reading a mark by a key never
+//! seen interns nothing ([`Name::lookup`]).
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::HashMap;
@@ -30,6 +36,14 @@ fn table() -> &'static RwLock<Table> {
     })
 }
 
+/// Why a name could not be interned.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("too many distinct names ({capacity}) in this process")]
+pub struct NameError {
+    /// How many names the table holds.
+    pub capacity: usize,
+}
+
 /// An interned name.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Name(u16);
@@ -38,7 +52,30 @@ impl Name {
     /// The name returned once the table is full.
     pub const OVERFLOW: Name = Name(0);
 
-    /// The name for `text`, interning it on first use.
+    /// The name for `text`, if it was interned already.
+    pub fn lookup(text: &str) -> Option<Name> {
+        table()
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .index
+            .get(text)
+            .map(|&i| Name(i))
+    }
+
+    /// The name for `text`, interning it on first use; an error once the
+    /// table holds [`CAPACITY`] names.
+    pub fn try_intern(text: &str) -> Result<Name, NameError> {
+        match Name::intern(text) {
+            Name::OVERFLOW if text != Name::OVERFLOW.as_str() => {
+                Err(NameError { capacity: CAPACITY })
+            }
+            name => Ok(name),
+        }
+    }
+
+    /// The name for `text`, interning it on first use; [`Name::OVERFLOW`]
+    /// once the table is full (for names from files, checked when loaded;
+    /// names from scripts go through [`Name::try_intern`]).
     pub fn intern(text: &str) -> Name {
         if let Some(&i) = table()
             .read()
@@ -69,8 +106,10 @@ impl Name {
 }
 
 impl fmt::Display for Name {
+    /// The text, with control characters escaped (a name may come from a
+    /// script or a file and reaches the terminal through this).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+        f.write_str(&crate::script::text::escape(self.as_str()))
     }
 }
 
@@ -106,5 +145,12 @@ mod tests {
         let json = serde_json::to_string(&a).unwrap();
         assert_eq!(json, "\"mud\"");
         assert_eq!(serde_json::from_str::<Name>(&json).unwrap(), a);
+        assert_eq!(Name::lookup("mud"), Some(a));
+        assert_eq!(Name::lookup("never interned anywhere"), None);
+        assert_eq!(Name::try_intern("mud"), Ok(a));
+        assert_eq!(
+            Name::intern("bad\u{1b}[2Jname\n").to_string(),
+            "bad\\e[2Jname\\n"
+        );
     }
 }

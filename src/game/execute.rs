@@ -272,7 +272,14 @@ impl Game {
 
     /// Ends the game: final standings and winners.
     pub(super) fn finish(&mut self, reason: EndReason) {
-        let mut standings = self.unranked_standings();
+        let mut standings = match self.try_unranked_standings() {
+            Ok(standings) => standings,
+            Err(e) => {
+                // The answer being applied fails with the hook's error.
+                self.record_failure(e);
+                self.unranked_standings()
+            }
+        };
         let ranked_winners = rank(&mut standings);
         let winners = match reason {
             // 000_f177823dad35ee93.txt: By score victory — "the game ends

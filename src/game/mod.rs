@@ -446,6 +446,9 @@ impl Game {
             None => Box::new(self.clone()),
         };
         let applied = self.apply_answer(answer);
+        if applied.is_ok() {
+            self.check_scores();
+        }
         let result = match (applied, self.failure.take()) {
             (Err(e), _) => Err(e),
             (Ok(()), None) => Ok(()),
@@ -691,11 +694,26 @@ impl Game {
         s
     }
 
+    /// Every player's standing, unranked. A failing `score` hook cannot
+    /// reach here unnoticed: [`Game::apply`] asks it after every answer
+    /// and refuses the answer if it fails; should it fail now on a state it
+    /// scored before, the standard score stands in.
     fn unranked_standings(&self) -> Vec<Standing> {
+        self.try_unranked_standings().unwrap_or_else(|_| {
+            (0..self.players.len())
+                .map(|p| self.standard_standing(p))
+                .collect()
+        })
+    }
+
+    /// Every player's standing, unranked, or the `score` hook's failure.
+    fn try_unranked_standings(&self) -> Result<Vec<Standing>, HookError> {
         (0..self.players.len())
-            .map(|p| Standing {
-                variant: self.variant_score(p),
-                ..self.standard_standing(p)
+            .map(|p| {
+                Ok(Standing {
+                    variant: self.variant_score(p)?,
+                    ..self.standard_standing(p)
+                })
             })
             .collect()
     }

@@ -288,13 +288,32 @@ impl Game {
     }
 
     /// The variants' score for a player, if their `score` hook gives one.
-    pub(super) fn variant_score(&self, player: usize) -> Option<[i64; 4]> {
+    pub(super) fn variant_score(&self, player: usize) -> Result<Option<[i64; 4]>, HookError> {
         if !self.defined.score {
-            return None;
+            return Ok(None);
         }
-        // A failing score hook falls back to the standard score: scoring
-        // only reads, and `apply` reports the failure of the hooks that act.
-        self.hooks.as_ref()?.score(self, player).ok().flatten()
+        match self.hooks.as_ref() {
+            Some(hooks) => hooks.score(self, player),
+            None => Ok(None),
+        }
+    }
+
+    /// Asks the `score` hook for every player's score, recording its
+    /// failure so that the answer being applied fails with it: run after
+    /// every answer, so that a failing hook stops the game at once rather
+    /// than leaving the standard score in its place.
+    pub(super) fn check_scores(&mut self) {
+        if !self.defined.score || self.failure.is_some() {
+            return;
+        }
+        if let Some(e) = (0..self.players.len()).find_map(|p| self.variant_score(p).err()) {
+            self.failed(e);
+        }
+    }
+
+    /// Records the first hook failure of the answer being applied.
+    pub(super) fn record_failure(&mut self, e: HookError) {
+        self.failed(e);
     }
 
     /// Applies what hooks asked for, by the normal rules.

@@ -50,6 +50,21 @@ pub enum ScriptError {
         /// The budget, in instructions.
         instructions: u64,
     },
+    /// The call ran longer than its wall-clock limit (a backstop behind the
+    /// instruction budget, for work the count does not see).
+    #[error(
+        "{}: time limit of {} exceeded (a runaway loop?)",
+        Loc(path, *line),
+        Seconds(*limit)
+    )]
+    TimeLimit {
+        /// The script's path (of the function running when it was stopped).
+        path: String,
+        /// The line running when it was stopped, when known.
+        line: Option<u32>,
+        /// The limit.
+        limit: std::time::Duration,
+    },
     /// Lua's memory grew past the limit.
     #[error("{path}: memory limit of {} exceeded", Bytes(*limit_bytes))]
     Memory {
@@ -86,6 +101,7 @@ impl ScriptError {
             | ScriptError::Syntax { path, .. }
             | ScriptError::Runtime { path, .. }
             | ScriptError::Budget { path, .. }
+            | ScriptError::TimeLimit { path, .. }
             | ScriptError::Memory { path, .. }
             | ScriptError::MissingFunction { path, .. }
             | ScriptError::Yielded { path } => Some(path),
@@ -98,7 +114,8 @@ impl ScriptError {
         match self {
             ScriptError::Syntax { line, .. }
             | ScriptError::Runtime { line, .. }
-            | ScriptError::Budget { line, .. } => *line,
+            | ScriptError::Budget { line, .. }
+            | ScriptError::TimeLimit { line, .. } => *line,
             _ => None,
         }
     }
@@ -119,6 +136,15 @@ impl fmt::Display for Loc<'_> {
             Some(line) => write!(f, "{}:{line}", self.0),
             None => f.write_str(self.0),
         }
+    }
+}
+
+/// A duration in seconds, as `10 s` or `0.5 s`.
+struct Seconds(std::time::Duration);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} s", self.0.as_secs_f64())
     }
 }
 

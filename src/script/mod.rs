@@ -19,7 +19,9 @@ pub mod api;
 mod bot;
 mod error;
 pub mod orders;
+mod pattern_cost;
 mod sandbox;
+pub mod text;
 mod view;
 
 pub use bot::{BotError, LuaBot};

@@ -10,12 +10,16 @@
 -- `readonly(table, name)`, a read-only view of a table.
 --
 -- Arguments: the captured `print`, `aborted()`, which tells whether the
--- current call has been stopped (instruction budget spent), and
+-- current call has been stopped (instruction budget spent),
 -- `find_module(name)`, which returns the path and source of the module a
 -- script requires (only in the requiring script's folder or below; see
--- `find_module` in sandbox.rs).
+-- `find_module` in sandbox.rs), and `native`, whose `charge(n)` charges n
+-- instructions of work done in C to the call's budget and whose
+-- `charge_match(s, p, init)` refuses a pattern match that could backtrack
+-- past the budget (see `native_functions` in sandbox.rs).
 
 local print_fn, aborted, find_module = ...
+local native = select(4, ...)
 local load_chunk = load
 
 local assert, error, ipairs, next, pairs, pcall, xpcall, rawequal, rawget, rawlen, rawset, select, getmetatable, setmetatable, tonumber, tostring, type, collectgarbage =
@@ -57,6 +61,173 @@ local function blame_caller(ok, ...)
 		error(e, 0)
 	end
 	error((string.gsub(tostring(e), "^sandbox prelude:%d+: ", "")), 2)
+end
+
+-- Library functions that loop in C, where the instruction hook never
+-- looks, are wrapped: each charges its work to the call's budget (before
+-- the call when the work is not bounded by memory: a count, a range, a
+-- shift, a pattern's backtracking; after it, by the size of the result,
+-- when it is), so a script cannot hang the engine in one C call.
+local charge, charge_match, memory_limit = native.charge, native.charge_match, native.memory_limit
+local math_tointeger, s_gsub = math.tointeger, string.gsub
+
+-- One instruction of budget for this many bytes handled in C.
+local BYTES_PER_INSTRUCTION = 64
+
+-- Like `blame_caller`, naming `name` where Lua could not (the raw function
+-- is no longer in its library table).
+local function blame(name, ok, ...)
+	if ok then
+		return ...
+	end
+	local e = ...
+	if type(e) == "string" then
+		e = s_gsub(e, "to '%?'", "to '" .. name .. "'")
+	end
+	return blame_caller(false, e)
+end
+
+-- The byte length of a string argument (numbers become strings), else 0.
+local function size(v)
+	local t = type(v)
+	if t == "string" then
+		return #v
+	elseif t == "number" then
+		return #tostring(v)
+	end
+	return 0
+end
+
+local function charge_bytes(n)
+	charge(n / BYTES_PER_INSTRUCTION + 1)
+end
+
+-- Charges the size of what a call returned (its first value's bytes, one
+-- for each value), then passes it on.
+local function charge_result(name, ok, ...)
+	if ok then
+		charge_bytes(size((...)) + select("#", ...))
+	end
+	return blame(name, ok, ...)
+end
+
+-- `#t` as the table library sees it (`__len` honoured), or nil.
+local function length(t)
+	if type(t) ~= "table" then
+		return nil
+	end
+	-- A float with an integer value counts: the library converts it.
+	return math_tointeger(#t)
+end
+
+local function number(v)
+	if type(v) == "number" then
+		return v
+	end
+	return nil
+end
+
+-- Wraps `lib[name]`: `before(...)` charges what the call will cost; the
+-- result's size is charged after it.
+local function wrap(lib, libname, name, before)
+	local raw = lib[name]
+	local qualified = libname .. "." .. name
+	lib[name] = function(...)
+		if before then
+			before(...)
+		end
+		return charge_result(qualified, pcall(raw, ...))
+	end
+end
+
+-- A pattern function's subject and pattern, if they are strings to match.
+local function matchable(s, p)
+	local ts, tp = type(s), type(p)
+	return (ts == "string" or ts == "number") and (tp == "string" or tp == "number")
+end
+
+wrap(string, "string", "rep", function(s, n, sep)
+	n = number(n)
+	if n and n > 0 then
+		local bytes = n * (size(s) + size(sep))
+		if bytes > memory_limit() then
+			error(MEMERR, 0)
+		end
+		-- Each repetition is a step, even of an empty string.
+		charge((n + bytes) / BYTES_PER_INSTRUCTION)
+	end
+end)
+wrap(string, "string", "find", function(s, p, init, plain)
+	if matchable(s, p) then
+		if plain then
+			charge(size(s) * size(p) / BYTES_PER_INSTRUCTION + 1)
+		else
+			charge_match(s, p, number(init))
+		end
+	end
+end)
+for _, name in ipairs({ "match", "gmatch" }) do
+	wrap(string, "string", name, function(s, p, init)
+		if matchable(s, p) then
+			charge_match(s, p, number(init))
+		end
+	end)
+end
+wrap(string, "string", "gsub", function(s, p)
+	if matchable(s, p) then
+		charge_match(s, p, nil)
+	end
+end)
+for _, name in ipairs({ "format", "upper", "lower", "reverse", "sub", "byte", "char", "pack", "unpack" }) do
+	wrap(string, "string", name)
+end
+for _, name in ipairs({ "char", "len", "offset", "codepoint" }) do
+	wrap(utf8, "utf8", name, function(s)
+		charge_bytes(size(s))
+	end)
+end
+
+-- Table functions: a range or a shift is paid for before it is made.
+local function range(i, j)
+	i, j = number(i), number(j)
+	if i and j and j >= i then
+		charge(j - i + 1)
+	end
+end
+wrap(table, "table", "move", function(_, f, e)
+	range(f, e)
+end)
+wrap(table, "table", "unpack", function(t, i, j)
+	range(number(i) or 1, number(j) or length(t))
+end)
+wrap(table, "table", "concat", function(t, _, i, j)
+	range(number(i) or 1, number(j) or length(t))
+end)
+wrap(table, "table", "insert", function(t, ...)
+	if select("#", ...) >= 2 then
+		local pos, n = number((...)), length(t)
+		if pos and n then
+			range(pos, n + 1)
+		end
+	end
+end)
+wrap(table, "table", "remove", function(t, pos)
+	local n = length(t)
+	if n then
+		range(number(pos) or n, n)
+	end
+end)
+wrap(table, "table", "sort", function(t)
+	local n = length(t)
+	if n and n > 1 then
+		charge(n * math.log(n, 2))
+	end
+end)
+
+local raw_tonumber = tonumber
+local function charged_tonumber(v, base)
+	charge_bytes(size(v))
+	return blame("tonumber", pcall(raw_tonumber, v, base))
 end
 
 -- Read-only views (proxies) of API tables, one per table, nested tables
@@ -111,7 +282,7 @@ local base = {
 	rawget = rawget,
 	rawlen = rawlen,
 	select = select,
-	tonumber = tonumber,
+	tonumber = charged_tonumber,
 	tostring = tostring,
 	type = type,
 	_VERSION = _VERSION,

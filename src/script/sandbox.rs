@@ -17,6 +17,7 @@
 use std::cell::{Cell, RefCell};
 use std::path::Path;
 use std::rc::Rc;
+use std::time::{Duration, Instant};
 
 use mlua::{
     FromLuaMulti, Function, HookTriggers, IntoLuaMulti, Lua, LuaOptions, MultiValue, StdLib, Table,
@@ -27,6 +28,8 @@ use mlua::state::{GcGenParams, GcMode};
 use mlua::{chunk::ChunkMode, thread::ThreadStatus};
 
 use super::error::{split_location, ScriptError};
+use super::pattern_cost::pattern_cost;
+use super::text::{cut, escape, escape_output};
 use crate::assets::{AssetFile, AssetFolder};
 
 /// The Lua code that builds script environments (see its header).
@@ -53,15 +56,22 @@ pub struct SandboxLimits {
     /// Bytes of captured `print` output kept until [`Sandbox::take_output`];
     /// past it the output ends with `[output truncated]`.
     pub output_bytes: usize,
+    /// Wall-clock time one call may take, a backstop behind the instruction
+    /// budget (checked where the budget is: every 1000 instructions and
+    /// whenever native work is charged; counted from the first check, so
+    /// a short call never reads the clock).
+    pub wall_clock: Duration,
 }
 
 impl Default for SandboxLimits {
-    /// 10 million instructions a call, 64 MiB of Lua memory, 1 MiB of output.
+    /// 10 million instructions a call, 64 MiB of Lua memory, 1 MiB of
+    /// output, 10 seconds of wall-clock time a call.
     fn default() -> Self {
         SandboxLimits {
             instructions: 10_000_000,
             memory_bytes: 64 * 1024 * 1024,
             output_bytes: 1024 * 1024,
+            wall_clock: Duration::from_secs(10),
         }
     }
 }
@@ -97,6 +107,64 @@ struct Meter {
     yield_tried: Cell<bool>,
     /// Chunk name (`@path`) and line running when the budget ran out.
     stopped_at: RefCell<(Option<String>, Option<u32>)>,
+    /// When this call must be over (the wall-clock backstop), once the
+    /// call has been checked once.
+    deadline: Cell<Option<Instant>>,
+    /// The wall-clock time a call may take.
+    wall_clock: Cell<Duration>,
+    /// Whether the call was stopped by the deadline rather than the count.
+    timed_out: Cell<bool>,
+    /// The sandbox's memory limit, in bytes, for the library wrappers.
+    memory_limit: Cell<usize>,
+}
+
+impl Meter {
+    /// Adds `instructions` to the call's count; whether the call may go on
+    /// (within its budget and its deadline).
+    fn spend(&self, instructions: u64) -> bool {
+        let used = self.used.get().saturating_add(instructions);
+        self.used.set(used);
+        if self.aborted.get() || used > self.budget.get() {
+            return false;
+        }
+        // The deadline is set at the first check, not when the call starts:
+        // a short call (most hook calls) never reads the clock.
+        let now = Instant::now();
+        match self.deadline.get() {
+            None => self.deadline.set(now.checked_add(self.wall_clock.get())),
+            Some(deadline) if now >= deadline => {
+                self.timed_out.set(true);
+                return false;
+            }
+            Some(_) => {}
+        }
+        true
+    }
+
+    /// Marks the call as being stopped, at `source` and `line` if it is not
+    /// already.
+    fn stop_at(&self, source: Option<String>, line: Option<u32>) {
+        if !self.aborted.replace(true) {
+            *self.stopped_at.borrow_mut() = (source, line);
+        }
+    }
+}
+
+/// The chunk name and line of the innermost script function on `lua`'s
+/// stack (skipping the sandbox's own Rust and prelude functions).
+fn script_location(lua: &Lua) -> (Option<String>, Option<u32>) {
+    (0..64)
+        .map_while(|level| {
+            lua.inspect_stack(level, |d| {
+                let source = d.source().source.map(|s| s.into_owned());
+                (source, d.current_line())
+            })
+        })
+        .find_map(|(source, line)| {
+            let source = source.filter(|s| s.starts_with('@'))?;
+            Some((Some(source), line.and_then(|l| u32::try_from(l).ok())))
+        })
+        .unwrap_or((None, None))
 }
 
 /// Finds the module a script `require`s: `name` is dot-separated words
@@ -151,11 +219,75 @@ impl Charge {
     pub(crate) fn charge(&self, instructions: u64) {
         let meter = &self.0;
         if meter.active.get() {
-            meter
-                .used
-                .set(meter.used.get().saturating_add(instructions));
+            // The next hook stops the call if this spent the budget or
+            // passed the deadline.
+            meter.spend(instructions);
         }
     }
+}
+
+/// The error that stops a call from inside a native function; the sandbox
+/// reports the budget error the meter recorded.
+const STOPPED: &str = "instruction budget exceeded";
+
+/// Charges `instructions` of native work to the running call, and stops
+/// the call (recording the script line that asked) if that spends its
+/// budget or passes its deadline.
+fn charge_native(lua: &Lua, meter: &Meter, instructions: u64) -> mlua::Result<()> {
+    if !meter.active.get() || meter.spend(instructions) {
+        return Ok(());
+    }
+    let (source, line) = script_location(lua);
+    meter.stop_at(source, line);
+    Err(mlua::Error::runtime(STOPPED))
+}
+
+/// A count the prelude passes (a Lua number, perhaps a float such as
+/// `1e13`), as instructions: negative and NaN are 0.
+fn count(n: f64) -> u64 {
+    if n.is_nan() || n <= 0.0 {
+        0
+    } else {
+        n as u64
+    }
+}
+
+/// The prelude's `native` table: `charge(n)`, which charges `n`
+/// instructions of work done in C, and `charge_match(subject, pattern,
+/// init)`, which stops the call if a pattern match could backtrack past
+/// what is left of its budget and charges a scan of the subject otherwise.
+fn native_functions(lua: &Lua, meter: &Rc<Meter>) -> mlua::Result<Table> {
+    let native = lua.create_table()?;
+    let m = meter.clone();
+    native.set(
+        "charge",
+        lua.create_function(move |lua, n: f64| charge_native(lua, &m, count(n)))?,
+    )?;
+    let m = meter.clone();
+    native.set(
+        "memory_limit",
+        lua.create_function(move |_, ()| Ok(m.memory_limit.get()))?,
+    )?;
+    let m = meter.clone();
+    native.set(
+        "charge_match",
+        lua.create_function(
+            move |lua, (subject, pattern, init): (mlua::LuaString, mlua::LuaString, Option<f64>)| {
+                let subject = subject.as_bytes();
+                let len = subject.len() as f64;
+                let start = match init {
+                    Some(i) if i > 0.0 => i - 1.0,
+                    Some(i) if i < 0.0 => (len + i).max(0.0),
+                    _ => 0.0,
+                };
+                let cost = pattern_cost(&subject, &pattern.as_bytes(), count(start) as usize);
+                let left = m.budget.get().saturating_sub(m.used.get());
+                let scan = (subject.len() as u64 + pattern.as_bytes().len() as u64) / 8 + 1;
+                charge_native(lua, &m, if cost > left { cost } else { scan })
+            },
+        )?,
+    )?;
+    Ok(native)
 }
 
 /// Captured `print` output.
@@ -225,6 +357,9 @@ impl Sandbox {
 
         let out = output.clone();
         let print = lua.create_function(move |_, args: MultiValue| {
+            if out.borrow().truncated {
+                return Ok(());
+            }
             let mut line = String::new();
             for (i, value) in args.iter().enumerate() {
                 if i > 0 {
@@ -236,7 +371,7 @@ impl Sandbox {
                 }
             }
             line.push('\n');
-            out.borrow_mut().push(&line);
+            out.borrow_mut().push(&escape_output(&line));
             Ok(())
         })?;
         let m = meter.clone();
@@ -245,11 +380,12 @@ impl Sandbox {
         let script = running.clone();
         let find_module = lua
             .create_function(move |lua, name: String| find_module(lua, &script.borrow(), &name))?;
+        let native = native_functions(&lua, &meter)?;
         let (new_env, set_api, object, readonly): (Function, Function, Function, Function) = lua
             .load(PRELUDE)
             .set_name("=sandbox prelude")
             .set_mode(ChunkMode::Text)
-            .call((print, aborted, find_module))?;
+            .call((print, aborted, find_module, native))?;
 
         let mut sandbox = Sandbox {
             lua,
@@ -277,6 +413,8 @@ impl Sandbox {
     pub fn set_limits(&mut self, limits: SandboxLimits) -> Result<(), ScriptError> {
         self.limits = limits;
         self.lua.set_memory_limit(limits.memory_bytes)?;
+        self.meter.memory_limit.set(limits.memory_bytes);
+        self.meter.wall_clock.set(limits.wall_clock);
         self.output.borrow_mut().cap = limits.output_bytes;
         let step = limits.instructions.clamp(1, u64::from(HOOK_STEP)) as u32;
         self.meter.step.set(step);
@@ -299,15 +437,13 @@ impl Sandbox {
                         "{at}:{line}: stack overflow (more than {MAX_DEPTH} nested calls)"
                     )));
                 }
-                let used = meter.used.get().saturating_add(u64::from(meter.step.get()));
-                meter.used.set(used);
-                if used <= meter.budget.get() && !meter.aborted.get() {
+                if meter.spend(u64::from(meter.step.get())) {
                     return Ok(VmState::Continue);
                 }
-                if !meter.aborted.replace(true) {
+                if !meter.aborted.get() {
                     let source = debug.source().source.map(|s| s.into_owned());
                     let line = debug.current_line().and_then(|l| u32::try_from(l).ok());
-                    *meter.stopped_at.borrow_mut() = (source, line);
+                    meter.stop_at(source, line);
                 }
                 if meter.yield_tried.replace(true) {
                     Err(mlua::Error::runtime("instruction budget exceeded"))
@@ -530,6 +666,8 @@ impl Sandbox {
         meter.budget.set(self.limits.instructions);
         meter.aborted.set(false);
         meter.yield_tried.set(false);
+        meter.timed_out.set(false);
+        meter.deadline.set(None);
         *meter.stopped_at.borrow_mut() = (None, None);
 
         // A thread whose last call finished is reset and reused: creating
@@ -547,6 +685,10 @@ impl Sandbox {
         let result = thread.resume::<R>(args);
         meter.active.set(false);
         let status = thread.status();
+        let failed_at = match (&result, status) {
+            (Err(_), ThreadStatus::Error) => failure_location(&thread),
+            _ => None,
+        };
         if status == ThreadStatus::Finished && result.is_ok() {
             *self.spare_thread.borrow_mut() = Some(thread);
         } else {
@@ -561,6 +703,13 @@ impl Sandbox {
                 Some(source) => (source.to_string(), line),
                 None => (path.to_string(), None),
             };
+            if meter.timed_out.get() {
+                return Err(ScriptError::TimeLimit {
+                    path,
+                    line,
+                    limit: self.limits.wall_clock,
+                });
+            }
             return Err(ScriptError::Budget {
                 path,
                 line,
@@ -577,13 +726,24 @@ impl Sandbox {
                 line: None,
                 message: format!("unexpected return values: {e}"),
             }),
-            Err(e) => Err(self.script_error(path, e)),
+            Err(e) => Err(self.script_error_at(path, e, failed_at)),
         }
     }
 
     /// The [`ScriptError`] for a Lua error while loading or running `path`.
     /// After a memory error, collects garbage so the state is usable again.
     fn script_error(&self, path: &str, error: mlua::Error) -> ScriptError {
+        self.script_error_at(path, error, None)
+    }
+
+    /// [`Sandbox::script_error`], blaming `failed_at` (the script line
+    /// running when the error was raised) when the message names no line.
+    fn script_error_at(
+        &self,
+        path: &str,
+        error: mlua::Error,
+        failed_at: Option<(String, u32)>,
+    ) -> ScriptError {
         let mut cause = &error;
         while let mlua::Error::CallbackError { cause: inner, .. }
         | mlua::Error::WithContext { cause: inner, .. } = cause
@@ -603,32 +763,157 @@ impl Sandbox {
                 limit_bytes: self.limits.memory_bytes,
             };
         }
-        let path = path.to_string();
-        match cause {
+        let message = match cause {
             mlua::Error::SyntaxError { message, .. } => {
-                let (line, message) = split_location(&path, message);
-                ScriptError::Syntax {
-                    path,
+                let (line, message) = split_location(path, message);
+                return ScriptError::Syntax {
+                    path: path.to_string(),
                     line,
-                    message,
-                }
+                    message: shown_message(&message),
+                };
             }
-            mlua::Error::RuntimeError(message) => {
-                let (line, message) = split_location(&path, message);
-                ScriptError::Runtime {
-                    path,
-                    line,
-                    message,
-                }
-            }
-            other => {
-                let (line, message) = split_location(&path, &other.to_string());
-                ScriptError::Runtime {
-                    path,
-                    line,
-                    message,
-                }
-            }
+            mlua::Error::RuntimeError(message) => raised_value_text(message),
+            other => api_error_text(other),
+        };
+        let (line, message) = split_location(path, &message);
+        let (path, line) = match (line, failed_at) {
+            (None, Some((at, at_line))) => (at, Some(at_line)),
+            (line, _) => (path.to_string(), line),
+        };
+        ScriptError::Runtime {
+            path,
+            line,
+            message: shown_message(&message),
         }
     }
+}
+
+/// How many bytes of an error message are kept (a script may raise a
+/// string of any size).
+const MESSAGE_LIMIT: usize = 1000;
+
+/// An error message from a script, cut and escaped for a terminal.
+fn shown_message(message: &str) -> String {
+    escape(&cut(message, MESSAGE_LIMIT)).into_owned()
+}
+
+/// The text of an error a script raised: Lua gives a value that is not a
+/// string as `tostring` shows it (its `__tostring`, run under the budget,
+/// or `table: 0x...`); say what was raised instead of an address.
+fn raised_value_text(message: &str) -> String {
+    let value = match message.find("\nstack traceback:") {
+        Some(end) => &message[..end],
+        None => message,
+    };
+    for kind in ["table", "function", "thread", "userdata"] {
+        let address = value
+            .strip_prefix(kind)
+            .and_then(|rest| rest.strip_prefix(": 0x"));
+        if address.is_some_and(|a| !a.is_empty() && a.chars().all(|c| c.is_ascii_hexdigit())) {
+            return format!(
+                "a {kind} was raised as the error (give it a __tostring, or raise a string)"
+            );
+        }
+    }
+    if value == "nil" {
+        return "error raised with nil (no message)".to_string();
+    }
+    value.to_string()
+}
+
+/// What a Lua type is, for a message about a Rust type a value was
+/// converted to.
+fn expectation(rust_type: &str) -> String {
+    let inner = rust_type
+        .strip_prefix("Option<")
+        .and_then(|t| t.strip_suffix('>'));
+    if let Some(inner) = inner {
+        return format!("{} or nil", expectation(inner));
+    }
+    let whole = |max: u64| format!("a whole number from 0 to {max}");
+    match rust_type {
+        "u8" => whole(u8::MAX.into()),
+        "u16" => whole(u16::MAX.into()),
+        "u32" => whole(u32::MAX.into()),
+        "u64" | "usize" => whole(u64::MAX),
+        "i8" | "i16" | "i32" | "i64" | "isize" => "a whole number".to_string(),
+        "f32" | "f64" => "a number".to_string(),
+        "bool" => "a boolean".to_string(),
+        t if t.contains("String") || t.contains("str") => "a string".to_string(),
+        t if t.starts_with("Vec<") => "a list".to_string(),
+        t if t.contains("Table") || t.contains("HashMap") => "a table".to_string(),
+        t if t.contains("Function") => "a function".to_string(),
+        t => format!("a {t}"),
+    }
+}
+
+/// The text of an error the API gave a script: a bad argument says which
+/// argument, to what, what was expected and what was given, in Lua's terms
+/// rather than Rust's.
+fn api_error_text(error: &mlua::Error) -> String {
+    match error {
+        mlua::Error::BadArgument {
+            to,
+            pos,
+            name,
+            cause,
+        } => {
+            let which = match name {
+                Some(name) => format!("argument `{name}`"),
+                None => format!("argument #{pos}"),
+            };
+            let to = to
+                .as_deref()
+                .map(|f| format!(" to `{f}`"))
+                .unwrap_or_default();
+            format!("bad {which}{to}: {}", api_error_text(cause))
+        }
+        mlua::Error::FromLuaConversionError { from, to, message } => {
+            let detail = match message.as_deref() {
+                Some(m) if !m.is_empty() && !m.starts_with("expected") => format!(" ({m})"),
+                _ => String::new(),
+            };
+            format!("expected {}, got {from}{detail}", expectation(to))
+        }
+        mlua::Error::CallbackError { cause, .. } | mlua::Error::WithContext { cause, .. } => {
+            api_error_text(cause)
+        }
+        mlua::Error::UserDataTypeMismatch => {
+            "expected a game object, got another value".to_string()
+        }
+        other => other.to_string(),
+    }
+}
+
+/// The innermost script line on the stack of `thread`, which has just
+/// stopped with an error (Lua leaves the stack of a coroutine that failed
+/// as it was, for the debug functions to read).
+fn failure_location(thread: &Thread) -> Option<(String, u32)> {
+    let state = thread.state();
+    for level in 0..64 {
+        // SAFETY: `state` is the stack of a coroutine of this sandbox's Lua
+        // state, which is alive (the sandbox owns it) and not running (its
+        // resume just returned); `lua_getstack` and `lua_getinfo` with
+        // "Sl" only read its call frames, and `ar` is a plain C struct they
+        // fill. The source string they point at belongs to a function on
+        // that stack, and is copied before the next call.
+        let found = unsafe {
+            let mut ar: mlua::ffi::lua_Debug = std::mem::zeroed();
+            if mlua::ffi::lua_getstack(state, level, &mut ar) == 0 {
+                return None;
+            }
+            if mlua::ffi::lua_getinfo(state, c"Sl".as_ptr(), &mut ar) == 0 || ar.source.is_null() {
+                continue;
+            }
+            let source = std::ffi::CStr::from_ptr(ar.source).to_string_lossy();
+            source
+                .strip_prefix('@')
+                .filter(|_| ar.currentline > 0)
+                .map(|path| (path.to_string(), ar.currentline as u32))
+        };
+        if found.is_some() {
+            return found;
+        }
+    }
+    None
 }

@@ -394,10 +394,10 @@ fn runtime_error_names_path_and_line() {
 }
 
 #[test]
-fn error_values_without_location() {
+fn an_error_raised_without_location_is_given_the_line() {
     let mut sb = sandbox();
     let err = eval::<()>(&mut sb, "error('plain', 0)").unwrap_err();
-    assert_eq!(err.to_string(), "scripts/eval.lua: plain");
+    assert_eq!(err.to_string(), "scripts/eval.lua:2: plain");
 }
 
 #[test]
@@ -576,4 +576,187 @@ fn require_cannot_leave_the_script_folder_and_names_the_line() {
         assert!(err.contains(expected), "{file}: {err}\nwanted: {expected}");
         assert_usable(&mut sb);
     }
+}
+
+/// Runs `body` as line 2 of `scripts/hostile.lua` (its `run()`), which
+/// must be stopped by the budget at that line, well within the test's
+/// bound; the sandbox stays usable.
+fn assert_native_loop_stopped(body: &str) {
+    let mut sb = sandbox();
+    let id = load(
+        &mut sb,
+        "scripts/hostile.lua",
+        &format!("function run()\n{body}\nend"),
+    );
+    let start = Instant::now();
+    let err = sb.call::<mlua::Value>(id, "run", ()).unwrap_err();
+    let elapsed = start.elapsed();
+    assert!(elapsed < Duration::from_secs(5), "{body}: took {elapsed:?}");
+    assert!(
+        matches!(err, ScriptError::Budget { .. }),
+        "{body}: not a budget error: {err}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "scripts/hostile.lua:2: instruction budget of 10000000 exceeded (a runaway loop?)",
+        "{body}"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn a_backtracking_pattern_is_stopped_by_the_budget() {
+    for call in ["find", "match", "gmatch", "gsub"] {
+        let extra = if call == "gsub" { ", ''" } else { "" };
+        assert_native_loop_stopped(&format!(
+            "local r = string.{call}(string.rep('a', 40), string.rep('a*', 30) .. 'b'{extra})"
+        ));
+    }
+    // Through the string metatable too (`s:find`), and inside a pcall.
+    assert_native_loop_stopped("local s = ('a'):rep(40) local r = s:find(('a*'):rep(30) .. 'b')");
+    assert_native_loop_stopped(
+        "local ok = pcall(string.match, ('a'):rep(40), ('a*'):rep(30) .. 'b')",
+    );
+}
+
+#[test]
+fn repeating_an_empty_string_a_trillion_times_is_stopped() {
+    assert_native_loop_stopped("local n = #string.rep('', 1e13)");
+    assert_native_loop_stopped("local n = #(''):rep(1e13, '')");
+}
+
+#[test]
+fn huge_table_ranges_are_stopped() {
+    assert_native_loop_stopped("local r = table.move({}, 1, 1e13, 2)");
+    assert_native_loop_stopped(
+        "local r = table.concat(setmetatable({}, { __index = function() return '' end }), '', 1, 1e13)",
+    );
+    assert_native_loop_stopped(
+        "local r = table.insert(setmetatable({}, { __len = function() return 1e13 end }), 1, 0)",
+    );
+    assert_native_loop_stopped(
+        "local r = table.remove(setmetatable({}, { __len = function() return 1e13 end }), 1)",
+    );
+}
+
+#[test]
+fn quadratic_inserts_at_the_front_are_paid_for() {
+    assert_native_loop_stopped("local t = {} for i = 1, 1e5 do table.insert(t, 1, i) end");
+}
+
+#[test]
+fn ordinary_library_use_is_not_refused() {
+    let mut sb = sandbox();
+    let value: String = eval(
+        &mut sb,
+        "local t = {}
+         for i = 1, 1000 do table.insert(t, i) end
+         table.insert(t, 1, 0) table.remove(t, 1) table.sort(t, function(a, b) return a > b end)
+         local words = {}
+         for w in string.gmatch('speed = 12, name = red.1', '%w+') do words[#words + 1] = w end
+         local k, v = ('speed = 12'):match('^(%w+)%s*=%s*(%d+)$')
+         return table.concat(words, ' ') .. '|' .. k .. v .. '|' .. #t .. '|' ..
+           string.format('%5.1f', 2.25) .. '|' .. ('x'):rep(3, ',') .. '|' .. utf8.char(72, 105)
+           .. '|' .. select(2, ('aXb'):gsub('X', '-')) .. '|' .. tostring(tonumber('0x10'))",
+    )
+    .unwrap();
+    assert_eq!(
+        value,
+        "speed 12 name red 1|speed12|1000|  2.2|x,x,x|Hi|1|16"
+    );
+}
+
+#[test]
+fn a_library_error_names_the_function_argument_and_line() {
+    let mut sb = sandbox();
+    let err = eval::<()>(&mut sb, "string.rep('x', 'many')").unwrap_err();
+    let text = err.to_string();
+    assert!(
+        text.starts_with("scripts/eval.lua:2: bad argument #2 to 'string.rep'"),
+        "{text}"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn the_wall_clock_limit_stops_a_call_the_count_does_not_see() {
+    let limits = SandboxLimits {
+        wall_clock: Duration::from_millis(200),
+        instructions: u64::MAX,
+        ..SandboxLimits::default()
+    };
+    let mut sb = Sandbox::with_limits(limits).unwrap();
+    let id = load(
+        &mut sb,
+        "scripts/slow.lua",
+        "function run()\nwhile true do end\nend",
+    );
+    let start = Instant::now();
+    let err = sb.call::<()>(id, "run", ()).unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(matches!(err, ScriptError::TimeLimit { .. }), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "scripts/slow.lua:2: time limit of 0.2 s exceeded (a runaway loop?)"
+    );
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn a_table_raised_as_an_error_is_described_with_its_line() {
+    let mut sb = sandbox();
+    let err = eval::<()>(&mut sb, "error({ code = 1 })").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "scripts/eval.lua:2: a table was raised as the error (give it a __tostring, or raise a string)"
+    );
+    let err = eval::<()>(&mut sb, "error(nil)").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "scripts/eval.lua:2: error raised with nil (no message)"
+    );
+    let err = eval::<()>(
+        &mut sb,
+        "error(setmetatable({}, { __tostring = function() return 'out of fuel' end }))",
+    )
+    .unwrap_err();
+    assert_eq!(err.to_string(), "scripts/eval.lua:2: out of fuel");
+    // A __tostring that loops is stopped, not run forever.
+    let start = Instant::now();
+    let err = eval::<()>(
+        &mut sb,
+        "error(setmetatable({}, { __tostring = function() while true do end end }))",
+    )
+    .unwrap_err();
+    assert!(start.elapsed() < Duration::from_secs(5), "{err}");
+    assert!(err.to_string().starts_with("scripts/eval.lua:"), "{err}");
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn a_long_or_control_laden_error_is_cut_and_escaped() {
+    let mut sb = sandbox();
+    let err = eval::<()>(&mut sb, "error(string.rep('x', 1e7) .. '\\27[2J')").unwrap_err();
+    let text = err.to_string();
+    assert!(text.len() < 1200, "{} bytes", text.len());
+    assert!(
+        text.starts_with("scripts/eval.lua:2: xxxx"),
+        "{}",
+        &text[..40]
+    );
+    assert!(
+        text.ends_with("(10000004 bytes)"),
+        "{}",
+        &text[text.len() - 40..]
+    );
+    let err = eval::<()>(&mut sb, "error('a\\27[31mred\\nline')").unwrap_err();
+    assert_eq!(err.to_string(), "scripts/eval.lua:2: a\\e[31mred\\nline");
+    assert_usable(&mut sb);
+}
+
+#[test]
+fn printed_control_characters_are_escaped() {
+    let mut sb = sandbox();
+    eval::<()>(&mut sb, "print('a\\27[2Jb\\nc')").unwrap();
+    assert_eq!(sb.take_output(), "a\\e[2Jb\nc\n");
 }

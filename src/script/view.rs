@@ -138,7 +138,10 @@ pub(super) fn resolve_answer(
     let text = s.to_string_lossy();
     match Answer::parse(decision, colours, &text) {
         Ok(a) if (0..count).any(|i| legal.get(i) == Some(a)) => Ok(a),
-        _ => Err(format!("{text:?}, which is not one of the legal answers")),
+        _ => Err(format!(
+            "\"{}\", which is not one of the legal answers",
+            super::text::shown(&text)
+        )),
     }
 }
 

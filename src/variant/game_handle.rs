@@ -203,7 +203,10 @@ impl GameHandle {
             "mark",
             |lua, lent, g, (robot, key): (LuaString, LuaString)| {
                 let id = lent.robot(lua, g, &robot)?;
-                let key = lent.key(&key.to_str()?);
+                // A key never made has no mark: reading interns nothing.
+                let Some(key) = lent.known_key(&key.to_str()?) else {
+                    return Ok(0);
+                };
                 let pending = lent.effects.borrow().iter().rev().find_map(|e| match *e {
                     Effect::Mark {
                         robot,
@@ -221,7 +224,7 @@ impl GameHandle {
             "set_mark",
             |lua, lent, g, (robot, key, value): (LuaString, LuaString, i64)| {
                 let robot = lent.robot(lua, g, &robot)?;
-                let key = lent.key(&key.to_str()?);
+                let key = lent.key(&key.to_str()?).map_err(|e| located(lua, e))?;
                 lent.effects
                     .borrow_mut()
                     .push(Effect::Mark { robot, key, value });
@@ -314,14 +317,26 @@ impl Lent {
         }
     }
 
-    /// A mark's key.
-    fn key(&self, key: &str) -> Name {
+    /// A mark's key, made a name if it is new (see [`Texts::name`]).
+    fn key(&self, key: &str) -> Result<Name, String> {
         match self.seen(key, false) {
-            Some(Seen::Key(name)) => name,
+            Some(Seen::Key(name)) => Ok(name),
             _ => {
-                let name = Name::intern(key);
+                let name = self.texts.name(key)?;
                 self.remember(key, Seen::Key(name));
-                name
+                Ok(name)
+            }
+        }
+    }
+
+    /// A mark's key if it is a name already (reading makes no name).
+    fn known_key(&self, key: &str) -> Option<Name> {
+        match self.seen(key, false) {
+            Some(Seen::Key(name)) => Some(name),
+            _ => {
+                let name = Name::lookup(key)?;
+                self.remember(key, Seen::Key(name));
+                Some(name)
             }
         }
     }

@@ -20,6 +20,7 @@ use crate::game::{
 use crate::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Crystal, Piece, PlayerId, RobotId};
+use crate::script::text::quoted_value;
 use crate::script::{Sandbox, ScriptId};
 use crate::terrain::Thing;
 
@@ -99,9 +100,10 @@ pub(super) struct LoadedScript {
 }
 
 impl LoadedScript {
-    /// The script's hook `name`, if it defines one.
+    /// The script's hook `name`, if it defines one. Read raw: a script's
+    /// metamethods never run outside a budgeted call.
     pub fn hook(&self, name: &str) -> Option<Function> {
-        self.table.get::<Option<Function>>(name).ok().flatten()
+        self.table.raw_get::<Option<Function>>(name).ok().flatten()
     }
 }
 
@@ -117,7 +119,7 @@ impl LuaHooks {
         let mut kind_hooks = Vec::new();
         for s in scripts {
             for name in GAME_HOOKS {
-                if let Some(function) = s.table.get::<Option<Function>>(*name)? {
+                if let Some(function) = s.hook(name) {
                     let hook = Hook {
                         variant: s.variant.clone(),
                         script: s.script,
@@ -128,11 +130,11 @@ impl LuaHooks {
                     game_hooks.push((*name, hook));
                 }
             }
-            if let Some(kinds) = s.table.get::<Option<Table>>("kinds")? {
+            if let Some(kinds) = s.table.raw_get::<Option<Table>>("kinds")? {
                 for pair in kinds.pairs::<String, Table>() {
                     let (kind, table) = pair?;
                     for name in KIND_HOOKS {
-                        if let Some(function) = table.get::<Option<Function>>(*name)? {
+                        if let Some(function) = table.raw_get::<Option<Function>>(*name)? {
                             let interned = Name::intern(&kind);
                             let hook = Hook {
                                 variant: s.variant.clone(),
@@ -226,17 +228,48 @@ impl LuaHooks {
         self.handle.texts()
     }
 
-    /// What a hook returned that refuses something: `false` or a reason.
-    fn verdict(&self, value: Value, default_reason: &str) -> Verdict {
+    /// What a hook returned that may refuse something: nil or `true`
+    /// allows, `false` or a reason refuses; anything else is the hook's
+    /// error.
+    fn verdict(
+        &self,
+        name: &str,
+        hook: &Hook,
+        value: Value,
+        default_reason: &str,
+    ) -> Result<Verdict, HookError> {
         match value {
-            Value::Nil | Value::Boolean(true) => Verdict::Allow,
-            Value::String(s) => Verdict::Refuse(self.texts().reason(&s)),
-            _ => Verdict::Refuse(Name::intern(default_reason)),
+            Value::Nil | Value::Boolean(true) => Ok(Verdict::Allow),
+            Value::Boolean(false) => Ok(Verdict::Refuse(Name::intern(default_reason))),
+            Value::String(s) => Ok(Verdict::Refuse(
+                self.texts()
+                    .reason(&s)
+                    .map_err(|e| self.bad_return(name, hook, e))?,
+            )),
+            other => Err(self.bad_return(
+                name,
+                hook,
+                format!(
+                    "returned {}: a `{name}` hook returns nil or true (allow), or false or a reason (refuse)",
+                    quoted_value(&other)
+                ),
+            )),
         }
     }
 
     fn error(&self, name: &str, hook: &Hook, e: impl fmt::Display) -> HookError {
         HookError(format!("variant `{}`, hook `{name}`: {e}", hook.variant))
+    }
+
+    /// A hook returned something that cannot be used: the error names the
+    /// script and the line where the hook is defined.
+    fn bad_return(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
+        let path = self.sandbox.script_path(hook.script);
+        let at = match hook.function.info().line_defined {
+            Some(line) => format!("{path}:{line}"),
+            None => path.to_string(),
+        };
+        self.error(name, hook, format!("{at}: {why}"))
     }
 
     fn game_hooks(&self, name: &'static str) -> impl Iterator<Item = &Hook> {
@@ -257,6 +290,16 @@ impl LuaHooks {
         self.lua()
             .create_table()
             .map_err(|e| HookError(format!("cannot make a Lua table: {e}")))
+    }
+}
+
+/// A score's number: an integer, or a float with a whole value in range
+/// (not NaN, not infinite, not 1.5).
+fn score_number(value: &Value) -> Option<i64> {
+    match *value {
+        Value::Integer(n) => Some(n),
+        Value::Number(x) if x.fract() == 0.0 && x.abs() < 9.0e18 => Some(x as i64),
+        _ => None,
     }
 }
 
@@ -350,10 +393,12 @@ impl Hooks for LuaHooks {
         let shim = Some(&self.shims.before_step);
         let value: Value =
             self.call_through("before_step", hook, shim, game, args, Some(effects))?;
-        Ok(match self.verdict(value, "a variant took the step away") {
-            Verdict::Allow => StepVerdict::Allow,
-            Verdict::Refuse(why) => StepVerdict::Skip(why),
-        })
+        Ok(
+            match self.verdict("before_step", hook, value, "a variant took the step away")? {
+                Verdict::Allow => StepVerdict::Allow,
+                Verdict::Refuse(why) => StepVerdict::Skip(why),
+            },
+        )
     }
 
     fn push(
@@ -381,7 +426,9 @@ impl Hooks for LuaHooks {
             set(&event, "row", pieces)?;
             set(&event, "dir", dir.name())?;
             let value: Value = self.call("push", hook, game, event, None)?;
-            if let Verdict::Refuse(why) = self.verdict(value, "a variant forbids the push") {
+            if let Verdict::Refuse(why) =
+                self.verdict("push", hook, value, "a variant forbids the push")?
+            {
                 return Ok(Verdict::Refuse(why));
             }
         }
@@ -409,10 +456,13 @@ impl Hooks for LuaHooks {
         match value.as_deref() {
             None | Some("stop") => Ok(ZapHit::Stop),
             Some("push") => Ok(ZapHit::Push),
-            Some(other) => Err(self.error(
+            Some(other) => Err(self.bad_return(
                 "zapped",
                 hook,
-                format!("returned \"{other}\": a zapped hook returns \"push\", \"stop\" or nil"),
+                format!(
+                    "returned \"{}\": a zapped hook returns \"push\", \"stop\" or nil",
+                    crate::script::text::shown(other)
+                ),
             )),
         }
     }
@@ -431,7 +481,9 @@ impl Hooks for LuaHooks {
             set(&event, "base", game.colours()[base_owner].name())?;
             set(&event, "crystal", crystal.value())?;
             let value: Value = self.call("deliver", hook, game, event, None)?;
-            if let Verdict::Refuse(why) = self.verdict(value, "a variant forbids this delivery") {
+            if let Verdict::Refuse(why) =
+                self.verdict("deliver", hook, value, "a variant forbids this delivery")?
+            {
                 return Ok(Verdict::Refuse(why));
             }
         }
@@ -451,8 +503,21 @@ impl Hooks for LuaHooks {
             let value: Value = self.call("game_over", hook, game, (), None)?;
             match value {
                 Value::Nil | Value::Boolean(false) => {}
-                Value::String(s) => return Ok(Some(Name::intern(&s.to_string_lossy()))),
-                _ => return Ok(Some(Name::intern("a variant's end condition"))),
+                Value::String(s) => {
+                    let why = self.texts().reason(&s);
+                    return why.map(Some).map_err(|e| self.bad_return("game_over", hook, e));
+                }
+                Value::Boolean(true) => return Ok(Some(Name::intern("a variant's end condition"))),
+                other => {
+                    return Err(self.bad_return(
+                        "game_over",
+                        hook,
+                        format!(
+                            "returned {}: `game_over` returns nil or false (the game goes on), or true or a reason (it ends)",
+                            quoted_value(&other)
+                        ),
+                    ))
+                }
             }
         }
         Ok(None)
@@ -463,30 +528,39 @@ impl Hooks for LuaHooks {
         for hook in self.game_hooks("score") {
             let colour = game.colours()[player].name();
             let value: Value = self.call("score", hook, game, colour, None)?;
+            let bad = |what: String| {
+                self.bad_return(
+                    "score",
+                    hook,
+                    format!("returned {what}: a score is a whole number or a list of up to four"),
+                )
+            };
             score = match value {
                 Value::Nil => score,
-                Value::Integer(n) => Some([n, 0, 0, 0]),
-                Value::Number(n) => Some([n as i64, 0, 0, 0]),
                 Value::Table(t) => {
+                    if t.raw_len() > 4 {
+                        return Err(bad(format!("a list of {} numbers", t.raw_len())));
+                    }
                     let mut key = [0i64; 4];
                     for (i, k) in key.iter_mut().enumerate() {
-                        *k = t
-                            .get::<Option<i64>>(i + 1)
-                            .map_err(|e| self.error("score", hook, e))?
-                            .unwrap_or(0);
+                        // Read raw: no metamethod of the script runs here.
+                        let item: Value =
+                            t.raw_get(i + 1).map_err(|e| self.error("score", hook, e))?;
+                        *k = match item {
+                            Value::Nil => 0,
+                            item => score_number(&item).ok_or_else(|| {
+                                bad(format!("{} at [{}]", quoted_value(&item), i + 1))
+                            })?,
+                        };
                     }
                     Some(key)
                 }
-                other => {
-                    return Err(self.error(
-                        "score",
-                        hook,
-                        format!(
-                            "returned a {}: a score is a number or a list of up to four numbers",
-                            other.type_name()
-                        ),
-                    ))
-                }
+                other => Some([
+                    score_number(&other).ok_or_else(|| bad(quoted_value(&other)))?,
+                    0,
+                    0,
+                    0,
+                ]),
             };
         }
         Ok(score)

@@ -332,10 +332,6 @@ impl VariantSet {
             return Ok(setup.position(seed));
         }
         let (sandbox, scripts) = self.load_scripts()?;
-        let call_error = |v: &LoadedScript, hook: &str, e: String| VariantError::File {
-            path: sandbox.script_path(v.script).to_string(),
-            message: format!("hook `{hook}`: {e}"),
-        };
         // Seating: the last variant with a `seating` hook decides.
         let mut seating = None;
         for s in &scripts {
@@ -345,21 +341,24 @@ impl VariantSet {
             let info = sandbox
                 .lua()
                 .create_table()
-                .map_err(|e| call_error(s, "seating", e.to_string()))?;
-            info.set("players", players)
-                .map_err(|e| call_error(s, "seating", e.to_string()))?;
+                .and_then(|info| info.raw_set("players", players).map(|()| info))
+                .map_err(engine_error)?;
             let value: mlua::Value = sandbox
                 .call_function(s.script, &f, info)
-                .map_err(|e| call_error(s, "seating", e.to_string()))?;
+                .map_err(|e| hook_failed(s, "seating", e))?;
             let mlua::Value::Table(t) = value else {
-                return Err(call_error(
+                return Err(bad_result(
+                    &sandbox,
                     s,
                     "seating",
+                    &f,
                     "returns a table { colours = {...}, controllers = {...} }".into(),
                 ));
             };
-            seating =
-                Some(setup::read_seating(&t, players).map_err(|e| call_error(s, "seating", e))?);
+            seating = Some(
+                setup::read_seating(&t, players)
+                    .map_err(|e| bad_result(&sandbox, s, "seating", &f, e))?,
+            );
         }
         let mut setup = match &seating {
             Some(seating) => {
@@ -390,7 +389,7 @@ impl VariantSet {
             };
             sandbox
                 .call_function::<()>(s.script, &f, handle.clone())
-                .map_err(|e| call_error(s, "setup", e.to_string()))?;
+                .map_err(|e| hook_failed(s, "setup", e))?;
         }
         let handle = handle.take::<SetupHandle>().map_err(engine_error)?;
         let position = handle.position.into_inner();
@@ -415,15 +414,12 @@ impl VariantSet {
             let Some(f) = s.hook("teams") else {
                 continue;
             };
-            let err = |e: String| VariantError::File {
-                path: sandbox.script_path(s.script).to_string(),
-                message: format!("hook `teams`: {e}"),
-            };
             let names: Vec<&str> = colours.iter().map(|c| c.name()).collect();
             let groups: Vec<Vec<String>> = sandbox
                 .call_function(s.script, &f, names)
-                .map_err(|e| err(e.to_string()))?;
-            teams = setup::groups_of("teams", &groups, colours).map_err(err)?;
+                .map_err(|e| hook_failed(s, "teams", e))?;
+            teams = setup::groups_of("teams", &groups, colours)
+                .map_err(|e| bad_result(sandbox, s, "teams", &f, e))?;
         }
         Ok(teams)
     }
@@ -544,6 +540,52 @@ impl VariantSet {
         }
         position.sides.teams = self.teams(&position.colours())?;
         Ok(())
+    }
+}
+
+/// A setup hook that failed: at the script line that failed, naming the
+/// variant and the hook.
+fn hook_failed(s: &LoadedScript, hook: &str, e: crate::script::ScriptError) -> VariantError {
+    let text = e.to_string();
+    let (path, message) = match (e.path(), e.line()) {
+        (Some(path), Some(line)) => {
+            let at = format!("{path}:{line}");
+            let message = text.strip_prefix(&format!("{at}: ")).unwrap_or(&text);
+            (at, message.to_string())
+        }
+        (Some(path), None) => {
+            let message = text.strip_prefix(&format!("{path}: ")).unwrap_or(&text);
+            (path.to_string(), message.to_string())
+        }
+        (None, _) => ("variants".to_string(), text.clone()),
+    };
+    VariantError::File {
+        path,
+        message: format!("variant `{}`, hook `{hook}`: {message}", s.variant),
+    }
+}
+
+/// A setup hook that returned something that cannot be used: at the line
+/// where the hook is defined, naming the variant and the hook.
+fn bad_result(
+    sandbox: &Sandbox,
+    s: &LoadedScript,
+    hook: &str,
+    f: &mlua::Function,
+    why: String,
+) -> VariantError {
+    let path = sandbox.script_path(s.script);
+    let path = match f.info().line_defined {
+        Some(line) => format!("{path}:{line}"),
+        None => path.to_string(),
+    };
+    VariantError::File {
+        path,
+        message: format!(
+            "variant `{}`, hook `{hook}` returned a bad value: {}",
+            s.variant,
+            crate::script::text::shown(&why)
+        ),
     }
 }
 

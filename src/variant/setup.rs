@@ -30,7 +30,7 @@ pub struct Seating {
 /// in turn order and who controls which.
 pub(super) fn read_seating(value: &Table, people: usize) -> Result<Seating, String> {
     let colours: Vec<String> = value
-        .get::<Option<Vec<String>>>("colours")
+        .raw_get::<Option<Vec<String>>>("colours")
         .map_err(|e| format!("`colours`: {e}"))?
         .ok_or("a seating table has `colours`, the colours in turn order")?;
     let colours: Vec<Colour> = colours
@@ -44,7 +44,7 @@ pub(super) fn read_seating(value: &Table, people: usize) -> Result<Seating, Stri
         ));
     }
     let controllers = match value
-        .get::<Option<Vec<Vec<String>>>>("controllers")
+        .raw_get::<Option<Vec<Vec<String>>>>("controllers")
         .map_err(|e| format!("`controllers`: {e}"))?
     {
         Some(groups) => groups_of("controllers", &groups, &colours)?,

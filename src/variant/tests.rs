@@ -384,3 +384,201 @@ return {
     assert_eq!(lost, 1, "{said:?}");
     assert_eq!(game.robot(0).unwrap().at, ahead[0], "{said:?}");
 }
+
+/// A folder with one variant `hostile` whose script is `script`.
+fn hostile_variant(test: &str, script: &str) -> Folder {
+    Folder::new(
+        test,
+        &[
+            ("hostile/variant.toml", &manifest("hostile", "")),
+            ("hostile/variant.lua", script),
+        ],
+    )
+}
+
+/// A standard two-player game under the variants of `folder`, and the
+/// answer its first decision would take.
+fn game_under(folder: &Folder) -> (crate::game::Game, crate::game::Answer) {
+    let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+    let position = Setup::standard(2).unwrap().position(1);
+    let game = game_of(&set, &position);
+    let answer = game.legal_answer_list()[0];
+    (game, answer)
+}
+
+#[test]
+fn a_hook_table_s_metamethods_never_run_outside_a_call() {
+    let folder = hostile_variant(
+        "variants-hostile-index",
+        "return setmetatable({ score = function() return 1 end },
+           { __index = function() while true do end end })",
+    );
+    let start = std::time::Instant::now();
+    let (mut game, answer) = game_under(&folder);
+    game.apply(answer).unwrap();
+    assert_eq!(game.standings()[0].variant, Some([1, 0, 0, 0]));
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+}
+
+#[test]
+fn a_failing_score_hook_stops_the_game_with_its_error() {
+    let cases = [
+        (
+            "error('no score today')",
+            "variants-score-raises",
+            "no score today",
+        ),
+        (
+            "return 'ten'",
+            "variants-score-string",
+            "returned \"ten\": a score is a whole number",
+        ),
+        (
+            "return 0/0",
+            "variants-score-nan",
+            "variant.lua:1: returned NaN: a score is a whole number",
+        ),
+        (
+            "return { 1, {} }",
+            "variants-score-table",
+            "returned a table at [2]",
+        ),
+        (
+            "return setmetatable({}, { __index = function() while true do end end })[1] or 'x'",
+            "variants-score-index-loop",
+            "instruction budget of 10000000 exceeded",
+        ),
+        (
+            "local n = #string.rep('', 1e13) return n",
+            "variants-score-rep",
+            "variant.lua:2: instruction budget of 10000000 exceeded",
+        ),
+    ];
+    for (body, test, expected) in cases {
+        let folder = hostile_variant(
+            test,
+            &format!("return {{ score = function(game, colour)\n{body}\nend }}"),
+        );
+        let start = std::time::Instant::now();
+        let (mut game, answer) = game_under(&folder);
+        let before = format!("{:?}", game.position());
+        let err = game.apply(answer).unwrap_err().to_string();
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(30),
+            "{test}"
+        );
+        assert!(
+            err.contains("variant `hostile`, hook `score`") && err.contains(expected),
+            "{test}: {err}"
+        );
+        assert!(err.contains("hostile/variant.lua"), "{test}: {err}");
+        assert_eq!(
+            format!("{:?}", game.position()),
+            before,
+            "{test}: the game changed"
+        );
+    }
+}
+
+#[test]
+fn a_bad_seating_names_the_variant_and_the_line() {
+    let folder = hostile_variant(
+        "variants-bad-seating",
+        "return {\n  seating = function(info)\n    return { colours = { 'red', 'mauve' } }\n  end,\n}",
+    );
+    let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+    let err = set.standard_position(2, 1, &[]).unwrap_err().to_string();
+    assert!(
+        err.contains("hostile/variant.lua:2: variant `hostile`, hook `seating` returned a bad value: `colours`"),
+        "{err}"
+    );
+    // A seating table whose fields are behind a looping __index is read
+    // raw: it has no `colours`, said at once.
+    let folder = hostile_variant(
+        "variants-seating-index",
+        "return { seating = function()\n return setmetatable({}, { __index = function() while true do end end })\nend }",
+    );
+    let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+    let err = set.standard_position(2, 1, &[]).unwrap_err().to_string();
+    assert!(err.contains("a seating table has `colours`"), "{err}");
+}
+
+#[test]
+fn a_hook_answer_of_the_wrong_type_is_the_hook_s_error() {
+    let folder = hostile_variant(
+        "variants-game-over-table",
+        "return { game_over = function() return {} end }",
+    );
+    let (mut game, _) = game_under(&folder);
+    // Play until a turn ends: the hook is asked then.
+    let mut err = None;
+    for _ in 0..200 {
+        let answer = game.legal_answer_list()[0];
+        if let Err(e) = game.apply(answer) {
+            err = Some(e.to_string());
+            break;
+        }
+    }
+    let err = err.expect("the game_over hook was asked");
+    assert!(
+        err.contains("variant `hostile`, hook `game_over`: ")
+            && err.contains("hostile/variant.lua:1: returned a table: `game_over` returns"),
+        "{err}"
+    );
+}
+
+/// The error of the first answer that fails in a game under the variants
+/// of `folder` (its hooks are asked as turns end), and the game's position
+/// before that answer and after it.
+fn first_failure(folder: &Folder) -> (String, String, String) {
+    let (mut game, _) = game_under(folder);
+    for _ in 0..200 {
+        let answer = game.legal_answer_list()[0];
+        let before = format!("{:?}", game.position());
+        if let Err(e) = game.apply(answer) {
+            return (e.to_string(), before, format!("{:?}", game.position()));
+        }
+    }
+    panic!("no answer failed");
+}
+
+#[test]
+fn hook_names_are_bounded_per_game_and_never_collide() {
+    // Distinct keys keep distinct values.
+    let folder = hostile_variant(
+        "variants-names-distinct",
+        "return { turn_ended = function(game)
+           for i = 1, 200 do game:set_mark('red.1', 'distinct-key' .. i, i) end
+           local a, b = game:mark('red.1', 'distinct-key150'), game:mark('red.1', 'distinct-key200')
+           error('read ' .. a .. ' ' .. b .. ' unseen ' .. game:mark('red.1', 'never-set-key'))
+         end }",
+    );
+    let (err, before, after) = first_failure(&folder);
+    assert!(err.contains("read 150 200 unseen 0"), "{err}");
+    assert_eq!(before, after);
+    assert_eq!(crate::names::Name::lookup("never-set-key"), None);
+    // Past the per-game quota of new names, the hook fails, at its line.
+    let folder = hostile_variant(
+        "variants-names-quota",
+        "return { turn_ended = function(game)\n  for i = 1, 5000 do\n    game:set_mark('red.1', 'quota-key' .. i, i)\n  end\nend }",
+    );
+    let (err, before, after) = first_failure(&folder);
+    assert!(
+        err.contains("variant.lua:3: too many distinct names (mark keys, reasons) made by this game's hooks: at most 256"),
+        "{err}"
+    );
+    assert_eq!(before, after);
+    assert_eq!(crate::names::Name::lookup("quota-key300"), None);
+    // A name may not be a whole file.
+    let folder = hostile_variant(
+        "variants-names-long",
+        "return { push = function() return 'x' end, turn_ended = function(game)\n  game:set_mark('red.1', string.rep('k', 1e6), 1)\nend }",
+    );
+    let (err, _, _) = first_failure(&folder);
+    assert!(err.contains("variant.lua:2: \"kkkk"), "{err}");
+    assert!(
+        err.contains("is too long for a name (1000000 bytes, at most 500)"),
+        "{err}"
+    );
+    assert!(err.len() < 600, "{err}");
+}

@@ -19,6 +19,14 @@ use crate::pieces::{seat_of, Colour, RobotId};
 /// reason string on every call only misses the cache).
 const REASONS: usize = 32;
 
+/// The longest name (mark key, reason, end text) a hook may give, in bytes.
+pub(super) const MAX_NAME_BYTES: usize = 500;
+
+/// How many names never seen before one game's hooks may make: names are
+/// kept for the life of the process, so a script cannot make them without
+/// end.
+pub(super) const MAX_NEW_NAMES: usize = 256;
+
 /// The step kinds, in the order of [`Texts::steps`].
 const STEPS: [StepKind; 3] = [StepKind::Forward, StepKind::Back, StepKind::Side];
 
@@ -35,6 +43,8 @@ pub(super) struct Texts {
     steps: Vec<LuaString>,
     /// Reasons hooks returned, with their interned names.
     reasons: RefCell<Vec<(LuaString, Name)>>,
+    /// How many names this game's hooks made that did not exist before.
+    new_names: std::cell::Cell<usize>,
 }
 
 impl Texts {
@@ -60,6 +70,7 @@ impl Texts {
             colours,
             steps,
             reasons: RefCell::new(Vec::new()),
+            new_names: std::cell::Cell::new(0),
         })
     }
 
@@ -91,8 +102,9 @@ impl Texts {
     }
 
     /// The interned name of a reason a hook returned: looked up by the
-    /// string's identity among the last reasons seen, interned otherwise.
-    pub fn reason(&self, text: &LuaString) -> Name {
+    /// string's identity among the last reasons seen, interned otherwise
+    /// (see [`Texts::name`]).
+    pub fn reason(&self, text: &LuaString) -> Result<Name, String> {
         let at = text.to_pointer();
         if let Some((_, name)) = self
             .reasons
@@ -100,13 +112,37 @@ impl Texts {
             .iter()
             .find(|(s, _)| s.to_pointer() == at)
         {
-            return *name;
+            return Ok(*name);
         }
-        let name = Name::intern(&text.to_string_lossy());
+        let name = self.name(&text.to_string_lossy())?;
         let mut reasons = self.reasons.borrow_mut();
         if reasons.len() < REASONS {
             reasons.push((text.clone(), name));
         }
-        name
+        Ok(name)
+    }
+
+    /// The name for `text`, which a hook gave: at most [`MAX_NAME_BYTES`]
+    /// long, and at most [`MAX_NEW_NAMES`] names new to the process per
+    /// game.
+    pub fn name(&self, text: &str) -> Result<Name, String> {
+        if text.len() > MAX_NAME_BYTES {
+            return Err(format!(
+                "\"{}\" is too long for a name ({} bytes, at most {MAX_NAME_BYTES})",
+                crate::script::text::shown(text),
+                text.len()
+            ));
+        }
+        if let Some(name) = Name::lookup(text) {
+            return Ok(name);
+        }
+        if self.new_names.get() >= MAX_NEW_NAMES {
+            return Err(format!(
+                "too many distinct names (mark keys, reasons) made by this game's hooks: at most {MAX_NEW_NAMES}"
+            ));
+        }
+        let name = Name::try_intern(text).map_err(|e| e.to_string())?;
+        self.new_names.set(self.new_names.get() + 1);
+        Ok(name)
     }
 }
