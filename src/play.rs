@@ -244,7 +244,7 @@ pub fn summary(game: &Game) -> String {
     let standings = game.standings();
     let (how, winners) = match game.outcome() {
         Some(o) => (o.reason.describe(), o.winners.clone()),
-        None => ("not over", vec![]),
+        None => ("not over".into(), vec![]),
     };
     let at_limit = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
     let names: Vec<&str> = winners.iter().map(|&p| game.colours()[p].name()).collect();

@@ -57,7 +57,7 @@ fn conveyors_games_keep_the_invariants_and_the_belt_moves_things() {
             assert_eq!(belt.len(), 3, "{players} players, seed {seed}: {belt:?}");
             assert!(belt
                 .iter()
-                .all(|t| t.kind.as_str() == "conveyor" && t.facing.is_some()));
+                .all(|t| &*t.kind.as_str() == "conveyor" && t.facing.is_some()));
             play(&mut game, &mut bots, 300, |g| {
                 moved += carried_once(g);
                 // Floors never move.
@@ -146,7 +146,7 @@ fn sudden_death_ends_after_the_last_round_with_the_usual_winners() {
             assert!(game.turn() <= last_turn, "turn {}", game.turn());
             if let EndReason::Variant(why) = outcome.reason {
                 by_sudden_death += 1;
-                assert_eq!(why.as_str(), "sudden death: 12 rounds played");
+                assert_eq!(&*why.as_str(), "sudden death: 12 rounds played");
                 assert_eq!(game.turn(), last_turn);
                 let mut standings = outcome.standings.clone();
                 assert_eq!(outcome.winners, rank(&mut standings));

@@ -35,7 +35,10 @@ fn deal(set: &VariantSet, players: usize, seed: u64) -> Position {
 
 /// How many pieces of `kind` lie on the board.
 fn count(p: &Position, kind: &str) -> usize {
-    p.terrain.iter().filter(|t| t.kind.as_str() == kind).count()
+    p.terrain
+        .iter()
+        .filter(|t| &*t.kind.as_str() == kind)
+        .count()
 }
 
 /// The most of each kind the script may place: teleporter pairs, rocks and
@@ -59,7 +62,7 @@ fn piece_on(p: &Position, h: Hex) -> Option<String> {
 }
 
 fn spaced(t: &Terrain) -> bool {
-    matches!(t.kind.as_str(), "teleporter" | "rock" | "blob")
+    matches!(&*t.kind.as_str(), "teleporter" | "rock" | "blob")
 }
 
 /// Every placement rule and amount, or what breaks it.
@@ -98,7 +101,7 @@ fn check_placement(p: &Position) -> Result<(), String> {
     let mut seen = HashSet::new();
     for t in &p.terrain {
         let what = format!("{} at {}", t.kind, t.at);
-        if !matches!(t.kind.as_str(), "teleporter" | "rock" | "blob" | "mud") {
+        if !matches!(&*t.kind.as_str(), "teleporter" | "rock" | "blob" | "mud") {
             return Err(format!("{what}: not a kind of the Advanced Game"));
         }
         if !p.arena.contains(t.at) {
@@ -129,7 +132,7 @@ fn check_placement(p: &Position) -> Result<(), String> {
                 }
             }
         }
-        match (t.kind.as_str(), t.colour) {
+        match (&*t.kind.as_str(), t.colour) {
             ("teleporter", Some(_)) => {}
             ("teleporter", None) => return Err(format!("{what}: no pair colour")),
             (_, Some(c)) => return Err(format!("{what}: has a colour {c}")),
@@ -138,7 +141,11 @@ fn check_placement(p: &Position) -> Result<(), String> {
     }
     // "Teleporters are always placed in pairs": two of each colour used.
     let mut pairs: BTreeMap<String, usize> = BTreeMap::new();
-    for t in p.terrain.iter().filter(|t| t.kind.as_str() == "teleporter") {
+    for t in p
+        .terrain
+        .iter()
+        .filter(|t| &*t.kind.as_str() == "teleporter")
+    {
         *pairs.entry(t.colour.unwrap().to_string()).or_default() += 1;
     }
     if let Some((c, n)) = pairs.iter().find(|(_, n)| **n != 2) {
@@ -256,7 +263,7 @@ fn fixed(p: &Position) -> Vec<String> {
     let mut v: Vec<String> = p
         .terrain
         .iter()
-        .filter(|t| t.kind.as_str() != "blob")
+        .filter(|t| &*t.kind.as_str() != "blob")
         .map(|t| format!("{t:?}"))
         .collect();
     v.sort();

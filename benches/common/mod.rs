@@ -36,7 +36,8 @@ pub fn play_turns<B: Bot + ?Sized>(
 pub fn terrain_game(variants: &[&str], players: usize, seed: u64, hooks: bool) -> Game {
     let set = VariantSet::load(variants).expect("the variants load");
     let kinds = |p: &Position| {
-        let mut kinds: Vec<&str> = p.terrain.iter().map(|t| t.kind.as_str()).collect();
+        let mut kinds: Vec<std::sync::Arc<str>> =
+            p.terrain.iter().map(|t| t.kind.as_str()).collect();
         kinds.sort();
         kinds.dedup();
         kinds.len()

@@ -24,12 +24,12 @@ pub enum EndReason {
 
 impl EndReason {
     /// How the game ended, in words.
-    pub fn describe(&self) -> &'static str {
+    pub fn describe(&self) -> std::borrow::Cow<'static, str> {
         match self {
-            EndReason::ScoreVictory { .. } => "score victory",
-            EndReason::CrystalAttrition => "crystal attrition",
-            EndReason::TurnLimit => "stopped at the turn limit",
-            EndReason::Variant(why) => why.as_str(),
+            EndReason::ScoreVictory { .. } => "score victory".into(),
+            EndReason::CrystalAttrition => "crystal attrition".into(),
+            EndReason::TurnLimit => "stopped at the turn limit".into(),
+            EndReason::Variant(why) => why.to_string().into(),
         }
     }
 }

@@ -294,12 +294,12 @@ pub enum Reason {
     Variant(Name),
 }
 
-fn piece_name(p: Piece) -> &'static str {
+fn piece_name(p: Piece) -> std::borrow::Cow<'static, str> {
     match p {
-        Piece::Robot(_) => "robot",
-        Piece::Crystal(_) => "crystal",
-        Piece::Base(_) => "base",
-        Piece::Thing(t) => t.kind.as_str(),
+        Piece::Robot(_) => "robot".into(),
+        Piece::Crystal(_) => "crystal".into(),
+        Piece::Base(_) => "base".into(),
+        Piece::Thing(t) => t.kind.to_string().into(),
     }
 }
 

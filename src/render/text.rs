@@ -173,7 +173,7 @@ fn terrain_code(kind: Name, colour: Option<Colour>) -> &'static str {
     if let Some(c) = colour {
         return colour_code(c);
     }
-    match kind.as_str() {
+    match &*kind.as_str() {
         "mud" => "33",
         "conveyor" => "36",
         "blob" => "35",

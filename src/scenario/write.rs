@@ -100,7 +100,7 @@ pub fn scenario_toml(
         );
     }
     for t in &position.terrain {
-        let _ = writeln!(s, "\n[[terrain]]\nkind = {}", quoted(t.kind.as_str()));
+        let _ = writeln!(s, "\n[[terrain]]\nkind = {}", quoted(&t.kind.as_str()));
         let _ = writeln!(s, "at = [{}, {}]", t.at.q, t.at.r);
         if let Some(c) = t.colour {
             let _ = writeln!(s, "colour = {}", quoted(c.name()));
@@ -191,7 +191,7 @@ mod tests {
     fn terrain_and_variants_are_written_and_read_back() {
         // A blob pushed onto mud shares its hex: both are kept.
         let set = crate::variant::VariantSet::load(&["random-terrain"]).unwrap();
-        let has_mud = |p: &Position| p.terrain.iter().any(|t| t.kind.as_str() == "mud");
+        let has_mud = |p: &Position| p.terrain.iter().any(|t| &*t.kind.as_str() == "mud");
         let mut position = (0..)
             .map(|seed| set.standard_position(4, seed, &[]).unwrap())
             .find(has_mud)
@@ -202,7 +202,7 @@ mod tests {
         let mud = *position
             .terrain
             .iter()
-            .find(|t| t.kind.as_str() == "mud")
+            .find(|t| &*t.kind.as_str() == "mud")
             .unwrap();
         position.terrain.push(crate::terrain::Terrain {
             kind: crate::names::Name::intern("blob"),

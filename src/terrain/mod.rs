@@ -156,7 +156,7 @@ impl KindTable {
         if self.kinds.is_empty() {
             return "none".into();
         }
-        let names: Vec<&str> = self.kinds.iter().map(|k| k.name.as_str()).collect();
+        let names: Vec<std::sync::Arc<str>> = self.kinds.iter().map(|k| k.name.as_str()).collect();
         names.join(", ")
     }
 }

@@ -66,7 +66,7 @@ impl GameHandle {
             game: Cell::new(std::ptr::null()),
             kind: Cell::new(None),
             effects: RefCell::new(Vec::new()),
-            texts: Texts::new(lua)?,
+            texts: Texts::new(lua, sandbox.limits().memory_bytes)?,
             seen: RefCell::new(Vec::new()),
         });
         let methods = lua.create_table()?;
@@ -174,7 +174,7 @@ impl GameHandle {
             match g.board().floor(hex_arg(lua, &at)?) {
                 Some(f) => {
                     let t = lua.create_table()?;
-                    t.set("kind", f.kind.as_str())?;
+                    t.set("kind", &*f.kind.as_str())?;
                     t.set("colour", f.colour.map(|c| c.name()))?;
                     t.set("facing", f.facing.map(|d| d.name()))?;
                     Ok(Value::Table(t))
@@ -189,7 +189,7 @@ impl GameHandle {
             let list = lua.create_table()?;
             for t in g.position().terrain {
                 let item = lua.create_table()?;
-                item.set("kind", t.kind.as_str())?;
+                item.set("kind", &*t.kind.as_str())?;
                 item.set("at", hex_value(lua, t.at)?)?;
                 item.set("colour", t.colour.map(|c| c.name()))?;
                 item.set("facing", t.facing.map(|d| d.name()))?;

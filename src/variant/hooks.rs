@@ -334,16 +334,29 @@ impl Hooks for LuaHooks {
         let texts = self.texts();
         let (pkind, id, owner, value) = match piece {
             Piece::Robot(r) => (
-                "robot",
+                "robot".into(),
                 Some(texts.robot(game, r)),
                 Some(texts.colour(game.colours()[r / 2])),
                 None,
             ),
-            Piece::Crystal(c) => ("crystal", None, None, Some(c.value())),
-            Piece::Base(p) => ("base", None, Some(texts.colour(game.colours()[p])), None),
+            Piece::Crystal(c) => ("crystal".into(), None, None, Some(c.value())),
+            Piece::Base(p) => (
+                "base".into(),
+                None,
+                Some(texts.colour(game.colours()[p])),
+                None,
+            ),
             Piece::Thing(t) => (t.kind.as_str(), None, None, None),
         };
-        let args = (hook.kind_text.as_ref(), pkind, id, owner, value, at.q, at.r);
+        let args = (
+            hook.kind_text.as_ref(),
+            &*pkind,
+            id,
+            owner,
+            value,
+            at.q,
+            at.r,
+        );
         self.call_through::<()>(
             "entered",
             hook,
@@ -373,7 +386,7 @@ impl Hooks for LuaHooks {
                 Some(t) => t,
                 None => marks.insert(self.table()?),
             };
-            set(table, key.as_str(), value)?;
+            set(table, &key.as_str(), value)?;
         }
         let marks = match marks {
             Some(t) => Some(

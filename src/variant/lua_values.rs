@@ -61,7 +61,7 @@ pub(super) fn piece_table(lua: &Lua, game: &Game, piece: Piece) -> mlua::Result<
             t.set("kind", "base")?;
             t.set("owner", game.colours()[owner].name())?;
         }
-        Piece::Thing(thing) => t.set("kind", thing.kind.as_str())?,
+        Piece::Thing(thing) => t.set("kind", &*thing.kind.as_str())?,
     }
     Ok(t)
 }

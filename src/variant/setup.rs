@@ -166,7 +166,7 @@ fn piece_at(lua: &Lua, p: &Position, at: Hex) -> mlua::Result<Value> {
         t.set("kind", "crystal")?;
         t.set("value", c.value())?;
     } else if let Some(x) = p.terrain.iter().find(|x| x.at == at) {
-        t.set("kind", x.kind.as_str())?;
+        t.set("kind", &*x.kind.as_str())?;
         t.set("colour", x.colour.map(|c| c.name()))?;
         t.set("facing", x.facing.map(|d| d.name()))?;
     } else {

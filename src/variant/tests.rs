@@ -582,3 +582,54 @@ fn hook_names_are_bounded_per_game_and_never_collide() {
     );
     assert!(err.len() < 600, "{err}");
 }
+
+#[test]
+fn names_a_game_s_hooks_make_are_freed_with_the_game() {
+    // Each game makes 200 names of its own: 30 games make 6,000, more than
+    // the process can hold at once, and every game still can.
+    for round in 0..30 {
+        let folder = hostile_variant(
+            &format!("variants-names-freed-{round}"),
+            &format!(
+                "return {{ turn_ended = function(game)
+                   for i = 1, 200 do game:set_mark('red.1', 'freed-{round}-' .. i, i) end
+                 end }}"
+            ),
+        );
+        let (mut game, _) = game_under(&folder);
+        for _ in 0..4 {
+            let answer = game.legal_answer_list()[0];
+            game.apply(answer).unwrap();
+        }
+        let key = format!("freed-{round}-7");
+        let copy = game.clone();
+        drop(game);
+        assert!(
+            crate::names::Name::lookup(&key).is_some(),
+            "held while a copy of the game is"
+        );
+        drop(copy);
+        assert_eq!(
+            crate::names::Name::lookup(&key),
+            None,
+            "freed with the game"
+        );
+    }
+}
+
+#[test]
+fn names_a_game_s_hooks_make_count_against_the_memory_limit() {
+    // The hook fills the Lua memory to just under the limit, then makes
+    // names: their bytes, kept outside Lua, are counted too.
+    let folder = hostile_variant(
+        "variants-names-memory",
+        "return { turn_ended = function(game)
+           local room = 64 * 1024 * 1024 - collectgarbage('count') * 1024
+           keep = string.rep('x', math.floor(room) - 6000)
+           for i = 1, 100 do game:set_mark('red.1', string.rep('m', 400) .. i, i) end
+         end }",
+    );
+    let (err, before, after) = first_failure(&folder);
+    assert!(err.contains("memory limit"), "{err}");
+    assert_eq!(before, after);
+}

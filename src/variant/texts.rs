@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use mlua::{Lua, LuaString};
 
 use crate::game::{Game, StepKind};
-use crate::names::Name;
+use crate::names::{Name, NameScope};
 use crate::pieces::{seat_of, Colour, RobotId};
 
 /// How many reasons [`Texts::reason`] remembers (a script that makes a new
@@ -22,9 +22,8 @@ const REASONS: usize = 32;
 /// The longest name (mark key, reason, end text) a hook may give, in bytes.
 pub(super) const MAX_NAME_BYTES: usize = 500;
 
-/// How many names never seen before one game's hooks may make: names are
-/// kept for the life of the process, so a script cannot make them without
-/// end.
+/// How many distinct names one game's hooks may make (they are kept while
+/// the game is, in its [`NameScope`]).
 pub(super) const MAX_NEW_NAMES: usize = 256;
 
 /// The step kinds, in the order of [`Texts::steps`].
@@ -43,13 +42,19 @@ pub(super) struct Texts {
     steps: Vec<LuaString>,
     /// Reasons hooks returned, with their interned names.
     reasons: RefCell<Vec<(LuaString, Name)>>,
-    /// How many names this game's hooks made that did not exist before.
-    new_names: std::cell::Cell<usize>,
+    /// The names this game's hooks made: freed with the game.
+    scope: NameScope,
+    /// The Lua state, whose memory the names count against (weak: the
+    /// state holds these texts through its `Game` object).
+    lua: mlua::WeakLua,
+    /// The script memory limit, in bytes (0: none).
+    memory_limit: usize,
 }
 
 impl Texts {
-    /// Makes the strings in `lua`.
-    pub fn new(lua: &Lua) -> mlua::Result<Texts> {
+    /// Makes the strings in `lua`, whose scripts may use `memory_limit`
+    /// bytes (0: no limit), names they make included.
+    pub fn new(lua: &Lua, memory_limit: usize) -> mlua::Result<Texts> {
         let robots: Vec<LuaString> = Colour::ALL
             .iter()
             .flat_map(|c| [1, 2].map(|n| format!("{}.{n}", c.name())))
@@ -70,7 +75,9 @@ impl Texts {
             colours,
             steps,
             reasons: RefCell::new(Vec::new()),
-            new_names: std::cell::Cell::new(0),
+            scope: NameScope::new(),
+            lua: lua.weak(),
+            memory_limit,
         })
     }
 
@@ -123,8 +130,8 @@ impl Texts {
     }
 
     /// The name for `text`, which a hook gave: at most [`MAX_NAME_BYTES`]
-    /// long, and at most [`MAX_NEW_NAMES`] names new to the process per
-    /// game.
+    /// long, at most [`MAX_NEW_NAMES`] distinct names a game, their text
+    /// counted against the scripts' memory limit, and freed with the game.
     pub fn name(&self, text: &str) -> Result<Name, String> {
         if text.len() > MAX_NAME_BYTES {
             return Err(format!(
@@ -133,16 +140,23 @@ impl Texts {
                 text.len()
             ));
         }
-        if let Some(name) = Name::lookup(text) {
+        if let Some(name) = Name::lookup(text).filter(|&n| self.scope.holds(n)) {
             return Ok(name);
         }
-        if self.new_names.get() >= MAX_NEW_NAMES {
+        if self.scope.len() >= MAX_NEW_NAMES {
             return Err(format!(
                 "too many distinct names (mark keys, reasons) made by this game's hooks: at most {MAX_NEW_NAMES}"
             ));
         }
-        let name = Name::try_intern(text).map_err(|e| e.to_string())?;
-        self.new_names.set(self.new_names.get() + 1);
-        Ok(name)
+        let lua_memory = self.lua.try_upgrade().map_or(0, |lua| lua.used_memory());
+        let used = lua_memory + self.scope.bytes() + text.len();
+        if self.memory_limit > 0 && used > self.memory_limit {
+            return Err(format!(
+                "memory limit of {} bytes exceeded (the names this game's hooks made count too: {} bytes)",
+                self.memory_limit,
+                self.scope.bytes()
+            ));
+        }
+        self.scope.intern(text).map_err(|e| e.to_string())
     }
 }
