@@ -883,22 +883,10 @@ pub fn order_file_references<P: AsRef<Path>>(args: &[P]) -> Vec<String> {
         .collect()
 }
 
-/// `text` on one line, control characters escaped, at most `max`
-/// characters (then `...`).
+/// `text` on one line, safe for a terminal (control characters and
+/// bidirectional overrides escaped), cut at `max` bytes.
 fn one_line(text: &str, max: usize) -> String {
-    let mut line = String::new();
-    for (i, c) in text.trim().chars().enumerate() {
-        if i == max {
-            line.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            line.extend(c.escape_default());
-        } else {
-            line.push(c);
-        }
-    }
-    line
+    crate::script::text::escape(&crate::script::text::cut(text.trim(), max)).into_owned()
 }
 
 /// Where a listed entry is, after its origin: nothing for a built-in one.

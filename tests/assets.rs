@@ -491,3 +491,31 @@ fn the_repl_seats_a_built_in_bot_by_name() {
         "{stderr}"
     );
 }
+
+#[test]
+fn listings_escape_what_a_user_file_says() {
+    let t = Temp::new("escapes");
+    t.write(
+        "data/tinbots/variants/loud/variant.toml",
+        "name = \"loud\"\ndescription = \"Clears \\u001b[2J the screen\\nand a second line \\u202e backwards\"\nsource = \"house rule\"\n",
+    );
+    t.write("data/tinbots/variants/loud/variant.lua", "return {}\n");
+    t.write(
+        "data/tinbots/bots/shouty.lua",
+        "-- Shouty: \u{1b}[31mred\u{1b}[0m\nreturn { choose = function() return 1 end }\n",
+    );
+    for listing in [t.run(&["variants"]).ok(), t.run(&["bots"]).ok()] {
+        assert!(
+            !listing.contains('\u{1b}') && !listing.contains('\u{202e}'),
+            "{listing:?}"
+        );
+    }
+    let variants = t.run(&["variants"]).ok();
+    let loud = variants.lines().find(|l| l.starts_with("loud ")).unwrap();
+    assert!(
+        loud.contains("Clears \\e[2J the screen\\nand a second line \\u{202e} backwards"),
+        "{loud}"
+    );
+    let bots = t.run(&["bots"]).ok();
+    assert!(bots.contains("\\e[31mred\\e[0m"), "{bots}");
+}

@@ -644,7 +644,16 @@ fn manifests_refuse_repeated_pieces_and_bad_symbols() {
     let play = |dir: &Temp| {
         run_in(
             &dir.0,
-            &["play", "--variant", "x", "-q", "--max-turns", "2"],
+            &[
+                "--variant-path",
+                "variants",
+                "play",
+                "--variant",
+                "x",
+                "-q",
+                "--max-turns",
+                "2",
+            ],
             "",
         )
     };

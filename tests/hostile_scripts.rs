@@ -141,11 +141,11 @@ fn a_raised_table_says_what_was_raised_and_where() {
     assert!(!err.contains("0x"), "{err}");
 }
 
-/// Runs `tinbots repl` with `input` on stdin; kills it and fails after
+/// Runs `tinbots ARGS` with `input` on stdin; kills it and fails after
 /// [`HANG`]. Its exit status, stdout and stderr.
-fn repl(input: &str) -> (i32, String, String) {
+fn tinbots(args: &[&str], input: &str) -> (i32, String, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .arg("repl")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -162,7 +162,7 @@ fn repl(input: &str) -> (i32, String, String) {
         if start.elapsed() > HANG {
             let _ = child.kill();
             let _ = child.wait();
-            panic!("the REPL hung on: {input}");
+            panic!("tinbots {args:?} hung on: {input}");
         }
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -172,6 +172,106 @@ fn repl(input: &str) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
     )
+}
+
+/// `tinbots repl` with `input` on stdin (see [`tinbots`]).
+fn repl(input: &str) -> (i32, String, String) {
+    tinbots(&["repl"], input)
+}
+
+/// A fresh folder for one test's files.
+fn folder(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tinbots-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn a_replay_naming_an_order_file_that_loops_in_c_is_refused() {
+    let dir = folder("replay-orders");
+    let orders = dir.join("slow.lua");
+    let saved = dir.join("game.json");
+    const ORDERS: &str = "return { { name = \"slowpoke\", description = \"one step\", steps = { orders.forward() } } }\n";
+    std::fs::write(&orders, ORDERS).unwrap();
+    let (o, s) = (orders.to_str().unwrap(), saved.to_str().unwrap());
+    let (code, _, stderr) = tinbots(
+        &[
+            "play",
+            "-p",
+            "2",
+            "--max-turns",
+            "3",
+            "-q",
+            "--orders",
+            o,
+            "--save",
+            s,
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    for statement in NATIVE_LOOPS {
+        std::fs::write(&orders, format!("\n{statement}\n{ORDERS}")).unwrap();
+        let (code, _, stderr) = tinbots(&["replay", s], "");
+        assert_eq!(code, 2, "{statement}: {stderr}");
+        assert!(
+            stderr.contains(&format!("slow.lua:2: {BUDGET_ERROR}")),
+            "{statement}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_repl_s_reload_of_a_bot_that_loops_in_c_is_refused_and_the_game_kept() {
+    use std::io::{BufRead, BufReader};
+    let dir = folder("reload");
+    let bot = dir.join("bot.lua");
+    for statement in NATIVE_LOOPS {
+        std::fs::write(&bot, "return { choose = function() return 1 end }\n").unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
+            .args(["repl", "--echo"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut stdout = BufReader::new(child.stdout.take().unwrap());
+        // The bot is seated and plays; once the REPL has said where red.1
+        // is, the file turns hostile and `reload` reads it.
+        writeln!(stdin, "bot red {}\nturn\nwhere red.1", bot.display()).unwrap();
+        let mut line = String::new();
+        while !line.starts_with("red.1 at") {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).unwrap() > 0,
+                "the REPL ended early"
+            );
+        }
+        let rewrite = format!("\n{statement}\nreturn {{ choose = function() return 1 end }}\n");
+        std::fs::write(&bot, rewrite).unwrap();
+        writeln!(stdin, "reload").unwrap();
+        drop(stdin);
+        let start = Instant::now();
+        while child.try_wait().unwrap().is_none() {
+            if start.elapsed() > HANG {
+                let _ = child.kill();
+                panic!("reload hung on: {statement}");
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{statement}: {stderr}");
+        assert!(
+            stderr.contains("line 4: `reload`")
+                && stderr.contains(&format!("bot.lua:2: {BUDGET_ERROR}")),
+            "{statement}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
