@@ -920,13 +920,7 @@ pub fn variants_listing(library: &Library) -> String {
                     .map_err(|e| format!("? {e}"))
             })
             .unwrap_or_else(|e| e);
-        text.push_str(&format!(
-            "{:<20} {:<12} {}{}\n",
-            listed.found.name,
-            listed.found.origin.label(),
-            one_line(&description, 300),
-            place(&listed, Kind::Variant)
-        ));
+        text.push_str(&listing_line(&listed, Kind::Variant, &description, 300));
     }
     text
 }
@@ -946,15 +940,21 @@ pub fn bots_listing(library: &Library) -> String {
                 |t| opening_comment(&t),
             ),
         };
-        text.push_str(&format!(
-            "{:<20} {:<12} {}{}\n",
-            listed.found.name,
-            listed.found.origin.label(),
-            one_line(&about, 120),
-            place(&listed, Kind::Bot)
-        ));
+        text.push_str(&listing_line(&listed, Kind::Bot, &about, 120));
     }
     text
+}
+
+/// One line of a listing: the name, where it comes from, what it says
+/// about itself (on one line, cut at `max` bytes), and where it is.
+fn listing_line(listed: &Listed, kind: Kind, about: &str, max: usize) -> String {
+    format!(
+        "{:<20} {:<12} {}{}\n",
+        listed.found.name,
+        listed.found.origin.label(),
+        one_line(about, max),
+        place(listed, kind)
+    )
 }
 
 /// The first line of a script's opening `--` comment, empty without one.

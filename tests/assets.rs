@@ -4,9 +4,10 @@
 //! user ones are found in the user data folder and `--variant-path`, and a
 //! name found in two places says which one it used.
 
-use std::io::Write;
+mod common;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 /// The repository (where the scenarios are).
 fn repo() -> &'static Path {
@@ -296,20 +297,7 @@ fn mud_saying(t: &Temp, folder: &str, reason: &str) {
 fn mud_scenario(t: &Temp, scenario: &Path, extra: &[&str]) -> (String, String) {
     let mut args = extra.to_vec();
     args.extend(["repl", "--load", scenario.to_str().unwrap()]);
-    let mut child = t
-        .command(&args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"pass\nstep\nstep\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(&mut t.command(&args), b"pass\nstep\nstep\n");
     (
         String::from_utf8_lossy(&out.stdout).into_owned(),
         String::from_utf8_lossy(&out.stderr).into_owned(),
@@ -468,20 +456,10 @@ fn a_replay_saved_in_one_folder_replays_from_another() {
 #[test]
 fn the_repl_seats_a_built_in_bot_by_name() {
     let t = Temp::new("repl-bot");
-    let mut child = t
-        .command(&["repl", "-p", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"bot red greedy\nbot blue nobody\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(
+        &mut t.command(&["repl", "-p", "2"]),
+        b"bot red greedy\nbot blue nobody\n",
+    );
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stdout.contains("red is played by greedy"), "{stdout}");

@@ -1,6 +1,8 @@
 //! The `tinbots` binary end to end: `play` is deterministic and its replay
 //! reproduces the game; `check` passes the scenario suite and fails bad files.
 
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
@@ -537,23 +539,12 @@ fn no_progress_is_written_when_stderr_is_not_a_terminal() {
     let o = tinbots(&["play", "-p", "3", "-q", "--max-turns", "50"]);
     assert_eq!(o.stderr, b"", "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).starts_with("game over: "), "{}", stdout(&o));
-    let o = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(["repl", "-p", "2"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut child| {
-            use std::io::Write;
-            child
-                .stdin
-                .take()
-                .unwrap()
-                .write_all(b"bot red random\nbot blue random\nauto 20\n")?;
-            child.wait_with_output()
-        })
-        .unwrap();
+    let o = common::run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots"))
+            .args(["repl", "-p", "2"])
+            .current_dir(env!("CARGO_MANIFEST_DIR")),
+        b"bot red random\nbot blue random\nauto 20\n",
+    );
     assert_eq!(o.stderr, b"", "{}", String::from_utf8_lossy(&o.stderr));
     assert!(stdout(&o).contains("turn 20, blue:"), "{}", stdout(&o));
 }

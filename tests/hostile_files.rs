@@ -5,10 +5,11 @@
 //! message naming the file and the field, and never panic; saved replays
 //! of every format version still load.
 
+mod common;
+
 use serde_json::{json, Value};
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use tinbots::repl::session::Session;
 use tinbots::variant::VariantSet;
 
@@ -44,21 +45,12 @@ impl Drop for Temp {
 
 /// Runs the binary in `dir` with `stdin` as its input.
 fn run_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    common::run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots"))
+            .args(args)
+            .current_dir(dir),
+        stdin.as_bytes(),
+    )
 }
 
 /// Runs the binary in the repository (where `variants/` and `setups/` are).

@@ -5,6 +5,8 @@
 //! a bounded time, leaving the game unchanged and the sandbox usable; what
 //! a script says is cut and escaped before it reaches a terminal.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -141,32 +143,13 @@ fn a_raised_table_says_what_was_raised_and_where() {
     assert!(!err.contains("0x"), "{err}");
 }
 
-/// Runs `tinbots ARGS` with `input` on stdin; kills it and fails after
-/// [`HANG`]. Its exit status, stdout and stderr.
+/// Runs `tinbots ARGS` with `input` on stdin (failing after
+/// [`common::HANG`]): its exit status, stdout and stderr.
 fn tinbots(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
-        if start.elapsed() > HANG {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("tinbots {args:?} hung on: {input}");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots")).args(args),
+        input.as_bytes(),
+    );
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -1,6 +1,8 @@
 //! The REPL driven through stdin (the binary), through its session (the
 //! library), and on a real terminal (tmux, when the machine has it).
 
+mod common;
+
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -16,21 +18,12 @@ fn temp_dir(name: &str) -> PathBuf {
 
 /// Runs `tinbots repl ARGS` with `input` on stdin: exit code, stdout, stderr.
 fn repl(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .arg("repl")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots"))
+            .arg("repl")
+            .args(args),
+        input.as_bytes(),
+    );
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -1009,20 +1002,10 @@ fn lua_runs_a_line_once_and_prints_tables_and_views() {
 /// and the session stops as for any refused line.
 #[test]
 fn a_line_that_is_not_utf8_is_refused_with_its_number() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(["repl", "-p", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"where red.1\nplace red.1 1 \xff\xfe\nwhere red.2\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots")).args(["repl", "-p", "2"]),
+        b"where red.1\nplace red.1 1 \xff\xfe\nwhere red.2\n",
+    );
     let (stdout, stderr) = (
         String::from_utf8_lossy(&out.stdout),
         String::from_utf8_lossy(&out.stderr),

@@ -1,0 +1,41 @@
+//! What the integration tests share: running a command with input on its
+//! stdin, reading all it writes, and failing (instead of hanging the test
+//! run) when it does not end within [`HANG`].
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// How long a command may run before the test calls it a hang (a hang
+/// detector, not a speed goal).
+pub const HANG: Duration = Duration::from_secs(120);
+
+/// Runs `command` with `input` on stdin and stdout and stderr captured;
+/// panics, naming the command, when it runs past [`HANG`].
+pub fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
+    let shown = format!("{command:?}");
+    let mut child = command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{shown} does not start: {e}"));
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let input = input.to_vec();
+    // Written on its own thread: a command may stop reading (and exit)
+    // before it has read everything.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let (done, finished) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = done.send(child.wait_with_output());
+    });
+    let output = finished
+        .recv_timeout(HANG)
+        .unwrap_or_else(|_| panic!("{shown} hung: still running after {HANG:?}"))
+        .unwrap_or_else(|e| panic!("{shown}: {e}"));
+    let _ = writer.join();
+    output
+}
