@@ -1,7 +1,7 @@
 //! The arena and what stands where: one piece per hex at most. No rules live
 //! here; the game decides what may move where.
 
-use crate::hex::{Arena, Hex};
+use crate::grid::hex::{Arena, Hex};
 use crate::pieces::Piece;
 use crate::terrain::{Floor, Props};
 use std::sync::Arc;

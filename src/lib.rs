@@ -3,7 +3,9 @@
 //!
 //! The library is the whole engine; the `tinbots` binary is a thin CLI over it.
 //!
-//! - [`hex`]: axial hex geometry and arenas.
+//! - [`grid`]: geometry behind one interface: hexes and arenas
+//!   ([`grid::hex`]), squares with four or eight directions
+//!   ([`grid::square`]).
 //! - [`board`]: what stands where.
 //! - [`pieces`]: players, colours, robots, crystals, bases.
 //! - [`orders`]: order tiles, the primitives they are built from, and the
@@ -32,7 +34,7 @@ pub mod assets;
 pub mod board;
 pub mod bot;
 pub mod game;
-pub mod hex;
+pub mod grid;
 pub mod names;
 pub mod orders;
 pub mod pieces;

@@ -290,7 +290,7 @@ fn a_game_refuses_a_tile_its_orders_do_not_define() {
 /// `program`, blue.1 at `blue_at`, crystals as given.
 fn duel(program: Tile, blue_at: [i32; 2], crystals: &[([i32; 2], u8)]) -> tinbots::game::Position {
     use tinbots::game::{Player, Position, Robot};
-    use tinbots::hex::{Arena, Direction};
+    use tinbots::grid::hex::{Arena, Direction};
     use tinbots::orders::TileSet;
     use tinbots::pieces::{Colour, Crystal, CrystalCounts};
     let player = |colour| Player {

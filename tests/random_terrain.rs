@@ -15,7 +15,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use tinbots::bot::{seat_seed, Bot, RandomBot};
 use tinbots::game::{Game, Position};
-use tinbots::hex::Hex;
+use tinbots::grid::hex::Hex;
 use tinbots::orders::OrderBook;
 use tinbots::pieces::Colour;
 use tinbots::play::play_one;

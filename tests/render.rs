@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use tinbots::game::{Decision, Game, Position};
-use tinbots::hex::{Direction, Hex};
+use tinbots::grid::hex::{Direction, Hex};
 use tinbots::orders::{OrderBook, Tile};
 use tinbots::pieces::{robot_of, Colour, Crystal, Piece};
 use tinbots::render::text::{self, board, panel, show, show_compact, where_all, where_line};

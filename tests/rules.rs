@@ -6,7 +6,7 @@ use tinbots::game::{
     Answer, Change, ChangeStep, Decision, EndReason, Event, Game, Player, Position, Robot,
     RuleError, ZapEffect,
 };
-use tinbots::hex::{Arena, Direction, Hex};
+use tinbots::grid::hex::{Arena, Direction, Hex};
 use tinbots::orders::{Tile, TileSet};
 use tinbots::pieces::{Colour, Crystal, CrystalCounts};
 

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use tinbots::bot::{seat_seed, Bot, BotSpec};
 use tinbots::game::{Answer, Change, EndReason, Event, Game, Position};
-use tinbots::hex::{Direction, Hex};
+use tinbots::grid::hex::{Direction, Hex};
 use tinbots::orders::{OrderBook, Tile};
 use tinbots::pieces::Crystal;
 use tinbots::play::play_one;

@@ -9,7 +9,7 @@ use super::event::{Action, Event, Reason};
 use super::hooks::{StepKind, StepVerdict, Verdict, ZapHit};
 use super::terrain::Landing;
 use super::{Game, Pending};
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::orders::{Passive, ZapRange};
 use crate::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};

@@ -1,7 +1,7 @@
 //! What is being decided, and the answers to it.
 
 use super::change::Change;
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::pieces::{Colour, Crystal, PlayerId, RobotId};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -234,7 +234,7 @@ impl Answer {
             Decision::CrystalPlacement { .. } => text
                 .parse()
                 .map(Answer::Place)
-                .map_err(|e: crate::hex::HexParseError| e.to_string()),
+                .map_err(|e: crate::grid::hex::HexParseError| e.to_string()),
             Decision::ZapPush { .. } if text.trim() == "nothing" => Ok(Answer::Push(None)),
             Decision::ZapPush { .. } => text.parse().map(|d| Answer::Push(Some(d))).map_err(|_| {
                 format!(

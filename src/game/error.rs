@@ -1,6 +1,6 @@
 //! Why an answer is illegal, naming the rule that forbids it.
 
-use crate::hex::Hex;
+use crate::grid::hex::Hex;
 use crate::orders::Tile;
 
 const CHANGE: &str = "000_f177823dad35ee93.txt: 1. Change the programming of a single Robot";

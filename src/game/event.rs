@@ -4,7 +4,7 @@
 use super::answer::ZapEffect;
 use super::change::Change;
 use super::end::EndReason;
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::orders::{Primitive, Tile, ZapRange};
 use crate::pieces::{Crystal, Piece, PlayerId, RobotId};

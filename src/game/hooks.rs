@@ -15,7 +15,7 @@
 //! as it was before that answer.
 
 use super::Game;
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::terrain::Thing;

@@ -34,7 +34,7 @@ pub use state::{Player, Program, Robot, SLOTS};
 pub use view::{BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView};
 
 use crate::board::Board;
-use crate::hex::Hex;
+use crate::grid::hex::Hex;
 use crate::names::Name;
 use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId};

@@ -2,7 +2,7 @@
 //! comes from a standard setup (shuffled with a seed) or a scenario file.
 
 use super::state::{Player, Robot};
-use crate::hex::{Arena, Hex};
+use crate::grid::hex::{Arena, Hex};
 use crate::orders::{OrderBook, Tile};
 use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
 use crate::terrain::Terrain;
@@ -432,7 +432,7 @@ mod tests {
         let e = refused(|p| {
             let mut third = p.robots[0].unwrap();
             third.id = 4;
-            third.at = crate::hex::Hex::CENTRE.step(crate::hex::Direction::SE);
+            third.at = crate::grid::hex::Hex::CENTRE.step(crate::grid::hex::Direction::SE);
             p.robots.push(Some(third));
         });
         assert_eq!(e, PositionError::RobotTableSize { found: 5, seats: 2 });

@@ -1,6 +1,6 @@
 //! The parts of a game's state: players and robots.
 
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::orders::{OrderBook, Passive, Tile, TileSet};
 use crate::pieces::{Colour, Crystal, CrystalCounts, RobotId};
 use serde::{Deserialize, Serialize};

@@ -6,7 +6,7 @@ use super::event::{Event, Reason};
 use super::hooks::{Effect, HookError, StepKind, StepVerdict, Verdict};
 use super::{Game, Mark, Position, PositionError};
 use crate::board::Board;
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Piece, RobotId};
 use crate::terrain::{Floor, KindTable, Layer, Props, Terrain, Thing};

@@ -7,7 +7,7 @@
 //! crystal track and the special deck only the lengths are given.
 
 use super::{Decision, Game};
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::orders::{Tile, TileSet};
 use crate::pieces::{owner_of, Colour, Crystal, CrystalCounts, PlayerId};
 use crate::terrain::Terrain;

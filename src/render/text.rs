@@ -71,7 +71,7 @@
 
 use super::{colour_code, colour_letter, crystal_code, wrap_list, ListStyle, RenderOptions, DIM};
 use crate::game::Game;
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{owner_of, Colour, Crystal, Piece, PlayerId, RobotId};
 use crate::terrain::{Floor, Layer};

@@ -552,7 +552,7 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
         _ if rest.is_empty()
             && (ZAP_EFFECTS.contains(&head_lower.as_str())
                 || looks_like_hex(head)
-                || head.parse::<crate::hex::Direction>().is_ok()
+                || head.parse::<crate::grid::hex::Direction>().is_ok()
                 || head.parse::<usize>().is_ok()) =>
         {
             Command::Answer(head.to_string())

@@ -5,7 +5,7 @@
 use super::error::{ScenarioError, Source};
 use super::format::{HexSpec, ScenarioFile, TerrainSpec};
 use crate::game::{parse_robot, Player, Position, PositionError, Robot, SLOTS};
-use crate::hex::{Arena, Direction, Hex};
+use crate::grid::hex::{Arena, Direction, Hex};
 use crate::names::Name;
 use crate::orders::{OrderBook, Tile, TileSet};
 use crate::pieces::{Colour, Crystal, CrystalCounts, PlayerId, RobotId};
@@ -133,7 +133,9 @@ pub(super) fn robot_id(
 pub(super) fn direction(src: Source, name: &Spanned<String>) -> Result<Direction, ScenarioError> {
     name.get_ref()
         .parse()
-        .map_err(|e: crate::hex::DirectionParseError| src.invalid(Some(name.span()), e.to_string()))
+        .map_err(|e: crate::grid::hex::DirectionParseError| {
+            src.invalid(Some(name.span()), e.to_string())
+        })
 }
 
 /// The orders of the scenario's game: `base` with the order files listed

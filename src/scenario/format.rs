@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use toml::Spanned;
 
 /// A hex as written in a file: `[q, r]`, two numbers within
-/// [`Hex::LIMIT`](crate::hex::Hex::LIMIT) (checked as it is read).
-pub(super) type HexSpec = Spanned<crate::hex::Hex>;
+/// [`Hex::LIMIT`](crate::grid::hex::Hex::LIMIT) (checked as it is read).
+pub(super) type HexSpec = Spanned<crate::grid::hex::Hex>;
 
 /// A list of names, each with its span.
 pub(super) type Names = Vec<Spanned<String>>;

@@ -19,7 +19,7 @@
 //! field (as a path such as `seat[1].robots[0].facing`, seats counted from 0).
 
 use crate::game::{Player, Position, Robot, SLOTS};
-use crate::hex::{Arena, Direction, Hex};
+use crate::grid::hex::{Arena, Direction, Hex};
 use crate::orders::{Tile, TileSet};
 use crate::pieces::{robot_of, Colour, Crystal, CrystalCounts};
 use crate::toml_text::{field_path, line_column};

@@ -9,7 +9,7 @@
 //! ([`crate::game::Hooks`]), which the engine calls only for kinds whose
 //! variant defines them (flags in [`Props`], so a plain game never asks).
 
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::Colour;
 use serde::{Deserialize, Serialize};

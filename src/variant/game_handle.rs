@@ -17,7 +17,7 @@ use mlua::{FromLuaMulti, IntoLuaMulti, Lua, LuaString, Table, Value};
 use super::lua_values::{hex_arg, hex_value, piece_table, robot_table};
 use super::texts::Texts;
 use crate::game::{Effect, Game, Standing};
-use crate::hex::Direction;
+use crate::grid::hex::Direction;
 use crate::names::Name;
 use crate::pieces::{Colour, PlayerId, RobotId};
 use crate::script::{api, located, Sandbox};

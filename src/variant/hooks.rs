@@ -17,7 +17,7 @@ use super::texts::Texts;
 use crate::game::{
     Effect, Game, HookError, HookSet, Hooks, StepKind, StepVerdict, Verdict, ZapHit,
 };
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::script::text::quoted_value;

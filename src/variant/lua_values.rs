@@ -4,7 +4,7 @@
 use mlua::{Lua, Table, Value};
 
 use crate::game::Game;
-use crate::hex::Hex;
+use crate::grid::hex::Hex;
 use crate::pieces::{Piece, RobotId};
 use crate::script::located;
 

@@ -11,7 +11,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::lua_values::{hex_arg, hex_value};
 use crate::game::Position;
-use crate::hex::{Direction, Hex};
+use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
 use crate::pieces::{Colour, Crystal};
 use crate::script::{api, located};

@@ -12,7 +12,7 @@ fn manifest(name: &str, extra: &str) -> String {
 /// `tile` as red.1's whole program; and where red.1 stands and faces.
 fn red1_programmed(
     tile: crate::orders::Tile,
-) -> (Position, crate::hex::Hex, crate::hex::Direction) {
+) -> (Position, crate::grid::hex::Hex, crate::grid::hex::Direction) {
     let mut position = Setup::standard(2).unwrap().position(1);
     let red1 = position.robots[0].as_mut().unwrap();
     red1.program = [Some(tile), None, None];
@@ -24,7 +24,7 @@ fn red1_programmed(
 }
 
 /// Lays terrain of `kind` at `at`, where no crystal is left.
-fn lay(position: &mut Position, kind: &str, at: crate::hex::Hex) {
+fn lay(position: &mut Position, kind: &str, at: crate::grid::hex::Hex) {
     position.crystals.retain(|(h, _)| *h != at);
     position.terrain.push(crate::terrain::Terrain {
         kind: crate::names::Name::intern(kind),
@@ -226,7 +226,7 @@ fn hooks_cannot_move_what_does_not_move() {
     let (mut position, at, facing) = red1_programmed(crate::orders::Tile::ZAP);
     let bases: Vec<_> = position.players.iter().map(|p| p.base).collect();
     assert!(
-        bases.contains(&Some(crate::hex::Hex::new(-4, 0))),
+        bases.contains(&Some(crate::grid::hex::Hex::new(-4, 0))),
         "{bases:?}"
     );
     let front = at.step(facing);
@@ -235,8 +235,10 @@ fn hooks_cannot_move_what_does_not_move() {
     game.apply(crate::game::Answer::Change(crate::game::Change::Pass))
         .unwrap();
     assert_eq!(game.decision().key(), "zap_push", "the boulder's hook asks");
-    game.apply(crate::game::Answer::Push(Some(crate::hex::Direction::E)))
-        .unwrap();
+    game.apply(crate::game::Answer::Push(Some(
+        crate::grid::hex::Direction::E,
+    )))
+    .unwrap();
     let said: Vec<String> = game.events().iter().map(|e| game.describe(e)).collect();
     assert!(
         said.iter()
