@@ -10,6 +10,7 @@
 //! - [`pieces`]: players, colours, robots, crystals, bases.
 //! - [`orders`]: order tiles, the primitives they are built from, and the
 //!   book of what each tile of a game does.
+//! - [`games`]: the games being built in folders of their own (RoboRally).
 //! - [`game`]: the game as a state machine of decisions, and every rule.
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
@@ -34,6 +35,7 @@ pub mod assets;
 pub mod board;
 pub mod bot;
 pub mod game;
+pub mod games;
 pub mod grid;
 pub mod names;
 pub mod orders;

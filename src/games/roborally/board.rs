@@ -1,0 +1,1 @@
+//! Boards and courses (placeholder until the board module lands).

@@ -1,0 +1,1 @@
+//! Program cards (placeholder until the cards module lands).

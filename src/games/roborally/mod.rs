@@ -1,0 +1,7 @@
+//! RoboRally (rules: the German rulebook named in `docs/rules.md`;
+//! conventions and rulings fixed by the design's RoboRally page): being
+//! built. So far its data: the program cards and their deck ([`cards`]),
+//! and boards and courses read from TOML ([`board`]). Not yet playable.
+
+pub mod board;
+pub mod cards;
