@@ -493,9 +493,10 @@ pub struct Listed {
 /// A name that is not found.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown {} `{}` (looked in: {}){}{}",
+    "unknown {} `{}`{} (looked in: {}){}{}",
     kind.noun(),
     name.escape_debug(),
+    crate::suggest::did_you_mean(&crate::suggest::closest(name, known.iter().map(String::as_str))),
     searched.join(", "),
     known_list(*kind, known),
     path_hint(*kind)

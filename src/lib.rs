@@ -12,6 +12,7 @@
 //!   book of what each tile of a game does.
 //! - [`games`]: the games being built in folders of their own (RoboRally).
 //! - [`game`]: the game as a state machine of decisions, and every rule.
+//! - [`suggest`]: "did you mean": the known names closest to a typed word.
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
 //! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
@@ -48,6 +49,7 @@ pub mod replay;
 pub mod scenario;
 pub mod script;
 pub mod setup;
+pub mod suggest;
 pub mod terrain;
 pub mod toml_text;
 pub mod tournament;

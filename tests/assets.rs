@@ -161,10 +161,18 @@ fn an_unknown_bot_lists_the_bots_and_says_a_path_works_too() {
     assert_eq!(run.code(), Some(2));
     let err = run.err();
     assert!(
-        err.starts_with("tinbots: unknown bot `greedyy` (looked in: ")
+        err.starts_with("tinbots: unknown bot `greedyy`, did you mean `greedy`? (looked in: ")
             && err.contains("bots: greedy, lookahead, random")
             && err.contains("a bot can also be given as the path to a .lua file"),
         "{err}"
+    );
+    let run = t.run(&["play", "-p", "2", "--variant", "mudd"]);
+    assert_eq!(run.code(), Some(2));
+    assert!(
+        run.err()
+            .starts_with("tinbots: unknown variant `mudd`, did you mean `mud`? (looked in: "),
+        "{}",
+        run.err()
     );
     // A path that is not there: named once.
     let run = t.run(&["play", "-p", "2", "--bot", "red=mine.lua"]);

@@ -173,7 +173,7 @@ fn an_unknown_name_lists_what_there_is_and_where_it_looked() {
         .to_string();
     assert_eq!(
         e,
-        "unknown bot `greedyy` (looked in: built-in); bots: greedy, lookahead, random; \
+        "unknown bot `greedyy`, did you mean `greedy`? (looked in: built-in); bots: greedy, lookahead, random; \
          a bot can also be given as the path to a .lua file"
     );
     let e = lib
