@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::repl::command::{closest, did_you_mean};
+use crate::suggest::{closest, did_you_mean};
 
 /// Registers in a robot's program, numbered 1 to 5.
 pub const REGISTERS: usize = 5;
