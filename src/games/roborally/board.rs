@@ -1,1 +1,0 @@
-//! Boards and courses (placeholder until the board module lands).
