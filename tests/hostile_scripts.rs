@@ -273,3 +273,26 @@ fn the_repl_s_lua_is_stopped_with_the_budget_error() {
     assert_eq!(code, 0);
     assert!(stdout.contains("42"), "{stdout}");
 }
+
+/// A rollout to the end of a game is charged turn by turn and stops as
+/// soon as the budget is spent (before, it ran the whole game first, so a
+/// game that never ends would never return); the bot stays usable.
+#[test]
+fn a_rollout_past_the_budget_is_stopped_by_it() {
+    let g = game();
+    let source = "local first = true\nreturn { choose = function(view, decision)\n  if first then first = false\n    view:rollout()\n  end\n  return 1\nend }";
+    let limits = tinbots::script::SandboxLimits {
+        instructions: 100_000,
+        ..Default::default()
+    };
+    let sandbox = Sandbox::with_limits(limits).unwrap();
+    let mut b = LuaBot::from_source("bots/endless.lua", source, sandbox).unwrap();
+    let start = Instant::now();
+    let err = b.try_choose(&g).unwrap_err().to_string();
+    assert!(start.elapsed() < HANG, "{:?}", start.elapsed());
+    assert!(
+        err.contains("bots/endless.lua:4: instruction budget of 100000 exceeded"),
+        "{err}"
+    );
+    assert!(b.try_choose(&g).is_ok(), "the bot answers its next decision");
+}

@@ -219,10 +219,16 @@ impl Charge {
     pub(crate) fn charge(&self, instructions: u64) {
         let meter = &self.0;
         if meter.active.get() {
-            // The next hook stops the call if this spent the budget or
-            // passed the deadline.
             meter.spend(instructions);
         }
+    }
+
+    /// Adds `instructions` to the running call's count and stops the call
+    /// at once, with the budget's error, if that spends its budget or
+    /// passes its deadline (native work in a loop: the next hook may never
+    /// come).
+    pub(crate) fn charge_or_stop(&self, lua: &Lua, instructions: u64) -> mlua::Result<()> {
+        charge_native(lua, &self.0, instructions)
     }
 }
 

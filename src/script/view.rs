@@ -306,16 +306,30 @@ fn apply_named(lua: &Lua, game: &mut Game, answer: &Value) -> mlua::Result<()> {
     game.apply(a).map_err(|e| located(lua, e))
 }
 
-/// Plays up to `turns` turns of uniformly random answers.
-fn roll_out(game: &mut Game, turns: u32, rng: &mut impl Rng) {
+/// Plays up to `turns` turns of uniformly random answers, charging each
+/// turn to the call's budget and stopping the call with the budget's error
+/// once it is spent. A variant's hook may still refuse a legal answer:
+/// that is the error.
+fn roll_out(
+    lua: &Lua,
+    game: &mut Game,
+    turns: u32,
+    rng: &mut impl Rng,
+    meter: &Charge,
+) -> mlua::Result<()> {
     let last = game.turn().saturating_add(turns);
     while !game.is_over() && game.turn() < last {
+        let turn = game.turn();
         let legal = game.legal();
         let a = legal
             .get(rng.gen_range(0..legal.len()))
             .expect("an index below the count");
-        game.apply(a).expect("a legal answer applies");
+        game.apply(a).map_err(|e| located(lua, e))?;
+        if game.turn() != turn {
+            meter.charge_or_stop(lua, ROLLOUT_TURN_COST)?;
+        }
     }
+    Ok(())
 }
 
 fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
@@ -338,10 +352,8 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
             let ctx = Context::get(lua)?;
             let turns = turns.unwrap_or(u32::MAX);
             let mut game = (*this.simulation_base(&ctx)).clone();
-            let before = game.turn();
-            roll_out(&mut game, turns, &mut *ctx.rng.borrow_mut());
-            ctx.meter
-                .charge(ROLLOUT_TURN_COST * u64::from(game.turn() - before + 1));
+            ctx.meter.charge_or_stop(lua, ROLLOUT_TURN_COST)?;
+            roll_out(lua, &mut game, turns, &mut *ctx.rng.borrow_mut(), &ctx.meter)?;
             SimView::new(lua, &ctx, Rc::new(game), this.viewer())
         },
     );
