@@ -116,13 +116,18 @@ impl Name {
     /// The name for `text`, kept for the life of the process; an error
     /// once the table holds [`CAPACITY`] names.
     pub fn try_intern(text: &str) -> Result<Name, NameError> {
-        if let Some(&i) = read().index.get(text) {
-            if read().slots[i as usize]
-                .as_ref()
-                .is_some_and(|s| s.scopes.is_none())
-            {
-                return Ok(Name(i));
-            }
+        // One read guard at a time: a second `read()` while the first is
+        // held could wait forever behind a queued writer.
+        let kept = {
+            let table = read();
+            table.index.get(text).copied().filter(|&i| {
+                table.slots[i as usize]
+                    .as_ref()
+                    .is_some_and(|s| s.scopes.is_none())
+            })
+        };
+        if let Some(i) = kept {
+            return Ok(Name(i));
         }
         let mut table = write();
         if let Some(&i) = table.index.get(text) {

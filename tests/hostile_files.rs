@@ -441,6 +441,16 @@ fn setup_files_with_far_or_off_arena_coordinates_are_refused() {
             "players = 0",
             ["in `players`", "1 to 6 players, not 0"],
         ),
+        (
+            "track = { green = 3, pink = 4 }",
+            "track = { blue = 4294967295, green = 3, pink = 4 }",
+            ["in `crystals, track`", "the box holds only 6 blue crystals"],
+        ),
+        (
+            "specials_dealt = 1",
+            "specials_dealt = 9223372036854775807",
+            ["in `specials_dealt`", "special_tiles has"],
+        ),
     ]
     .into_iter()
     .enumerate()

@@ -294,5 +294,8 @@ fn a_rollout_past_the_budget_is_stopped_by_it() {
         err.contains("bots/endless.lua:4: instruction budget of 100000 exceeded"),
         "{err}"
     );
-    assert!(b.try_choose(&g).is_ok(), "the bot answers its next decision");
+    assert!(
+        b.try_choose(&g).is_ok(),
+        "the bot answers its next decision"
+    );
 }

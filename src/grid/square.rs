@@ -81,8 +81,10 @@ impl Square {
 
     /// The square next to this one in `dir`.
     pub fn step(self, dir: Compass) -> Square {
+        // Wrapping, as hexes do: only unchecked squares reach the ends of
+        // i32, and they are off every board either way.
         let (dx, dy) = dir.delta();
-        Square::new(self.x + dx, self.y + dy)
+        Square::new(self.x.wrapping_add(dx), self.y.wrapping_add(dy))
     }
 
     /// Steps to `other` moving only along rows and columns (Manhattan).

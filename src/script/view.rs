@@ -353,7 +353,13 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
             let turns = turns.unwrap_or(u32::MAX);
             let mut game = (*this.simulation_base(&ctx)).clone();
             ctx.meter.charge_or_stop(lua, ROLLOUT_TURN_COST)?;
-            roll_out(lua, &mut game, turns, &mut *ctx.rng.borrow_mut(), &ctx.meter)?;
+            roll_out(
+                lua,
+                &mut game,
+                turns,
+                &mut *ctx.rng.borrow_mut(),
+                &ctx.meter,
+            )?;
             SimView::new(lua, &ctx, Rc::new(game), this.viewer())
         },
     );

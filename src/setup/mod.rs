@@ -339,20 +339,22 @@ impl Setup {
         for kind in Crystal::ALL {
             let on_board = self.crystals.iter().filter(|c| c.value == kind).count() as u32;
             let on_track = self.track.of(kind);
-            if on_board + on_track > Crystal::IN_BOX_EACH {
+            // Saturating: a track count from the file may be as large as
+            // u32 allows.
+            if on_board.saturating_add(on_track) > Crystal::IN_BOX_EACH {
                 return Err(invalid(
                     "crystals, track".into(),
                     format!(
                         "{on_board} {k} crystals on the board and {on_track} on the track make {}, \
                          but the box holds only {} {k} crystals",
-                        on_board + on_track,
+                        on_board.saturating_add(on_track),
                         Crystal::IN_BOX_EACH,
                         k = kind.colour_name()
                     ),
                 ));
             }
         }
-        let needed = self.specials_dealt * self.players;
+        let needed = self.specials_dealt.saturating_mul(self.players);
         if needed > self.special_tiles.len() {
             return Err(invalid(
                 "specials_dealt".into(),

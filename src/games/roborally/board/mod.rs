@@ -334,7 +334,8 @@ impl Board {
         flags: Vec<(Spanned<i64>, Square, String)>,
         err: &dyn Fn(usize, String, String) -> BoardError,
     ) -> Result<(), BoardError> {
-        let n = flags.len() as i64;
+        // Flag numbers are stored as u8 (0: no flag): at most 255 flags.
+        let n = flags.len().min(usize::from(u8::MAX)) as i64;
         let mut seen = vec![false; flags.len()];
         for (number, at, field) in &flags {
             let k = *number.get_ref();
