@@ -74,6 +74,14 @@ pub enum BotSpec {
     Lua(std::path::PathBuf),
     /// A bot by name, looked up when it is made.
     Named(String),
+    /// A bot script already found ([`BotSpec::resolved`]): made without
+    /// looking it up again.
+    Found {
+        /// The name or path it was given by.
+        name: String,
+        /// Its script.
+        file: crate::assets::AssetFile,
+    },
 }
 
 impl BotSpec {
@@ -90,7 +98,7 @@ impl BotSpec {
     pub fn name(&self) -> String {
         match self {
             BotSpec::Random => "random".into(),
-            BotSpec::Named(name) => name.clone(),
+            BotSpec::Named(name) | BotSpec::Found { name, .. } => name.clone(),
             BotSpec::Lua(path) => path.file_stem().map_or_else(
                 || path.display().to_string(),
                 |s| s.to_string_lossy().into(),
@@ -98,18 +106,32 @@ impl BotSpec {
         }
     }
 
-    /// A new bot with its own seed (a Lua script is loaded and seeded). A
-    /// name is looked up in [`crate::assets::Library::current`]; an unknown
-    /// one is an error listing the bots there are.
-    pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, crate::script::BotError> {
+    /// The same bot with its script found now, so that making it again
+    /// (a tournament makes one per seat and game) looks nothing up. A name
+    /// is looked up in [`crate::assets::Library::current`]; an unknown one
+    /// is an error listing the bots there are.
+    pub fn resolved(&self) -> Result<BotSpec, crate::script::BotError> {
         use crate::assets::{resolve_path, Entry, Kind, Library};
         let file = match self {
-            BotSpec::Random => return Ok(Box::new(RandomBot::new(seed))),
+            BotSpec::Random | BotSpec::Found { .. } => return Ok(self.clone()),
             BotSpec::Lua(path) => resolve_path(Kind::Bot, path),
             BotSpec::Named(name) => match Library::current().find(Kind::Bot, name, None)?.entry {
-                Entry::NativeRandom => return Ok(Box::new(RandomBot::new(seed))),
+                Entry::NativeRandom => return Ok(BotSpec::Random),
                 Entry::File(file) => file,
             },
+        };
+        Ok(BotSpec::Found {
+            name: self.name(),
+            file,
+        })
+    }
+
+    /// A new bot with its own seed (a Lua script is loaded and seeded),
+    /// found as [`BotSpec::resolved`] says.
+    pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, crate::script::BotError> {
+        let file = match self.resolved()? {
+            BotSpec::Found { file, .. } => file,
+            _ => return Ok(Box::new(RandomBot::new(seed))),
         };
         let mut bot = crate::script::LuaBot::load_file(&file)?;
         bot.seed(seed)?;

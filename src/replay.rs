@@ -265,9 +265,9 @@ impl Replay {
         }
     }
 
-    /// Checks the start with the checks every loader shares: a setup as a
-    /// setup file is checked ([`Setup::validate`]), then the position
-    /// ([`Position::validate`], through [`Game::with_rules`]).
+    /// Checks a setup start as a setup file is checked ([`Setup::validate`]);
+    /// the position itself is checked ([`Position::validate`], through
+    /// [`Game::with_rules`]) when [`Replay::game`] starts the game.
     fn check_start(&self) -> Result<(), ReplayError> {
         if let Start::Setup { setup, .. } = &self.start {
             setup.validate(&self.path).map_err(|e| match e {
@@ -287,7 +287,7 @@ impl Replay {
                 },
             })?;
         }
-        self.start_game().map(|_| ())
+        Ok(())
     }
 
     /// Records an answer just applied to `game` (call before applying, so

@@ -158,7 +158,9 @@ impl Tournament {
                 seed: self.seed,
                 message: e.to_string(),
             })?;
-        // Load each script once up front, so that a broken one fails here.
+        // Find each bot once (games make theirs without looking again), and
+        // load each script once up front, so that a broken one fails here.
+        let (a, b) = (&a.resolved()?, &b.resolved()?);
         a.make(0)?;
         b.make(0)?;
         let next = AtomicU32::new(0);

@@ -275,9 +275,10 @@ impl Game {
         let mut standings = match self.try_unranked_standings() {
             Ok(standings) => standings,
             Err(e) => {
-                // The answer being applied fails with the hook's error.
-                self.record_failure(e);
-                self.unranked_standings()
+                // The answer being applied fails with the hook's error
+                // (the hook is not asked a second time).
+                self.failed(e);
+                self.standard_standings()
             }
         };
         let ranked_winners = rank(&mut standings);

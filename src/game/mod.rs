@@ -699,11 +699,15 @@ impl Game {
     /// and refuses the answer if it fails; should it fail now on a state it
     /// scored before, the standard score stands in.
     fn unranked_standings(&self) -> Vec<Standing> {
-        self.try_unranked_standings().unwrap_or_else(|_| {
-            (0..self.players.len())
-                .map(|p| self.standard_standing(p))
-                .collect()
-        })
+        self.try_unranked_standings()
+            .unwrap_or_else(|_| self.standard_standings())
+    }
+
+    /// Every player's standard standing, unranked (no `score` hook asked).
+    fn standard_standings(&self) -> Vec<Standing> {
+        (0..self.players.len())
+            .map(|p| self.standard_standing(p))
+            .collect()
     }
 
     /// Every player's standing, unranked, or the `score` hook's failure.

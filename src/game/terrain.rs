@@ -172,7 +172,7 @@ impl Game {
     }
 
     /// Records the first hook failure of the answer being applied.
-    fn failed(&mut self, e: HookError) {
+    pub(super) fn failed(&mut self, e: HookError) {
         self.failure.get_or_insert(e);
     }
 
@@ -309,11 +309,6 @@ impl Game {
         if let Some(e) = (0..self.players.len()).find_map(|p| self.variant_score(p).err()) {
             self.failed(e);
         }
-    }
-
-    /// Records the first hook failure of the answer being applied.
-    pub(super) fn record_failure(&mut self, e: HookError) {
-        self.failed(e);
     }
 
     /// Applies what hooks asked for, by the normal rules.

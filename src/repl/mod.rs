@@ -92,13 +92,9 @@ pub fn run_script(
     Ok(())
 }
 
-/// Where the history of lines typed is kept: the user's data directory.
+/// Where the history of lines typed is kept: the user data folder.
 fn history_file() -> Option<PathBuf> {
-    let data = std::env::var_os("XDG_DATA_HOME")
-        .map(PathBuf::from)
-        .filter(|p| p.is_absolute())
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".local/share")))?;
-    Some(data.join("tinbots").join("history"))
+    crate::assets::user_data_folder().map(|folder| folder.join("history"))
 }
 
 /// Runs the REPL on a terminal until `quit` or end of input.

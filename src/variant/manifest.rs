@@ -1,7 +1,6 @@
 //! `variant.toml`: a variant's manifest.
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde::Deserialize;
 
@@ -149,9 +148,9 @@ impl PieceSpec {
 impl Manifest {
     /// Reads and checks a manifest; errors name the file, line, column and
     /// field.
-    pub fn load(path: &Path) -> Result<Manifest, VariantError> {
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| VariantError::File {
+    pub fn load(file: &crate::assets::AssetFile) -> Result<Manifest, VariantError> {
+        let shown = file.shown();
+        let text = file.read().map_err(|e| VariantError::File {
             path: shown.clone(),
             message: format!("cannot read it: {e}"),
         })?;

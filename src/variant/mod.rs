@@ -466,11 +466,7 @@ impl VariantSet {
             unreachable!("a variant is a folder with a manifest");
         };
         let folder = manifest_file.folder();
-        let text = manifest_file.read().map_err(|e| VariantError::File {
-            path: manifest_file.shown(),
-            message: format!("cannot read it: {e}"),
-        })?;
-        let manifest = Manifest::parse(&manifest_file.shown(), &text)?;
+        let manifest = Manifest::load(&manifest_file)?;
         if manifest.name != name {
             return Err(VariantError::File {
                 path: manifest_file.shown(),

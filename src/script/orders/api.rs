@@ -138,16 +138,13 @@ fn primitive(lua: &Lua, name: &str, arg: Arg, value: Value) -> mlua::Result<Prim
     })
 }
 
-/// A Lua value as a message shows it: strings quoted, numbers as they are,
-/// anything else by its type.
+/// A Lua value as a message shows it: `nothing` for nil, else as every
+/// message quotes a script's value (strings cut and escaped:
+/// [`crate::script::text::quoted_value`]).
 pub(super) fn shown(value: &Value) -> String {
     match value {
         Value::Nil => "nothing".to_string(),
-        Value::String(s) => format!("\"{}\"", s.to_string_lossy()),
-        Value::Integer(n) => n.to_string(),
-        Value::Number(x) => x.to_string(),
-        Value::Boolean(b) => b.to_string(),
-        other => format!("a {}", other.type_name()),
+        other => crate::script::text::quoted_value(other),
     }
 }
 
