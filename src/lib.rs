@@ -10,6 +10,8 @@
 //! - [`pieces`]: players, colours, robots, crystals, bases.
 //! - [`orders`]: order tiles, the primitives they are built from, and the
 //!   book of what each tile of a game does.
+//! - [`engine`]: the seam every game implements ([`engine::State`]) and
+//!   the object-safe form the tools use ([`engine::DynState`]).
 //! - [`games`]: the games being built in folders of their own (RoboRally).
 //! - [`game`]: the game as a state machine of decisions, and every rule.
 //! - [`suggest`]: "did you mean": the known names closest to a typed word.
@@ -35,6 +37,7 @@
 pub mod assets;
 pub mod board;
 pub mod bot;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod grid;

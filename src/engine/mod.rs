@@ -1,0 +1,386 @@
+//! The seam every game implements, and everything else uses.
+//!
+//! Two layers, as OpenSpiel has `Game` and `State`:
+//!
+//! - [`State`]: a game in progress as a state machine of decisions, generic
+//!   over the game's own answer and event types. Benchmarks and native bots
+//!   use it directly, without dynamic dispatch.
+//! - [`DynState`]: the same game behind one object-safe interface: answers
+//!   by index and as text, events as narration, a player's view as text,
+//!   replay records as JSON. `play`, `tournament`, `replay`, `check` and the
+//!   REPL are written once over it. Every [`State`] that also implements
+//!   [`Describe`] is a [`DynState`] through a blanket implementation.
+//!
+//! A game is registered by a [`GameType`] (name, players, information, a
+//! factory) in [`crate::games::ALL`].
+
+use std::fmt;
+
+/// A seat at the table: 0 is the first player seated.
+pub type Seat = usize;
+
+/// Whether players see everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Information {
+    /// Everything is public (apart from a shuffled deck's order).
+    Perfect,
+    /// Some things are hidden from some players (cards in hand, programmed
+    /// registers): a view is always for one viewer.
+    Imperfect,
+}
+
+/// Why an answer was refused: the rule that forbids it, in words, and the
+/// source line of the rulebook or ruling it rests on when there is one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct Refusal {
+    /// What is wrong, naming the rule (`"register 2 is locked: it keeps its
+    /// card (ruling 7)"`).
+    pub message: String,
+}
+
+impl Refusal {
+    /// A refusal with this message.
+    pub fn new(message: impl Into<String>) -> Refusal {
+        Refusal {
+            message: message.into(),
+        }
+    }
+}
+
+/// How a game ended, or was stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winning seats (several share a victory; none when nobody won).
+    pub winners: Vec<Seat>,
+    /// Why the game ended, in words (`"red touched the last flag"`, `"the
+    /// turn limit"`).
+    pub reason: String,
+}
+
+/// One seat's place in the final (or current) standings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// The seat.
+    pub seat: Seat,
+    /// 1 for the best; seats that tie share a rank.
+    pub rank: usize,
+    /// The figures the ranking compares, in order, most important first
+    /// (`points`, or `flags, lives, -damage`): larger is better.
+    pub key: Vec<i64>,
+    /// The same figures in words for a summary (`"2 flags, 3 lives, 1
+    /// damage"`).
+    pub shown: String,
+}
+
+/// Ranks seats by their keys, larger first; equal keys share a rank.
+pub fn rank(mut keyed: Vec<(Seat, Vec<i64>, String)>) -> Vec<Standing> {
+    keyed.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    let mut out: Vec<Standing> = Vec::with_capacity(keyed.len());
+    for (i, (seat, key, shown)) in keyed.into_iter().enumerate() {
+        let rank = match out.last() {
+            Some(prev) if prev.key == key => prev.rank,
+            _ => i + 1,
+        };
+        out.push(Standing {
+            seat,
+            rank,
+            key,
+            shown,
+        });
+    }
+    out
+}
+
+/// A game in progress: a state machine of decisions (DESIGN, principle 1).
+///
+/// Execution pauses at every decision; [`State::apply`] answers it and runs
+/// the game to the next one. In stepping mode ([`State::set_stepping`]) the
+/// game also pauses between steps (a robot's card, a board element, ...)
+/// with a decision whose one answer runs the next step.
+pub trait State: Clone + 'static {
+    /// An answer to a decision.
+    type Answer: Copy + PartialEq + fmt::Debug + 'static;
+    /// Something that happened, with its reason.
+    type Event: Clone + fmt::Debug + 'static;
+
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// The name of a seat (its colour).
+    fn seat_name(&self, seat: Seat) -> &str;
+    /// The seat that decides now; `None` once the game is over.
+    fn to_decide(&self) -> Option<Seat>;
+    /// What is being decided now, in words (`"red: the card for register
+    /// 2"`).
+    fn decision_text(&self) -> String;
+    /// The number of legal answers now (0 once the game is over).
+    fn legal_count(&self) -> usize;
+    /// The `i`th legal answer, in a fixed order; `None` past the count.
+    fn legal(&self, i: usize) -> Option<Self::Answer>;
+    /// Answers the decision and runs the game to the next one; a refused
+    /// answer leaves the game as it was.
+    fn apply(&mut self, answer: Self::Answer) -> Result<(), Refusal>;
+    /// What happened during the last [`State::apply`], in order.
+    fn events(&self) -> &[Self::Event];
+    /// One event in words, with its reason.
+    fn narrate(&self, event: &Self::Event) -> String;
+    /// An answer as text, in the syntax of the game's conventions.
+    fn answer_text(&self, answer: Self::Answer) -> String;
+    /// Reads an answer to the current decision from text; the refusal says
+    /// what is wrong with it (unknown, or illegal and why).
+    fn parse_answer(&self, text: &str) -> Result<Self::Answer, Refusal>;
+    /// The turn being played, from 1.
+    fn turn(&self) -> u32;
+    /// How the game ended, once it is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Stops the game now (a turn limit): it is over, scored as it stands.
+    fn stop(&mut self, reason: &str);
+    /// The standings as the game stands (final once it is over).
+    fn standings(&self) -> Vec<Standing>;
+    /// Turns stepping mode on or off.
+    fn set_stepping(&mut self, on: bool);
+    /// A copy of the game in which what `viewer` cannot see (other players'
+    /// hidden cards, a deck's order) is dealt anew from `seed`: what a bot
+    /// may search without peeking. A game with nothing hidden returns a
+    /// plain copy.
+    fn sample_hidden(&self, viewer: Seat, seed: u64) -> Self;
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+}
+
+/// What the tools show of a game beyond its decisions: pictures and views
+/// as text, and the record a replay starts from.
+pub trait Describe: State {
+    /// The position drawn as text (the REPL's `show`); `viewer` sees only
+    /// what that seat may see (`None`: everything, for a referee).
+    fn picture(&self, viewer: Option<Seat>, colour: bool) -> String;
+    /// One line per piece (the REPL's `where`).
+    fn where_lines(&self) -> Vec<String>;
+    /// What `viewer` holds privately (a hand of cards), as text; empty when
+    /// the game has no hidden hand.
+    fn private_text(&self, viewer: Seat) -> String;
+    /// The start of the game as JSON, from which [`GameType::resume`]
+    /// rebuilds it (the replay's `start`).
+    fn start_record(&self) -> serde_json::Value;
+    /// Checks the game's invariants (property tests); the first broken one.
+    fn check_invariants(&self) -> Result<(), String>;
+}
+
+/// A game behind one object-safe interface, for the tools written once
+/// over every game. Implemented for every [`Describe`] game.
+pub trait DynState {
+    /// The game's registered name (`"roborally"`).
+    fn game_name(&self) -> &'static str;
+    /// The number of seats.
+    fn seats(&self) -> usize;
+    /// The name of a seat.
+    fn seat_name(&self, seat: Seat) -> String;
+    /// The seat that decides now; `None` once over.
+    fn to_decide(&self) -> Option<Seat>;
+    /// What is being decided now, in words.
+    fn decision_text(&self) -> String;
+    /// The number of legal answers now.
+    fn legal_count(&self) -> usize;
+    /// The `i`th legal answer as text.
+    fn legal_text(&self, i: usize) -> Option<String>;
+    /// Applies the `i`th legal answer; returns its text.
+    fn apply_index(&mut self, i: usize) -> Result<String, Refusal>;
+    /// Reads and applies an answer given as text; returns it as the game
+    /// writes it.
+    fn apply_text(&mut self, text: &str) -> Result<String, Refusal>;
+    /// The last answer's events, narrated.
+    fn event_lines(&self) -> Vec<String>;
+    /// The turn being played.
+    fn turn(&self) -> u32;
+    /// How the game ended, once over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the game is over.
+    fn is_over(&self) -> bool;
+    /// Stops the game now.
+    fn stop(&mut self, reason: &str);
+    /// The standings.
+    fn standings(&self) -> Vec<Standing>;
+    /// Stepping mode on or off.
+    fn set_stepping(&mut self, on: bool);
+    /// The position as text.
+    fn picture(&self, viewer: Option<Seat>, colour: bool) -> String;
+    /// One line per piece.
+    fn where_lines(&self) -> Vec<String>;
+    /// A seat's private holdings as text.
+    fn private_text(&self, viewer: Seat) -> String;
+    /// The replay's start record.
+    fn start_record(&self) -> serde_json::Value;
+    /// The game's invariants.
+    fn check_invariants(&self) -> Result<(), String>;
+    /// A copy, boxed.
+    fn boxed_clone(&self) -> Box<dyn DynState>;
+    /// A copy with hidden things dealt anew for `viewer`.
+    fn boxed_sample(&self, viewer: Seat, seed: u64) -> Box<dyn DynState>;
+    /// The game as [`std::any::Any`], for a game's own tools (its Lua view)
+    /// to reach its concrete type.
+    fn as_any(&self) -> &dyn std::any::Any;
+    /// The game as mutable [`std::any::Any`].
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any;
+}
+
+/// The registered name of a concrete game type, for [`DynState`].
+pub trait Named {
+    /// The name registered in [`crate::games::ALL`].
+    const NAME: &'static str;
+}
+
+impl<G: Describe + Named> DynState for G {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+    fn seats(&self) -> usize {
+        State::seats(self)
+    }
+    fn seat_name(&self, seat: Seat) -> String {
+        State::seat_name(self, seat).to_string()
+    }
+    fn to_decide(&self) -> Option<Seat> {
+        State::to_decide(self)
+    }
+    fn decision_text(&self) -> String {
+        State::decision_text(self)
+    }
+    fn legal_count(&self) -> usize {
+        State::legal_count(self)
+    }
+    fn legal_text(&self, i: usize) -> Option<String> {
+        self.legal(i).map(|a| self.answer_text(a))
+    }
+    fn apply_index(&mut self, i: usize) -> Result<String, Refusal> {
+        let count = State::legal_count(self);
+        let answer = self.legal(i).ok_or_else(|| {
+            Refusal::new(format!("there is no answer {} (there are {count})", i + 1))
+        })?;
+        let text = self.answer_text(answer);
+        self.apply(answer)?;
+        Ok(text)
+    }
+    fn apply_text(&mut self, text: &str) -> Result<String, Refusal> {
+        let answer = self.parse_answer(text)?;
+        let shown = self.answer_text(answer);
+        self.apply(answer)?;
+        Ok(shown)
+    }
+    fn event_lines(&self) -> Vec<String> {
+        self.events().iter().map(|e| self.narrate(e)).collect()
+    }
+    fn turn(&self) -> u32 {
+        State::turn(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        State::outcome(self)
+    }
+    fn is_over(&self) -> bool {
+        State::is_over(self)
+    }
+    fn stop(&mut self, reason: &str) {
+        State::stop(self, reason)
+    }
+    fn standings(&self) -> Vec<Standing> {
+        State::standings(self)
+    }
+    fn set_stepping(&mut self, on: bool) {
+        State::set_stepping(self, on)
+    }
+    fn picture(&self, viewer: Option<Seat>, colour: bool) -> String {
+        Describe::picture(self, viewer, colour)
+    }
+    fn where_lines(&self) -> Vec<String> {
+        Describe::where_lines(self)
+    }
+    fn private_text(&self, viewer: Seat) -> String {
+        Describe::private_text(self, viewer)
+    }
+    fn start_record(&self) -> serde_json::Value {
+        Describe::start_record(self)
+    }
+    fn check_invariants(&self) -> Result<(), String> {
+        Describe::check_invariants(self)
+    }
+    fn boxed_clone(&self) -> Box<dyn DynState> {
+        Box::new(self.clone())
+    }
+    fn boxed_sample(&self, viewer: Seat, seed: u64) -> Box<dyn DynState> {
+        Box::new(self.sample_hidden(viewer, seed))
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
+    fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+        self
+    }
+}
+
+/// What starts a game from the command line: the options every game's
+/// factory reads (each ignores what it has no use for, and refuses what it
+/// cannot honour).
+#[derive(Clone, Debug, Default)]
+pub struct GameOptions {
+    /// The number of players (`--players`); the game's default when `None`.
+    pub players: Option<usize>,
+    /// The seed of everything random in the game.
+    pub seed: u64,
+    /// A course or setup, by name or file (`--course`, `--setup`).
+    pub layout: Option<String>,
+    /// Variants by name or folder.
+    pub variants: Vec<String>,
+}
+
+/// Why a game could not be started or resumed.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct StartError(pub String);
+
+/// A registered game: what it is, and how to make one (OpenSpiel's
+/// `GameType` and factory).
+pub struct GameType {
+    /// The name on the command line and in files (`"roborally"`).
+    pub name: &'static str,
+    /// The name shown to people (`"RoboRally"`).
+    pub title: &'static str,
+    /// The fewest and most players.
+    pub players: (usize, usize),
+    /// The players when none are asked for.
+    pub default_players: usize,
+    /// Whether players see everything.
+    pub information: Information,
+    /// Starts a new game.
+    pub new: fn(&GameOptions) -> Result<Box<dyn DynState>, StartError>,
+    /// Rebuilds a game from the start record [`Describe::start_record`]
+    /// wrote.
+    pub resume: fn(&serde_json::Value) -> Result<Box<dyn DynState>, StartError>,
+}
+
+impl fmt::Debug for GameType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("GameType")
+            .field("name", &self.name)
+            .field("players", &self.players)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranks_share_ties_and_skip_after_them() {
+        let s = rank(vec![
+            (0, vec![1, 3], "a".into()),
+            (1, vec![2, 0], "b".into()),
+            (2, vec![1, 3], "c".into()),
+            (3, vec![0, 9], "d".into()),
+        ]);
+        let ranks: Vec<(Seat, usize)> = s.iter().map(|s| (s.seat, s.rank)).collect();
+        assert_eq!(ranks, vec![(1, 1), (0, 2), (2, 2), (3, 4)]);
+    }
+}
