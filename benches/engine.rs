@@ -6,9 +6,9 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use tinbots::bot::{seat_seed, Bot, BotFailure, RandomBot};
-use tinbots::game::{Answer, Change, Decision, Game};
+use tinbots::games::twin_tin_bots::game::{Answer, Change, Decision, Game};
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::play_one;
-use tinbots::setup::Setup;
 
 mod common;
 use common::play_turns;

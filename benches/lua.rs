@@ -7,9 +7,9 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::hint::black_box;
 use std::path::Path;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
-use tinbots::game::Game;
+use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::script::LuaBot;
-use tinbots::setup::Setup;
 
 mod common;
 use common::play_turns;

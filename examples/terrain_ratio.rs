@@ -13,7 +13,7 @@
 
 use std::time::Instant;
 use tinbots::bot::{seat_seed, RandomBot};
-use tinbots::game::Game;
+use tinbots::games::twin_tin_bots::game::Game;
 
 #[path = "../benches/common/mod.rs"]
 mod common;

@@ -3,7 +3,7 @@
 //! The official variants (`variants/`), bots (`scripts/bots/`, with their
 //! `lib/`) and order files (`scripts/orders/`) are built into the binary
 //! (`build.rs` lists them), so tinbots works from any folder and after
-//! `cargo install`. The setups are built in too, by `src/setup`.
+//! `cargo install`. The setups are built in too, by `src/games/twin_tin_bots/setup`.
 //!
 //! A variant, bot or order file named on the command line, in a scenario
 //! or in a replay is looked up in these places, in this order; the first
@@ -41,7 +41,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, RwLock};
 
-use crate::variant::Manifest;
+use crate::games::twin_tin_bots::variant::Manifest;
 
 mod store {
     include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
@@ -814,7 +814,7 @@ fn near_folders(scenario: &Path) -> Vec<PathBuf> {
         .ancestors()
         .skip(1)
         .take(NEAR_LEVELS + 1)
-        .map(|dir| dir.join(crate::variant::VARIANTS_DIR))
+        .map(|dir| dir.join(crate::games::twin_tin_bots::variant::VARIANTS_DIR))
         .filter(|dir| dir.is_dir())
         .collect()
 }

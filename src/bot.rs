@@ -1,7 +1,7 @@
 //! Bots: players that answer the game's decisions. The built-in random bot
 //! picks a legal answer uniformly with a seeded generator.
 
-use crate::game::{Answer, Game};
+use crate::games::twin_tin_bots::game::{Answer, Game};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -7,19 +7,19 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tinbots::assets::{bots_listing, order_file_references, variants_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
-use tinbots::game::Game;
-use tinbots::orders::OrderBook;
-use tinbots::pieces::Colour;
+use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::orders::OrderBook;
+use tinbots::games::twin_tin_bots::pieces::Colour;
+use tinbots::games::twin_tin_bots::scenario::check_paths;
+use tinbots::games::twin_tin_bots::setup::Setup;
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::play::{
     play_with_transcript, seating_line, summary, write_answer_events, DEFAULT_MAX_TURNS,
 };
 use tinbots::progress::Progress;
 use tinbots::replay::{Replay, Start};
-use tinbots::scenario::check_paths;
 use tinbots::script::orders::load_order_book;
-use tinbots::setup::Setup;
 use tinbots::tournament::{report, Tournament};
-use tinbots::variant::VariantSet;
 
 /// tinbots: a rules sandbox for Twin Tin Bots.
 #[derive(Parser, Debug)]
@@ -271,7 +271,7 @@ pub fn run() -> Result<ExitCode> {
             )?;
             drop(transcript);
             progress.finish();
-            replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == tinbots::game::EndReason::TurnLimit);
+            replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == tinbots::games::twin_tin_bots::game::EndReason::TurnLimit);
             write!(out, "{}", summary(&game))?;
             if let Some(path) = save {
                 replay.save(&path)?;
@@ -380,7 +380,7 @@ fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>
         let colour: Colour = colour
             .parse()
             .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
-        let seat = tinbots::pieces::seat_of(game.colours(), colour)
+        let seat = tinbots::games::twin_tin_bots::pieces::seat_of(game.colours(), colour)
             .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
         let person = sides.controller(seat);
         for other in (0..seats).filter(|&s| sides.controller(s) == person) {
@@ -445,7 +445,7 @@ fn refuse_tiles_never_dealt(
 fn player_count_refused(
     variants: &VariantSet,
     players: usize,
-    error: tinbots::variant::VariantError,
+    error: tinbots::games::twin_tin_bots::variant::VariantError,
 ) -> anyhow::Error {
     for variant in variants.variants() {
         let name = &variant.manifest.name;
@@ -513,7 +513,7 @@ fn repl(
     variants: &[String],
     orders: &[String],
 ) -> Result<ExitCode> {
-    use tinbots::render::RenderOptions;
+    use tinbots::games::twin_tin_bots::render::RenderOptions;
     use tinbots::repl::{run_interactive, run_script, session::Session, ScriptRunError};
     let mut session = match &load {
         Some(path) => Session::open(path, seed).map_err(|e| anyhow::anyhow!("{e}"))?,

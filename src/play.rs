@@ -3,7 +3,7 @@
 //! summary.
 
 use crate::bot::{Bot, BotFailure};
-use crate::game::{Answer, Decision, EndReason, Event, Game, RuleError};
+use crate::games::twin_tin_bots::game::{Answer, Decision, EndReason, Event, Game, RuleError};
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -308,8 +308,8 @@ pub fn summary(game: &Game) -> String {
 mod tests {
     use super::*;
     use crate::bot::{seat_seed, RandomBot};
-    use crate::setup::Setup;
-    use crate::variant::VariantSet;
+    use crate::games::twin_tin_bots::setup::Setup;
+    use crate::games::twin_tin_bots::variant::VariantSet;
 
     fn game(players: usize) -> Game {
         Game::new(&Setup::standard(players).unwrap().position(3)).unwrap()
@@ -375,7 +375,7 @@ mod tests {
         let g = Game::with_rules(
             &position,
             variants
-                .rules(crate::orders::OrderBook::official())
+                .rules(crate::games::twin_tin_bots::orders::OrderBook::official())
                 .unwrap(),
         )
         .unwrap();

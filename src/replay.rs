@@ -4,11 +4,11 @@
 //! the rules, so a saved game reproduces exactly, and a tampered one is
 //! refused at the first illegal answer.
 
-use crate::game::{Answer, Game, Position, PositionError, Rules};
-use crate::orders::OrderBook;
+use crate::games::twin_tin_bots::game::{Answer, Game, Position, PositionError, Rules};
+use crate::games::twin_tin_bots::orders::OrderBook;
+use crate::games::twin_tin_bots::setup::{Setup, SetupError};
+use crate::games::twin_tin_bots::variant::{VariantError, VariantSet};
 use crate::script::orders::{load_order_book, OrderFileError};
-use crate::setup::{Setup, SetupError};
-use crate::variant::{VariantError, VariantSet};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;
@@ -310,7 +310,7 @@ impl Replay {
             game.apply(answer).map_err(|e| fail(e.to_string()))?;
         }
         if self.stopped_at_turn_limit {
-            game.stop(crate::game::EndReason::TurnLimit);
+            game.stop(crate::games::twin_tin_bots::game::EndReason::TurnLimit);
         }
         Ok(game)
     }

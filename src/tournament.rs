@@ -12,12 +12,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use crate::bot::{seat_seed, BotSpec};
-use crate::game::{EndReason, Game};
-use crate::orders::OrderBook;
+use crate::games::twin_tin_bots::game::{EndReason, Game};
+use crate::games::twin_tin_bots::orders::OrderBook;
+use crate::games::twin_tin_bots::setup::SetupError;
+use crate::games::twin_tin_bots::variant::VariantSet;
 use crate::play::{drive, turns_played, PlayError};
 use crate::progress::Progress;
-use crate::setup::SetupError;
-use crate::variant::VariantSet;
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]

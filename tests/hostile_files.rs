@@ -10,8 +10,8 @@ mod common;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::repl::session::Session;
-use tinbots::variant::VariantSet;
 
 /// A coordinate whose absolute value does not fit an `i32`.
 const MIN: i64 = -2_147_483_648;

@@ -11,10 +11,10 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use tinbots::game::Game;
+use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::script::orders::OrderFile;
 use tinbots::script::{LuaBot, Sandbox};
-use tinbots::setup::Setup;
 
 /// Lua statements that each loop in C long past any budget.
 const NATIVE_LOOPS: &[&str] = &[

@@ -8,10 +8,10 @@
 use std::path::PathBuf;
 
 use tinbots::bot::{seat_seed, Bot, RandomBot};
-use tinbots::game::{rank, Answer, EndReason, Event, Game, RuleError};
-use tinbots::orders::OrderBook;
+use tinbots::games::twin_tin_bots::game::{rank, Answer, EndReason, Event, Game, RuleError};
+use tinbots::games::twin_tin_bots::orders::OrderBook;
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::play::play_one;
-use tinbots::variant::VariantSet;
 
 /// A standard game for `players` with the shipped variants `names`, dealt
 /// with `seed`, and a random bot for each seat.

@@ -7,10 +7,10 @@
 
 use std::collections::BTreeSet;
 
-use tinbots::game::Game;
+use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::script::api::{self, CLASSES};
 use tinbots::script::{LuaBot, Sandbox};
-use tinbots::setup::Setup;
 
 const STUBS: &str = "scripts/api/tinbots.lua";
 
@@ -164,7 +164,7 @@ fn the_documented_bot_beats_the_random_bot() {
         games: 6,
         seed: 3,
         max_turns: 400,
-        variants: tinbots::variant::VariantSet::none(),
+        variants: tinbots::games::twin_tin_bots::variant::VariantSet::none(),
         threads: 2,
     };
     let r = t

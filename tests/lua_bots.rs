@@ -5,9 +5,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tinbots::game::Game;
+use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::script::{BotError, LuaBot, Sandbox};
-use tinbots::setup::Setup;
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tinbots-lua-bots-{}", std::process::id()));
@@ -213,7 +213,7 @@ fn the_greedy_and_lookahead_bots_play_whole_games_and_beat_the_weaker_bot() {
         games: 6,
         seed: 11,
         max_turns: 300,
-        variants: tinbots::variant::VariantSet::none(),
+        variants: tinbots::games::twin_tin_bots::variant::VariantSet::none(),
         threads: 2,
     };
     let greedy = BotSpec::parse("scripts/bots/greedy.lua");

@@ -6,13 +6,15 @@
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
-use tinbots::game::Game;
-use tinbots::orders::{OrderBook, OrderDef, Passive, Primitive, Tile, ZapRange};
+use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::orders::{
+    OrderBook, OrderDef, Passive, Primitive, Tile, ZapRange,
+};
+use tinbots::games::twin_tin_bots::scenario::check_file_with;
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::play_one;
 use tinbots::replay::{Replay, Start};
-use tinbots::scenario::check_file_with;
 use tinbots::script::orders::{book_with, load_order_book, OrderFile};
-use tinbots::setup::Setup;
 
 fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
@@ -255,7 +257,7 @@ fn games_with_the_new_orders_keep_the_invariants_and_replay_exactly() {
                 new_tiles_played += game
                     .events()
                     .iter()
-                    .filter(|e| matches!(e, tinbots::game::Event::OrderStarted { tile, .. } if !tile.is_builtin()))
+                    .filter(|e| matches!(e, tinbots::games::twin_tin_bots::game::Event::OrderStarted { tile, .. } if !tile.is_builtin()))
                     .count();
             }
             let loaded = Replay::from_json("game.json", &replay.to_json()).unwrap();
@@ -288,11 +290,15 @@ fn a_game_refuses_a_tile_its_orders_do_not_define() {
 
 /// Two players on the small arena: red.1 at the centre facing east with
 /// `program`, blue.1 at `blue_at`, crystals as given.
-fn duel(program: Tile, blue_at: [i32; 2], crystals: &[([i32; 2], u8)]) -> tinbots::game::Position {
-    use tinbots::game::{Player, Position, Robot};
+fn duel(
+    program: Tile,
+    blue_at: [i32; 2],
+    crystals: &[([i32; 2], u8)],
+) -> tinbots::games::twin_tin_bots::game::Position {
+    use tinbots::games::twin_tin_bots::game::{Player, Position, Robot};
+    use tinbots::games::twin_tin_bots::orders::TileSet;
+    use tinbots::games::twin_tin_bots::pieces::{Colour, Crystal, CrystalCounts};
     use tinbots::grid::hex::{Arena, Direction};
-    use tinbots::orders::TileSet;
-    use tinbots::pieces::{Colour, Crystal, CrystalCounts};
     let player = |colour| Player {
         colour,
         base: None,
@@ -336,7 +342,7 @@ fn described(game: &Game) -> Vec<String> {
 
 #[test]
 fn a_lua_order_pauses_at_its_zap_for_the_zappers_choice_then_goes_on() {
-    use tinbots::game::{Answer, Change, Decision, ZapEffect};
+    use tinbots::games::twin_tin_bots::game::{Answer, Change, Decision, ZapEffect};
     let file = OrderFile::from_source(
         "sniper.lua",
         "return { { name = 'sniper', description = 'zaps 3 hexes, then turns right',
@@ -389,7 +395,7 @@ fn a_lua_order_pauses_at_its_zap_for_the_zappers_choice_then_goes_on() {
 
 #[test]
 fn a_pull_stops_at_the_edge_of_the_board_and_redefined_tiles_play_their_new_rules() {
-    use tinbots::game::{Answer, Change};
+    use tinbots::games::twin_tin_bots::game::{Answer, Change};
     // Load redefined as a long magnet: the tile keeps its name, not its rules.
     let file = OrderFile::from_source(
         "long.lua",

@@ -2,9 +2,9 @@
 //! `rollout`, `resample`), its limits, and proof that nothing reachable from
 //! a view reveals what the player may not know.
 
-use tinbots::game::{Game, Position};
+use tinbots::games::twin_tin_bots::game::{Game, Position};
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::script::{BotError, LuaBot, Sandbox, SandboxLimits};
-use tinbots::setup::Setup;
 
 fn position(players: usize, seed: u64) -> Position {
     Setup::standard(players).unwrap().position(seed)

@@ -3,7 +3,7 @@
 //! is an error naming the file, the order and the tiles already added. In a
 //! test binary of its own: it fills the table of its process.
 
-use tinbots::orders::{OrderBook, Tile};
+use tinbots::games::twin_tin_bots::orders::{OrderBook, Tile};
 use tinbots::script::orders::{book_with, OrderFile};
 
 #[test]

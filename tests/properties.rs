@@ -3,11 +3,11 @@
 
 use proptest::prelude::*;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
-use tinbots::game::{Answer, Change, Decision, EndReason, Game};
-use tinbots::orders::Tile;
+use tinbots::games::twin_tin_bots::game::{Answer, Change, Decision, EndReason, Game};
+use tinbots::games::twin_tin_bots::orders::Tile;
+use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::{drive, play_one};
 use tinbots::replay::{Replay, Start};
-use tinbots::setup::Setup;
 
 fn new_game(players: usize, seed: u64) -> (Start, Game, Vec<Box<dyn Bot>>) {
     let start = Start::Setup {
@@ -131,11 +131,18 @@ fn variant_game(
     variants: &[&str],
     players: usize,
     seed: u64,
-) -> (tinbots::variant::VariantSet, Start, Game, Vec<Box<dyn Bot>>) {
-    let set = tinbots::variant::VariantSet::load(variants).unwrap();
+) -> (
+    tinbots::games::twin_tin_bots::variant::VariantSet,
+    Start,
+    Game,
+    Vec<Box<dyn Bot>>,
+) {
+    let set = tinbots::games::twin_tin_bots::variant::VariantSet::load(variants).unwrap();
     let position = set.standard_position(players, seed, &[]).unwrap();
     let start = Start::Position(Box::new(position));
-    let rules = set.rules(tinbots::orders::OrderBook::official()).unwrap();
+    let rules = set
+        .rules(tinbots::games::twin_tin_bots::orders::OrderBook::official())
+        .unwrap();
     let game = Game::with_rules(&start.position(), rules).unwrap();
     let bots = (0..game.players().len())
         .map(|s| Box::new(RandomBot::new(seat_seed(seed, s))) as Box<dyn Bot>)
@@ -164,7 +171,7 @@ proptest! {
                 .board()
                 .pieces()
                 .filter_map(|(_, p)| match p {
-                    tinbots::pieces::Piece::Thing(t) => Some(t.kind),
+                    tinbots::games::twin_tin_bots::pieces::Piece::Thing(t) => Some(t.kind),
                     _ => None,
                 })
                 .collect();
@@ -175,7 +182,7 @@ proptest! {
         let mut replay = Replay::with_variants(
             start,
             vec![],
-            tinbots::orders::OrderBook::official(),
+            tinbots::games::twin_tin_bots::orders::OrderBook::official(),
             set,
         );
         game.check_invariants().map_err(TestCaseError::fail)?;

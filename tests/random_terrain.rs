@@ -14,13 +14,13 @@
 use std::collections::{BTreeMap, HashSet};
 
 use tinbots::bot::{seat_seed, Bot, RandomBot};
-use tinbots::game::{Game, Position};
+use tinbots::games::twin_tin_bots::game::{Game, Position};
+use tinbots::games::twin_tin_bots::orders::OrderBook;
+use tinbots::games::twin_tin_bots::pieces::Colour;
+use tinbots::games::twin_tin_bots::terrain::Terrain;
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::grid::hex::Hex;
-use tinbots::orders::OrderBook;
-use tinbots::pieces::Colour;
 use tinbots::play::play_one;
-use tinbots::terrain::Terrain;
-use tinbots::variant::VariantSet;
 
 const SEEDS: u64 = 200;
 

@@ -1,4 +1,4 @@
-//! The text pictures of a position (`tinbots::render`): the hex map, the
+//! The text pictures of a position (`tinbots::games::twin_tin_bots::render`): the hex map, the
 //! players' panel and the `where` lines.
 //!
 //! Golden pictures live in `tests/golden/render/`. After an intended change
@@ -7,15 +7,17 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
-use tinbots::game::{Decision, Game, Position};
+use tinbots::games::twin_tin_bots::game::{Decision, Game, Position};
+use tinbots::games::twin_tin_bots::orders::{OrderBook, Tile};
+use tinbots::games::twin_tin_bots::pieces::{robot_of, Colour, Crystal, Piece};
+use tinbots::games::twin_tin_bots::render::text::{
+    self, board, panel, show, show_compact, where_all, where_line,
+};
+use tinbots::games::twin_tin_bots::render::{colour_letter, strip_ansi, RenderOptions};
+use tinbots::games::twin_tin_bots::setup::Setup;
+use tinbots::games::twin_tin_bots::terrain::Terrain;
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::grid::hex::{Direction, Hex};
-use tinbots::orders::{OrderBook, Tile};
-use tinbots::pieces::{robot_of, Colour, Crystal, Piece};
-use tinbots::render::text::{self, board, panel, show, show_compact, where_all, where_line};
-use tinbots::render::{colour_letter, strip_ansi, RenderOptions};
-use tinbots::setup::Setup;
-use tinbots::terrain::Terrain;
-use tinbots::variant::VariantSet;
 
 const PLAIN: RenderOptions = RenderOptions::PLAIN;
 const COLOUR: RenderOptions = RenderOptions {
@@ -706,7 +708,7 @@ mod render {
         assert!(text.contains(&line), "{line:?} in\n{text}");
 
         let mut game = start(2, 4);
-        game.stop(tinbots::game::EndReason::TurnLimit);
+        game.stop(tinbots::games::twin_tin_bots::game::EndReason::TurnLimit);
         let text = panel(&game, Some(1), &PLAIN);
         assert!(
             text.contains("deciding: nothing, the game is over\n"),
@@ -830,7 +832,9 @@ mod render {
         // 000_f177823dad35ee93.txt: Blobs — "If a Robot Zaps a Blob, the
         // player may move that Blob to an adjacent empty hex".
         let path = "scripts/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
-        let scenario = tinbots::scenario::Scenario::load(std::path::Path::new(path)).unwrap();
+        let scenario =
+            tinbots::games::twin_tin_bots::scenario::Scenario::load(std::path::Path::new(path))
+                .unwrap();
         let mut game = Game::with_rules(&scenario.position, scenario.rules().unwrap()).unwrap();
         let pass = game.parse_answer("pass").unwrap();
         game.apply(pass).unwrap();

@@ -7,8 +7,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use tinbots::games::twin_tin_bots::scenario::Scenario;
 use tinbots::repl::session::{Flow, Session};
-use tinbots::scenario::Scenario;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tinbots-repl-{name}-{}", std::process::id()));
@@ -208,12 +208,14 @@ fn play_scenario(path: &Path) -> (Session, Scenario, Vec<String>) {
         guard += 1;
         assert!(guard < 200, "{}: the turn does not end", path.display());
         let line = match session.game().decision() {
-            tinbots::game::Decision::ProgramChange { .. } => match changes.next() {
-                Some(c) => c,
-                None => "pass".to_string(),
-            },
-            tinbots::game::Decision::Continue { .. } => "step".to_string(),
-            tinbots::game::Decision::GameOver => break,
+            tinbots::games::twin_tin_bots::game::Decision::ProgramChange { .. } => {
+                match changes.next() {
+                    Some(c) => c,
+                    None => "pass".to_string(),
+                }
+            }
+            tinbots::games::twin_tin_bots::game::Decision::Continue { .. } => "step".to_string(),
+            tinbots::games::twin_tin_bots::game::Decision::GameOver => break,
             _ => format!(
                 "answer {}",
                 choices.next().expect("a choice for each question")
@@ -534,7 +536,7 @@ fn reload_reads_changed_order_files_and_replays_the_game_with_them() {
         .unwrap()
     };
     define("orders.turn(1)");
-    let variants = tinbots::variant::VariantSet::none();
+    let variants = tinbots::games::twin_tin_bots::variant::VariantSet::none();
     let orders = [file.display().to_string()];
     let mut session = Session::standard_with_orders(2, 1, &variants, &orders).unwrap();
     let run = |session: &mut Session, line: &str| {
@@ -889,7 +891,7 @@ mod fuzz {
         /// its invariants, and a refused line leaves it as it was.
         #[test]
         fn no_line_panics_the_session_or_corrupts_the_game(lines in prop::collection::vec(line(), 1..25)) {
-            let mut session = Session::standard(2, 5, &tinbots::variant::VariantSet::none()).unwrap();
+            let mut session = Session::standard(2, 5, &tinbots::games::twin_tin_bots::variant::VariantSet::none()).unwrap();
             for line in &lines {
                 // `auto` alone could play a thousand turns: keep it short.
                 let line = if line.trim() == "auto" { "auto 2" } else { line.as_str() };
@@ -917,7 +919,12 @@ fn said(session: &mut Session, line: &str) -> (String, Option<String>) {
 /// small margin of memory after 100.
 #[test]
 fn lua_memory_stays_flat_however_many_lines_run() {
-    let mut session = Session::standard(2, 1, &tinbots::variant::VariantSet::none()).unwrap();
+    let mut session = Session::standard(
+        2,
+        1,
+        &tinbots::games::twin_tin_bots::variant::VariantSet::none(),
+    )
+    .unwrap();
     // Results of every kind, errors and output included.
     let lines = [
         "lua view",
@@ -948,7 +955,12 @@ fn lua_memory_stays_flat_however_many_lines_run() {
 /// returns is printed in full (the read-only `view` too), within bounds.
 #[test]
 fn lua_runs_a_line_once_and_prints_tables_and_views() {
-    let mut session = Session::standard(2, 1, &tinbots::variant::VariantSet::none()).unwrap();
+    let mut session = Session::standard(
+        2,
+        1,
+        &tinbots::games::twin_tin_bots::variant::VariantSet::none(),
+    )
+    .unwrap();
     // A failing expression ran twice: as `return ...`, then as statements.
     let (out, error) = said(&mut session, "lua error(print('ran') or 'boom')");
     assert_eq!(out, "ran\n", "printed once");
@@ -1018,7 +1030,12 @@ fn a_line_that_is_not_utf8_is_refused_with_its_number() {
 /// Issue 16, item 16: what the REPL says is of use to a newcomer.
 #[test]
 fn the_repl_suggests_what_can_be_done_and_names_things_right() {
-    let mut session = Session::standard(2, 1, &tinbots::variant::VariantSet::none()).unwrap();
+    let mut session = Session::standard(
+        2,
+        1,
+        &tinbots::games::twin_tin_bots::variant::VariantSet::none(),
+    )
+    .unwrap();
     // No bot seated: no `turn`, but what can be done.
     assert_eq!(
         session.asked(),

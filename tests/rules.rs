@@ -2,13 +2,13 @@
 //! one seam (decision, legal answers, apply). Single-turn rulings live in
 //! the scenario files of `scripts/scenarios/`.
 
-use tinbots::game::{
+use tinbots::games::twin_tin_bots::game::{
     Answer, Change, ChangeStep, Decision, EndReason, Event, Game, Player, Position, Robot,
     RuleError, ZapEffect,
 };
+use tinbots::games::twin_tin_bots::orders::{Tile, TileSet};
+use tinbots::games::twin_tin_bots::pieces::{Colour, Crystal, CrystalCounts};
 use tinbots::grid::hex::{Arena, Direction, Hex};
-use tinbots::orders::{Tile, TileSet};
-use tinbots::pieces::{Colour, Crystal, CrystalCounts};
 
 fn player(colour: Colour, hand: &[Tile]) -> Player {
     Player {
@@ -438,7 +438,7 @@ fn play_recording(game: &mut Game, answers: usize) -> (Vec<Answer>, Vec<Vec<Even
 
 #[test]
 fn stepping_pauses_before_each_primitive_and_ends_where_running_ends() {
-    use tinbots::setup::Setup;
+    use tinbots::games::twin_tin_bots::setup::Setup;
     for seed in 0..4 {
         let start = Game::new(&Setup::standard(3).unwrap().position(seed)).unwrap();
         let mut stepped = start.clone();

@@ -3,7 +3,7 @@
 //! orders in `scripts/orders/`.
 
 use std::path::{Path, PathBuf};
-use tinbots::scenario::{check_file, check_paths};
+use tinbots::games::twin_tin_bots::scenario::{check_file, check_paths};
 
 fn scenario_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");

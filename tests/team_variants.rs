@@ -8,12 +8,12 @@
 use std::collections::BTreeSet;
 
 use tinbots::bot::{seat_seed, Bot, BotSpec};
-use tinbots::game::{Answer, Change, EndReason, Event, Game, Position};
+use tinbots::games::twin_tin_bots::game::{Answer, Change, EndReason, Event, Game, Position};
+use tinbots::games::twin_tin_bots::orders::{OrderBook, Tile};
+use tinbots::games::twin_tin_bots::pieces::Crystal;
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::grid::hex::{Direction, Hex};
-use tinbots::orders::{OrderBook, Tile};
-use tinbots::pieces::Crystal;
 use tinbots::play::play_one;
-use tinbots::variant::VariantSet;
 
 fn names(pos: &Position) -> Vec<&'static str> {
     pos.colours().iter().map(|c| c.name()).collect()
@@ -248,7 +248,7 @@ fn team_games(
         };
         for s in game.standings() {
             assert_eq!(s.total(), team_total(s.player), "seed {seed}");
-            let sum = |f: fn(&tinbots::game::Standing) -> u32| -> i64 {
+            let sum = |f: fn(&tinbots::games::twin_tin_bots::game::Standing) -> u32| -> i64 {
                 (0..n)
                     .filter(|&q| team_of(q) == team_of(s.player))
                     .map(|q| f(&game.standard_standing(q)) as i64)

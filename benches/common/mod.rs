@@ -1,10 +1,10 @@
 //! What the benchmarks share: playing a number of turns with any bots.
 
 use tinbots::bot::Bot;
-use tinbots::game::{Game, Position, Rules};
-use tinbots::orders::OrderBook;
+use tinbots::games::twin_tin_bots::game::{Game, Position, Rules};
+use tinbots::games::twin_tin_bots::orders::OrderBook;
+use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::play::play_one;
-use tinbots::variant::VariantSet;
 
 /// Plays `turns` turns from `start`, restarting from it whenever a game ends.
 pub fn play_turns<B: Bot + ?Sized>(

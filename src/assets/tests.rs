@@ -334,15 +334,23 @@ fn a_built_in_script_requires_from_its_built_in_folder() {
 
 #[test]
 fn a_built_in_variant_is_named_as_built_in_in_messages() {
-    let set =
-        crate::variant::VariantSet::load_with(&library(&[], None, true), None, &["mud"]).unwrap();
+    let set = crate::games::twin_tin_bots::variant::VariantSet::load_with(
+        &library(&[], None, true),
+        None,
+        &["mud"],
+    )
+    .unwrap();
     let mud = &set.variants()[0];
     assert_eq!(mud.script().shown(), "<built-in>/variants/mud/variant.lua");
     assert_eq!(mud.origin, Origin::BuiltIn);
     let missing = PathBuf::from("no-such-folder-anywhere");
-    let e = crate::variant::VariantSet::load_with(&Library::only(&missing), None, &["mud"])
-        .unwrap_err()
-        .to_string();
+    let e = crate::games::twin_tin_bots::variant::VariantSet::load_with(
+        &Library::only(&missing),
+        None,
+        &["mud"],
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         e.contains("unknown variant `mud` (looked in: no-such-folder-anywhere)"),
         "{e}"

@@ -110,8 +110,8 @@ pub trait State: Clone + 'static {
     fn seat_name(&self, seat: Seat) -> &str;
     /// The seat that decides now; `None` once the game is over.
     fn to_decide(&self) -> Option<Seat>;
-    /// What is being decided now, in words (`"red: the card for register
-    /// 2"`).
+    /// What is being decided now, in a few words without the seat (the
+    /// REPL's prompt: `"change"`, `"register 2"`, `"step"`).
     fn decision_text(&self) -> String;
     /// The number of legal answers now (0 once the game is over).
     fn legal_count(&self) -> usize;
@@ -133,8 +133,9 @@ pub trait State: Clone + 'static {
     fn turn(&self) -> u32;
     /// How the game ended, once it is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// Stops the game now (a turn limit): it is over, scored as it stands.
-    fn stop(&mut self, reason: &str);
+    /// Stops the game at the caller's turn limit (not a rule): it is over,
+    /// scored as it stands.
+    fn stop_at_turn_limit(&mut self);
     /// The standings as the game stands (final once it is over).
     fn standings(&self) -> Vec<Standing>;
     /// Turns stepping mode on or off.
@@ -199,8 +200,8 @@ pub trait DynState {
     fn outcome(&self) -> Option<Outcome>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
-    /// Stops the game now.
-    fn stop(&mut self, reason: &str);
+    /// Stops the game at the caller's turn limit.
+    fn stop_at_turn_limit(&mut self);
     /// The standings.
     fn standings(&self) -> Vec<Standing>;
     /// Stepping mode on or off.
@@ -281,8 +282,8 @@ impl<G: Describe + Named> DynState for G {
     fn is_over(&self) -> bool {
         State::is_over(self)
     }
-    fn stop(&mut self, reason: &str) {
-        State::stop(self, reason)
+    fn stop_at_turn_limit(&mut self) {
+        State::stop_at_turn_limit(self)
     }
     fn standings(&self) -> Vec<Standing> {
         State::standings(self)

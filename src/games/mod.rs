@@ -1,6 +1,30 @@
-//! The games tinbots plays, one folder each. Twin Tin Bots still lives at
-//! the crate's top level (`game`, `board`, `orders`, ...); RoboRally is
-//! being built here, piece by piece, towards the one seam every game will
-//! implement (DESIGN: "a new game is a new folder under `src/games/`").
+//! The games tinbots plays, one folder each (DESIGN: "a new game is a new
+//! folder under `src/games/`"), and [`ALL`], the one list where they are
+//! registered.
 
 pub mod roborally;
+pub mod twin_tin_bots;
+
+use crate::engine::GameType;
+
+/// Every game tinbots plays, the default first: the one line where a game
+/// is registered.
+pub static ALL: &[&GameType] = &[&twin_tin_bots::seam::TYPE];
+
+/// The game registered under `name`; the error lists the names there are.
+pub fn find(name: &str) -> Result<&'static GameType, String> {
+    ALL.iter().copied().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = ALL.iter().map(|g| g.name).collect();
+        let close = crate::suggest::closest(name, names.iter().copied());
+        format!(
+            "there is no game `{name}`{}; the games are {}",
+            crate::suggest::did_you_mean(&close),
+            names.join(", ")
+        )
+    })
+}
+
+/// The default game: Twin Tin Bots.
+pub fn default_game() -> &'static GameType {
+    ALL[0]
+}

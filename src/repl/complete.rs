@@ -18,8 +18,8 @@ use rustyline::{Context, Helper};
 
 use super::command::{help_of, COMMANDS};
 use super::session::Session;
-use crate::game::Decision;
-use crate::render::{RenderOptions, DIM};
+use crate::games::twin_tin_bots::game::Decision;
+use crate::games::twin_tin_bots::render::{RenderOptions, DIM};
 
 /// What can be completed now.
 #[derive(Clone, Debug, Default)]
@@ -246,7 +246,12 @@ mod tests {
     use super::*;
 
     fn snapshot() -> Completions {
-        let session = Session::standard(2, 1, &crate::variant::VariantSet::none()).unwrap();
+        let session = Session::standard(
+            2,
+            1,
+            &crate::games::twin_tin_bots::variant::VariantSet::none(),
+        )
+        .unwrap();
         Completions::of(&session)
     }
 
@@ -266,7 +271,7 @@ mod tests {
         let specials = tiles
             .iter()
             .filter(|t| {
-                t.parse::<crate::orders::Tile>()
+                t.parse::<crate::games::twin_tin_bots::orders::Tile>()
                     .is_ok_and(|t| t.is_special())
             })
             .count();

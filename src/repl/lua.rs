@@ -12,7 +12,7 @@
 
 use mlua::{Function, LuaSerdeExt, MultiValue};
 
-use crate::game::PlayerView;
+use crate::games::twin_tin_bots::game::PlayerView;
 use crate::script::{Sandbox, ScriptError};
 
 /// The printer of results (see its header).

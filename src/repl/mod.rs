@@ -27,7 +27,7 @@ use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
-use crate::render::RenderOptions;
+use crate::games::twin_tin_bots::render::RenderOptions;
 use complete::{Completions, ReplHelper};
 use session::{Flow, ReplError, Session};
 

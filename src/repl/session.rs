@@ -16,15 +16,15 @@ use super::command::{self, Command, Span, COMMANDS};
 use super::lua::LuaConsole;
 use super::timeline::{Move, Point, Timeline};
 use crate::bot::{seat_seed, Bot, BotSpec};
-use crate::game::{Answer, Decision, Game};
-use crate::orders::{OrderBook, Tile};
-use crate::pieces::{Colour, PlayerId};
-use crate::render::{text, wrap_words, RenderOptions};
+use crate::games::twin_tin_bots::game::{Answer, Decision, Game};
+use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
+use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
+use crate::games::twin_tin_bots::render::{text, wrap_words, RenderOptions};
+use crate::games::twin_tin_bots::scenario::{scenario_toml, Scenario};
+use crate::games::twin_tin_bots::setup::Setup;
+use crate::games::twin_tin_bots::variant::VariantSet;
 use crate::replay::{Replay, Start};
-use crate::scenario::{scenario_toml, Scenario};
 use crate::script::orders::load_order_book;
-use crate::setup::Setup;
-use crate::variant::VariantSet;
 
 /// What the caller should do after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -375,14 +375,17 @@ impl Session {
         let parsed: Colour = colour
             .parse()
             .map_err(|e| unknown_name(colour, "a colour", seated, format!("{e}")))?;
-        crate::pieces::seat_of(self.game().colours(), parsed)
+        crate::games::twin_tin_bots::pieces::seat_of(self.game().colours(), parsed)
             .map_err(|e| ReplError::new(e.to_string()))
     }
 
     /// The robot named `name`, or an error suggesting the closest robots.
-    fn robot_named(&self, name: &str) -> Result<crate::pieces::RobotId, ReplError> {
+    fn robot_named(
+        &self,
+        name: &str,
+    ) -> Result<crate::games::twin_tin_bots::pieces::RobotId, ReplError> {
         let game = self.game();
-        crate::game::parse_robot(game.colours(), name).map_err(|message| {
+        crate::games::twin_tin_bots::game::parse_robot(game.colours(), name).map_err(|message| {
             let robots = self.robot_names();
             unknown_name(name, "a robot", robots.iter().map(String::as_str), message)
         })

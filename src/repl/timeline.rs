@@ -7,7 +7,7 @@
 //! of the point where the user stands. Doing something new after an undo
 //! drops the points that were ahead, as in an editor.
 
-use crate::game::Game;
+use crate::games::twin_tin_bots::game::Game;
 
 /// What led from a point to the next.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -161,7 +161,7 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::setup::Setup;
+    use crate::games::twin_tin_bots::setup::Setup;
 
     /// A timeline of a real game: `steps` random-ish answers (always the
     /// first legal one), each a point.

@@ -2,7 +2,7 @@
 //!
 //! A bot script returns a table
 //! `{ name = "...", choose = function(view, decision) ... end }`. For every
-//! decision, `choose` gets the [`PlayerView`](crate::game::PlayerView) of the
+//! decision, `choose` gets the [`PlayerView`](crate::games::twin_tin_bots::game::PlayerView) of the
 //! deciding player as a table, and the decision as a table
 //! `{ kind = "program_change" | "zap_effect" | "crystal_placement",
 //! player = "red", answers = { "place red.1 1 zap", ... } }` whose answers
@@ -18,7 +18,7 @@ use mlua::{AnyUserData, Function, Value};
 use super::view::{new_choices, with_root_view, Choices, Context, RootView};
 use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
-use crate::game::{Answer, Game};
+use crate::games::twin_tin_bots::game::{Answer, Game};
 
 /// Why a Lua bot could not answer a decision. The Display form names the
 /// bot (its colour, or its script when loading), the script and the cause.

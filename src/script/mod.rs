@@ -13,7 +13,7 @@
 //! script, the line and the reason, and leaves the sandbox usable.
 //!
 //! On top of it: bots ([`LuaBot`]), and order files ([`orders`]: special
-//! orders defined in Lua, turned into an [`crate::orders::OrderBook`]).
+//! orders defined in Lua, turned into an [`crate::games::twin_tin_bots::orders::OrderBook`]).
 
 pub mod api;
 mod bot;

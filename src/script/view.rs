@@ -4,7 +4,7 @@
 //!
 //! - a **view** of the game as the deciding player may see it. Its fields
 //!   (`view.robots`, `view.players`, `view.hand`, `view.turn`, ... — the
-//!   fields of [`PlayerView`](crate::game::PlayerView)) are built into one
+//!   fields of [`PlayerView`](crate::games::twin_tin_bots::game::PlayerView)) are built into one
 //!   Lua table the first time one is read, and cached for the rest of the
 //!   call. Its methods look ahead at native speed: `view:simulate(answer)`,
 //!   `view:rollout(turns)`, `view:resample()`, `view:legal()`, and on a
@@ -38,8 +38,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::api;
 use super::sandbox::Charge;
-use crate::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
-use crate::pieces::{Colour, PlayerId};
+use crate::games::twin_tin_bots::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
+use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
 
 /// Instructions charged to the script for each simulated answer.
 pub const SIMULATION_COST: u64 = 300;

@@ -4,7 +4,7 @@
 //! made it, and returns the primitive as an opaque value (userdata) that
 //! prints as the call that made it.
 
-use crate::orders::{Passive, Primitive, ZapRange};
+use crate::games::twin_tin_bots::orders::{Passive, Primitive, ZapRange};
 use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods, Value};
 
 /// A primitive made by a constructor of the `orders` table.

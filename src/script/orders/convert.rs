@@ -5,7 +5,7 @@
 
 use super::api::{passive_names, shown, Step};
 use super::OrderSpec;
-use crate::orders::Passive;
+use crate::games::twin_tin_bots::orders::Passive;
 use mlua::{Table, Value};
 
 /// A mistake in the returned data: where, and what is wrong.
@@ -170,7 +170,7 @@ fn list_field(t: &Table, field: &str, place: &str) -> Result<Vec<Value>, Problem
 }
 
 /// One step: a value made by a constructor of the `orders` table.
-fn step(value: &Value) -> Result<crate::orders::Primitive, String> {
+fn step(value: &Value) -> Result<crate::games::twin_tin_bots::orders::Primitive, String> {
     if let Value::UserData(u) = value {
         if let Ok(step) = u.borrow::<Step>() {
             return Ok(step.0);

@@ -30,7 +30,7 @@ mod convert;
 
 use super::{Sandbox, ScriptError};
 use crate::assets::{AssetFile, Entry, Kind, Library, LookupError};
-use crate::orders::{
+use crate::games::twin_tin_bots::orders::{
     OrderBook, OrderDef, OrderDefError, Passive, Primitive, Tile, TileRegisterError,
 };
 use std::path::Path;
@@ -196,7 +196,8 @@ impl OrderSpec {
     fn check(&self) -> Result<(), String> {
         let existing: Option<Tile> = self.name.parse().ok();
         if existing.is_none() {
-            crate::orders::check_tile_name(&self.name).map_err(|e| format!("name: {e}"))?;
+            crate::games::twin_tin_bots::orders::check_tile_name(&self.name)
+                .map_err(|e| format!("name: {e}"))?;
         }
         if existing == Some(Tile::DOUBLE_MODIFICATION) {
             return Err(OrderDefError::DoubleModification.to_string());

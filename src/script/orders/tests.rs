@@ -2,7 +2,7 @@
 //! line (when Lua knows it), order and field.
 
 use super::*;
-use crate::orders::ZapRange;
+use crate::games::twin_tin_bots::orders::ZapRange;
 
 fn file(source: &str) -> Result<OrderFile, OrderFileError> {
     OrderFile::from_source("mine.lua", source)

@@ -1,0 +1,95 @@
+//! Why an answer is illegal, naming the rule that forbids it.
+
+use crate::games::twin_tin_bots::orders::Tile;
+use crate::grid::hex::Hex;
+
+const CHANGE: &str = "000_f177823dad35ee93.txt: 1. Change the programming of a single Robot";
+const FIRST: &str = "000_f177823dad35ee93.txt: The Game — Exception: on the very first Turn";
+const DOUBLE: &str = "000_f177823dad35ee93.txt: Double Modification";
+const PLACE_CRYSTAL: &str = "002_ae8ae07e801960f9.txt: Unload Crystal and FAQ Q1";
+
+/// An answer the rules do not allow. The game state is untouched.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RuleError {
+    /// A change to another player's robot.
+    #[error("{robot} is not yours: a player changes only his own programs ({CHANGE})")]
+    NotYourRobot {
+        /// The robot's name.
+        robot: String,
+    },
+    /// A robot that is not in the game.
+    #[error("{robot} is not in this game")]
+    NoSuchRobot {
+        /// The robot's name.
+        robot: String,
+    },
+    /// Slot out of range.
+    #[error("slot {} does not exist: a program has three slots ({CHANGE})", *slot as u32 + 1)]
+    NoSuchSlot {
+        /// The slot, 0-based.
+        slot: u8,
+    },
+    /// Placing a tile that is not in the hand.
+    #[error("{tile} is not in your hand: tiles are placed from the hand ({CHANGE}: Place)")]
+    TileNotInHand {
+        /// The tile.
+        tile: Tile,
+    },
+    /// Placing the Double Modification tile.
+    #[error("double_modification is not placed in a program: it is played from the hand to make two changes ({DOUBLE})")]
+    DoubleModificationIsNotPlaced,
+    /// Swapping a slot with itself.
+    #[error("a swap needs two different slots ({CHANGE}: Swap)")]
+    SwapSameSlot,
+    /// Swapping two empty slots.
+    #[error("both slots are empty: a swap moves a tile ({CHANGE}: Swap)")]
+    SwapTwoEmptySlots,
+    /// Removing from an empty slot.
+    #[error("slot {} of {robot} is empty: there is no tile to remove ({CHANGE}: Remove)", *slot as u32 + 1)]
+    SlotEmpty {
+        /// The robot's name.
+        robot: String,
+        /// The slot, 0-based.
+        slot: u8,
+    },
+    /// Resetting an empty program.
+    #[error("{robot}'s program is already empty: there is nothing to reset ({CHANGE}: Reset)")]
+    ProgramEmpty {
+        /// The robot's name.
+        robot: String,
+    },
+    /// Anything but a placement on the first turn.
+    #[error("on a player's very first turn he places an order on each robot ({FIRST})")]
+    FirstTurnPlacesOnly,
+    /// Both first-turn placements on one robot.
+    #[error("on the first turn each robot gets one order: this robot already has its new order ({FIRST})")]
+    FirstTurnOneEach,
+    /// A second change without the Double Modification tile.
+    #[error("a second change needs the Double Modification tile, which is not in your hand or already used ({DOUBLE}); {CHANGE}: only one change")]
+    NoDoubleModification,
+    /// Placing a new crystal somewhere other than a closest free hex.
+    #[error(
+        "{hex} is not one of the free hexes closest to the centre: {options} ({PLACE_CRYSTAL})"
+    )]
+    NotAClosestFreeHex {
+        /// The hex asked for.
+        hex: Hex,
+        /// The legal hexes, as text.
+        options: String,
+    },
+    /// An answer of the wrong kind for the decision at hand.
+    #[error("the game is asking for {expected}, not {got}")]
+    WrongKindOfAnswer {
+        /// What is being decided.
+        expected: &'static str,
+        /// What was answered.
+        got: &'static str,
+    },
+    /// The game is over.
+    #[error("the game is over: there is nothing left to decide")]
+    GameOver,
+    /// A variant's hook failed while the answer was applied: the game is
+    /// left as it was before the answer (with no events: nothing happened).
+    #[error("a variant's hook failed, so the answer was not applied: {0}")]
+    Hook(String),
+}

@@ -1,0 +1,139 @@
+//! The legal program changes of a turn, counted and indexed without
+//! building a list: a bot that picks the `i`-th answer (the random bot, a
+//! scripted bot walking the answers) pays for one answer, not for all of
+//! them. [`Game::legal_answers`] lists the same answers in the same order.
+
+use super::answer::{Answer, ChangeStep};
+use super::change::Change;
+use super::state::{Program, SLOTS};
+use super::Game;
+use crate::games::twin_tin_bots::orders::Tile;
+use crate::games::twin_tin_bots::pieces::{robot_of, PlayerId, RobotId};
+
+/// The slot pairs a swap may name, lowest slot first.
+const SWAPS: [(u8, u8); 3] = [(0, 1), (0, 2), (1, 2)];
+
+/// What the active player may change this step, in a fixed order: `pass`
+/// (when allowed), then for each robot: its placements (slot by slot, tile
+/// kinds in tile order), swaps, removals and its reset.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct ChangeMenu {
+    pass: bool,
+    first_turn: bool,
+    /// The placeable tile kinds in hand, as a bit set by tile index.
+    kinds: u32,
+    n_kinds: usize,
+    robots: [(RobotId, Program); 2],
+    n_robots: usize,
+}
+
+impl ChangeMenu {
+    pub(super) fn new(game: &Game, player: PlayerId, step: ChangeStep) -> ChangeMenu {
+        let (first_turn, placed) = match step {
+            ChangeStep::FirstTurn { placed } => (true, placed),
+            _ => (false, None),
+        };
+        let kinds =
+            game.players[player].hand.kinds_mask() & !(1 << Tile::DOUBLE_MODIFICATION.index());
+        let mut menu = ChangeMenu {
+            pass: true,
+            first_turn,
+            kinds,
+            n_kinds: kinds.count_ones() as usize,
+            robots: [(0, [None; SLOTS]); 2],
+            n_robots: 0,
+        };
+        for n in 0..2 {
+            let id = robot_of(player, n);
+            if let Some(r) = game.robot(id).filter(|_| Some(id) != placed) {
+                menu.robots[menu.n_robots] = (id, r.program);
+                menu.n_robots += 1;
+            }
+        }
+        // The first turn allows `pass` only when no placement is possible.
+        menu.pass = !first_turn || menu.n_kinds == 0 || menu.n_robots == 0;
+        menu
+    }
+
+    /// The `k`-th placeable kind, in tile order.
+    fn kind(&self, k: usize) -> Tile {
+        let mut mask = self.kinds;
+        for _ in 0..k {
+            mask &= mask - 1;
+        }
+        Tile::from_index(mask.trailing_zeros() as usize)
+    }
+
+    fn swaps(&self, program: &Program) -> impl Iterator<Item = (u8, u8)> + '_ {
+        let program = *program;
+        SWAPS
+            .into_iter()
+            .filter(move |&(a, b)| program[a as usize].is_some() || program[b as usize].is_some())
+    }
+
+    fn removals(program: &Program) -> usize {
+        program.iter().filter(|t| t.is_some()).count()
+    }
+
+    /// How many answers one robot's section holds.
+    fn section_len(&self, program: &Program) -> usize {
+        let places = SLOTS * self.n_kinds;
+        if self.first_turn {
+            return places;
+        }
+        let removals = Self::removals(program);
+        places + self.swaps(program).count() + removals + usize::from(removals > 0)
+    }
+
+    /// Number of legal changes.
+    pub(super) fn len(&self) -> usize {
+        usize::from(self.pass)
+            + self.robots[..self.n_robots]
+                .iter()
+                .map(|(_, p)| self.section_len(p))
+                .sum::<usize>()
+    }
+
+    /// The `i`-th legal change.
+    pub(super) fn get(&self, mut i: usize) -> Option<Answer> {
+        if self.pass {
+            if i == 0 {
+                return Some(Answer::Change(Change::Pass));
+            }
+            i -= 1;
+        }
+        for (robot, program) in &self.robots[..self.n_robots] {
+            let robot = *robot;
+            let places = SLOTS * self.n_kinds;
+            if i < places {
+                let (slot, kind) = (i / self.n_kinds, i % self.n_kinds);
+                return Some(Answer::Change(Change::Place {
+                    robot,
+                    slot: slot as u8,
+                    tile: self.kind(kind),
+                }));
+            }
+            i -= places;
+            if self.first_turn {
+                continue;
+            }
+            if let Some((a, b)) = self.swaps(program).nth(i) {
+                return Some(Answer::Change(Change::Swap { robot, a, b }));
+            }
+            i -= self.swaps(program).count();
+            let filled = (0..SLOTS as u8).filter(|&s| program[s as usize].is_some());
+            if let Some(slot) = filled.clone().nth(i) {
+                return Some(Answer::Change(Change::Remove { robot, slot }));
+            }
+            let removals = filled.count();
+            i -= removals;
+            if removals > 0 {
+                if i == 0 {
+                    return Some(Answer::Change(Change::Reset { robot }));
+                }
+                i -= 1;
+            }
+        }
+        None
+    }
+}

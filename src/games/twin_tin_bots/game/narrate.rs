@@ -1,0 +1,146 @@
+//! Events as sentences, naming robots and players by colour.
+
+use super::answer::ZapEffect;
+use super::event::{Action, Event};
+use super::Game;
+use crate::games::twin_tin_bots::pieces::Piece;
+
+impl Game {
+    fn piece_text(&self, p: Piece) -> String {
+        match p {
+            Piece::Robot(id) => self.robot_name(id),
+            Piece::Crystal(c) => format!("the {c}"),
+            Piece::Base(owner) => format!("the {} base", self.colours[owner]),
+            Piece::Thing(t) => format!("the {}", t.kind),
+        }
+    }
+
+    /// One event as a sentence.
+    pub fn describe(&self, event: &Event) -> String {
+        let rn = |id| self.robot_name(id);
+        let pn = |p: usize| self.colours[p].name();
+        match *event {
+            Event::TurnStarted { player, turn } => format!("turn {turn}: {} to play", pn(player)),
+            Event::CountdownDiscarded { counter: 1 } => {
+                "the first player discards countdown counter 1: the last game turn has started"
+                    .into()
+            }
+            Event::CountdownDiscarded { counter } => {
+                format!("the first player discards countdown counter {counter}")
+            }
+            Event::ChangeMade { player, change } => {
+                format!("{} changes: {}", pn(player), change.to_text(&self.colours))
+            }
+            Event::DoubleModificationUsed { player } => {
+                format!(
+                    "{} plays Double Modification for a second change",
+                    pn(player)
+                )
+            }
+            Event::OrderStarted { robot, slot, tile } => {
+                format!("{} slot {slot}: {tile}", rn(robot))
+            }
+            Event::EmptySlot { robot, slot } => {
+                format!("{} slot {slot}: empty, skipped", rn(robot))
+            }
+            Event::NoAction { robot, tile } => {
+                format!(
+                    "{}: {tile} has no action; it protects while in the program",
+                    rn(robot)
+                )
+            }
+            Event::Moved { robot, from, to } => format!("{} moves {from} -> {to}", rn(robot)),
+            Event::Pushed { piece, from, to } => {
+                format!("{} is pushed {from} -> {to}", self.piece_text(piece))
+            }
+            Event::Turned { robot, from, to } => format!("{} turns {from} -> {to}", rn(robot)),
+            Event::Jumped { robot, from, to } => format!("{} jumps {from} -> {to}", rn(robot)),
+            Event::Pulled {
+                robot,
+                crystal,
+                from,
+                to,
+            } => format!("{} pulls the {crystal} {from} -> {to}", rn(robot)),
+            Event::Loaded {
+                robot,
+                crystal,
+                from,
+                taken_from,
+            } => match taken_from {
+                Some(o) => format!("{} loads the {crystal} from {} at {from}", rn(robot), rn(o)),
+                None => format!("{} loads the {crystal} at {from}", rn(robot)),
+            },
+            Event::Unloaded {
+                robot,
+                crystal,
+                to,
+                onto,
+            } => match onto {
+                Some(o) => format!("{} unloads the {crystal} onto {} at {to}", rn(robot), rn(o)),
+                None => format!("{} unloads the {crystal} at {to}", rn(robot)),
+            },
+            Event::Delivered {
+                robot,
+                crystal,
+                base_owner,
+                points,
+            } => format!(
+                "{} delivers the {crystal} to the {} base: {} now has {points} points",
+                rn(robot),
+                pn(base_owner),
+                pn(base_owner),
+            ),
+            Event::SpecialDrawn { player } => {
+                format!("{} draws a special tile (face down)", pn(player))
+            }
+            Event::CrystalEntered { crystal, at } => format!("a {crystal} enters play at {at}"),
+            Event::LastCrystalEntered => {
+                "that was the last crystal of the track: the game end phase starts".into()
+            }
+            Event::Zapped { robot, target } => format!("{} zaps {}", rn(robot), rn(target)),
+            Event::ZappedPiece { robot, piece, at } => {
+                format!("{} zaps {} at {at}", rn(robot), self.piece_text(piece))
+            }
+            Event::Teleported {
+                piece,
+                entered,
+                partner,
+            } => format!(
+                "{} enters the teleporter at {entered} and leaves beyond its partner at {partner}",
+                self.piece_text(piece)
+            ),
+            Event::VariantPush {
+                at,
+                dir,
+                blocked: None,
+            } => format!("the variant pushes what stands at {at} toward {dir}"),
+            Event::VariantPush {
+                at,
+                dir,
+                blocked: Some(reason),
+            } => format!("the variant's push at {at} toward {dir} is ignored: {reason}"),
+            Event::ZapEffectChosen {
+                target,
+                effect: ZapEffect::Nothing,
+            } => format!("{} is zapped to no effect", rn(target)),
+            Event::ZapEffectChosen { target, effect } => {
+                format!("{} is made to {effect}", rn(target))
+            }
+            Event::Ignored {
+                robot,
+                action,
+                reason,
+            } => {
+                let what = match action {
+                    Action::Order(tile, _) => tile.name().to_string(),
+                    Action::Zapped(effect) => format!("zapped {effect}"),
+                    Action::Delivery => "delivery".to_string(),
+                    Action::ZapPush(Some(dir)) => format!("push of the zapped piece toward {dir}"),
+                    Action::ZapPush(None) => "zapped piece".to_string(),
+                };
+                format!("{} {what}: ignored: {reason}", rn(robot))
+            }
+            Event::GameEnded { how } => format!("the game ends by {}", how.describe()),
+        }
+    }
+}

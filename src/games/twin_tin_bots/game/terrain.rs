@@ -1,0 +1,353 @@
+//! Terrain in a game: laying a position's terrain on the board, the path a
+//! moving piece takes through teleporters, and calling the variants' hooks
+//! (recording a failure so that [`Game::apply`] can undo the answer).
+
+use super::event::{Event, Reason};
+use super::hooks::{Effect, HookError, StepKind, StepVerdict, Verdict};
+use super::{Game, Mark, Position, PositionError};
+use crate::games::twin_tin_bots::board::Board;
+use crate::games::twin_tin_bots::pieces::{Piece, RobotId};
+use crate::games::twin_tin_bots::terrain::{Floor, KindTable, Layer, Props, Terrain, Thing};
+use crate::grid::hex::{Direction, Hex};
+use crate::names::Name;
+
+/// Lays a position's terrain on a board whose pieces are already placed.
+pub(super) fn lay(
+    board: &mut Board,
+    position: &Position,
+    kinds: &KindTable,
+) -> Result<(), PositionError> {
+    for t in &position.terrain {
+        let Some(def) = kinds.get(t.kind) else {
+            return Err(PositionError::UnknownTerrain {
+                kind: t.kind.to_string(),
+                at: t.at,
+                known: kinds.names(),
+            });
+        };
+        match def.layer {
+            Layer::Piece => {
+                if let Some(p) = board.at(t.at) {
+                    let first = match p {
+                        Piece::Thing(x) => x.kind.to_string(),
+                        Piece::Robot(id) => format!("robot #{id}"),
+                        Piece::Crystal(c) => format!("a {c}"),
+                        Piece::Base(_) => "a base".to_string(),
+                    };
+                    return Err(PositionError::SameHex {
+                        first,
+                        second: t.kind.to_string(),
+                        at: t.at,
+                    });
+                }
+                board.set(
+                    t.at,
+                    Some(Piece::Thing(Thing {
+                        kind: t.kind,
+                        props: def.props,
+                    })),
+                );
+            }
+            Layer::Floor => {
+                if let Some(f) = board.floor(t.at) {
+                    return Err(PositionError::SameHex {
+                        first: f.kind.to_string(),
+                        second: t.kind.to_string(),
+                        at: t.at,
+                    });
+                }
+                board.set_floor(
+                    t.at,
+                    Some(Floor {
+                        kind: t.kind,
+                        props: def.props,
+                        colour: t.colour,
+                        facing: t.facing,
+                        partner: None,
+                    }),
+                );
+            }
+        }
+    }
+    pair_teleporters(board)
+}
+
+/// Gives each teleporter its partner: the one other teleporter of its colour.
+fn pair_teleporters(board: &mut Board) -> Result<(), PositionError> {
+    let teleporters: Vec<(Hex, Floor)> = board
+        .floors()
+        .filter(|(_, f)| f.props.contains(Props::TELEPORTS))
+        .collect();
+    for (at, floor) in &teleporters {
+        let partners: Vec<Hex> = teleporters
+            .iter()
+            .filter(|(h, f)| h != at && f.colour == floor.colour)
+            .map(|(h, _)| *h)
+            .collect();
+        let [partner] = partners[..] else {
+            return Err(PositionError::UnpairedTeleporter {
+                at: *at,
+                colour: floor.colour.map_or("none".into(), |c| c.to_string()),
+            });
+        };
+        board.set_floor(
+            *at,
+            Some(Floor {
+                partner: Some(partner),
+                ..*floor
+            }),
+        );
+    }
+    Ok(())
+}
+
+/// Where a piece moving from a hex toward a direction lands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Landing {
+    /// On this hex, through this teleporter (entered) if any.
+    At(Hex, Option<Hex>),
+    /// Nowhere: the move cannot happen, for this reason.
+    Blocked(Reason),
+}
+
+impl Game {
+    /// The terrain on the board, as a position lists it.
+    pub(super) fn terrain(&self) -> Vec<Terrain> {
+        let things = self.board.pieces().filter_map(|(at, p)| match p {
+            Piece::Thing(t) => Some(Terrain {
+                kind: t.kind,
+                at,
+                colour: None,
+                facing: None,
+            }),
+            _ => None,
+        });
+        let floors = self.board.floors().map(|(at, f)| Terrain {
+            kind: f.kind,
+            at,
+            colour: f.colour,
+            facing: f.facing,
+        });
+        let mut all: Vec<Terrain> = things.chain(floors).collect();
+        all.sort_by_key(|t| (t.at.q, t.at.r));
+        all
+    }
+
+    /// Where a piece leaving `from` toward `dir` lands: the next hex, or,
+    /// if that is a teleporter, the hex beyond its partner (DESIGN.md
+    /// decision 7), teleporter after teleporter.
+    #[inline]
+    pub(super) fn landing(&self, from: Hex, dir: Direction) -> Landing {
+        let next = from.step(dir);
+        if !self.board.has_floor() {
+            return Landing::At(next, None);
+        }
+        let mut at = next;
+        let mut entered = None;
+        // Six hops at most: a longer chain loops.
+        for _ in 0..6 {
+            let Some(floor) = self.board.floor(at) else {
+                return Landing::At(at, entered);
+            };
+            if floor.props.contains(Props::BLOCKS_MOVEMENT) {
+                return Landing::Blocked(Reason::FloorBlocks(floor.kind));
+            }
+            match floor.partner {
+                Some(partner) if floor.props.contains(Props::TELEPORTS) => {
+                    entered.get_or_insert(at);
+                    at = partner.step(dir);
+                }
+                _ => return Landing::At(at, entered),
+            }
+        }
+        Landing::Blocked(Reason::FloorBlocks(Name::intern("teleporter loop")))
+    }
+
+    /// Whether a teleporter lies on the hex (zap, load and unload stop there).
+    #[inline]
+    pub(super) fn teleporter_at(&self, at: Hex) -> bool {
+        self.board
+            .floor(at)
+            .is_some_and(|f| f.props.contains(Props::TELEPORTS))
+    }
+
+    /// Records the first hook failure of the answer being applied.
+    pub(super) fn failed(&mut self, e: HookError) {
+        self.failure.get_or_insert(e);
+    }
+
+    /// Tells the variants that `piece` entered `at`, if the hex's floor (or
+    /// the piece, for a piece kind) has an `entered` hook.
+    pub(super) fn entered(&mut self, piece: Piece, at: Hex) {
+        let floor = self.board.floor(at);
+        if let (Piece::Robot(robot), Some(f)) = (piece, floor) {
+            if !self.done_with.is_empty() {
+                self.done_with.retain(|&(r, k)| r != robot || k != f.kind);
+            }
+        }
+        let kind = match (floor, piece) {
+            (Some(f), _) if f.props.contains(Props::HOOK_ENTERED) => f.kind,
+            (_, Piece::Thing(t)) if t.props.contains(Props::HOOK_ENTERED) => t.kind,
+            _ => return,
+        };
+        let Some(hooks) = self.hooks.clone() else {
+            return;
+        };
+        let mut effects = Vec::new();
+        match hooks.entered(self, kind, piece, at, &mut effects) {
+            Ok(()) => self.apply_effects(&effects),
+            Err(e) => self.failed(e),
+        }
+    }
+
+    /// Asks the variants whether a robot standing on a floor with a
+    /// `before_step` hook may step.
+    pub(super) fn before_step(&mut self, robot: RobotId, at: Hex, step: StepKind) -> StepVerdict {
+        let Some(floor) = self.board.floor(at) else {
+            return StepVerdict::Allow;
+        };
+        if !floor.props.contains(Props::HOOK_BEFORE_STEP)
+            || self.done_with.contains(&(robot, floor.kind))
+        {
+            return StepVerdict::Allow;
+        }
+        let Some(hooks) = self.hooks.clone() else {
+            return StepVerdict::Allow;
+        };
+        let mut effects = Vec::new();
+        match hooks.before_step(self, floor.kind, robot, step, &mut effects) {
+            Ok(verdict) => {
+                self.apply_effects(&effects);
+                verdict
+            }
+            Err(e) => {
+                self.failed(e);
+                StepVerdict::Allow
+            }
+        }
+    }
+
+    /// Asks the variants' `push` hook about a push, if defined.
+    pub(super) fn push_allowed(
+        &mut self,
+        pusher: Piece,
+        row: &[(Hex, Piece)],
+        dir: Direction,
+    ) -> Verdict {
+        if !self.defined.push || row.is_empty() {
+            return Verdict::Allow;
+        }
+        let Some(hooks) = self.hooks.clone() else {
+            return Verdict::Allow;
+        };
+        hooks.push(self, pusher, row, dir).unwrap_or_else(|e| {
+            self.failed(e);
+            Verdict::Allow
+        })
+    }
+
+    /// Asks the variants' `deliver` hook whether a robot may unload on a base.
+    pub(super) fn delivery_allowed(
+        &mut self,
+        robot: RobotId,
+        owner: usize,
+        crystal: crate::games::twin_tin_bots::pieces::Crystal,
+    ) -> Verdict {
+        if !self.defined.deliver {
+            return Verdict::Allow;
+        }
+        let Some(hooks) = self.hooks.clone() else {
+            return Verdict::Allow;
+        };
+        hooks
+            .deliver(self, robot, owner, crystal)
+            .unwrap_or_else(|e| {
+                self.failed(e);
+                Verdict::Allow
+            })
+    }
+
+    /// Runs the `turn_ended` and `game_over` hooks at the end of a turn;
+    /// returns the reason the game ends, if a hook ends it.
+    pub(super) fn turn_over_hooks(&mut self) -> Option<Name> {
+        let hooks = self.hooks.clone()?;
+        if self.defined.turn_ended {
+            let mut effects = Vec::new();
+            match hooks.turn_ended(self, &mut effects) {
+                Ok(()) => self.apply_effects(&effects),
+                Err(e) => self.failed(e),
+            }
+        }
+        if self.defined.game_over {
+            match hooks.game_over(self) {
+                Ok(end) => return end,
+                Err(e) => self.failed(e),
+            }
+        }
+        None
+    }
+
+    /// The variants' score for a player, if their `score` hook gives one.
+    pub(super) fn variant_score(&self, player: usize) -> Result<Option<[i64; 4]>, HookError> {
+        if !self.defined.score {
+            return Ok(None);
+        }
+        match self.hooks.as_ref() {
+            Some(hooks) => hooks.score(self, player),
+            None => Ok(None),
+        }
+    }
+
+    /// Asks the `score` hook for every player's score, recording its
+    /// failure so that the answer being applied fails with it: run after
+    /// every answer, so that a failing hook stops the game at once rather
+    /// than leaving the standard score in its place.
+    pub(super) fn check_scores(&mut self) {
+        if !self.defined.score || self.failure.is_some() {
+            return;
+        }
+        if let Some(e) = (0..self.players.len()).find_map(|p| self.variant_score(p).err()) {
+            self.failed(e);
+        }
+    }
+
+    /// Applies what hooks asked for, by the normal rules.
+    fn apply_effects(&mut self, effects: &[Effect]) {
+        for effect in effects {
+            match *effect {
+                Effect::Mark { robot, key, value } => self.set_mark(robot, key, value),
+                Effect::DoneWith { robot, kind } => {
+                    if !self.done_with.contains(&(robot, kind)) {
+                        self.done_with.push((robot, kind));
+                    }
+                }
+                Effect::Push { at, dir } => {
+                    let start = self.events.len();
+                    let blocked = match self.board.at(at) {
+                        None => None,
+                        // Bases and immovable terrain stay, whatever asks.
+                        Some(p) if !p.pushable() => Some(Reason::CannotBePushed(p)),
+                        Some(_) => self.shove(at, dir, 1, false).err(),
+                    };
+                    self.events
+                        .insert(start, Event::VariantPush { at, dir, blocked });
+                }
+            }
+        }
+    }
+
+    fn set_mark(&mut self, robot: RobotId, key: Name, value: i64) {
+        match self
+            .marks
+            .iter()
+            .position(|m| m.robot == robot && m.key == key)
+        {
+            Some(i) if value == 0 => {
+                self.marks.swap_remove(i);
+            }
+            Some(i) => self.marks[i].value = value,
+            None if value != 0 => self.marks.push(Mark { robot, key, value }),
+            None => {}
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Twin Tin Bots (rules: the printed rulebook and the online rules named
+//! in `docs/rules.md`; conventions fixed by the design): two robots a
+//! player on a hex arena, programmed with order tiles, carrying crystals
+//! to bases.
+//!
+//! - [`board`]: what stands where.
+//! - [`pieces`]: players, colours, robots, crystals, bases.
+//! - [`orders`]: order tiles, the primitives they are built from, and the
+//!   book of what each tile of a game does.
+//! - [`game`]: the game as a state machine of decisions, and every rule.
+//! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
+//! - [`scenario`]: rule-dispute scenario files and their checks.
+//! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
+//! - [`seam`]: the game behind the seam every game implements.
+//! - [`variant`]: variants as folders of data and script, loaded by name.
+//! - [`terrain`]: kinds of terrain (rocks, blobs, mud, teleporters) and
+//!   their properties.
+
+pub mod board;
+pub mod game;
+pub mod orders;
+pub mod pieces;
+pub mod render;
+pub mod scenario;
+pub mod seam;
+pub mod setup;
+pub mod terrain;
+pub mod variant;

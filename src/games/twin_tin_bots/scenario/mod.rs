@@ -1,0 +1,391 @@
+//! Rule-dispute scenarios: a position, one turn, and what must hold after it
+//! (DESIGN.md, "Rule-dispute scenarios"). [`check_file`] and [`check_str`]
+//! run one scenario and return a [`Report`] listing every difference;
+//! [`check_paths`] is `tinbots check FILE...`.
+//!
+//! # The format
+//!
+//! The TOML format is the one DESIGN.md fixes, key for key; unknown keys are
+//! errors. How each key is read:
+//!
+//! - `title` is required; `source` (the rule the scenario tests) is optional.
+//! - `arena` is `"small"` (radius 4, the default) or `"big"` (radius 5).
+//! - `players` are seated in the order given; the first is the active player.
+//!   The score needed for a score victory is 13 minus the number of players
+//!   (11, 10, 9, 8, 7 for 2 to 6 players; 11 for a lone player).
+//! - `first_turn = true` makes the turn the active player's very first one
+//!   (one order placed on each robot); every other player's first turn is over.
+//! - `variants` are loaded by name from `variants/`; their settings, teams
+//!   and hooks apply. `[[terrain]]` places kinds they define (`colour` for a
+//!   teleporter's pair, `facing` for kinds with a direction);
+//!   `[[expect.terrain]]` checks that a kind is at a hex after the turn.
+//! - `orders = ["../orders/sidestep.lua"]` (an extension): order files whose
+//!   orders the game uses, read relative to the scenario file's folder,
+//!   over the official orders (or the book given to [`check_file_with`]).
+//!   Their new tiles can then be named like any tile; a tile added by an
+//!   order file the scenario does not list is an error.
+//! - `special_deck`, `track` and each player's hand (`[[hand]]`) are exactly
+//!   what the file lists, and empty when it lists nothing. Several `[[hand]]`
+//!   tables for one player add up.
+//! - `[[robot]]`: `id` is `<colour>.<1|2>`; `carrying = 0` (the default) is
+//!   nothing; `program` has up to three slots, `""` for an empty one.
+//! - `[[base]]`: `holds` are crystals already delivered to that base.
+//! - `[turn]`: `changes` answer the program-change decisions in order. When
+//!   they are used up and the game offers the optional second change of a
+//!   Double Modification, it is answered `pass`. A change the turn does not
+//!   ask for (two changes without a Double Modification in hand), an illegal
+//!   change, or a missing one is an error. `choices` answer zap effects
+//!   (`forward_1`, `turn_left`, `turn_right`, `load`, `unload`, `nothing`)
+//!   and crystal placements (`"q,r"`) in the order the game asks; the engine
+//!   places a new crystal itself on the free centre or on the only closest
+//!   free hex, so no choice is asked then. A choice missing or left over is
+//!   an error. The turn ends when the next player's turn begins or the game
+//!   is over.
+//!
+//! `[expect]`: every key is optional, and only the keys given are checked.
+//! `score` checks the listed colours only (points delivered to each base).
+//! `winner = ""` means the game goes on; a colour means that colour is the
+//! single winner. `crystals_on_board` counts loose crystals, not carried
+//! ones. `[[expect.robot]]` checks `at`, `facing` and `carrying` when given;
+//! `[[expect.crystal]]` wants a loose crystal of that value at the hex;
+//! `[[expect.hand]]` wants at least the listed tiles, counting repeats.
+//!
+//! # Extensions to DESIGN.md's format
+//!
+//! - `[expect] winners = ["red", "blue"]`: the exact set of winners, for a
+//!   shared victory; `winners = []` means the game goes on.
+//! - `[expect] events = ["...", "..."]`: each string must be part of the
+//!   description of one of the turn's events (as the REPL and `Game::describe`
+//!   word them), in this order.
+//! - `[[expect.robot]] program = ["forward_1", "", "load"]`: the robot's
+//!   whole program after the turn, `""` for an empty slot.
+
+mod build;
+mod error;
+mod expect;
+mod format;
+mod run;
+mod write;
+
+pub use build::score_to_win;
+pub use error::{Location, ScenarioError};
+pub use write::scenario_toml;
+
+use crate::games::twin_tin_bots::game::{Game, Position, Rules};
+use crate::games::twin_tin_bots::orders::OrderBook;
+use crate::games::twin_tin_bots::variant::VariantSet;
+use error::Source;
+use format::ScenarioFile;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+/// The result of checking one scenario that could be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The scenario's title.
+    pub title: String,
+    /// The rule it cites (`source`), possibly empty.
+    pub source: String,
+    /// One line per expectation that does not hold, such as
+    /// `red.1: expected at 1,0 but it is at 0,0`; empty when it passed.
+    pub differences: Vec<String>,
+    /// The turn's events, described in words, in order.
+    pub events: Vec<String>,
+}
+
+impl Report {
+    /// Whether every expectation held.
+    pub fn passed(&self) -> bool {
+        self.differences.is_empty()
+    }
+}
+
+/// How many scenarios passed and failed (a malformed one counts as failed,
+/// and as an error).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Scenarios whose expectations all held.
+    pub passed: usize,
+    /// Scenarios with differences, or that could not be checked.
+    pub failed: usize,
+    /// Of the failed, the files that could not be checked at all: not
+    /// readable, not a scenario, or a position or turn that cannot be
+    /// played ([`ScenarioError`]).
+    pub errors: usize,
+}
+
+impl CheckSummary {
+    /// Whether nothing failed.
+    pub fn all_passed(&self) -> bool {
+        self.failed == 0
+    }
+
+    /// The exit status of `tinbots check`: 0 when every scenario passed, 1
+    /// when a scenario's expectations do not hold, 2 when a file could not
+    /// be checked (whatever else happened).
+    pub fn exit_status(&self) -> u8 {
+        if self.errors > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Why `tinbots check` could not run at all.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// A folder given holds no scenario (a usage mistake: nothing would be
+    /// checked).
+    #[error("no scenario files in {}: a folder stands for the .toml files in it", .0.display())]
+    NoScenarioFiles(PathBuf),
+    /// The report could not be written.
+    #[error("writing the check report: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// A scenario read but not played: its position, orders and turn, and its
+/// expectations to hold any game against. The REPL opens scenarios this
+/// way, ready to play their turn.
+#[derive(Debug)]
+pub struct Scenario {
+    name: String,
+    text: String,
+    file: ScenarioFile,
+    /// The position to start from.
+    pub position: Position,
+    /// The orders the scenario plays with (its order files over the official ones).
+    pub orders: Arc<OrderBook>,
+    /// The variants it plays with.
+    pub variants: VariantSet,
+}
+
+impl Scenario {
+    /// Reads a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let name = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+            at: Location::file_only(&name),
+            source,
+        })?;
+        Scenario::parse(&name, &text)
+    }
+
+    /// Reads a scenario given as text; `name` names it in errors, and its
+    /// folder is where the scenario's order files are read.
+    pub fn parse(name: &str, text: &str) -> Result<Scenario, ScenarioError> {
+        Scenario::parse_with(name, text, &OrderBook::official())
+    }
+
+    /// Reads a scenario given as text, its order files applied over `base`
+    /// in place of the official orders.
+    pub fn parse_with(
+        name: &str,
+        text: &str,
+        base: &Arc<OrderBook>,
+    ) -> Result<Scenario, ScenarioError> {
+        let src = Source { name, text };
+        let file: ScenarioFile = toml::from_str(text).map_err(|e| ScenarioError::Malformed {
+            at: src.loc(e.span()),
+            reason: e.message().trim().to_string(),
+        })?;
+        let variants = build::variants(src, &file)?;
+        let orders = build::orders(src, &file, base)?;
+        let mut position = build::position(src, &file, &orders)?;
+        let kinds = variants.kinds();
+        position.terrain = file
+            .terrain
+            .iter()
+            .map(|t| build::terrain(src, t, &kinds))
+            .collect::<Result<_, _>>()?;
+        for t in &file.expect.terrain {
+            build::terrain(src, t, &kinds)?;
+        }
+        variants
+            .apply_to_position(&mut position)
+            .map_err(|e| src.invalid(file.variants.first().map(|v| v.span()), e.to_string()))?;
+        Ok(Scenario {
+            name: name.to_string(),
+            text: text.to_string(),
+            file,
+            position,
+            orders,
+            variants,
+        })
+    }
+
+    /// The rules the scenario plays with: its orders, and its variants'
+    /// kinds of terrain and hooks.
+    pub fn rules(&self) -> Result<Rules, ScenarioError> {
+        let src = Source {
+            name: &self.name,
+            text: &self.text,
+        };
+        self.variants
+            .rules(self.orders.clone())
+            .map_err(|e| src.invalid(self.file.variants.first().map(|v| v.span()), e.to_string()))
+    }
+
+    /// Its title.
+    pub fn title(&self) -> &str {
+        &self.file.title
+    }
+
+    /// The program changes of its turn (`[turn] changes`), in order.
+    pub fn changes(&self) -> Vec<String> {
+        self.turn_list(|t| t.changes.as_ref())
+    }
+
+    /// The answers to the turn's other decisions (`[turn] choices`).
+    pub fn choices(&self) -> Vec<String> {
+        self.turn_list(|t| t.choices.as_ref())
+    }
+
+    fn turn_list(
+        &self,
+        list: impl Fn(&format::TurnSpec) -> Option<&toml::Spanned<Vec<toml::Spanned<String>>>>,
+    ) -> Vec<String> {
+        let turn = self.file.turn.as_ref().map(|t| t.get_ref());
+        turn.and_then(list)
+            .map(|l| l.get_ref().iter().map(|s| s.get_ref().clone()).collect())
+            .unwrap_or_default()
+    }
+
+    /// The expectations that `game` (with the turn's `events`, described)
+    /// does not meet; empty when all hold.
+    pub fn differences(
+        &self,
+        game: &Game,
+        events: &[String],
+    ) -> Result<Vec<String>, ScenarioError> {
+        let src = Source {
+            name: &self.name,
+            text: &self.text,
+        };
+        expect::differences(src, &self.file.expect, game, events)
+    }
+}
+
+/// Reads and checks one scenario file with the official orders. Errors
+/// name the file, and the line and column when the problem is tied to a
+/// place in it.
+pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+    check_file_with(path, &OrderBook::official())
+}
+
+/// Reads and checks one scenario file with `orders` in place of the
+/// official orders (the scenario's own order files apply over them).
+pub fn check_file_with(path: &Path, orders: &Arc<OrderBook>) -> Result<Report, ScenarioError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
+        at: Location::file_only(&name),
+        source,
+    })?;
+    check_str_with(&name, &text, orders)
+}
+
+/// Checks a scenario given as text with the official orders; `name` names
+/// it in errors, and its folder is where the scenario's order files are read.
+pub fn check_str(name: &str, text: &str) -> Result<Report, ScenarioError> {
+    check_str_with(name, text, &OrderBook::official())
+}
+
+/// Checks a scenario given as text with `orders` in place of the official
+/// orders (see [`check_str`]).
+pub fn check_str_with(
+    name: &str,
+    text: &str,
+    orders: &Arc<OrderBook>,
+) -> Result<Report, ScenarioError> {
+    let scenario = Scenario::parse_with(name, text, orders)?;
+    let src = Source { name, text };
+    let played = run::play_turn(src, &scenario.file, &scenario.position, scenario.rules()?)?;
+    let differences = scenario.differences(&played.game, &played.events)?;
+    Ok(Report {
+        title: scenario.file.title,
+        source: scenario.file.source,
+        differences,
+        events: played.events,
+    })
+}
+
+/// Checks scenario files (a directory stands for the `.toml` files in it,
+/// in name order) and writes `PASS <file>: <title>`, or
+/// `FAIL <file>: <title>` with the differences and the turn's events
+/// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
+/// `N passed, M failed`. A folder without any `.toml` file is refused
+/// before anything runs ([`CheckError::NoScenarioFiles`]).
+pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> Result<CheckSummary, CheckError> {
+    let mut summary = CheckSummary::default();
+    let mut expanded = Vec::with_capacity(paths.len());
+    for path in paths {
+        let files = expand(path);
+        if matches!(&files, Ok(f) if f.is_empty()) {
+            return Err(CheckError::NoScenarioFiles(path.clone()));
+        }
+        expanded.push((path, files));
+    }
+    for (path, files) in expanded {
+        let files = match files {
+            Ok(files) => files,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "ERROR {}: cannot read the directory: {e}",
+                    path.display()
+                )?;
+                summary.failed += 1;
+                summary.errors += 1;
+                continue;
+            }
+        };
+        for file in files {
+            match check_file(&file) {
+                Ok(report) if report.passed() => {
+                    writeln!(out, "PASS {}: {}", file.display(), report.title)?;
+                    summary.passed += 1;
+                }
+                Ok(report) => {
+                    writeln!(out, "FAIL {}: {}", file.display(), report.title)?;
+                    for d in &report.differences {
+                        writeln!(out, "  {d}")?;
+                    }
+                    writeln!(out, "  events of the turn:")?;
+                    for e in &report.events {
+                        writeln!(out, "    {e}")?;
+                    }
+                    summary.failed += 1;
+                }
+                Err(e) => {
+                    writeln!(out, "ERROR {e}")?;
+                    summary.failed += 1;
+                    summary.errors += 1;
+                }
+            }
+        }
+    }
+    writeln!(out, "{} passed, {} failed", summary.passed, summary.failed)?;
+    Ok(summary)
+}
+
+/// A file as itself; a directory as its `.toml` files, sorted.
+fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = vec![];
+    for entry in std::fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.extension().is_some_and(|e| e == "toml") && p.is_file() {
+            files.push(p);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,581 @@
+//! The variants' Lua hooks as the engine's [`Hooks`]: one sandbox per game
+//! holding every variant script of the set, the hook functions looked up
+//! once, and a game handle (`Game` in the API) lent the game for each call.
+//!
+//! A hook sees the game read-only through the handle; what it wants changed
+//! (a robot's mark, a push) it asks for through the handle's methods, and
+//! the engine applies it by the normal rules once the hook has returned.
+//! Errors name the variant, the hook, the script and the line.
+
+use std::fmt;
+
+use mlua::{Function, Lua, LuaString, Table, Value};
+
+use super::game_handle::GameHandle;
+use super::lua_values::{hex_value, piece_table};
+use super::texts::Texts;
+use crate::games::twin_tin_bots::game::{
+    Effect, Game, HookError, HookSet, Hooks, StepKind, StepVerdict, Verdict, ZapHit,
+};
+use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
+use crate::games::twin_tin_bots::terrain::Thing;
+use crate::grid::hex::{Direction, Hex};
+use crate::names::Name;
+use crate::script::text::quoted_value;
+use crate::script::{Sandbox, ScriptId};
+
+/// The game-wide hooks a variant script may define.
+pub const GAME_HOOKS: &[&str] = &["push", "deliver", "turn_ended", "game_over", "score"];
+/// The hooks a variant script may define per kind of terrain, under `kinds`.
+pub const KIND_HOOKS: &[&str] = &["entered", "before_step", "zapped"];
+/// The hooks run while a standard game is set up (see `super::setup`).
+pub const SETUP_HOOKS: &[&str] = &["seating", "teams", "setup"];
+
+/// One hook function and where it comes from.
+#[derive(Clone)]
+struct Hook {
+    variant: String,
+    script: ScriptId,
+    function: Function,
+    /// The kind, for a kind hook.
+    kind: Option<Name>,
+    /// The kind's name as a Lua string, for a kind hook.
+    kind_text: Option<LuaString>,
+}
+
+/// The Lua hooks of a game's variants.
+pub struct LuaHooks {
+    sandbox: Sandbox,
+    /// Game-wide hooks by name, in the order the variants apply.
+    game_hooks: Vec<(&'static str, Hook)>,
+    /// Kind hooks: (kind, hook name, hook).
+    kind_hooks: Vec<(Name, &'static str, Hook)>,
+    /// The `Game` object lent the game for each call.
+    handle: GameHandle,
+    /// Lua functions that build a kind hook's event table and call it:
+    /// tables are made in Lua, several times faster than from Rust.
+    shims: Shims,
+    /// `event.marks` of a robot without marks: a read-only empty table,
+    /// made once (marks are set with `game:set_mark`).
+    no_marks: Table,
+}
+
+/// The shims' script (see [`LuaHooks::shims`]).
+const SHIMS: &str = r#"
+return {
+  entered = function(f, game, kind, pkind, id, owner, value, q, r)
+    return f(game, { kind = kind, piece = { kind = pkind, id = id, owner = owner, value = value }, at = { q, r } })
+  end,
+  before_step = function(f, game, kind, robot, step, marks)
+    return f(game, { kind = kind, robot = robot, step = step, marks = marks })
+  end,
+  zapped = function(f, game, kind, zapper, q, r)
+    return f(game, { kind = kind, zapper = zapper, at = { q, r } })
+  end,
+}
+"#;
+
+struct Shims {
+    entered: Function,
+    before_step: Function,
+    zapped: Function,
+}
+
+impl fmt::Debug for LuaHooks {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.game_hooks.iter().map(|(n, _)| *n).collect();
+        write!(
+            f,
+            "LuaHooks({names:?}, {} kind hooks)",
+            self.kind_hooks.len()
+        )
+    }
+}
+
+/// A variant's script, loaded: its name and the table it returned.
+pub(super) struct LoadedScript {
+    pub variant: String,
+    pub script: ScriptId,
+    pub table: Table,
+}
+
+impl LoadedScript {
+    /// The script's hook `name`, if it defines one. Read raw: a script's
+    /// metamethods never run outside a budgeted call.
+    pub fn hook(&self, name: &str) -> Option<Function> {
+        self.table.raw_get::<Option<Function>>(name).ok().flatten()
+    }
+}
+
+impl LuaHooks {
+    /// Collects the hooks of loaded variant scripts (already checked by
+    /// `super::check_hooks`). `None` when no script defines a game hook or
+    /// a kind hook.
+    pub(super) fn new(
+        mut sandbox: Sandbox,
+        scripts: &[LoadedScript],
+    ) -> mlua::Result<Option<LuaHooks>> {
+        let mut game_hooks = Vec::new();
+        let mut kind_hooks = Vec::new();
+        for s in scripts {
+            for name in GAME_HOOKS {
+                if let Some(function) = s.hook(name) {
+                    let hook = Hook {
+                        variant: s.variant.clone(),
+                        script: s.script,
+                        function,
+                        kind: None,
+                        kind_text: None,
+                    };
+                    game_hooks.push((*name, hook));
+                }
+            }
+            if let Some(kinds) = s.table.raw_get::<Option<Table>>("kinds")? {
+                for pair in kinds.pairs::<String, Table>() {
+                    let (kind, table) = pair?;
+                    for name in KIND_HOOKS {
+                        if let Some(function) = table.raw_get::<Option<Function>>(*name)? {
+                            let interned = Name::intern(&kind);
+                            let hook = Hook {
+                                variant: s.variant.clone(),
+                                script: s.script,
+                                function,
+                                kind: Some(interned),
+                                kind_text: Some(sandbox.lua().create_string(&kind)?),
+                            };
+                            kind_hooks.push((interned, *name, hook));
+                        }
+                    }
+                }
+            }
+        }
+        if game_hooks.is_empty() && kind_hooks.is_empty() {
+            return Ok(None);
+        }
+        let handle = GameHandle::new(&sandbox)?;
+        let no_marks = sandbox
+            .read_only(sandbox.lua().create_table()?, "event.marks")
+            .map_err(mlua::Error::external)?;
+        let shims = sandbox
+            .load_str("tinbots hook shims", SHIMS)
+            .map_err(mlua::Error::external)?;
+        let Value::Table(table) = sandbox.script_value(shims).clone() else {
+            return Err(mlua::Error::external("the hook shims return a table"));
+        };
+        let shims = Shims {
+            entered: table.get("entered")?,
+            before_step: table.get("before_step")?,
+            zapped: table.get("zapped")?,
+        };
+        Ok(Some(LuaHooks {
+            sandbox,
+            game_hooks,
+            kind_hooks,
+            handle,
+            shims,
+            no_marks,
+        }))
+    }
+
+    fn lua(&self) -> &Lua {
+        self.sandbox.lua()
+    }
+
+    /// Calls `hook` with the game lent to the handle, then collects the
+    /// effects it asked for.
+    fn call<R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        hook: &Hook,
+        game: &Game,
+        args: impl mlua::IntoLuaMulti,
+        effects: Option<&mut Vec<Effect>>,
+    ) -> Result<R, HookError> {
+        self.call_through(name, hook, None, game, args, effects)
+    }
+
+    /// Calls `hook` (through `shim` when given: `shim(hook, game, ...)`)
+    /// with the game lent to the handle, then collects the effects it
+    /// asked for.
+    fn call_through<R: mlua::FromLuaMulti>(
+        &self,
+        name: &str,
+        hook: &Hook,
+        shim: Option<&Function>,
+        game: &Game,
+        args: impl mlua::IntoLuaMulti,
+        effects: Option<&mut Vec<Effect>>,
+    ) -> Result<R, HookError> {
+        let _loan = self.handle.lend(game, hook.kind);
+        let object = self.handle.object();
+        let result = match shim {
+            None => self
+                .sandbox
+                .call_function::<R>(hook.script, &hook.function, (object, args)),
+            Some(shim) => {
+                self.sandbox
+                    .call_function::<R>(hook.script, shim, (&hook.function, object, args))
+            }
+        }
+        .map_err(|e| self.error(name, hook, e));
+        if let (Ok(_), Some(out)) = (&result, effects) {
+            self.handle.take_effects(out);
+        }
+        result
+    }
+
+    fn texts(&self) -> &Texts {
+        self.handle.texts()
+    }
+
+    /// What a hook returned that may refuse something: nil or `true`
+    /// allows, `false` or a reason refuses; anything else is the hook's
+    /// error.
+    fn verdict(
+        &self,
+        name: &str,
+        hook: &Hook,
+        value: Value,
+        default_reason: &str,
+    ) -> Result<Verdict, HookError> {
+        match value {
+            Value::Nil | Value::Boolean(true) => Ok(Verdict::Allow),
+            Value::Boolean(false) => Ok(Verdict::Refuse(Name::intern(default_reason))),
+            Value::String(s) => Ok(Verdict::Refuse(
+                self.texts()
+                    .reason(&s)
+                    .map_err(|e| self.bad_return(name, hook, e))?,
+            )),
+            other => Err(self.bad_return(
+                name,
+                hook,
+                format!(
+                    "returned {}: a `{name}` hook returns nil or true (allow), or false or a reason (refuse)",
+                    quoted_value(&other)
+                ),
+            )),
+        }
+    }
+
+    fn error(&self, name: &str, hook: &Hook, e: impl fmt::Display) -> HookError {
+        HookError(format!("variant `{}`, hook `{name}`: {e}", hook.variant))
+    }
+
+    /// A hook returned something that cannot be used: the error names the
+    /// script and the line where the hook is defined.
+    fn bad_return(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
+        let path = self.sandbox.script_path(hook.script);
+        let at = match hook.function.info().line_defined {
+            Some(line) => format!("{path}:{line}"),
+            None => path.to_string(),
+        };
+        self.error(name, hook, format!("{at}: {why}"))
+    }
+
+    fn game_hooks(&self, name: &'static str) -> impl Iterator<Item = &Hook> {
+        self.game_hooks
+            .iter()
+            .filter(move |(n, _)| *n == name)
+            .map(|(_, h)| h)
+    }
+
+    fn kind_hook(&self, kind: Name, name: &'static str) -> Option<&Hook> {
+        self.kind_hooks
+            .iter()
+            .find(|(k, n, _)| *k == kind && *n == name)
+            .map(|(_, _, h)| h)
+    }
+
+    fn table(&self) -> Result<Table, HookError> {
+        self.lua()
+            .create_table()
+            .map_err(|e| HookError(format!("cannot make a Lua table: {e}")))
+    }
+}
+
+/// A score's number: an integer, or a float with a whole value in range
+/// (not NaN, not infinite, not 1.5).
+fn score_number(value: &Value) -> Option<i64> {
+    match *value {
+        Value::Integer(n) => Some(n),
+        Value::Number(x) if x.fract() == 0.0 && x.abs() < 9.0e18 => Some(x as i64),
+        _ => None,
+    }
+}
+
+fn set<V: mlua::IntoLua>(t: &Table, key: &str, value: V) -> Result<(), HookError> {
+    t.set(key, value)
+        .map_err(|e| HookError(format!("cannot fill a Lua table: {e}")))
+}
+
+impl Hooks for LuaHooks {
+    fn defines(&self) -> HookSet {
+        let has = |n: &str| self.game_hooks.iter().any(|(h, _)| *h == n);
+        HookSet {
+            push: has("push"),
+            deliver: has("deliver"),
+            turn_ended: has("turn_ended"),
+            game_over: has("game_over"),
+            score: has("score"),
+        }
+    }
+
+    fn entered(
+        &self,
+        game: &Game,
+        kind: Name,
+        piece: Piece,
+        at: Hex,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), HookError> {
+        let Some(hook) = self.kind_hook(kind, "entered") else {
+            return Ok(());
+        };
+        let texts = self.texts();
+        let (pkind, id, owner, value) = match piece {
+            Piece::Robot(r) => (
+                "robot".into(),
+                Some(texts.robot(game, r)),
+                Some(texts.colour(game.colours()[r / 2])),
+                None,
+            ),
+            Piece::Crystal(c) => ("crystal".into(), None, None, Some(c.value())),
+            Piece::Base(p) => (
+                "base".into(),
+                None,
+                Some(texts.colour(game.colours()[p])),
+                None,
+            ),
+            Piece::Thing(t) => (t.kind.as_str(), None, None, None),
+        };
+        let args = (
+            hook.kind_text.as_ref(),
+            &*pkind,
+            id,
+            owner,
+            value,
+            at.q,
+            at.r,
+        );
+        self.call_through::<()>(
+            "entered",
+            hook,
+            Some(&self.shims.entered),
+            game,
+            args,
+            Some(effects),
+        )
+    }
+
+    fn before_step(
+        &self,
+        game: &Game,
+        kind: Name,
+        robot: RobotId,
+        step: StepKind,
+        effects: &mut Vec<Effect>,
+    ) -> Result<StepVerdict, HookError> {
+        let Some(hook) = self.kind_hook(kind, "before_step") else {
+            return Ok(StepVerdict::Allow);
+        };
+        // The robot's marks go in the event (`event.marks`), so that a
+        // hook reads them without calling back into Rust.
+        let mut marks = None;
+        for (key, value) in game.marks_of(robot) {
+            let table = match &marks {
+                Some(t) => t,
+                None => marks.insert(self.table()?),
+            };
+            set(table, &key.as_str(), value)?;
+        }
+        let marks = match marks {
+            Some(t) => Some(
+                self.sandbox
+                    .read_only(t, "event.marks")
+                    .map_err(|e| self.error("before_step", hook, e))?,
+            ),
+            None => None,
+        };
+        let texts = self.texts();
+        let args = (
+            hook.kind_text.as_ref(),
+            texts.robot(game, robot),
+            texts.step(step),
+            marks.as_ref().unwrap_or(&self.no_marks),
+        );
+        let shim = Some(&self.shims.before_step);
+        let value: Value =
+            self.call_through("before_step", hook, shim, game, args, Some(effects))?;
+        Ok(
+            match self.verdict("before_step", hook, value, "a variant took the step away")? {
+                Verdict::Allow => StepVerdict::Allow,
+                Verdict::Refuse(why) => StepVerdict::Skip(why),
+            },
+        )
+    }
+
+    fn push(
+        &self,
+        game: &Game,
+        pusher: Piece,
+        row: &[(Hex, Piece)],
+        dir: Direction,
+    ) -> Result<Verdict, HookError> {
+        for hook in self.game_hooks("push") {
+            let lua = self.lua();
+            let event = self.table()?;
+            let err = |e| self.error("push", hook, e);
+            set(
+                &event,
+                "pusher",
+                piece_table(lua, game, pusher).map_err(err)?,
+            )?;
+            let pieces = self.table()?;
+            for (i, (at, p)) in row.iter().enumerate() {
+                let t = piece_table(lua, game, *p).map_err(err)?;
+                set(&t, "at", hex_value(lua, *at).map_err(err)?)?;
+                pieces.set(i + 1, t).map_err(err)?;
+            }
+            set(&event, "row", pieces)?;
+            set(&event, "dir", dir.name())?;
+            let value: Value = self.call("push", hook, game, event, None)?;
+            if let Verdict::Refuse(why) =
+                self.verdict("push", hook, value, "a variant forbids the push")?
+            {
+                return Ok(Verdict::Refuse(why));
+            }
+        }
+        Ok(Verdict::Allow)
+    }
+
+    fn zapped(
+        &self,
+        game: &Game,
+        zapper: RobotId,
+        thing: Thing,
+        at: Hex,
+    ) -> Result<ZapHit, HookError> {
+        let Some(hook) = self.kind_hook(thing.kind, "zapped") else {
+            return Ok(ZapHit::Stop);
+        };
+        let args = (
+            hook.kind_text.as_ref(),
+            self.texts().robot(game, zapper),
+            at.q,
+            at.r,
+        );
+        let shim = Some(&self.shims.zapped);
+        let value: Option<String> = self.call_through("zapped", hook, shim, game, args, None)?;
+        match value.as_deref() {
+            None | Some("stop") => Ok(ZapHit::Stop),
+            Some("push") => Ok(ZapHit::Push),
+            Some(other) => Err(self.bad_return(
+                "zapped",
+                hook,
+                format!(
+                    "returned \"{}\": a zapped hook returns \"push\", \"stop\" or nil",
+                    crate::script::text::shown(other)
+                ),
+            )),
+        }
+    }
+
+    fn deliver(
+        &self,
+        game: &Game,
+        robot: RobotId,
+        base_owner: PlayerId,
+        crystal: Crystal,
+    ) -> Result<Verdict, HookError> {
+        for hook in self.game_hooks("deliver") {
+            let event = self.table()?;
+            set(&event, "robot", game.robot_name(robot))?;
+            set(&event, "owner", game.colours()[robot / 2].name())?;
+            set(&event, "base", game.colours()[base_owner].name())?;
+            set(&event, "crystal", crystal.value())?;
+            let value: Value = self.call("deliver", hook, game, event, None)?;
+            if let Verdict::Refuse(why) =
+                self.verdict("deliver", hook, value, "a variant forbids this delivery")?
+            {
+                return Ok(Verdict::Refuse(why));
+            }
+        }
+        Ok(Verdict::Allow)
+    }
+
+    fn turn_ended(&self, game: &Game, effects: &mut Vec<Effect>) -> Result<(), HookError> {
+        for hook in self.game_hooks("turn_ended") {
+            let colour = game.colours()[game.active()].name();
+            self.call::<()>("turn_ended", hook, game, colour, Some(effects))?;
+        }
+        Ok(())
+    }
+
+    fn game_over(&self, game: &Game) -> Result<Option<Name>, HookError> {
+        for hook in self.game_hooks("game_over") {
+            let value: Value = self.call("game_over", hook, game, (), None)?;
+            match value {
+                Value::Nil | Value::Boolean(false) => {}
+                Value::String(s) => {
+                    let why = self.texts().reason(&s);
+                    return why.map(Some).map_err(|e| self.bad_return("game_over", hook, e));
+                }
+                Value::Boolean(true) => return Ok(Some(Name::intern("a variant's end condition"))),
+                other => {
+                    return Err(self.bad_return(
+                        "game_over",
+                        hook,
+                        format!(
+                            "returned {}: `game_over` returns nil or false (the game goes on), or true or a reason (it ends)",
+                            quoted_value(&other)
+                        ),
+                    ))
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    fn score(&self, game: &Game, player: PlayerId) -> Result<Option<[i64; 4]>, HookError> {
+        let mut score = None;
+        for hook in self.game_hooks("score") {
+            let colour = game.colours()[player].name();
+            let value: Value = self.call("score", hook, game, colour, None)?;
+            let bad = |what: String| {
+                self.bad_return(
+                    "score",
+                    hook,
+                    format!("returned {what}: a score is a whole number or a list of up to four"),
+                )
+            };
+            score = match value {
+                Value::Nil => score,
+                Value::Table(t) => {
+                    if t.raw_len() > 4 {
+                        return Err(bad(format!("a list of {} numbers", t.raw_len())));
+                    }
+                    let mut key = [0i64; 4];
+                    for (i, k) in key.iter_mut().enumerate() {
+                        // Read raw: no metamethod of the script runs here.
+                        let item: Value =
+                            t.raw_get(i + 1).map_err(|e| self.error("score", hook, e))?;
+                        *k = match item {
+                            Value::Nil => 0,
+                            item => score_number(&item).ok_or_else(|| {
+                                bad(format!("{} at [{}]", quoted_value(&item), i + 1))
+                            })?,
+                        };
+                    }
+                    Some(key)
+                }
+                other => Some([
+                    score_number(&other).ok_or_else(|| bad(quoted_value(&other)))?,
+                    0,
+                    0,
+                    0,
+                ]),
+            };
+        }
+        Ok(score)
+    }
+}
