@@ -1,7 +1,8 @@
-//! Bots: players that answer the game's decisions. The built-in random bot
-//! picks a legal answer uniformly with a seeded generator.
+//! Bots: players that answer any game's decisions through the seam
+//! ([`crate::engine::DynState`]). The built-in random bot picks a legal
+//! answer uniformly with a seeded generator.
 
-use crate::games::twin_tin_bots::game::{Answer, Game};
+use crate::engine::DynState;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -10,9 +11,10 @@ pub trait Bot {
     /// A name for messages.
     fn name(&self) -> &str;
     /// Chooses an answer to the game's current decision, which is this
-    /// bot's to make; or fails (a script error, a runaway script), which
-    /// stops the game.
-    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure>;
+    /// bot's to make, as its index among the legal answers; or fails (a
+    /// script error, a runaway script, a game it cannot play), which stops
+    /// the game.
+    fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure>;
     /// What the bot printed since the last call (a script's `print`), for
     /// the transcript; nothing by default.
     fn take_output(&mut self) -> String {
@@ -45,13 +47,12 @@ impl Bot for RandomBot {
         "random"
     }
 
-    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure> {
-        let legal = game.legal();
-        if legal.is_empty() {
+    fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
+        let count = game.legal_count();
+        if count == 0 {
             return Err(BotFailure("random bot: there is nothing to decide".into()));
         }
-        let i = self.rng.gen_range(0..legal.len());
-        Ok(legal.get(i).expect("an index below the count"))
+        Ok(self.rng.gen_range(0..count))
     }
 }
 

@@ -7,24 +7,26 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tinbots::assets::{bots_listing, order_file_references, variants_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
-use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::engine::{DynState, GameOptions, GameType};
 use tinbots::games::twin_tin_bots::orders::OrderBook;
-use tinbots::games::twin_tin_bots::pieces::Colour;
 use tinbots::games::twin_tin_bots::scenario::check_paths;
-use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::games::twin_tin_bots::variant::VariantSet;
-use tinbots::play::{
-    play_with_transcript, seating_line, summary, write_answer_events, DEFAULT_MAX_TURNS,
-};
+use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
-use tinbots::replay::{Replay, Start};
+use tinbots::replay::Record;
 use tinbots::script::orders::load_order_book;
 use tinbots::tournament::{report, Tournament};
 
-/// tinbots: a rules sandbox for Twin Tin Bots.
+/// tinbots: a rules sandbox for programmable-robot board games (Twin Tin
+/// Bots, RoboRally).
 #[derive(Parser, Debug)]
 #[command(name = "tinbots", version, about, long_about = None)]
 pub struct Cli {
+    /// The game: `twin-tin-bots` (the default) or `roborally` (`tinbots
+    /// games` lists them). A scenario or replay file names its own game,
+    /// which a disagreeing --game cannot change.
+    #[arg(long, value_name = "GAME", global = true)]
+    game: Option<String>,
     /// A folder of variants (`DIR/<NAME>/variant.toml`), searched before
     /// the user data folder and the built-in ones. Repeatable.
     #[arg(long = "variant-path", value_name = "DIR", global = true)]
@@ -66,8 +68,9 @@ enum Command {
     },
     /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
-        /// Number of players, 2 to 6 (default 4; with --setup, the setup's
-        /// own count, which -p may only repeat).
+        /// Number of players (Twin Tin Bots: 2 to 6, default 4, and with
+        /// --setup the setup's own count, which -p may only repeat;
+        /// RoboRally: 1 to 8).
         #[arg(long, short = 'p', value_parser = player_count)]
         players: Option<usize>,
         /// Seed for the special deck, the track and the bots.
@@ -80,9 +83,13 @@ enum Command {
         /// Write the replay (JSON) to this file.
         #[arg(long)]
         save: Option<PathBuf>,
-        /// Use this setup file instead of the standard one.
+        /// Use this setup file instead of the standard one (Twin Tin Bots).
         #[arg(long)]
         setup: Option<PathBuf>,
+        /// The course, by name (`tinbots courses` lists them) or file
+        /// (RoboRally).
+        #[arg(long, value_name = "NAME|FILE")]
+        course: Option<String>,
         /// Print every event of every turn.
         #[arg(long, short = 'v')]
         verbose: bool,
@@ -164,9 +171,6 @@ enum Command {
     },
 }
 
-/// Players of `play` when neither -p nor a setup file says.
-const DEFAULT_PLAYERS: usize = 4;
-
 /// Runs the command line.
 pub fn run() -> Result<ExitCode> {
     let cli = Cli::parse();
@@ -184,66 +188,35 @@ pub fn run() -> Result<ExitCode> {
             orders,
         }) => repl(players, seed, load, echo, &variants, &orders),
         Some(Command::Play {
-            players: players_asked,
+            players,
             seed,
             max_turns,
             save,
             setup,
+            course,
             verbose,
             quiet,
             orders,
             variants,
             bots: bot_args,
         }) => {
-            let players = players_asked.unwrap_or(DEFAULT_PLAYERS);
-            // Order files first: a setup file may name the tiles they add.
-            let book = load_order_book(&orders)?;
-            let variant_set = VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?;
-            refuse_tiles_never_dealt(&orders, &book, &variant_set)?;
-            let start = match setup {
-                Some(path) => {
-                    if variant_set.has_setup_hooks() {
-                        anyhow::bail!(
-                            "--setup cannot be combined with variants that set up the game themselves ({})",
-                            variant_set.names().join(", ")
-                        );
-                    }
-                    let mut setup = Setup::from_file(&path)?;
-                    if let Some(asked) = players_asked.filter(|&p| p != setup.players) {
-                        anyhow::bail!(
-                            "-p {asked} disagrees with --setup {}, a setup for {} players: leave out -p, or give the setup's count",
-                            path.display(),
-                            setup.players
-                        );
-                    }
-                    setup.add_special_tiles(book.added());
-                    variant_set.apply_to_setup(&mut setup);
-                    Start::Setup {
-                        setup: Box::new(setup),
-                        seed,
-                    }
-                }
-                None if variant_set.is_empty() => {
-                    let mut setup = Setup::standard(players)?;
-                    setup.add_special_tiles(book.added());
-                    Start::Setup {
-                        setup: Box::new(setup),
-                        seed,
-                    }
-                }
-                None => Start::Position(Box::new(
-                    variant_set
-                        .standard_position(players, seed, book.added())
-                        .map_err(|e| player_count_refused(&variant_set, players, e))?,
-                )),
+            let game_type = chosen_game(cli.game.as_deref())?;
+            check_players(game_type, players)?;
+            let options = GameOptions {
+                players,
+                seed,
+                setup,
+                course,
+                variants,
+                scripts: orders
+                    .iter()
+                    .map(|p| p.to_string_lossy().into_owned())
+                    .collect(),
             };
-            let rules = variant_set
-                .rules(book.clone())
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            let mut game = Game::with_rules(&start.position(), rules)?;
-            let paths = order_file_references(&orders);
-            let mut replay = Replay::with_variants(start, paths, book, variant_set);
-            let mut bots = seat_bots(&game, seed, &bot_args)?;
+            let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let mut record = Record::new(game_type, started.start);
+            let mut game = started.game;
+            let mut bots = seat_bots(game.as_ref(), seed, &bot_args)?;
             // The bar would break the transcript's lines on a terminal.
             let progress = if quiet || !io::stdout().is_terminal() {
                 Progress::new(u64::from(max_turns), "turns")
@@ -255,26 +228,26 @@ pub fn run() -> Result<ExitCode> {
             } else {
                 Box::new(&mut out)
             };
-            if let Some(line) = seating_line(&game) {
+            if let Some(line) = game.preamble() {
                 writeln!(transcript, "{line}")?;
             }
             play_with_transcript(
-                &mut game,
+                game.as_mut(),
                 &mut bots,
                 max_turns,
                 verbose,
                 &mut transcript,
-                |g, a| {
-                    replay.record(g, a);
-                    progress.reach(u64::from(g.turn().saturating_sub(1)));
+                |played| {
+                    record.answers.push(played.answer.clone());
+                    progress.reach(u64::from(played.turn.saturating_sub(1)));
                 },
             )?;
             drop(transcript);
             progress.finish();
-            replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == tinbots::games::twin_tin_bots::game::EndReason::TurnLimit);
-            write!(out, "{}", summary(&game))?;
+            record.stopped_at_turn_limit = game.outcome().is_some_and(|o| o.at_turn_limit);
+            write!(out, "{}", game.summary())?;
             if let Some(path) = save {
-                replay.save(&path)?;
+                record.save(&path)?;
                 writeln!(out, "replay saved to {}", path.display())?;
             }
             Ok(ExitCode::SUCCESS)
@@ -327,19 +300,22 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { file, verbose }) => {
-            let replay = Replay::load(&file)?;
-            let game = replay.game()?;
-            if verbose {
-                let mut step = replay.start_game()?;
-                let mut shown_turn = 0;
-                for text in &replay.answers {
-                    let (turn, player) = (step.turn(), step.active());
-                    let answer = step.parse_answer(text).map_err(anyhow::Error::msg)?;
-                    step.apply(answer)?;
-                    write_answer_events(&step, turn, player, &mut shown_turn, &mut out)?;
+            let record = Record::load(&file)?;
+            let shown = file.display().to_string();
+            let mut game = record.start_game(&shown)?;
+            let mut heading = None;
+            let mut failed = None;
+            record.replay_each(&shown, &mut game, |step, played| {
+                if verbose && failed.is_none() {
+                    if let Err(e) = write_answer_events(step, played, &mut heading, &mut out) {
+                        failed = Some(e);
+                    }
                 }
+            })?;
+            if let Some(e) = failed {
+                return Err(e.into());
             }
-            write!(out, "{}", summary(&game))?;
+            write!(out, "{}", game.summary())?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -368,29 +344,31 @@ fn library(cli: &Cli) -> Result<Library> {
 /// random bot. A choice plays every colour of the person who plays that
 /// colour (a variant may give one person several); two choices for one
 /// person are refused, naming both.
-fn seat_bots(game: &Game, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>>> {
-    let sides = game.sides();
-    let seats = game.players().len();
+fn seat_bots(game: &dyn DynState, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>>> {
+    let seats = game.seats();
+    let names: Vec<String> = (0..seats).map(|s| game.seat_name(s)).collect();
     // The `--bot` argument (and its bot) chosen for each seat.
     let mut chosen: Vec<Option<(&str, BotSpec)>> = vec![None; seats];
     for arg in args {
         let Some((colour, bot)) = arg.split_once('=') else {
             anyhow::bail!("--bot {arg}: expected COLOUR=BOT, such as red=greedy, blue=random or red=path/to/bot.lua");
         };
-        let colour: Colour = colour
-            .parse()
-            .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
-        let seat = tinbots::games::twin_tin_bots::pieces::seat_of(game.colours(), colour)
-            .map_err(|e| anyhow::anyhow!("--bot {arg}: {e}"))?;
-        let person = sides.controller(seat);
-        for other in (0..seats).filter(|&s| sides.controller(s) == person) {
+        let colour = colour.trim().to_lowercase();
+        let Some(seat) = names.iter().position(|n| *n == colour) else {
+            anyhow::bail!(
+                "--bot {arg}: {colour} is not playing (players: {})",
+                names.join(", ")
+            );
+        };
+        let person = game.controller(seat);
+        for other in (0..seats).filter(|&s| game.controller(s) == person) {
             if let Some((earlier, _)) = &chosen[other] {
                 let why = if other == seat {
                     format!("both choose the bot of {colour}")
                 } else {
                     format!(
                         "{} and {colour} are played by one person, with one bot",
-                        game.colours()[other]
+                        names[other]
                     )
                 };
                 anyhow::bail!("--bot {earlier} and --bot {arg}: {why}; give one --bot for them");
@@ -476,13 +454,36 @@ fn counts_text(counts: &[usize]) -> String {
     }
 }
 
-/// The fewest players of a standard game.
-const MIN_PLAYERS: usize = 2;
-/// The most players of a standard game.
-const MAX_PLAYERS: usize = 6;
+/// The fewest players of any game.
+const MIN_PLAYERS: usize = 1;
+/// The most players of any game.
+const MAX_PLAYERS: usize = 8;
 
-/// Parses `-p`: a count from 2 to 6 (clap reports a refusal as a usage
-/// error, exit status 2).
+/// The game `--game` names, or the default one.
+fn chosen_game(name: Option<&str>) -> Result<&'static GameType> {
+    match name {
+        Some(name) => tinbots::games::find(name).map_err(anyhow::Error::msg),
+        None => Ok(tinbots::games::default_game()),
+    }
+}
+
+/// Refuses a player count the game is not for.
+fn check_players(game: &GameType, players: Option<usize>) -> Result<()> {
+    let (lo, hi) = game.players;
+    match players {
+        Some(n) if !(lo..=hi).contains(&n) => {
+            anyhow::bail!(
+                "a game of {} is for {lo} to {hi} players, not {n}",
+                game.title
+            )
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Parses `-p`: a count from 1 to 8, the most any game takes (clap reports
+/// a refusal as a usage error, exit status 2); each game then checks its
+/// own range.
 fn player_count(text: &str) -> Result<usize, String> {
     let range = format!("a game is for {MIN_PLAYERS} to {MAX_PLAYERS} players");
     let n: usize = text

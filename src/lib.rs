@@ -12,7 +12,7 @@
 //!   ([`games::twin_tin_bots`]) and RoboRally ([`games::roborally`]).
 //! - [`suggest`]: "did you mean": the known names closest to a typed word.
 //! - [`repl`]: the interactive REPL (and its scripted form).
-//! - [`replay`]: saving and loading a game as its setup, seed and answers.
+//! - [`replay`]: saving and loading any game as its start and answers.
 //! - [`bot`]: the built-in random bot.
 //! - [`play`]: headless games.
 //! - [`script`]: the sandboxed Lua runtime that scripts run in.

@@ -12,11 +12,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use crate::bot::{seat_seed, BotSpec};
+use crate::engine::DynState;
 use crate::games::twin_tin_bots::game::{EndReason, Game};
 use crate::games::twin_tin_bots::orders::OrderBook;
 use crate::games::twin_tin_bots::setup::SetupError;
 use crate::games::twin_tin_bots::variant::VariantSet;
-use crate::play::{drive, turns_played, PlayError};
+use crate::play::{drive, PlayError};
 use crate::progress::Progress;
 
 /// How a tournament is played.
@@ -234,7 +235,7 @@ impl Tournament {
             let bot = spec.make(seat_seed(seed ^ (u64::from(game) << 32), seat));
             seats.push(bot.map_err(|e| failed(e.to_string()))?);
         }
-        drive(&mut g, &mut seats, self.max_turns, |_, _, _| {})
+        drive(&mut g, &mut seats, self.max_turns, |_, _| {})
             .map_err(|e: PlayError| failed(e.to_string()))?;
         let outcome = g.outcome().expect("a driven game is over");
         let mut winners: Vec<usize> = outcome.winners.iter().map(|&w| controller(w)).collect();
@@ -242,7 +243,7 @@ impl Tournament {
         winners.dedup();
         let share = 1.0 / winners.len().max(1) as f64;
         let mut result = GameResult {
-            turns: turns_played(&g),
+            turns: DynState::turns_played(&g),
             turn_limit: outcome.reason == EndReason::TurnLimit,
             ..GameResult::default()
         };

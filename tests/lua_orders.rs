@@ -10,10 +10,10 @@ use tinbots::games::twin_tin_bots::game::Game;
 use tinbots::games::twin_tin_bots::orders::{
     OrderBook, OrderDef, Passive, Primitive, Tile, ZapRange,
 };
+use tinbots::games::twin_tin_bots::replay::{Replay, Start};
 use tinbots::games::twin_tin_bots::scenario::check_file_with;
 use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::play_one;
-use tinbots::replay::{Replay, Start};
 use tinbots::script::orders::{book_with, load_order_book, OrderFile};
 
 fn repo(path: &str) -> PathBuf {

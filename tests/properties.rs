@@ -5,9 +5,9 @@ use proptest::prelude::*;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
 use tinbots::games::twin_tin_bots::game::{Answer, Change, Decision, EndReason, Game};
 use tinbots::games::twin_tin_bots::orders::Tile;
+use tinbots::games::twin_tin_bots::replay::{Replay, Start};
 use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::{drive, play_one};
-use tinbots::replay::{Replay, Start};
 
 fn new_game(players: usize, seed: u64) -> (Start, Game, Vec<Box<dyn Bot>>) {
     let start = Start::Setup {

@@ -56,6 +56,32 @@ pub struct Outcome {
     /// Why the game ended, in words (`"red touched the last flag"`, `"the
     /// turn limit"`).
     pub reason: String,
+    /// Stopped by the caller's turn limit (not a rule): the turn after the
+    /// limit has begun and is not counted as played.
+    pub at_turn_limit: bool,
+}
+
+impl Outcome {
+    /// The turns a game that ended with this outcome at `turn` lasted: `play`,
+    /// `replay` and `tournament` all count with this.
+    pub fn turns_played(&self, turn: u32) -> u32 {
+        turn - u32::from(self.at_turn_limit)
+    }
+}
+
+/// How a headless game's one-line-a-turn transcript writes the answer to
+/// the current decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TranscriptPart {
+    /// A player's main answer (a program change, a card): the first of a
+    /// turn starts the line `turn N  colour  answer`, the next ones add
+    /// `; answer`.
+    Main,
+    /// An answer asked along the way, written in brackets after a label
+    /// (`[zap: turn_left]`).
+    Aside(&'static str),
+    /// Not written (a stepping pause).
+    Silent,
 }
 
 /// One seat's place in the final (or current) standings.
@@ -152,20 +178,37 @@ pub trait State: Clone + 'static {
     }
 }
 
-/// What the tools show of a game beyond its decisions: pictures and views
-/// as text, and the record a replay starts from.
+/// What the tools show of a game beyond its decisions: pictures, views and
+/// transcripts as text.
 pub trait Describe: State {
     /// The position drawn as text (the REPL's `show`); `viewer` sees only
     /// what that seat may see (`None`: everything, for a referee).
     fn picture(&self, viewer: Option<Seat>, colour: bool) -> String;
     /// One line per piece (the REPL's `where`).
     fn where_lines(&self) -> Vec<String>;
+    /// The person who plays a seat (a variant may give one person several
+    /// seats, and then one bot plays them all); by default each seat is
+    /// its own person.
+    fn controller(&self, seat: Seat) -> usize {
+        seat
+    }
     /// What `viewer` holds privately (a hand of cards), as text; empty when
     /// the game has no hidden hand.
     fn private_text(&self, viewer: Seat) -> String;
-    /// The start of the game as JSON, from which [`GameType::resume`]
-    /// rebuilds it (the replay's `start`).
-    fn start_record(&self) -> serde_json::Value;
+    /// How the transcript writes the answer to the current decision.
+    fn transcript_part(&self) -> TranscriptPart;
+    /// The last answer's events for a verbose transcript; by default every
+    /// event narrated.
+    fn transcript_events(&self) -> Vec<String> {
+        self.events().iter().map(|e| self.narrate(e)).collect()
+    }
+    /// A line said before the game is played (who sits where), if any.
+    fn preamble(&self) -> Option<String> {
+        None
+    }
+    /// The summary printed at the end: how it ended, the turns, the
+    /// winners and every seat's figures; each line ends with a newline.
+    fn summary(&self) -> String;
     /// Checks the game's invariants (property tests); the first broken one.
     fn check_invariants(&self) -> Result<(), String>;
 }
@@ -187,8 +230,8 @@ pub trait DynState {
     fn legal_count(&self) -> usize;
     /// The `i`th legal answer as text.
     fn legal_text(&self, i: usize) -> Option<String>;
-    /// Applies the `i`th legal answer; returns its text.
-    fn apply_index(&mut self, i: usize) -> Result<String, Refusal>;
+    /// Applies the `i`th legal answer.
+    fn apply_index(&mut self, i: usize) -> Result<(), Refusal>;
     /// Reads and applies an answer given as text; returns it as the game
     /// writes it.
     fn apply_text(&mut self, text: &str) -> Result<String, Refusal>;
@@ -212,8 +255,24 @@ pub trait DynState {
     fn where_lines(&self) -> Vec<String>;
     /// A seat's private holdings as text.
     fn private_text(&self, viewer: Seat) -> String;
-    /// The replay's start record.
-    fn start_record(&self) -> serde_json::Value;
+    /// The person who plays a seat.
+    fn controller(&self, seat: Seat) -> usize;
+    /// How the transcript writes the answer to the current decision.
+    fn transcript_part(&self) -> TranscriptPart;
+    /// The last answer's events for a verbose transcript.
+    fn transcript_events(&self) -> Vec<String>;
+    /// A line said before the game is played, if any.
+    fn preamble(&self) -> Option<String>;
+    /// The summary printed at the end.
+    fn summary(&self) -> String;
+    /// The turns played: the current turn, less one when stopped at the
+    /// turn limit.
+    fn turns_played(&self) -> u32 {
+        match self.outcome() {
+            Some(o) => o.turns_played(self.turn()),
+            None => self.turn(),
+        }
+    }
     /// The game's invariants.
     fn check_invariants(&self) -> Result<(), String>;
     /// A copy, boxed.
@@ -255,14 +314,12 @@ impl<G: Describe + Named> DynState for G {
     fn legal_text(&self, i: usize) -> Option<String> {
         self.legal(i).map(|a| self.answer_text(a))
     }
-    fn apply_index(&mut self, i: usize) -> Result<String, Refusal> {
+    fn apply_index(&mut self, i: usize) -> Result<(), Refusal> {
         let count = State::legal_count(self);
         let answer = self.legal(i).ok_or_else(|| {
             Refusal::new(format!("there is no answer {} (there are {count})", i + 1))
         })?;
-        let text = self.answer_text(answer);
-        self.apply(answer)?;
-        Ok(text)
+        self.apply(answer)
     }
     fn apply_text(&mut self, text: &str) -> Result<String, Refusal> {
         let answer = self.parse_answer(text)?;
@@ -300,8 +357,20 @@ impl<G: Describe + Named> DynState for G {
     fn private_text(&self, viewer: Seat) -> String {
         Describe::private_text(self, viewer)
     }
-    fn start_record(&self) -> serde_json::Value {
-        Describe::start_record(self)
+    fn controller(&self, seat: Seat) -> usize {
+        Describe::controller(self, seat)
+    }
+    fn transcript_part(&self) -> TranscriptPart {
+        Describe::transcript_part(self)
+    }
+    fn transcript_events(&self) -> Vec<String> {
+        Describe::transcript_events(self)
+    }
+    fn preamble(&self) -> Option<String> {
+        Describe::preamble(self)
+    }
+    fn summary(&self) -> String {
+        Describe::summary(self)
     }
     fn check_invariants(&self) -> Result<(), String> {
         Describe::check_invariants(self)
@@ -321,18 +390,33 @@ impl<G: Describe + Named> DynState for G {
 }
 
 /// What starts a game from the command line: the options every game's
-/// factory reads (each ignores what it has no use for, and refuses what it
-/// cannot honour).
+/// factory reads. A game refuses what it cannot honour, naming the option
+/// (`--course` for Twin Tin Bots).
 #[derive(Clone, Debug, Default)]
 pub struct GameOptions {
     /// The number of players (`--players`); the game's default when `None`.
     pub players: Option<usize>,
     /// The seed of everything random in the game.
     pub seed: u64,
-    /// A course or setup, by name or file (`--course`, `--setup`).
-    pub layout: Option<String>,
-    /// Variants by name or folder.
+    /// A setup file (`--setup`: Twin Tin Bots).
+    pub setup: Option<std::path::PathBuf>,
+    /// A course, by name or file (`--course`: RoboRally).
+    pub course: Option<String>,
+    /// Variants by name (`--variant`).
     pub variants: Vec<String>,
+    /// Script files that add to the game's rules (`--orders`: Twin Tin
+    /// Bots' order files), as given.
+    pub scripts: Vec<String>,
+}
+
+/// A game just started, and the record of its start that a replay keeps
+/// (with the answers, it gives the game again through
+/// [`GameType::resume`]).
+pub struct Started {
+    /// The game, at its first decision.
+    pub game: Box<dyn DynState>,
+    /// Its start as JSON (the replay's `start`).
+    pub start: serde_json::Value,
 }
 
 /// Why a game could not be started or resumed.
@@ -354,9 +438,9 @@ pub struct GameType {
     /// Whether players see everything.
     pub information: Information,
     /// Starts a new game.
-    pub new: fn(&GameOptions) -> Result<Box<dyn DynState>, StartError>,
-    /// Rebuilds a game from the start record [`Describe::start_record`]
-    /// wrote.
+    pub new: fn(&GameOptions) -> Result<Started, StartError>,
+    /// Rebuilds a game, at its start, from the record [`Started::start`]
+    /// kept; the error names the field at fault under `start`.
     pub resume: fn(&serde_json::Value) -> Result<Box<dyn DynState>, StartError>,
 }
 

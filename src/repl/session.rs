@@ -20,10 +20,10 @@ use crate::games::twin_tin_bots::game::{Answer, Decision, Game};
 use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
 use crate::games::twin_tin_bots::render::{text, wrap_words, RenderOptions};
+use crate::games::twin_tin_bots::replay::{Replay, Start};
 use crate::games::twin_tin_bots::scenario::{scenario_toml, Scenario};
 use crate::games::twin_tin_bots::setup::Setup;
 use crate::games::twin_tin_bots::variant::VariantSet;
-use crate::replay::{Replay, Start};
 use crate::script::orders::load_order_book;
 
 /// What the caller should do after a line.
@@ -626,10 +626,16 @@ impl Session {
             }
             let game = self.game().clone();
             let bot = self.bot_of(seat)?;
-            let answer = bot
+            let index = bot
                 .bot
                 .choose(&game)
                 .map_err(|e| ReplError::new(e.to_string()))?;
+            let answer = game.legal_answer(index).ok_or_else(|| {
+                ReplError::new(format!(
+                    "bot {} answered beyond the legal answers",
+                    bot.spec.name()
+                ))
+            })?;
             let text = game.answer_text(answer);
             let _ = writeln!(out, "{}: {text}", self.colour(seat).name());
             self.apply(answer, text, out)?;
@@ -662,7 +668,7 @@ impl Session {
             let _ = writeln!(out, "stopped after {limit} turns (`auto N` plays N more)");
         }
         if self.game().is_over() {
-            out.push_str(&crate::play::summary(self.game()));
+            out.push_str(&crate::games::twin_tin_bots::summary::summary(self.game()));
         } else {
             self.after(out);
         }

@@ -18,6 +18,7 @@ use mlua::{AnyUserData, Function, Value};
 use super::view::{new_choices, with_root_view, Choices, Context, RootView};
 use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
+use crate::engine::DynState;
 use crate::games::twin_tin_bots::game::{Answer, Game};
 
 /// Why a Lua bot could not answer a decision. The Display form names the
@@ -218,10 +219,24 @@ impl Bot for LuaBot {
         &self.name
     }
 
-    /// Calls [`LuaBot::try_choose`]; an error becomes the bot's failure,
-    /// which stops the game with the bot, the script and the cause.
-    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure> {
-        self.try_choose(game).map_err(|e| BotFailure(e.to_string()))
+    /// Calls [`LuaBot::try_choose`] for a game of Twin Tin Bots; an error
+    /// becomes the bot's failure, which stops the game with the bot, the
+    /// script and the cause.
+    fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
+        let Some(game) = game.as_any().downcast_ref::<Game>() else {
+            return Err(BotFailure(format!(
+                "bot {} ({}) plays Twin Tin Bots, not {}",
+                self.name,
+                self.path(),
+                game.game_name()
+            )));
+        };
+        let answer = self
+            .try_choose(game)
+            .map_err(|e| BotFailure(e.to_string()))?;
+        (0..game.legal_answer_count())
+            .find(|&i| game.legal_answer(i) == Some(answer))
+            .ok_or_else(|| BotFailure(format!("bot {}: its answer is not legal", self.name)))
     }
 
     fn take_output(&mut self) -> String {

@@ -11,7 +11,11 @@
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
 //! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
+//! - [`replay`]: its replay files (formats 1 to 3: order files, variants,
+//!   start, answers), still read.
 //! - [`seam`]: the game behind the seam every game implements.
+//! - [`start`]: a game started from the command line's options.
+//! - [`summary`]: the end-of-game summary and the seating line.
 //! - [`variant`]: variants as folders of data and script, loaded by name.
 //! - [`terrain`]: kinds of terrain (rocks, blobs, mud, teleporters) and
 //!   their properties.
@@ -21,8 +25,11 @@ pub mod game;
 pub mod orders;
 pub mod pieces;
 pub mod render;
+pub mod replay;
 pub mod scenario;
 pub mod seam;
 pub mod setup;
+pub mod start;
+pub mod summary;
 pub mod terrain;
 pub mod variant;

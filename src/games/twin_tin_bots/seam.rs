@@ -4,17 +4,22 @@
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{self, Describe, GameOptions, GameType, Information, Named, Refusal, Seat};
+use crate::engine::{
+    self, Describe, GameOptions, GameType, Information, Named, Refusal, Seat, Started,
+    TranscriptPart,
+};
 
-use super::game::{Answer, Decision, EndReason, Event, Game, Position};
+use super::game::{Answer, Decision, EndReason, Event, Game};
 use super::render::{self, RenderOptions};
+use super::replay::Replay;
+use super::summary;
 
 /// Twin Tin Bots in the list of games.
 pub const TYPE: GameType = GameType {
     name: Game::NAME,
     title: "Twin Tin Bots",
-    players: (2, 6),
-    default_players: 2,
+    players: (super::start::MIN_PLAYERS, super::start::MAX_PLAYERS),
+    default_players: super::start::DEFAULT_PLAYERS,
     information: Information::Imperfect,
     new: new_game,
     resume,
@@ -24,22 +29,23 @@ impl Named for Game {
     const NAME: &'static str = "twin-tin-bots";
 }
 
-/// A standard game: the standard setup for the number of players, shuffled
-/// with the seed.
-fn new_game(options: &GameOptions) -> Result<Box<dyn engine::DynState>, engine::StartError> {
-    let players = options.players.unwrap_or(TYPE.default_players);
-    let setup =
-        super::setup::Setup::standard(players).map_err(|e| engine::StartError(e.to_string()))?;
-    let game =
-        Game::new(&setup.position(options.seed)).map_err(|e| engine::StartError(e.to_string()))?;
-    Ok(Box::new(game))
+/// A game as the command line's options ask ([`super::start::start`]).
+fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
+    let replay = super::start::start(options)?;
+    let game = replay
+        .start_game()
+        .map_err(|e| engine::StartError(e.to_string()))?;
+    Ok(Started {
+        game: Box::new(game),
+        start: replay.start_record(),
+    })
 }
 
-/// A game from the position [`Describe::start_record`] wrote.
+/// A game at the start a [`Started::start`] record keeps.
 fn resume(record: &serde_json::Value) -> Result<Box<dyn engine::DynState>, engine::StartError> {
-    let position: Position = serde_json::from_value(record.clone())
-        .map_err(|e| engine::StartError(format!("in `start`: {e}")))?;
-    let game = Game::new(&position).map_err(|e| engine::StartError(e.to_string()))?;
+    let error = |e: &dyn std::fmt::Display| engine::StartError(e.to_string());
+    let replay = Replay::from_start_record("start", record).map_err(|e| error(&e))?;
+    let game = replay.start_game().map_err(|e| error(&e))?;
     Ok(Box::new(game))
 }
 
@@ -107,6 +113,7 @@ impl engine::State for Game {
         Game::outcome(self).map(|o| engine::Outcome {
             winners: o.winners.clone(),
             reason: o.reason.describe().into_owned(),
+            at_turn_limit: o.reason == EndReason::TurnLimit,
         })
     }
 
@@ -165,12 +172,36 @@ impl Describe for Game {
         render::panel::panel(self, Some(viewer), &RenderOptions::PLAIN)
     }
 
-    fn start_record(&self) -> serde_json::Value {
-        serde_json::to_value(self.position()).expect("a position always serializes")
-    }
-
     fn check_invariants(&self) -> Result<(), String> {
         Game::check_invariants(self)
+    }
+
+    fn transcript_part(&self) -> TranscriptPart {
+        match self.decision() {
+            Decision::ProgramChange { .. } => TranscriptPart::Main,
+            Decision::ZapEffect { .. } => TranscriptPart::Aside("zap:"),
+            Decision::ZapPush { .. } => TranscriptPart::Aside("push:"),
+            Decision::CrystalPlacement { .. } => TranscriptPart::Aside("crystal at"),
+            Decision::Continue { .. } | Decision::GameOver => TranscriptPart::Silent,
+        }
+    }
+
+    /// Every event but the start of the next turn, which the transcript's
+    /// heading says.
+    fn transcript_events(&self) -> Vec<String> {
+        self.events()
+            .iter()
+            .filter(|e| !matches!(e, Event::TurnStarted { .. }))
+            .map(|e| self.describe(e))
+            .collect()
+    }
+
+    fn preamble(&self) -> Option<String> {
+        summary::seating_line(self)
+    }
+
+    fn summary(&self) -> String {
+        summary::summary(self)
     }
 }
 
@@ -179,13 +210,25 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_course_is_refused_naming_the_option() {
+        let options = GameOptions {
+            course: Some("yard".into()),
+            ..GameOptions::default()
+        };
+        let refused = (TYPE.new)(&options).err().expect("no courses here");
+        assert!(refused.0.starts_with("--course yard: "), "{}", refused.0);
+    }
+
+    #[test]
     fn a_standard_game_plays_through_the_seam_to_its_end() {
         let options = GameOptions {
             players: Some(3),
             seed: 7,
             ..GameOptions::default()
         };
-        let mut game = (TYPE.new)(&options).expect("the standard 3-player setup");
+        let mut game = (TYPE.new)(&options)
+            .expect("the standard 3-player setup")
+            .game;
         assert_eq!(game.game_name(), "twin-tin-bots");
         assert_eq!(game.seats(), 3);
         let mut answers = 0;
@@ -212,7 +255,11 @@ mod tests {
 
     #[test]
     fn an_illegal_answer_is_refused_and_changes_nothing() {
-        let mut game = (TYPE.new)(&GameOptions::default()).expect("the 2-player setup");
+        let options = GameOptions {
+            players: Some(2),
+            ..GameOptions::default()
+        };
+        let mut game = (TYPE.new)(&options).expect("the 2-player setup").game;
         let before = game.where_lines();
         let refusal = game
             .apply_text("place red.1 1 jump")
@@ -224,9 +271,21 @@ mod tests {
 
     #[test]
     fn a_game_resumes_from_its_start_record() {
-        let game = (TYPE.new)(&GameOptions::default()).expect("the 2-player setup");
-        let again = (TYPE.resume)(&game.start_record()).expect("its own record");
-        assert_eq!(again.where_lines(), game.where_lines());
-        assert!((TYPE.resume)(&serde_json::json!({"arena": 3})).is_err());
+        let options = GameOptions {
+            variants: vec!["mud".into()],
+            seed: 4,
+            ..GameOptions::default()
+        };
+        let started = (TYPE.new)(&options).expect("a 4-player game with mud");
+        let again = (TYPE.resume)(&started.start).expect("its own record");
+        assert_eq!(again.where_lines(), started.game.where_lines());
+        assert_eq!(
+            again.picture(None, false),
+            started.game.picture(None, false)
+        );
+        let refused = (TYPE.resume)(&serde_json::json!({"start": {"position": 3}}))
+            .err()
+            .expect("not a start");
+        assert!(refused.0.contains("start"), "{}", refused.0);
     }
 }
