@@ -6,6 +6,7 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use tinbots::bot::{seat_seed, Bot, BotFailure, RandomBot};
+use tinbots::engine::DynState;
 use tinbots::games::twin_tin_bots::game::{Answer, Change, Decision, Game};
 use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::play_one;
@@ -49,12 +50,19 @@ impl Bot for PassingBot {
         "passing"
     }
 
-    fn choose(&mut self, game: &Game) -> Result<Answer, BotFailure> {
+    fn choose(&mut self, state: &dyn DynState) -> Result<usize, BotFailure> {
+        let game = state
+            .as_any()
+            .downcast_ref::<Game>()
+            .expect("the benchmark plays Twin Tin Bots");
         match game.decision() {
             Decision::ProgramChange { player, .. } if !game.players()[player].first_turn => {
-                Ok(Answer::Change(Change::Pass))
+                let pass = Answer::Change(Change::Pass);
+                Ok((0..game.legal_answer_count())
+                    .find(|&i| game.legal_answer(i) == Some(pass))
+                    .expect("pass is always legal"))
             }
-            _ => self.0.choose(game),
+            _ => self.0.choose(state),
         }
     }
 }

@@ -9,7 +9,6 @@ use tinbots::assets::{bots_listing, order_file_references, variants_listing, Lib
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::engine::{DynState, GameOptions, GameType};
 use tinbots::games::twin_tin_bots::orders::OrderBook;
-use tinbots::games::twin_tin_bots::scenario::check_paths;
 use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
@@ -122,9 +121,12 @@ enum Command {
         /// script. Two or more; every pair plays.
         #[arg(long = "bot", value_name = "BOT", required = true)]
         bots: Vec<String>,
-        /// Players per game, 2 to 6 (seats alternate between the two bots).
+        /// Players per game (seats alternate between the two bots).
         #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count)]
         players: usize,
+        /// The course, by name or file (RoboRally).
+        #[arg(long, value_name = "NAME|FILE")]
+        course: Option<String>,
         /// Games per pairing, at least 1.
         #[arg(long, short = 'g', default_value_t = 200, value_parser = at_least_one)]
         games: u32,
@@ -155,6 +157,8 @@ enum Command {
         #[arg(required = true)]
         files: Vec<PathBuf>,
     },
+    /// List the games tinbots plays.
+    Games,
     /// List the variants that can be named: built-in, in the user data
     /// folder, in `--variant-path` folders.
     Variants,
@@ -254,6 +258,7 @@ pub fn run() -> Result<ExitCode> {
         }
         Some(Command::Tournament {
             bots,
+            course,
             players,
             games,
             seed,
@@ -261,16 +266,19 @@ pub fn run() -> Result<ExitCode> {
             variants,
             threads,
         }) => {
-            let variants = VariantSet::load(&variants).map_err(|e| anyhow::anyhow!("{e}"))?;
-            if let Err(e) = variants.standard_position(players, seed, &[]) {
-                return Err(player_count_refused(&variants, players, e));
-            }
+            let game = chosen_game(cli.game.as_deref())?;
+            check_players(game, Some(players))?;
             let tournament = Tournament {
+                game,
+                options: GameOptions {
+                    variants,
+                    course,
+                    ..GameOptions::default()
+                },
                 players,
                 games,
                 seed,
                 max_turns,
-                variants,
                 threads: threads
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
             };
@@ -288,8 +296,18 @@ pub fn run() -> Result<ExitCode> {
         Some(Command::Check { files }) => {
             // 1: a scenario's expectations do not hold; 2: a file could not
             // be checked, or nothing to check (an error, exit 2 in `main`).
-            let result = check_paths(&files, &mut out)?;
+            let asked = cli
+                .game
+                .as_deref()
+                .map(tinbots::games::find)
+                .transpose()
+                .map_err(anyhow::Error::msg)?;
+            let result = tinbots::check::check_paths(&files, asked, &mut out)?;
             Ok(ExitCode::from(result.exit_status()))
+        }
+        Some(Command::Games) => {
+            write!(out, "{}", tinbots::games::listing())?;
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
             write!(out, "{}", variants_listing(&Library::current()))?;

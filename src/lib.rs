@@ -11,6 +11,8 @@
 //! - [`games`]: the games, a folder each: Twin Tin Bots
 //!   ([`games::twin_tin_bots`]) and RoboRally ([`games::roborally`]).
 //! - [`suggest`]: "did you mean": the known names closest to a typed word.
+//! - [`check`]: `tinbots check`: scenario and game files checked by their
+//!   game.
 //! - [`repl`]: the interactive REPL (and its scripted form).
 //! - [`replay`]: saving and loading any game as its start and answers.
 //! - [`bot`]: the built-in random bot.
@@ -26,6 +28,7 @@
 
 pub mod assets;
 pub mod bot;
+pub mod check;
 pub mod engine;
 pub mod games;
 pub mod grid;

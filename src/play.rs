@@ -48,11 +48,28 @@ pub struct Played {
 }
 
 /// Lets the bot whose decision it is answer, and applies the answer.
-/// Returns what was played (the answer as text only `with_text`), or
-/// `None` when the game is over or `max_turns` turns were played (then the
-/// game is stopped at the turn limit, scored as if it had ended). `bots`
-/// are by seat.
+/// Returns what was played (without the answer's text: see
+/// [`play_one_shown`]), or `None` when the game is over or `max_turns`
+/// turns were played (then the game is stopped at the turn limit, scored
+/// as if it had ended). `bots` are by seat.
 pub fn play_one<B: Bot + ?Sized>(
+    game: &mut dyn DynState,
+    bots: &mut [Box<B>],
+    max_turns: u32,
+) -> Result<Option<Played>, PlayError> {
+    play_next(game, bots, max_turns, false)
+}
+
+/// [`play_one`], with the answer's text in what was played.
+pub fn play_one_shown<B: Bot + ?Sized>(
+    game: &mut dyn DynState,
+    bots: &mut [Box<B>],
+    max_turns: u32,
+) -> Result<Option<Played>, PlayError> {
+    play_next(game, bots, max_turns, true)
+}
+
+fn play_next<B: Bot + ?Sized>(
     game: &mut dyn DynState,
     bots: &mut [Box<B>],
     max_turns: u32,
@@ -102,7 +119,20 @@ pub fn drive<B: Bot + ?Sized>(
     max_turns: u32,
     mut observe: impl FnMut(&dyn DynState, &Played),
 ) -> Result<(), PlayError> {
-    while let Some(played) = play_one(game, bots, max_turns, false)? {
+    while let Some(played) = play_one(game, bots, max_turns)? {
+        observe(game, &played);
+    }
+    Ok(())
+}
+
+/// [`drive`], with each answer's text in what `observe` sees.
+pub fn drive_shown<B: Bot + ?Sized>(
+    game: &mut dyn DynState,
+    bots: &mut [Box<B>],
+    max_turns: u32,
+    mut observe: impl FnMut(&dyn DynState, &Played),
+) -> Result<(), PlayError> {
+    while let Some(played) = play_one_shown(game, bots, max_turns)? {
         observe(game, &played);
     }
     Ok(())
@@ -146,7 +176,7 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
     // The turn and seat of the line in progress, or of the last heading.
     let mut heading = None;
     loop {
-        let played = play_one(game, bots, max_turns, true);
+        let played = play_one_shown(game, bots, max_turns);
         if played.is_err() {
             // Show the turn so far before the error.
             flush(&mut line, out)?;

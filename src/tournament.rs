@@ -12,18 +12,19 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
 
 use crate::bot::{seat_seed, BotSpec};
-use crate::engine::DynState;
-use crate::games::twin_tin_bots::game::{EndReason, Game};
-use crate::games::twin_tin_bots::orders::OrderBook;
-use crate::games::twin_tin_bots::setup::SetupError;
-use crate::games::twin_tin_bots::variant::VariantSet;
+use crate::engine::{GameOptions, GameType, Started};
 use crate::play::{drive, PlayError};
 use crate::progress::Progress;
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]
 pub struct Tournament {
-    /// Players per game, 2 to 6.
+    /// The game played.
+    pub game: &'static GameType,
+    /// How every game starts (its seed is each game's own): the variants,
+    /// the course, ...
+    pub options: GameOptions,
+    /// Players per game.
     pub players: usize,
     /// Games per pairing.
     pub games: u32,
@@ -31,8 +32,6 @@ pub struct Tournament {
     pub seed: u64,
     /// Games are stopped (and scored) after this many turns.
     pub max_turns: u32,
-    /// The variants every game is played with.
-    pub variants: VariantSet,
     /// Worker threads (at least one).
     pub threads: usize,
 }
@@ -40,9 +39,6 @@ pub struct Tournament {
 /// Why a tournament could not be played.
 #[derive(Debug, thiserror::Error)]
 pub enum TournamentError {
-    /// No standard setup for that many players.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
     /// A bot script could not be loaded.
     #[error("{0}")]
     Bot(#[from] crate::script::BotError),
@@ -150,14 +146,12 @@ impl Tournament {
         if self.games == 0 {
             return Err(TournamentError::NoGames);
         }
-        // Deal one position up front, so that a bad variant fails here.
-        self.variants
-            .standard_position(self.players, self.seed, &[])
-            .and_then(|_| self.variants.rules(OrderBook::official()))
-            .map_err(|e| TournamentError::Game {
+        // Start one game up front, so that a bad variant fails here.
+        self.start(self.seed)
+            .map_err(|message| TournamentError::Game {
                 game: 0,
                 seed: self.seed,
-                message: e.to_string(),
+                message,
             })?;
         // Find each bot once (games make theirs without looking again), and
         // load each script once up front, so that a broken one fails here.
@@ -209,6 +203,16 @@ impl Tournament {
         Ok(sum)
     }
 
+    /// A game dealt with `seed`, as the options say.
+    fn start(&self, seed: u64) -> Result<Started, String> {
+        let options = GameOptions {
+            players: Some(self.players),
+            seed,
+            ..self.options.clone()
+        };
+        (self.game.new)(&options).map_err(|e| e.0)
+    }
+
     /// Plays game `game` of a pairing.
     fn play(&self, bots: [&BotSpec; 2], game: u32) -> Result<GameResult, GameFailure> {
         let seed = self.seed + u64::from(game) / self.players as u64;
@@ -219,32 +223,24 @@ impl Tournament {
         };
         // With variants, one person may control several colours (seats):
         // bots are given to people, and a person's seats share its bot.
-        let position = self
-            .variants
-            .standard_position(self.players, seed, &[])
-            .map_err(|e| failed(e.to_string()))?;
-        let rules = self
-            .variants
-            .rules(OrderBook::official())
-            .map_err(|e| failed(e.to_string()))?;
-        let mut g = Game::with_rules(&position, rules).map_err(|e| failed(e.to_string()))?;
-        let controller = |seat: usize| position.sides.controller(seat);
-        let mut seats = Vec::with_capacity(g.players().len());
-        for seat in 0..g.players().len() {
-            let spec = bots[self.bot_of_seat(game, controller(seat))];
+        let mut g = self.start(seed).map_err(failed)?.game;
+        let controllers: Vec<usize> = (0..g.seats()).map(|seat| g.controller(seat)).collect();
+        let mut seats = Vec::with_capacity(controllers.len());
+        for (seat, &person) in controllers.iter().enumerate() {
+            let spec = bots[self.bot_of_seat(game, person)];
             let bot = spec.make(seat_seed(seed ^ (u64::from(game) << 32), seat));
             seats.push(bot.map_err(|e| failed(e.to_string()))?);
         }
-        drive(&mut g, &mut seats, self.max_turns, |_, _| {})
+        drive(g.as_mut(), &mut seats, self.max_turns, |_, _| {})
             .map_err(|e: PlayError| failed(e.to_string()))?;
         let outcome = g.outcome().expect("a driven game is over");
-        let mut winners: Vec<usize> = outcome.winners.iter().map(|&w| controller(w)).collect();
+        let mut winners: Vec<usize> = outcome.winners.iter().map(|&w| controllers[w]).collect();
         winners.sort_unstable();
         winners.dedup();
         let share = 1.0 / winners.len().max(1) as f64;
         let mut result = GameResult {
-            turns: DynState::turns_played(&g),
-            turn_limit: outcome.reason == EndReason::TurnLimit,
+            turns: g.turns_played(),
+            turn_limit: outcome.at_turn_limit,
             ..GameResult::default()
         };
         for &w in &winners {
@@ -264,10 +260,10 @@ pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
         t.players,
         t.games,
         t.seed,
-        if t.variants.is_empty() {
+        if t.options.variants.is_empty() {
             String::new()
         } else {
-            format!(", variants {}", t.variants.names().join(", "))
+            format!(", variants {}", t.options.variants.join(", "))
         }
     );
     s += &format!(
@@ -303,11 +299,12 @@ mod tests {
 
     fn tournament(players: usize, games: u32) -> Tournament {
         Tournament {
+            game: crate::games::default_game(),
+            options: GameOptions::default(),
             players,
             games,
             seed: 1,
             max_turns: 300,
-            variants: VariantSet::none(),
             threads: 2,
         }
     }

@@ -200,7 +200,9 @@ fn a_failing_hook_refuses_the_answer_and_leaves_the_game_as_it_was() {
     let mut failures = 0;
     for _ in 0..10 {
         let seat = game.decision().player().expect("a decision to make");
-        let answer: Answer = bots[seat].choose(&game).unwrap();
+        let answer: Answer = game
+            .legal_answer(bots[seat].choose(&game).unwrap())
+            .unwrap();
         let (position, decision, turn) = (game.position(), game.decision(), game.turn());
         match game.apply(answer) {
             Ok(()) => assert_eq!(game.turn(), turn, "the turn ended without the hook"),

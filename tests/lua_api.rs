@@ -160,11 +160,12 @@ fn the_documented_bot_beats_the_random_bot() {
     use tinbots::bot::BotSpec;
     use tinbots::tournament::Tournament;
     let t = Tournament {
+        game: tinbots::games::default_game(),
+        options: tinbots::engine::GameOptions::default(),
         players: 2,
         games: 6,
         seed: 3,
         max_turns: 400,
-        variants: tinbots::games::twin_tin_bots::variant::VariantSet::none(),
         threads: 2,
     };
     let r = t

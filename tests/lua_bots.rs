@@ -209,11 +209,12 @@ fn the_greedy_and_lookahead_bots_play_whole_games_and_beat_the_weaker_bot() {
     // A small seeded tournament (the 200-game figures are in BENCHMARKS.md):
     // the same seeds give the same results, so this is not a flaky test.
     let t = Tournament {
+        game: tinbots::games::default_game(),
+        options: tinbots::engine::GameOptions::default(),
         players: 2,
         games: 6,
         seed: 11,
         max_turns: 300,
-        variants: tinbots::games::twin_tin_bots::variant::VariantSet::none(),
         threads: 2,
     };
     let greedy = BotSpec::parse("scripts/bots/greedy.lua");

@@ -13,7 +13,7 @@ use tinbots::games::twin_tin_bots::orders::{
 use tinbots::games::twin_tin_bots::replay::{Replay, Start};
 use tinbots::games::twin_tin_bots::scenario::check_file_with;
 use tinbots::games::twin_tin_bots::setup::Setup;
-use tinbots::play::play_one;
+use tinbots::play::play_one_shown;
 use tinbots::script::orders::{book_with, load_order_book, OrderFile};
 
 fn repo(path: &str) -> PathBuf {
@@ -247,11 +247,10 @@ fn games_with_the_new_orders_keep_the_invariants_and_replay_exactly() {
                 .map(|s| Box::new(RandomBot::new(seat_seed(seed, s))) as Box<dyn Bot>)
                 .collect();
             loop {
-                let before = game.clone();
-                let Some((_, answer)) = play_one(&mut game, &mut bots, 300).unwrap() else {
+                let Some(played) = play_one_shown(&mut game, &mut bots, 300).unwrap() else {
                     break;
                 };
-                replay.record(&before, answer);
+                replay.answers.push(played.answer);
                 game.check_invariants()
                     .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
                 new_tiles_played += game

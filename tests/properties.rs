@@ -7,7 +7,7 @@ use tinbots::games::twin_tin_bots::game::{Answer, Change, Decision, EndReason, G
 use tinbots::games::twin_tin_bots::orders::Tile;
 use tinbots::games::twin_tin_bots::replay::{Replay, Start};
 use tinbots::games::twin_tin_bots::setup::Setup;
-use tinbots::play::{drive, play_one};
+use tinbots::play::{drive, drive_shown, play_one};
 
 fn new_game(players: usize, seed: u64) -> (Start, Game, Vec<Box<dyn Bot>>) {
     let start = Start::Setup {
@@ -65,7 +65,7 @@ proptest! {
         let run = || {
             let (start, mut game, mut bots) = new_game(players, seed);
             let mut replay = Replay::new(start);
-            drive(&mut game, &mut bots, 150, |g, _, a| replay.record(g, a)).unwrap();
+            drive_shown(&mut game, &mut bots, 150, |_, p| replay.answers.push(p.answer.clone())).unwrap();
             replay.stopped_at_turn_limit = matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);
             (game, replay)
         };
@@ -187,8 +187,8 @@ proptest! {
         );
         game.check_invariants().map_err(TestCaseError::fail)?;
         let mut broken = Ok(());
-        drive(&mut game, &mut bots, 120, |g, _, a| {
-            replay.record(g, a);
+        drive_shown(&mut game, &mut bots, 120, |g, p| {
+            replay.answers.push(p.answer.clone());
             if broken.is_ok() {
                 broken = g.check_invariants();
             }
@@ -198,7 +198,7 @@ proptest! {
         prop_assert_eq!(game.board().floors().collect::<Vec<_>>(), floors);
         prop_assert_eq!(things(&game), before, "rocks and blobs are never lost");
         let (_, _, mut again, mut bots) = variant_game(variants, players, seed);
-        drive(&mut again, &mut bots, 120, |_, _, _| {}).unwrap();
+        drive(&mut again, &mut bots, 120, |_, _| {}).unwrap();
         prop_assert_eq!(again.position(), game.position());
         replay.stopped_at_turn_limit =
             matches!(game.outcome(), Some(o) if o.reason == EndReason::TurnLimit);

@@ -3,7 +3,8 @@
 //! orders in `scripts/orders/`.
 
 use std::path::{Path, PathBuf};
-use tinbots::games::twin_tin_bots::scenario::{check_file, check_paths};
+use tinbots::check::check_paths;
+use tinbots::games::twin_tin_bots::scenario::check_file;
 
 fn scenario_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");
@@ -90,7 +91,7 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
 fn check_paths_summarises_the_suite() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");
     let mut out = Vec::new();
-    let summary = check_paths(&[dir], &mut out).unwrap();
+    let summary = check_paths(&[dir], None, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.passed + summary.failed, scenario_files().len());
     let last = text.lines().last().unwrap();

@@ -442,6 +442,25 @@ pub struct GameType {
     /// Rebuilds a game, at its start, from the record [`Started::start`]
     /// kept; the error names the field at fault under `start`.
     pub resume: fn(&serde_json::Value) -> Result<Box<dyn DynState>, StartError>,
+    /// Whether a TOML file without a `game` key is this game's (a
+    /// RoboRally board or course file is known by its tables); the default
+    /// game takes what no other game claims.
+    pub claims: fn(&toml::Table) -> bool,
+    /// Checks one of the game's files for `tinbots check` (a scenario, or
+    /// whatever else the game can check); the error names the file, line
+    /// and reason.
+    pub check: fn(&std::path::Path) -> Result<Checked, String>,
+}
+
+/// What `tinbots check` found in one file.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Checked {
+    /// What the file is about (a scenario's title, a board's name).
+    pub title: String,
+    /// Every expectation that does not hold; empty when it passed.
+    pub differences: Vec<String>,
+    /// The events of what was played, narrated, shown when it fails.
+    pub events: Vec<String>,
 }
 
 impl fmt::Debug for GameType {

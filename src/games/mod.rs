@@ -28,3 +28,22 @@ pub fn find(name: &str) -> Result<&'static GameType, String> {
 pub fn default_game() -> &'static GameType {
     ALL[0]
 }
+
+/// The games, one line each: name, title, players and whether everything
+/// is seen (`tinbots games`).
+pub fn listing() -> String {
+    let mut out = String::new();
+    for (i, g) in ALL.iter().enumerate() {
+        let (lo, hi) = g.players;
+        let seen = match g.information {
+            crate::engine::Information::Perfect => "everything seen",
+            crate::engine::Information::Imperfect => "hidden information",
+        };
+        let default = if i == 0 { "  (the default)" } else { "" };
+        out.push_str(&format!(
+            "{:<15} {:<15} {lo} to {hi} players, {seen}{default}\n",
+            g.name, g.title
+        ));
+    }
+    out
+}

@@ -23,7 +23,19 @@ pub const TYPE: GameType = GameType {
     information: Information::Imperfect,
     new: new_game,
     resume,
+    claims: |_| false,
+    check,
 };
+
+/// Checks a scenario file ([`super::scenario::check_file`]).
+fn check(path: &std::path::Path) -> Result<engine::Checked, String> {
+    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
+    Ok(engine::Checked {
+        title: report.title,
+        differences: report.differences,
+        events: report.events,
+    })
+}
 
 impl Named for Game {
     const NAME: &'static str = "twin-tin-bots";

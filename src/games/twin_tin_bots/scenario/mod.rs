@@ -1,7 +1,7 @@
 //! Rule-dispute scenarios: a position, one turn, and what must hold after it
 //! (DESIGN.md, "Rule-dispute scenarios"). [`check_file`] and [`check_str`]
 //! run one scenario and return a [`Report`] listing every difference;
-//! [`check_paths`] is `tinbots check FILE...`.
+//! `tinbots check FILE...` runs them ([`crate::check`]).
 //!
 //! # The format
 //!
@@ -76,8 +76,7 @@ use crate::games::twin_tin_bots::orders::OrderBook;
 use crate::games::twin_tin_bots::variant::VariantSet;
 use error::Source;
 use format::ScenarioFile;
-use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 /// The result of checking one scenario that could be played.
@@ -99,52 +98,6 @@ impl Report {
     pub fn passed(&self) -> bool {
         self.differences.is_empty()
     }
-}
-
-/// How many scenarios passed and failed (a malformed one counts as failed,
-/// and as an error).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CheckSummary {
-    /// Scenarios whose expectations all held.
-    pub passed: usize,
-    /// Scenarios with differences, or that could not be checked.
-    pub failed: usize,
-    /// Of the failed, the files that could not be checked at all: not
-    /// readable, not a scenario, or a position or turn that cannot be
-    /// played ([`ScenarioError`]).
-    pub errors: usize,
-}
-
-impl CheckSummary {
-    /// Whether nothing failed.
-    pub fn all_passed(&self) -> bool {
-        self.failed == 0
-    }
-
-    /// The exit status of `tinbots check`: 0 when every scenario passed, 1
-    /// when a scenario's expectations do not hold, 2 when a file could not
-    /// be checked (whatever else happened).
-    pub fn exit_status(&self) -> u8 {
-        if self.errors > 0 {
-            2
-        } else if self.failed > 0 {
-            1
-        } else {
-            0
-        }
-    }
-}
-
-/// Why `tinbots check` could not run at all.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckError {
-    /// A folder given holds no scenario (a usage mistake: nothing would be
-    /// checked).
-    #[error("no scenario files in {}: a folder stands for the .toml files in it", .0.display())]
-    NoScenarioFiles(PathBuf),
-    /// The report could not be written.
-    #[error("writing the check report: {0}")]
-    Write(#[from] std::io::Error),
 }
 
 /// A scenario read but not played: its position, orders and turn, and its
@@ -310,81 +263,6 @@ pub fn check_str_with(
         differences,
         events: played.events,
     })
-}
-
-/// Checks scenario files (a directory stands for the `.toml` files in it,
-/// in name order) and writes `PASS <file>: <title>`, or
-/// `FAIL <file>: <title>` with the differences and the turn's events
-/// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
-/// `N passed, M failed`. A folder without any `.toml` file is refused
-/// before anything runs ([`CheckError::NoScenarioFiles`]).
-pub fn check_paths(paths: &[PathBuf], out: &mut dyn Write) -> Result<CheckSummary, CheckError> {
-    let mut summary = CheckSummary::default();
-    let mut expanded = Vec::with_capacity(paths.len());
-    for path in paths {
-        let files = expand(path);
-        if matches!(&files, Ok(f) if f.is_empty()) {
-            return Err(CheckError::NoScenarioFiles(path.clone()));
-        }
-        expanded.push((path, files));
-    }
-    for (path, files) in expanded {
-        let files = match files {
-            Ok(files) => files,
-            Err(e) => {
-                writeln!(
-                    out,
-                    "ERROR {}: cannot read the directory: {e}",
-                    path.display()
-                )?;
-                summary.failed += 1;
-                summary.errors += 1;
-                continue;
-            }
-        };
-        for file in files {
-            match check_file(&file) {
-                Ok(report) if report.passed() => {
-                    writeln!(out, "PASS {}: {}", file.display(), report.title)?;
-                    summary.passed += 1;
-                }
-                Ok(report) => {
-                    writeln!(out, "FAIL {}: {}", file.display(), report.title)?;
-                    for d in &report.differences {
-                        writeln!(out, "  {d}")?;
-                    }
-                    writeln!(out, "  events of the turn:")?;
-                    for e in &report.events {
-                        writeln!(out, "    {e}")?;
-                    }
-                    summary.failed += 1;
-                }
-                Err(e) => {
-                    writeln!(out, "ERROR {e}")?;
-                    summary.failed += 1;
-                    summary.errors += 1;
-                }
-            }
-        }
-    }
-    writeln!(out, "{} passed, {} failed", summary.passed, summary.failed)?;
-    Ok(summary)
-}
-
-/// A file as itself; a directory as its `.toml` files, sorted.
-fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
-    if !path.is_dir() {
-        return Ok(vec![path.to_path_buf()]);
-    }
-    let mut files = vec![];
-    for entry in std::fs::read_dir(path)? {
-        let p = entry?.path();
-        if p.extension().is_some_and(|e| e == "toml") && p.is_file() {
-            files.push(p);
-        }
-    }
-    files.sort();
-    Ok(files)
 }
 
 #[cfg(test)]

@@ -1,0 +1,182 @@
+//! `tinbots check`: rule-dispute scenarios (and a game's other files, such
+//! as RoboRally's boards and courses) checked by the game each file
+//! belongs to, with one report and one exit status for them all.
+//!
+//! A file says its game (`game = "roborally"`); a file without one belongs
+//! to the game that claims it by its tables ([`GameType::claims`]), else to
+//! the default game (Twin Tin Bots). The file's own game wins: a `--game`
+//! that disagrees is an error for that file.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::engine::{Checked, GameType};
+
+/// How many scenarios passed and failed (a malformed one counts as failed,
+/// and as an error).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CheckSummary {
+    /// Files whose expectations all held.
+    pub passed: usize,
+    /// Files with differences, or that could not be checked.
+    pub failed: usize,
+    /// Of the failed, the files that could not be checked at all: not
+    /// readable, not a scenario, or a position or turn that cannot be
+    /// played ([`the game's scenario errors`]).
+    pub errors: usize,
+}
+
+impl CheckSummary {
+    /// Whether nothing failed.
+    pub fn all_passed(&self) -> bool {
+        self.failed == 0
+    }
+
+    /// The exit status of `tinbots check`: 0 when every scenario passed, 1
+    /// when a scenario's expectations do not hold, 2 when a file could not
+    /// be checked (whatever else happened).
+    pub fn exit_status(&self) -> u8 {
+        if self.errors > 0 {
+            2
+        } else if self.failed > 0 {
+            1
+        } else {
+            0
+        }
+    }
+}
+
+/// Why `tinbots check` could not run at all.
+#[derive(Debug, thiserror::Error)]
+pub enum CheckError {
+    /// A folder given holds no scenario (a usage mistake: nothing would be
+    /// checked).
+    #[error("no scenario files in {}: a folder stands for the .toml files in it", .0.display())]
+    NoScenarioFiles(PathBuf),
+    /// The report could not be written.
+    #[error("writing the check report: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// Checks scenario files, and whatever else a game can check (a directory
+/// stands for the `.toml` files in it, in name order), each by its game
+/// ([`file_game`]) and writes `PASS <file>: <title>`, or
+/// `FAIL <file>: <title>` with the differences and the turn's events
+/// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
+/// `N passed, M failed`. A folder without any `.toml` file is refused
+/// before anything runs ([`CheckError::NoScenarioFiles`]).
+pub fn check_paths(
+    paths: &[PathBuf],
+    asked: Option<&'static GameType>,
+    out: &mut dyn Write,
+) -> Result<CheckSummary, CheckError> {
+    let mut summary = CheckSummary::default();
+    let mut expanded = Vec::with_capacity(paths.len());
+    for path in paths {
+        let files = expand(path);
+        if matches!(&files, Ok(f) if f.is_empty()) {
+            return Err(CheckError::NoScenarioFiles(path.clone()));
+        }
+        expanded.push((path, files));
+    }
+    for (path, files) in expanded {
+        let files = match files {
+            Ok(files) => files,
+            Err(e) => {
+                writeln!(
+                    out,
+                    "ERROR {}: cannot read the directory: {e}",
+                    path.display()
+                )?;
+                summary.failed += 1;
+                summary.errors += 1;
+                continue;
+            }
+        };
+        for file in files {
+            match check_file(&file, asked) {
+                Ok(report) if report.differences.is_empty() => {
+                    writeln!(out, "PASS {}: {}", file.display(), report.title)?;
+                    summary.passed += 1;
+                }
+                Ok(report) => {
+                    writeln!(out, "FAIL {}: {}", file.display(), report.title)?;
+                    for d in &report.differences {
+                        writeln!(out, "  {d}")?;
+                    }
+                    writeln!(out, "  events of the turn:")?;
+                    for e in &report.events {
+                        writeln!(out, "    {e}")?;
+                    }
+                    summary.failed += 1;
+                }
+                Err(e) => {
+                    writeln!(out, "ERROR {e}")?;
+                    summary.failed += 1;
+                    summary.errors += 1;
+                }
+            }
+        }
+    }
+    writeln!(out, "{} passed, {} failed", summary.passed, summary.failed)?;
+    Ok(summary)
+}
+
+/// A file as itself; a directory as its `.toml` files, sorted.
+fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if !path.is_dir() {
+        return Ok(vec![path.to_path_buf()]);
+    }
+    let mut files = vec![];
+    for entry in std::fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.extension().is_some_and(|e| e == "toml") && p.is_file() {
+            files.push(p);
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The game a file belongs to: its `game` key, else the game that claims
+/// it, else the default one; an error when its `game` is unknown or
+/// disagrees with `asked` (the `--game` given).
+pub fn file_game(
+    path: &Path,
+    text: &str,
+    asked: Option<&'static GameType>,
+) -> Result<&'static GameType, String> {
+    let shown = path.display();
+    let table: Option<toml::Table> = toml::from_str(text).ok();
+    let named = table.as_ref().and_then(|t| t.get("game"));
+    let own = match named {
+        Some(toml::Value::String(name)) => {
+            Some(crate::games::find(name).map_err(|e| format!("{shown}: in `game`: {e}"))?)
+        }
+        Some(other) => {
+            return Err(format!(
+                "{shown}: in `game`: expected the name of a game, found {}",
+                other.type_str()
+            ))
+        }
+        None => table
+            .as_ref()
+            .and_then(|t| crate::games::ALL.iter().copied().find(|g| (g.claims)(t))),
+    };
+    match (own, asked) {
+        (Some(own), Some(asked)) if own.name != asked.name => Err(format!(
+            "{shown}: a file of {} (`{}`), but --game {} was given",
+            own.title, own.name, asked.name
+        )),
+        (Some(own), _) => Ok(own),
+        (None, Some(asked)) => Ok(asked),
+        (None, None) => Ok(crate::games::default_game()),
+    }
+}
+
+/// Checks one file by its game ([`file_game`]).
+pub fn check_file(path: &Path, asked: Option<&'static GameType>) -> Result<Checked, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let game = file_game(path, &text, asked)?;
+    (game.check)(path)
+}
