@@ -5,4 +5,6 @@
 
 pub mod board;
 pub mod cards;
+pub mod courses;
+pub mod picture;
 pub mod position;

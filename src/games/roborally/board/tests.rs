@@ -476,7 +476,7 @@ fn tables() -> impl Strategy<Value = Tables> {
         )
             .prop_map(move |(sq, walls, lasers, flags)| {
                 // Keep what the rules allow: one kind a square, except a
-                // crusher on a belt; one flag a square.
+                // crusher on a belt; one flag a square, not on a pit.
                 let mut squares: Vec<(i32, i32, Kind)> = Vec::new();
                 for ((x, y), k) in sq {
                     let here: Vec<Kind> = squares
@@ -496,7 +496,10 @@ fn tables() -> impl Strategy<Value = Tables> {
                 }
                 let mut fl: Vec<(i32, i32)> = Vec::new();
                 for f in flags {
-                    if !fl.contains(&f) {
+                    let pit = squares
+                        .iter()
+                        .any(|s| (s.0, s.1, s.2) == (f.0, f.1, Kind::Pit));
+                    if !fl.contains(&f) && !pit {
                         fl.push(f);
                     }
                 }
