@@ -18,9 +18,6 @@ use crate::grid::square::{Compass, Square};
 use super::board::{Board, Kind, Registers, Turn};
 use super::position::RobotState;
 
-/// The width of a square's text.
-const CELL: usize = 4;
-
 /// The ANSI escape that ends a colour.
 const RESET: &str = "\x1b[0m";
 
