@@ -1,10 +1,11 @@
 //! Builds the list of files shipped inside the binary: the official
 //! variants (`variants/`), bots (`scripts/bots/`, with their `lib/`),
 //! order files (`scripts/orders/`) and RoboRally's boards and courses
-//! (`scripts/roborally/boards/`, `scripts/roborally/courses/`). It writes `built_in_files.rs` into
-//! `OUT_DIR`, a sorted table of `(path, include_str!(...))` that
-//! `src/assets.rs` includes, and tells cargo to run again when a file or
-//! folder among them is added, removed or changed.
+//! (`scripts/roborally/boards/`, `scripts/roborally/courses/`). It writes
+//! `built_in_files.rs` into `OUT_DIR`, a sorted table of `(path,
+//! include_str!(...))` that `src/assets.rs` includes, and tells cargo to
+//! run again when a file or folder among them is added, removed or
+//! changed.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};

@@ -10,10 +10,12 @@
 //! back toward A" are each one lookup.
 //!
 //! [`Board::parse`] reads a board file (serde, unknown kinds and fields
-//! refused) and validates it; [`Course::load`] reads a course file and the
-//! boards it names into one combined board. Errors ([`BoardError`]) name
-//! the file, line and column, the field and the reason. Off the course is a
-//! pit (seed line 395): [`Board::is_off`].
+//! refused) and validates it (no flag on a pit); [`Course::load`] (a file
+//! on disk) and [`Course::load_file`] (on disk or built in) read a course
+//! file and the boards it names into one combined board, and refuse a
+//! start on a pit and a flag that cannot be reached from the start.
+//! Errors ([`BoardError`]) name the file, line and column, the field and
+//! the reason. Off the course is a pit (seed line 395): [`Board::is_off`].
 
 use std::fmt;
 use std::path::Path;
