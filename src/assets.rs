@@ -996,7 +996,7 @@ pub fn bots_listing(library: &Library) -> String {
 
 /// One line of a listing: the name, where it comes from, what it says
 /// about itself (on one line, cut at `max` bytes), and where it is.
-fn listing_line(listed: &Listed, kind: Kind, about: &str, max: usize) -> String {
+pub(crate) fn listing_line(listed: &Listed, kind: Kind, about: &str, max: usize) -> String {
     format!(
         "{:<20} {:<12} {}{}\n",
         listed.found.name,

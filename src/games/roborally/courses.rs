@@ -11,7 +11,9 @@
 
 use std::path::Path;
 
-use crate::assets::{resolve_path, AssetFile, Entry, Kind, Library, LookupError, Origin};
+use crate::assets::{
+    listing_line, resolve_path, AssetFile, Entry, Kind, Library, Listed, LookupError,
+};
 
 use super::board::{Board, BoardError, Course};
 
@@ -30,17 +32,18 @@ pub enum CourseError {
 /// One course of the catalogue ([`list`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CourseEntry {
-    /// The name it is found by.
-    pub name: String,
-    /// Where it comes from (user folder, built-in).
-    pub origin: Origin,
-    /// Its file.
-    pub file: AssetFile,
-    /// Other places with a course of that name, hidden by this one.
-    pub hidden: Vec<Origin>,
+    /// Its name, where it comes from (its file) and the places it hides.
+    pub listed: Listed,
     /// What it is, as read: `Ok((fewest, most players), description)`, or
     /// why it cannot be read.
     pub about: Result<((u8, u8), String), BoardError>,
+}
+
+impl CourseEntry {
+    /// The name it is found by.
+    pub fn name(&self) -> &str {
+        &self.listed.found.name
+    }
 }
 
 /// Whether a course given as `arg` is a path (it ends with `.toml` or
@@ -76,24 +79,18 @@ pub fn list(library: &Library) -> Vec<CourseEntry> {
         .list(Kind::Course, None)
         .into_iter()
         .filter_map(|listed| {
-            let Entry::File(file) = listed.found.entry else {
+            let Entry::File(file) = &listed.found.entry else {
                 return None;
             };
-            let about = Course::load_file(&file).map(|c| (c.players, c.description));
-            Some(CourseEntry {
-                name: listed.found.name,
-                origin: listed.found.origin,
-                file,
-                hidden: listed.hidden,
-                about,
-            })
+            let about = Course::load_file(file).map(|c| (c.players, c.description));
+            Some(CourseEntry { listed, about })
         })
         .collect()
 }
 
 /// `tinbots courses`: one line a course: its name, where it comes from,
 /// the players it is made for and its description (`?` and why, when it
-/// cannot be read).
+/// cannot be read), and where it is when not built in.
 pub fn listing(library: &Library) -> String {
     let mut text = String::new();
     for entry in list(library) {
@@ -104,30 +101,13 @@ pub fn listing(library: &Library) -> String {
                 } else {
                     format!("{lo}-{hi}")
                 };
-                format!("{players:<5} {}", one_line(description))
+                format!("{players:<5} {description}")
             }
-            Err(e) => format!("?     {}", one_line(&e.to_string())),
+            Err(e) => format!("?     {e}"),
         };
-        let mut place = match entry.origin {
-            Origin::BuiltIn => String::new(),
-            _ => format!("  [{}]", one_line(&entry.file.shown())),
-        };
-        if !entry.hidden.is_empty() {
-            let hidden: Vec<&str> = entry.hidden.iter().map(Origin::label).collect();
-            place.push_str(&format!("  (hides {})", hidden.join(", ")));
-        }
-        text.push_str(&format!(
-            "{:<12} {:<12} {about}{place}\n",
-            entry.name,
-            entry.origin.label()
-        ));
+        text.push_str(&listing_line(&entry.listed, Kind::Course, &about, 300));
     }
     text
-}
-
-/// `text` on one line, safe for a terminal, cut at 200 bytes.
-fn one_line(text: &str) -> String {
-    crate::script::text::escape(&crate::script::text::cut(text.trim(), 200)).into_owned()
 }
 
 /// What a RoboRally data file is, told by its fields.

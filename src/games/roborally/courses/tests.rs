@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
+use crate::assets::Origin;
 use crate::games::roborally::board::Kind as BoardKind;
 use crate::grid::square::Square;
 use crate::test_folder::Folder;
@@ -26,7 +27,7 @@ fn every_built_in_course_is_listed_with_its_players_and_description() {
     let entries = list(&built_in());
     let seen: Vec<(&str, (u8, u8))> = entries
         .iter()
-        .map(|e| (e.name.as_str(), e.about.as_ref().unwrap().0))
+        .map(|e| (e.name(), e.about.as_ref().unwrap().0))
         .collect();
     assert_eq!(
         seen,
@@ -39,13 +40,13 @@ fn every_built_in_course_is_listed_with_its_players_and_description() {
         ]
     );
     for e in &entries {
-        assert_eq!(e.origin, Origin::BuiltIn);
-        assert!(!e.about.as_ref().unwrap().1.is_empty(), "{}", e.name);
+        assert_eq!(e.listed.found.origin, Origin::BuiltIn);
+        assert!(!e.about.as_ref().unwrap().1.is_empty(), "{}", e.name());
     }
     let text = listing(&built_in());
     assert!(
         text.lines().any(|l| l
-            == "yard         built-in     1-4   One board, 1-4 players: the yard, every kind of square on one board"),
+            == "yard                 built-in     1-4   One board, 1-4 players: the yard, every kind of square on one board"),
         "{text}"
     );
     assert_eq!(text.lines().count(), 5);
@@ -188,16 +189,18 @@ fn a_users_course_is_found_and_may_name_built_in_boards() {
     let mine = find("mine", &lib).unwrap();
     assert_eq!(mine.board.size(), (14, 12));
     assert_eq!(mine.description, "");
-    let entry = list(&lib).into_iter().find(|e| e.name == "mine").unwrap();
+    let entry = list(&lib).into_iter().find(|e| e.name() == "mine").unwrap();
     assert_eq!(
-        entry.origin,
+        entry.listed.found.origin,
         Origin::UserFolder(user.0.join("roborally/courses"))
     );
     let file = user.0.join("roborally/courses/mine.toml");
     assert!(
-        listing(&lib)
-            .lines()
-            .any(|l| l == format!("mine         user folder  1-2     [{}]", file.display())),
+        listing(&lib).lines().any(|l| l
+            == format!(
+                "mine                 user folder  1-2  [{}]",
+                file.display()
+            )),
         "{}",
         listing(&lib)
     );
@@ -211,11 +214,11 @@ fn a_users_course_is_found_and_may_name_built_in_boards() {
         e.starts_with(&format!("{}: cannot read: ", huge.display())),
         "{e}"
     );
-    let entry = list(&lib).into_iter().find(|e| e.name == "mine").unwrap();
+    let entry = list(&lib).into_iter().find(|e| e.name() == "mine").unwrap();
     assert!(entry.about.is_err());
     assert!(listing(&lib)
         .lines()
-        .any(|l| l.starts_with("mine         user folder  ?     ")));
+        .any(|l| l.starts_with("mine                 user folder  ? ")));
 }
 
 /// Writes `files` into a folder and checks the first.
