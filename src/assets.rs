@@ -1,7 +1,8 @@
 //! The built-in files, and where variants, bots and order files are found.
 //!
 //! The official variants (`variants/`), bots (`scripts/bots/`, with their
-//! `lib/`) and order files (`scripts/orders/`) are built into the binary
+//! `lib/`), order files (`scripts/orders/`) and RoboRally boards and
+//! courses (`scripts/roborally/`) are built into the binary
 //! (`build.rs` lists them), so tinbots works from any folder and after
 //! `cargo install`. The setups are built in too, by `src/games/twin_tin_bots/setup`.
 //!
@@ -16,8 +17,8 @@
 //!    `variants/` folder beside the scenario file, or in one of the
 //!    [`NEAR_LEVELS`] folders above it, nearest first;
 //! 3. the user data folder, `$XDG_DATA_HOME/tinbots/` (else
-//!    `~/.local/share/tinbots/`), with `variants/`, `bots/` and `orders/`
-//!    inside;
+//!    `~/.local/share/tinbots/`), with `variants/`, `bots/`, `orders/`
+//!    and `roborally/courses/` (beside `roborally/boards/`) inside;
 //! 4. the built-in ones. The built-in bot `random` is the native random
 //!    bot (`scripts/bots/random.lua` is its Lua twin, an example).
 //!
@@ -73,6 +74,29 @@ pub fn built_in_files() -> impl Iterator<Item = (&'static str, &'static str)> {
     store::FILES.iter().copied()
 }
 
+/// `relative` (`/`-separated) inside the built-in folder `dir`, with `.`
+/// and `..` resolved as on disk (a course names its boards
+/// `../boards/<board>.toml`); a `..` above the root stays, so that no
+/// built-in file has that name.
+fn built_in_join(dir: &str, relative: &str) -> String {
+    let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
+    let mut above = 0;
+    for part in relative.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if parts.pop().is_none() {
+                    above += 1;
+                }
+            }
+            _ => parts.push(part),
+        }
+    }
+    let mut path = vec![".."; above];
+    path.extend(parts);
+    path.join("/")
+}
+
 /// A file of a script or manifest: on disk, or built into the binary.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum AssetFile {
@@ -123,7 +147,10 @@ impl AssetFile {
             ),
             AssetFile::BuiltIn(path) => {
                 let name = path.rsplit('/').next().unwrap_or(path);
-                name.strip_suffix(".lua").unwrap_or(name).to_string()
+                match name.rsplit_once('.') {
+                    Some((stem, _)) if !stem.is_empty() => stem.to_string(),
+                    _ => name.to_string(),
+                }
             }
         }
     }
@@ -184,8 +211,7 @@ impl AssetFolder {
     pub fn file(&self, relative: &str) -> AssetFile {
         match self {
             AssetFolder::Disk(dir) => AssetFile::Disk(dir.join(relative)),
-            AssetFolder::BuiltIn(dir) if dir.is_empty() => AssetFile::BuiltIn(relative.into()),
-            AssetFolder::BuiltIn(dir) => AssetFile::BuiltIn(format!("{dir}/{relative}")),
+            AssetFolder::BuiltIn(dir) => AssetFile::BuiltIn(built_in_join(dir, relative)),
         }
     }
 
@@ -291,9 +317,21 @@ impl AssetFolder {
             shown: file.shown(),
             source,
         };
-        let AssetFolder::Disk(dir) = self else {
-            let text = file.read().map_err(unreadable)?;
-            return Ok((file, text));
+        let dir = match self {
+            AssetFolder::BuiltIn(dir) => {
+                let inside = matches!(&file, AssetFile::BuiltIn(path)
+                    if dir.is_empty() && !path.starts_with("..")
+                        || path.strip_prefix(dir.as_str()).is_some_and(|rest| rest.starts_with('/')));
+                if !inside {
+                    return Err(ModuleError::Outside {
+                        shown: file.shown(),
+                        folder: self.shown(),
+                    });
+                }
+                let text = file.read().map_err(unreadable)?;
+                return Ok((file, text));
+            }
+            AssetFolder::Disk(dir) => dir,
         };
         let dir = if dir.as_os_str().is_empty() {
             Path::new(".")
@@ -324,6 +362,9 @@ pub enum Kind {
     Bot,
     /// An order file: a Lua script `<name>.lua`.
     OrderFile,
+    /// A RoboRally course: `<name>.toml`, naming its boards by paths
+    /// relative to itself (`../boards/<board>.toml`).
+    Course,
 }
 
 impl Kind {
@@ -333,6 +374,7 @@ impl Kind {
             Kind::Variant => "variant",
             Kind::Bot => "bot",
             Kind::OrderFile => "order file",
+            Kind::Course => "course",
         }
     }
 
@@ -342,6 +384,7 @@ impl Kind {
             Kind::Variant => "variants",
             Kind::Bot => "bots",
             Kind::OrderFile => "order files",
+            Kind::Course => "courses",
         }
     }
 
@@ -351,6 +394,7 @@ impl Kind {
             Kind::Variant => "variants",
             Kind::Bot => "bots",
             Kind::OrderFile => "orders",
+            Kind::Course => "roborally/courses",
         }
     }
 
@@ -360,6 +404,7 @@ impl Kind {
             Kind::Variant => "variants",
             Kind::Bot => "scripts/bots",
             Kind::OrderFile => "scripts/orders",
+            Kind::Course => "scripts/roborally/courses",
         }
     }
 
@@ -368,6 +413,7 @@ impl Kind {
         match self {
             Kind::Variant => format!("{name}/variant.toml"),
             Kind::Bot | Kind::OrderFile => format!("{name}.lua"),
+            Kind::Course => format!("{name}.toml"),
         }
     }
 
@@ -376,6 +422,7 @@ impl Kind {
         let name = match self {
             Kind::Variant => is_dir.then_some(child)?,
             Kind::Bot | Kind::OrderFile => child.strip_suffix(".lua").filter(|_| !is_dir)?,
+            Kind::Course => child.strip_suffix(".toml").filter(|_| !is_dir)?,
         };
         is_name(name).then_some(name)
     }
@@ -385,7 +432,7 @@ impl Kind {
         match self {
             Kind::Variant => Some("--variant-path"),
             Kind::Bot => Some("--bot-path"),
-            Kind::OrderFile => None,
+            Kind::OrderFile | Kind::Course => None,
         }
     }
 }
@@ -525,6 +572,7 @@ fn path_hint(kind: Kind) -> &'static str {
         Kind::Variant => "",
         Kind::Bot => "; a bot can also be given as the path to a .lua file",
         Kind::OrderFile => "; an order file can also be given as the path to a .lua file",
+        Kind::Course => "; a course can also be given as the path to a .toml file",
     }
 }
 
@@ -633,7 +681,7 @@ impl Library {
         let paths = match kind {
             Kind::Variant => &self.variant_paths[..],
             Kind::Bot => &self.bot_paths[..],
-            Kind::OrderFile => &[],
+            Kind::OrderFile | Kind::Course => &[],
         };
         for dir in paths {
             let flag = kind.path_flag().unwrap_or_default();
@@ -948,7 +996,7 @@ pub fn bots_listing(library: &Library) -> String {
 
 /// One line of a listing: the name, where it comes from, what it says
 /// about itself (on one line, cut at `max` bytes), and where it is.
-fn listing_line(listed: &Listed, kind: Kind, about: &str, max: usize) -> String {
+pub(crate) fn listing_line(listed: &Listed, kind: Kind, about: &str, max: usize) -> String {
     format!(
         "{:<20} {:<12} {}{}\n",
         listed.found.name,

@@ -333,6 +333,112 @@ fn a_built_in_script_requires_from_its_built_in_folder() {
 }
 
 #[test]
+fn a_built_in_path_resolves_dots_as_on_disk() {
+    let courses = AssetFolder::BuiltIn("scripts/roborally/courses".into());
+    assert_eq!(
+        courses.file("../boards/yard.toml"),
+        AssetFile::BuiltIn("scripts/roborally/boards/yard.toml".into())
+    );
+    assert_eq!(
+        courses.file("./x/../yard.toml"),
+        AssetFile::BuiltIn("scripts/roborally/courses/yard.toml".into())
+    );
+    assert!(courses.has_file("../boards/yard.toml"));
+    // Above the root stays above it: no built-in file has that name.
+    assert_eq!(
+        courses.file("../../../../a.toml"),
+        AssetFile::BuiltIn("../a.toml".into())
+    );
+    assert!(!courses.has_file("../../../../variants/mud/variant.toml"));
+    assert_eq!(
+        AssetFolder::BuiltIn(String::new()).file("a/b.lua"),
+        AssetFile::BuiltIn("a/b.lua".into())
+    );
+    // A module is still confined to its script's folder.
+    let e = AssetFolder::BuiltIn("scripts/bots".into())
+        .read_module("../orders/magnet.lua")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "<built-in>/scripts/orders/magnet.lua leads outside the script's folder <built-in>/scripts/bots (through a symbolic link): only files inside it can be required"
+    );
+    // The stem of a built-in file drops any extension.
+    assert_eq!(
+        AssetFile::BuiltIn("scripts/roborally/courses/yard.toml".into()).stem(),
+        "yard"
+    );
+    assert_eq!(
+        AssetFile::BuiltIn("scripts/bots/greedy.lua".into()).stem(),
+        "greedy"
+    );
+}
+
+#[test]
+fn courses_are_found_by_name_like_bots() {
+    let user = Folder::new(
+        "assets-courses",
+        &[
+            ("roborally/courses/mine.toml", "name = \"mine\"\n"),
+            ("roborally/courses/yard.toml", "name = \"my yard\"\n"),
+            ("roborally/courses/notes.txt", "not a course"),
+        ],
+    );
+    let lib = library(&[], Some(&user.0), true);
+    let mine = lib.find(Kind::Course, "mine", None).unwrap();
+    assert_eq!(
+        mine.origin,
+        Origin::UserFolder(user.0.join("roborally/courses"))
+    );
+    // The user's yard hides the built-in one.
+    let yard = lib.find(Kind::Course, "yard", None).unwrap();
+    assert_eq!(
+        yard.entry,
+        Entry::File(AssetFile::Disk(user.0.join("roborally/courses/yard.toml")))
+    );
+    let built_in = library(&[], None, true)
+        .find(Kind::Course, "yard", None)
+        .unwrap();
+    assert_eq!(
+        built_in.entry,
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/roborally/courses/yard.toml".into()
+        ))
+    );
+    let names: Vec<String> = lib
+        .list(Kind::Course, None)
+        .into_iter()
+        .map(|l| l.found.name)
+        .collect();
+    assert_eq!(
+        names,
+        ["crossing", "factory", "gauntlet", "maze", "mine", "yard"]
+    );
+    let e = lib
+        .find(Kind::Course, "yrad", None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "unknown course `yrad`, did you mean `yard`? (looked in: {}, built-in); courses: crossing, factory, gauntlet, maze, mine, yard; \
+             a course can also be given as the path to a .toml file",
+            user.0.join("roborally/courses").display()
+        )
+    );
+    // A repository path typed elsewhere is the built-in copy.
+    assert_eq!(
+        resolve_path(
+            Kind::Course,
+            Path::new("no/such/dir/scripts/roborally/courses/yard.toml")
+        ),
+        AssetFile::Disk(PathBuf::from(
+            "no/such/dir/scripts/roborally/courses/yard.toml"
+        ))
+    );
+}
+
+#[test]
 fn a_built_in_variant_is_named_as_built_in_in_messages() {
     let set = crate::games::twin_tin_bots::variant::VariantSet::load_with(
         &library(&[], None, true),

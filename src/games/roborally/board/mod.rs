@@ -10,10 +10,12 @@
 //! back toward A" are each one lookup.
 //!
 //! [`Board::parse`] reads a board file (serde, unknown kinds and fields
-//! refused) and validates it; [`Course::load`] reads a course file and the
-//! boards it names into one combined board. Errors ([`BoardError`]) name
-//! the file, line and column, the field and the reason. Off the course is a
-//! pit (seed line 395): [`Board::is_off`].
+//! refused) and validates it (no flag on a pit); [`Course::load`] (a file
+//! on disk) and [`Course::load_file`] (on disk or built in) read a course
+//! file and the boards it names into one combined board, and refuse a
+//! start on a pit and a flag that cannot be reached from the start.
+//! Errors ([`BoardError`]) name the file, line and column, the field and
+//! the reason. Off the course is a pit (seed line 395): [`Board::is_off`].
 
 use std::fmt;
 use std::path::Path;
@@ -21,6 +23,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
+use crate::assets::{AssetFile, AssetFolder, Kind as AssetKind};
 use crate::grid::square::{Compass, Square};
 use crate::toml_text::line_column;
 
@@ -343,6 +346,11 @@ impl Board {
                 format!("flag number {k}: flags are numbered 1 to {n} without gaps")
             } else if seen[(k - 1) as usize] {
                 format!("flag number {k} is given twice")
+            } else if self.kind(*at) == Some(Kind::Pit) {
+                format!(
+                    "flag {k} at [{}, {}] is on a pit: no robot could touch it",
+                    at.x, at.y
+                )
             } else {
                 seen[(k - 1) as usize] = true;
                 let idx = self.index(*at).expect("checked on the board");
@@ -364,6 +372,34 @@ impl Board {
         }
         self.flags.sort_by_key(|f| f.number);
         Ok(())
+    }
+
+    /// Which squares a robot on `from` could reach by moving (index `y *
+    /// width + x`): across sides without a wall, onto squares on the board
+    /// that are not pits. Belts, gears and pushers only add ways; they
+    /// cannot cross a wall either.
+    fn reachable_from(&self, from: Square) -> Vec<bool> {
+        let mut seen = vec![false; self.cells.len()];
+        let open = |sq: Square| !self.is_off(sq) && self.kind(sq) != Some(Kind::Pit);
+        let mut pending = Vec::new();
+        if let Some(i) = self.index(from).filter(|_| open(from)) {
+            seen[i] = true;
+            pending.push(from);
+        }
+        while let Some(sq) = pending.pop() {
+            for dir in Compass::ORTHOGONAL {
+                let next = sq.step(dir);
+                if self.is_walled(sq, dir) || !open(next) {
+                    continue;
+                }
+                let i = self.index(next).expect("open squares are on the board");
+                if !seen[i] {
+                    seen[i] = true;
+                    pending.push(next);
+                }
+            }
+        }
+        seen
     }
 
     /// The board's name (empty if the file gives none).
@@ -436,6 +472,9 @@ impl Board {
 pub struct Course {
     /// The course's name.
     pub name: String,
+    /// What it is for, on one line (`description = "..."`, optional: empty
+    /// when not given).
+    pub description: String,
     /// The fewest and most players it is made for (`players = [min, max]`).
     pub players: (u8, u8),
     /// Every robot starts here (the first archive marker).
@@ -446,15 +485,31 @@ pub struct Course {
 }
 
 impl Course {
-    /// Reads a course file and the boards it names (paths relative to the
-    /// course file).
+    /// Reads a course file on disk and the boards it names (paths
+    /// relative to the course file).
     pub fn load(path: &Path) -> Result<Course, BoardError> {
-        let shown = path.display().to_string();
-        let text = read(path)?;
-        Course::parse(&shown, &text, |file| {
-            let p = path.parent().unwrap_or(Path::new("")).join(file);
-            let shown = p.display().to_string();
-            Board::parse(&shown, &read(&p)?)
+        Course::load_file(&AssetFile::Disk(path.to_path_buf()))
+    }
+
+    /// Reads a course file, on disk or built in, and the boards it names
+    /// (paths relative to the course file, in the same place: a built-in
+    /// course's `../boards/x.toml` is the built-in board). A board that a
+    /// course on disk names but that is not there is the built-in board
+    /// of that name, if there is one (`../boards/loop.toml` beside a
+    /// course in the user data folder).
+    pub fn load_file(file: &AssetFile) -> Result<Course, BoardError> {
+        let text = read(file)?;
+        let folder = file.folder();
+        let built_in = AssetFolder::BuiltIn(AssetKind::Course.built_in_folder().into());
+        Course::parse(&file.shown(), &text, |name| {
+            let mut board = folder.file(name);
+            if let AssetFile::Disk(path) = &board {
+                let copy = built_in.file(name);
+                if !path.exists() && copy.read().is_ok() {
+                    board = copy;
+                }
+            }
+            Board::parse(&board.shown(), &read(&board)?)
         })
     }
 
@@ -594,7 +649,18 @@ impl Course {
                         ),
                     ));
                 }
-                start = Some(on(&course, &global, field)?);
+                let at = on(&course, &global, field.clone())?;
+                if course.kind(at) == Some(Kind::Pit) {
+                    return Err(err(
+                        s.span().start,
+                        field,
+                        format!(
+                            "start [{}, {}] is on a pit: every robot would fall at once",
+                            local.x, local.y
+                        ),
+                    ));
+                }
+                start = Some(at);
             }
         }
         let Some(start) = start else {
@@ -625,9 +691,28 @@ impl Course {
                 message: "in `flag`: the course has no flags, on its boards or its own".into(),
             });
         }
-        course.set_flags(all, &err)?;
+        course.set_flags(all.clone(), &err)?;
+        let reachable = course.reachable_from(start);
+        for (number, at, field) in &all {
+            let i = course.index(*at).expect("flags are on the course");
+            if !reachable[i] {
+                return Err(err(
+                    number.span().start,
+                    field.clone(),
+                    format!(
+                        "flag {} at [{}, {}] cannot be reached from the start [{}, {}]: walls, pits and the course's edge close it off",
+                        number.get_ref(),
+                        at.x,
+                        at.y,
+                        start.x,
+                        start.y
+                    ),
+                ));
+            }
+        }
         Ok(Course {
             name: raw.name,
+            description: raw.description.unwrap_or_default(),
             players: (lo as u8, hi as u8),
             start,
             board: course,
@@ -635,9 +720,9 @@ impl Course {
     }
 }
 
-fn read(path: &Path) -> Result<String, BoardError> {
-    std::fs::read_to_string(path).map_err(|e| BoardError {
-        place: path.display().to_string(),
+fn read(file: &AssetFile) -> Result<String, BoardError> {
+    file.read().map_err(|e| BoardError {
+        place: file.shown(),
         message: format!("cannot read: {e}"),
     })
 }
@@ -843,6 +928,7 @@ struct RawFlag {
 #[serde(deny_unknown_fields)]
 struct RawCourse {
     name: String,
+    description: Option<String>,
     players: Spanned<[i64; 2]>,
     #[serde(default)]
     board: Vec<RawCourseBoard>,

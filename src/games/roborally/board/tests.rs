@@ -476,7 +476,7 @@ fn tables() -> impl Strategy<Value = Tables> {
         )
             .prop_map(move |(sq, walls, lasers, flags)| {
                 // Keep what the rules allow: one kind a square, except a
-                // crusher on a belt; one flag a square.
+                // crusher on a belt; one flag a square, not on a pit.
                 let mut squares: Vec<(i32, i32, Kind)> = Vec::new();
                 for ((x, y), k) in sq {
                     let here: Vec<Kind> = squares
@@ -496,7 +496,10 @@ fn tables() -> impl Strategy<Value = Tables> {
                 }
                 let mut fl: Vec<(i32, i32)> = Vec::new();
                 for f in flags {
-                    if !fl.contains(&f) {
+                    let pit = squares
+                        .iter()
+                        .any(|s| (s.0, s.1, s.2) == (f.0, f.1, Kind::Pit));
+                    if !fl.contains(&f) && !pit {
                         fl.push(f);
                     }
                 }
@@ -593,4 +596,52 @@ proptest! {
             prop_assert_eq!((f.at.x, f.at.y), t.flags[i]);
         }
     }
+}
+
+#[test]
+fn a_built_in_course_reads_its_built_in_boards() {
+    for name in ["yard", "maze", "crossing", "factory", "gauntlet"] {
+        let path = format!("scripts/roborally/courses/{name}.toml");
+        let built_in = Course::load_file(&AssetFile::BuiltIn(path.clone())).unwrap();
+        let on_disk = Course::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(&path)).unwrap();
+        assert_eq!(built_in.board.specials(), on_disk.board.specials());
+        assert_eq!(built_in.board.flags(), on_disk.board.flags());
+        assert_eq!(built_in.start, on_disk.start);
+    }
+    let e = Course::load_file(&AssetFile::BuiltIn(
+        "scripts/roborally/courses/none.toml".into(),
+    ))
+    .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "<built-in>/scripts/roborally/courses/none.toml: cannot read: entity not found"
+    );
+}
+
+#[test]
+fn a_flag_on_a_pit_and_a_start_on_a_pit_are_refused() {
+    refused(
+        &format!(
+            "{SIZE}[[square]]\nat = [1, 1]\nkind = \"pit\"\n[[flag]]\nnumber = 1\nat = [1, 1]\n"
+        ),
+        6,
+        "in `flag[0].number`: flag 1 at [1, 1] is on a pit: no robot could touch it",
+    );
+    let pit = "size = [4, 3]\n[[square]]\nat = [1, 1]\nkind = \"pit\"\n";
+    let one = "name = \"o\"\nplayers = [1, 1]\n[[board]]\nfile = \"p\"\noffset = [0, 0]\nstart = [1, 1]\n[[flag]]\nnumber = 1\nat = [0, 0]\n";
+    let e = course(one, &[("p", pit)]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "c.toml:6:9: in `board[0].start`: start [1, 1] is on a pit: every robot would fall at once"
+    );
+    // A pit row cuts the flag off; so do walls.
+    let row = "size = [3, 3]\n[[square]]\nat = [0, 1]\nkind = \"pit\"\n[[square]]\nat = [1, 1]\nkind = \"pit\"\n[[wall]]\nat = [2, 1]\nside = \"N\"\n";
+    let cut = one.replace("start = [1, 1]", "start = [0, 2]");
+    let e = course(&cut, &[("p", row)]).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "c.toml:8:10: in `flag[0].number`: flag 1 at [0, 0] cannot be reached from the start [0, 2]: walls, pits and the course's edge close it off"
+    );
+    let open = row.replace("side = \"N\"", "side = \"E\"");
+    assert!(course(&cut, &[("p", &open)]).is_ok());
 }
