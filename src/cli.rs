@@ -159,6 +159,9 @@ enum Command {
     },
     /// List the games tinbots plays.
     Games,
+    /// List RoboRally's courses that can be named: built-in and in the user
+    /// data folder.
+    Courses,
     /// List the variants that can be named: built-in, in the user data
     /// folder, in `--variant-path` folders.
     Variants,
@@ -307,6 +310,14 @@ pub fn run() -> Result<ExitCode> {
         }
         Some(Command::Games) => {
             write!(out, "{}", tinbots::games::listing())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Courses) => {
+            write!(
+                out,
+                "{}",
+                tinbots::games::roborally::courses::listing(&Library::current())
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
