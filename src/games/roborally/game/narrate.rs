@@ -191,20 +191,22 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
         Event::PhaseBegins(r) => format!("register phase {r}"),
         Event::Revealed(s, c) => format!("{} reveals {c}", name(s)),
         Event::Turned(s, c, f) => format!("{} turns to face {f} ({c})", name(s)),
-        Event::Moved(s, from, to, cause) => {
-            format!("{} moves from {from} to {to} {}", name(s), cause_text(cause))
-        }
+        Event::Moved(s, from, to, cause) => match cause {
+            Cause::Card(c) => format!("{} moves from {from} to {to} ({c})", name(s)),
+            Cause::Pusher(at) => {
+                format!("{} is pushed from {from} to {to} by the pusher on {at}", name(s))
+            }
+            Cause::Belt(true) => {
+                format!("{} is carried from {from} to {to} by an express belt", name(s))
+            }
+            Cause::Belt(false) => format!("{} is carried from {from} to {to} by a belt", name(s)),
+        },
         Event::Pushed {
             seat,
             by,
             to,
             cause,
-        } => match cause {
-            Cause::Pusher(at) if seat == by => {
-                format!("{} is pushed to {to} by the pusher on {at}", name(seat))
-            }
-            _ => format!("{} is pushed to {to} by {} {}", name(seat), name(by), cause_text(cause)),
-        },
+        } => format!("{} is pushed to {to} by {} {}", name(seat), name(by), cause_text(cause)),
         Event::Blocked {
             seat,
             at,
