@@ -62,7 +62,11 @@ pub fn draw(board: &Board, robots: &[RobotState], colour: bool) -> String {
                         letter.to_ascii_uppercase()
                     };
                     if colour {
-                        out.push_str(&format!("\x1b[1;{}m{letter}{}\x1b[0m", 31 + r.seat % 7, arrow(r.facing)));
+                        out.push_str(&format!(
+                            "\x1b[1;{}m{letter}{}\x1b[0m",
+                            31 + r.seat % 7,
+                            arrow(r.facing)
+                        ));
                     } else {
                         out.push(letter);
                         out.push(arrow(r.facing));

@@ -99,9 +99,7 @@ impl Game {
                     j != pa.robot
                         && r.at == Some(pa.to)
                         && !r.virtual_robot
-                        && !plans
-                            .iter()
-                            .any(|p| p.robot == j && p.cancelled.is_none())
+                        && !plans.iter().any(|p| p.robot == j && p.cancelled.is_none())
                 });
                 if let Some((j, _)) = holder {
                     plans[a].cancelled = Some(BeltBlock::Held(j));
@@ -139,7 +137,9 @@ impl Game {
                 };
                 if let Some(t) = turn {
                     let r = &mut self.robots[p.robot];
-                    r.facing = r.facing.turned_eighths(if t == Turn::Right { 2 } else { -2 });
+                    r.facing = r
+                        .facing
+                        .turned_eighths(if t == Turn::Right { 2 } else { -2 });
                     let f = r.facing;
                     self.events.push(Event::TurnedByBelt(p.robot, t, f));
                 }

@@ -83,7 +83,8 @@ impl Game {
         match option {
             Some(o) => {
                 let name = self.robots[robot].options.remove(o);
-                self.events.push(Event::OptionTookDamage(robot, event_name(&name)));
+                self.events
+                    .push(Event::OptionTookDamage(robot, event_name(&name)));
             }
             None => self.add_damage(robot, 1),
         }
@@ -99,7 +100,8 @@ impl Game {
             return;
         };
         let name = self.robots[robot].options.remove(option);
-        self.events.push(Event::OptionLost(robot, event_name(&name)));
+        self.events
+            .push(Event::OptionLost(robot, event_name(&name)));
         self.pending.remove(0);
     }
 

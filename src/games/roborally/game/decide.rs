@@ -253,7 +253,11 @@ impl Game {
             Decision::PowerDown { .. } => match word {
                 "power_down" => Answer::PowerDown,
                 "go" => Answer::Go,
-                _ => return Err(expected("a damaged robot may announce a power down, ruling 12")),
+                _ => {
+                    return Err(expected(
+                        "a damaged robot may announce a power down, ruling 12",
+                    ))
+                }
             },
             Decision::StayOrWake { .. } => match word {
                 "stay" => Answer::Stay,
@@ -267,7 +271,11 @@ impl Game {
             },
             Decision::Facing { .. } => match FACINGS.iter().find(|f| f.name() == word) {
                 Some(&f) => Answer::Facing(f),
-                None => return Err(expected("a robot comes back facing N, E, S or W, ruling 10")),
+                None => {
+                    return Err(expected(
+                        "a robot comes back facing N, E, S or W, ruling 10",
+                    ))
+                }
             },
             Decision::DamageOption { seat } | Decision::LoseOption { seat } => {
                 let options = &self.robots[seat].options;
@@ -325,7 +333,11 @@ impl Game {
                     )));
                 }
                 asked_power = true;
-                out.push(if part == "go" { Answer::Go } else { Answer::PowerDown });
+                out.push(if part == "go" {
+                    Answer::Go
+                } else {
+                    Answer::PowerDown
+                });
                 continue;
             }
             if asked_power {

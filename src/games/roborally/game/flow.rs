@@ -196,11 +196,9 @@ impl Game {
                 continue;
             }
             let at = self.robots[i].archive;
-            let shared = self
-                .robots
-                .iter()
-                .enumerate()
-                .any(|(j, o)| j != i && (o.at == Some(at) || (self.returning[j] && o.archive == at)));
+            let shared = self.robots.iter().enumerate().any(|(j, o)| {
+                j != i && (o.at == Some(at) || (self.returning[j] && o.archive == at))
+            });
             let r = &mut self.robots[i];
             r.at = Some(at);
             r.damage = REENTRY_DAMAGE;
@@ -264,7 +262,10 @@ impl Game {
                 self.pc = Pc::Program(i, reg + 1);
                 return true;
             }
-            self.decision = Some(Decision::Card { seat: i, register: r });
+            self.decision = Some(Decision::Card {
+                seat: i,
+                register: r,
+            });
             return false;
         }
         if self.robots[i].damage > 0 && !self.robots[i].power_down_announced {
@@ -353,7 +354,10 @@ impl Game {
         match (d, answer) {
             (Decision::Card { seat, register }, Answer::Card(card)) => {
                 let hand = &mut self.hands[seat];
-                let at = hand.iter().position(|&c| c == card).expect("legal: in hand");
+                let at = hand
+                    .iter()
+                    .position(|&c| c == card)
+                    .expect("legal: in hand");
                 hand.remove(at);
                 self.robots[seat].program[usize::from(register) - 1] = Some(card);
                 self.pc = Pc::Program(seat, register);

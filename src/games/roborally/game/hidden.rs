@@ -42,20 +42,26 @@ impl Game {
         pool.shuffle(&mut rng);
         let mut next = pool.into_iter();
         for c in g.deck.iter_mut() {
-            *c = next.next().expect("the pool holds as many cards as it gave");
+            *c = next
+                .next()
+                .expect("the pool holds as many cards as it gave");
         }
         for i in 0..g.robots.len() {
             if i == viewer {
                 continue;
             }
             for c in g.hands[i].iter_mut() {
-                *c = next.next().expect("the pool holds as many cards as it gave");
+                *c = next
+                    .next()
+                    .expect("the pool holds as many cards as it gave");
             }
             g.hands[i].sort_by_key(|c| c.priority);
             for r in 1..=LAST_REGISTER {
                 if self.hidden_register(i, r) {
-                    g.robots[i].program[usize::from(r) - 1] =
-                        Some(next.next().expect("the pool holds as many cards as it gave"));
+                    g.robots[i].program[usize::from(r) - 1] = Some(
+                        next.next()
+                            .expect("the pool holds as many cards as it gave"),
+                    );
                 }
             }
         }
@@ -101,7 +107,10 @@ impl Game {
             }
         }
         if count != deck.len() {
-            return Err(format!("{count} cards are accounted for, not {}", deck.len()));
+            return Err(format!(
+                "{count} cards are accounted for, not {}",
+                deck.len()
+            ));
         }
         for (i, r) in self.robots.iter().enumerate() {
             let name = r.colour();

@@ -19,9 +19,9 @@
 //! - `record`: the start record a replay resumes from;
 //! - [`options`]: the option cards' names.
 
-pub mod decide;
 mod belts;
 mod damage;
+pub mod decide;
 mod flow;
 mod hidden;
 mod lasers;

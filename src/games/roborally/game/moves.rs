@@ -82,7 +82,9 @@ impl Game {
             }
         }
         for &j in chain[..len].iter().rev() {
-            let at = self.robots[j].at.expect("a robot of the chain stands on the board");
+            let at = self.robots[j]
+                .at
+                .expect("a robot of the chain stands on the board");
             let to = at.step(dir);
             self.robots[j].at = Some(to);
             self.events.push(Event::Pushed {

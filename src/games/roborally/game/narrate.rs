@@ -160,7 +160,9 @@ fn turn_word(t: Turn) -> &'static str {
 pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
     match *event {
         Event::TurnBegins(t) => format!("turn {t} begins"),
-        Event::Reshuffled(n) => format!("the deck is empty: the discard pile ({n} cards) is shuffled into it"),
+        Event::Reshuffled(n) => {
+            format!("the deck is empty: the discard pile ({n} cards) is shuffled into it")
+        }
         Event::Dealt(s, n) => format!("{} is dealt {n} cards", name(s)),
         Event::PowerDownAnnounced(s) => {
             format!("{} announces a power down for the next turn", name(s))
@@ -194,10 +196,16 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
         Event::Moved(s, from, to, cause) => match cause {
             Cause::Card(c) => format!("{} moves from {from} to {to} ({c})", name(s)),
             Cause::Pusher(at) => {
-                format!("{} is pushed from {from} to {to} by the pusher on {at}", name(s))
+                format!(
+                    "{} is pushed from {from} to {to} by the pusher on {at}",
+                    name(s)
+                )
             }
             Cause::Belt(true) => {
-                format!("{} is carried from {from} to {to} by an express belt", name(s))
+                format!(
+                    "{} is carried from {from} to {to} by an express belt",
+                    name(s)
+                )
             }
             Cause::Belt(false) => format!("{} is carried from {from} to {to} by a belt", name(s)),
         },
@@ -206,7 +214,12 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             by,
             to,
             cause,
-        } => format!("{} is pushed to {to} by {} {}", name(seat), name(by), cause_text(cause)),
+        } => format!(
+            "{} is pushed to {to} by {} {}",
+            name(seat),
+            name(by),
+            cause_text(cause)
+        ),
         Event::Blocked {
             seat,
             at,
@@ -215,7 +228,9 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             cause,
         } => {
             let what = match cause {
-                Cause::Pusher(p) => format!("{}'s push by the pusher on {p} is stopped", name(seat)),
+                Cause::Pusher(p) => {
+                    format!("{}'s push by the pusher on {p} is stopped", name(seat))
+                }
                 _ => format!("{}'s move is stopped", name(seat)),
             };
             match pushed {
@@ -231,7 +246,9 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
                 BeltBlock::Wall(side) => format!("a wall on its {side} side"),
                 BeltBlock::SameSquare(o) => format!("{} would land on the same square", name(o)),
                 BeltBlock::Swap(o) => format!("it would swap squares with {}", name(o)),
-                BeltBlock::Held(o) => format!("{} holds the square and does not leave it by belt", name(o)),
+                BeltBlock::Held(o) => {
+                    format!("{} holds the square and does not leave it by belt", name(o))
+                }
             };
             format!("{}'s belt move is cancelled: {reason} (ruling 3)", name(s))
         }
@@ -241,23 +258,29 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             turn_word(t)
         ),
         Event::TurnedByGear(s, t, f) => {
-            format!("{} is turned {} by a gear, now facing {f}", name(s), turn_word(t))
+            format!(
+                "{} is turned {} by a gear, now facing {f}",
+                name(s),
+                turn_word(t)
+            )
         }
         Event::Crushed(s, at) => format!("{} is crushed by the crusher on {at}", name(s)),
         Event::FellInPit(s, at) => format!("{} falls into the pit at {at}", name(s)),
         Event::LeftBoard(s, at) => format!("{} leaves the board at {at}", name(s)),
         Event::Shot(s, by, n) => match by {
-            Shooter::Board(at) => format!(
-                "{} is shot by the board laser at {at}: {n} damage",
-                name(s)
-            ),
+            Shooter::Board(at) => {
+                format!("{} is shot by the board laser at {at}: {n} damage", name(s))
+            }
             Shooter::Robot(r) => format!("{} is shot by {}: {n} damage", name(s), name(r)),
         },
         Event::Damaged(s, n, total) => {
             format!("{} takes {n} damage ({total} in all)", name(s))
         }
         Event::OptionTookDamage(s, o) => {
-            format!("{} discards {o} to take a damage point instead (ruling 13)", name(s))
+            format!(
+                "{} discards {o} to take a damage point instead (ruling 13)",
+                name(s)
+            )
         }
         Event::Destroyed(s, lives) => match lives {
             0 => format!("{} is destroyed and out of the race: no life left", name(s)),

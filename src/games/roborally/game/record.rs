@@ -28,10 +28,17 @@ pub fn board_toml(board: &Board) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "name = {:?}\nsize = [{w}, {h}]", board.name());
     let sq = |s: &mut String, at: Square, kind: &str| {
-        let _ = write!(s, "\n[[square]]\nat = [{}, {}]\nkind = \"{kind}\"\n", at.x, at.y);
+        let _ = write!(
+            s,
+            "\n[[square]]\nat = [{}, {}]\nkind = \"{kind}\"\n",
+            at.x, at.y
+        );
     };
     let regs = |r: super::super::board::Registers| {
-        r.phases().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+        r.phases()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
     };
     for sp in board.specials() {
         match sp.kind {
@@ -63,7 +70,11 @@ pub fn board_toml(board: &Board) -> String {
         }
     }
     for w in board.walls() {
-        let _ = write!(s, "\n[[wall]]\nat = [{}, {}]\nside = \"{}\"\n", w.at.x, w.at.y, w.side);
+        let _ = write!(
+            s,
+            "\n[[wall]]\nat = [{}, {}]\nside = \"{}\"\n",
+            w.at.x, w.at.y, w.side
+        );
     }
     for l in board.lasers() {
         let _ = write!(
@@ -73,7 +84,11 @@ pub fn board_toml(board: &Board) -> String {
         );
     }
     for f in board.flags() {
-        let _ = write!(s, "\n[[flag]]\nnumber = {}\nat = [{}, {}]\n", f.number, f.at.x, f.at.y);
+        let _ = write!(
+            s,
+            "\n[[flag]]\nnumber = {}\nat = [{}, {}]\n",
+            f.number, f.at.x, f.at.y
+        );
     }
     s
 }
@@ -151,7 +166,9 @@ fn robot(v: &Value) -> Result<RobotState, Refusal> {
     for (slot, c) in program.iter_mut().zip(cards) {
         let text = c.as_str().unwrap_or("");
         if !text.is_empty() {
-            *slot = Some(text.parse().map_err(|e: super::super::cards::CardError| Refusal::new(format!("start record: {e}")))?);
+            *slot = Some(text.parse().map_err(|e: super::super::cards::CardError| {
+                Refusal::new(format!("start record: {e}"))
+            })?);
         }
     }
     let options = field(v, "options", Value::as_array)?
@@ -185,7 +202,8 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         )));
     }
     let text = field(record, "board", Value::as_str)?;
-    let board = Board::parse("start record board", text).map_err(|e| Refusal::new(e.to_string()))?;
+    let board =
+        Board::parse("start record board", text).map_err(|e| Refusal::new(e.to_string()))?;
     let robots = field(record, "robots", Value::as_array)?
         .iter()
         .map(robot)
@@ -198,7 +216,11 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
     let stage = match field(record, "stage", Value::as_str)? {
         "turn_start" => Stage::TurnStart,
         "registers" => Stage::Registers,
-        other => return Err(Refusal::new(format!("start record: unknown stage `{other}`"))),
+        other => {
+            return Err(Refusal::new(format!(
+                "start record: unknown stage `{other}`"
+            )))
+        }
     };
     let turn = field(record, "turn", Value::as_u64)?;
     let seed = field(record, "seed", Value::as_u64)?;

@@ -61,7 +61,9 @@ impl Game {
     /// Gears turn the robots on them 90° (seed line 460).
     pub(super) fn gears(&mut self) {
         for i in 0..self.robots.len() {
-            let Some(at) = self.robots[i].at else { continue };
+            let Some(at) = self.robots[i].at else {
+                continue;
+            };
             if let Some(Kind::Gear(t)) = self.board.kind(at) {
                 let q = if t == Turn::Right { 2 } else { -2 };
                 let rb = &mut self.robots[i];
@@ -75,7 +77,9 @@ impl Game {
     /// Active crushers destroy the robots on them (seed line 462).
     pub(super) fn crushers(&mut self, r: u8) {
         for i in 0..self.robots.len() {
-            let Some(at) = self.robots[i].at else { continue };
+            let Some(at) = self.robots[i].at else {
+                continue;
+            };
             if self.board.crusher(at).is_some_and(|c| c.contains(r)) {
                 self.events.push(Event::Crushed(i, at));
                 self.destroy(i);

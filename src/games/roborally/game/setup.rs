@@ -31,7 +31,11 @@ pub fn check_position(position: &Position) -> Result<(), Refusal> {
     let mut seen_cards = Vec::new();
     for (i, r) in robots.iter().enumerate() {
         if r.seat >= COLOURS.len() {
-            return Err(Refusal::new(format!("robot {}: no colour has index {}", i + 1, r.seat)));
+            return Err(Refusal::new(format!(
+                "robot {}: no colour has index {}",
+                i + 1,
+                r.seat
+            )));
         }
         let name = r.colour();
         if robots[..i].iter().any(|o| o.seat == r.seat) {
@@ -77,12 +81,16 @@ pub fn check_position(position: &Position) -> Result<(), Refusal> {
         }
         for o in &r.options {
             if option_name(o).is_none() {
-                return Err(Refusal::new(format!("{name} holds `{o}`, which is no option card")));
+                return Err(Refusal::new(format!(
+                    "{name} holds `{o}`, which is no option card"
+                )));
             }
         }
         for c in r.program.iter().flatten() {
             if Deck::standard().card(c.priority) != Some(*c) {
-                return Err(Refusal::new(format!("{name}'s `{c}` is not a card of the deck")));
+                return Err(Refusal::new(format!(
+                    "{name}'s `{c}` is not a card of the deck"
+                )));
             }
             if seen_cards.contains(c) {
                 return Err(Refusal::new(format!("`{c}` is in two registers")));
@@ -92,7 +100,9 @@ pub fn check_position(position: &Position) -> Result<(), Refusal> {
     }
     for o in &position.option_deck {
         if option_name(o).is_none() {
-            return Err(Refusal::new(format!("the option deck holds `{o}`, which is no option card")));
+            return Err(Refusal::new(format!(
+                "the option deck holds `{o}`, which is no option card"
+            )));
         }
     }
     Ok(())

@@ -68,15 +68,8 @@ impl State for Game {
                 .map(|(i, r)| {
                     (
                         i,
-                        vec![
-                            i64::from(r.flags),
-                            i64::from(r.lives),
-                            -i64::from(r.damage),
-                        ],
-                        format!(
-                            "{} flags, {} lives, {} damage",
-                            r.flags, r.lives, r.damage
-                        ),
+                        vec![i64::from(r.flags), i64::from(r.lives), -i64::from(r.damage)],
+                        format!("{} flags, {} lives, {} damage", r.flags, r.lives, r.damage),
                     )
                 })
                 .collect(),

@@ -58,16 +58,18 @@ pub(super) fn colour(src: Source, id: &Spanned<String>) -> Result<usize, Scenari
 
 /// An option's name, checked.
 pub(super) fn option(src: Source, name: &Spanned<String>) -> Result<String, ScenarioError> {
-    option_name(name.get_ref()).map(str::to_string).ok_or_else(|| {
-        src.at(
-            name.span().start,
-            format!(
-                "unknown option card `{}`{}",
-                name.get_ref(),
-                did_you_mean(&closest(name.get_ref(), OPTION_NAMES))
-            ),
-        )
-    })
+    option_name(name.get_ref())
+        .map(str::to_string)
+        .ok_or_else(|| {
+            src.at(
+                name.span().start,
+                format!(
+                    "unknown option card `{}`{}",
+                    name.get_ref(),
+                    did_you_mean(&closest(name.get_ref(), OPTION_NAMES))
+                ),
+            )
+        })
 }
 
 /// The text of the file with only its `[board]` tables left, headers
@@ -112,9 +114,10 @@ fn board(src: Source, raw: &RawScenario, folder: &Path) -> Result<Board, Scenari
         message: e.message,
     };
     match raw.board.as_ref().map(|b| (b.span().start, b.get_ref())) {
-        None => Err(src.whole(
-            "a scenario needs a board: `board = \"file\"` or an inline `[board]` table",
-        )),
+        None => {
+            Err(src
+                .whole("a scenario needs a board: `board = \"file\"` or an inline `[board]` table"))
+        }
         Some((_, toml::Value::String(file))) => {
             let path = folder.join(file);
             let text = std::fs::read_to_string(&path).map_err(|e| ScenarioError {
@@ -153,7 +156,10 @@ fn number(
 fn bad_square(board: &Board, at: Square) -> Option<String> {
     let (w, h) = board.size();
     if board.is_off(at) {
-        Some(format!("square [{}, {}] is off the {w}x{h} board", at.x, at.y))
+        Some(format!(
+            "square [{}, {}] is off the {w}x{h} board",
+            at.x, at.y
+        ))
     } else if board.kind(at) == Some(Kind::Pit) {
         Some(format!("square [{}, {}] is a pit", at.x, at.y))
     } else {
@@ -204,7 +210,10 @@ pub(super) fn position(
             }
             (None, true) => None,
             (None, false) => {
-                return Err(src.at(r.id.span().start, "a robot needs `at` (or `destroyed = true`)"))
+                return Err(src.at(
+                    r.id.span().start,
+                    "a robot needs `at` (or `destroyed = true`)",
+                ))
             }
             (Some(a), false) => {
                 if let Some(why) = bad_square(&board, *a.get_ref()) {
@@ -286,10 +295,7 @@ pub(super) fn position(
             options,
         };
         if let (Some(at), false) = (at, robot.virtual_robot) {
-            if let Some(o) = robots
-                .iter()
-                .find(|o| o.at == Some(at) && !o.virtual_robot)
-            {
+            if let Some(o) = robots.iter().find(|o| o.at == Some(at) && !o.virtual_robot) {
                 let span = r.at.as_ref().map_or(0, |a| a.span().start);
                 return Err(src.at(
                     span,

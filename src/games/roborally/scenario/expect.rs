@@ -114,7 +114,12 @@ impl Expect {
             let mut want: Vec<&str> = w.iter().map(|&s| COLOURS[s]).collect();
             let mut got: Vec<&str> = game
                 .outcome()
-                .map(|o| o.winners.iter().map(|&i| game.robots()[i].colour()).collect())
+                .map(|o| {
+                    o.winners
+                        .iter()
+                        .map(|&i| game.robots()[i].colour())
+                        .collect()
+                })
                 .unwrap_or_default();
             want.sort_unstable();
             got.sort_unstable();
@@ -136,18 +141,17 @@ impl Expect {
                 continue;
             };
             let name = r.colour();
+            if let Some(at) = e.at {
+                let got = r.at.map_or("destroyed".into(), |a| format!("at {a}"));
+                if r.at != Some(at) {
+                    out.push(format!("{name}: expected at {at} but it is {got}"));
+                }
+            }
             let mut diff = |what: &str, want: String, got: String| {
                 if want != got {
                     out.push(format!("{name}: expected {what} {want} but it is {got}"));
                 }
             };
-            if let Some(at) = e.at {
-                diff(
-                    "at",
-                    at.to_string(),
-                    r.at.map_or("destroyed".into(), |a| a.to_string()),
-                );
-            }
             if let Some(f) = e.facing {
                 diff("facing", f.to_string(), r.facing.to_string());
             }

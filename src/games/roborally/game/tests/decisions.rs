@@ -29,7 +29,11 @@ fn a_card_not_in_hand_is_refused_with_the_reason() {
     let g = race(2, 9);
     let c = not_in_hand(&g, 0);
     let e = g.parse_answer(&c.to_string()).expect_err("not in hand");
-    assert!(e.message.starts_with(&format!("`{c}` is not in red's hand")), "{e}");
+    assert!(
+        e.message
+            .starts_with(&format!("`{c}` is not in red's hand")),
+        "{e}"
+    );
     let e = g.parse_answer("move_2 500").expect_err("wrong priority");
     assert_eq!(e.message, "500 is a move_1, not a move_2");
     let e = g.parse_answer("go").expect_err("not a card");
@@ -40,7 +44,13 @@ fn a_card_not_in_hand_is_refused_with_the_reason() {
 fn programming_asks_each_register_then_the_power_down_when_damaged() {
     let mut g = race(1, 4);
     for r in 1..=5u8 {
-        assert_eq!(g.decision(), Some(Decision::Card { seat: 0, register: r }));
+        assert_eq!(
+            g.decision(),
+            Some(Decision::Card {
+                seat: 0,
+                register: r
+            })
+        );
         let c = g.hand(0)[0];
         if r == 5 {
             assert_eq!(g.hand(0).len(), 5, "placed cards leave the hand");
@@ -60,11 +70,16 @@ fn a_chain_on_one_line_is_read_against_the_hand_and_locks() {
     let h = g.hand(0).to_vec();
     let line = format!("{}, {}, {}", h[0], h[1], h[2]);
     let chain = g.parse_chain(&line).expect("three cards of the hand");
-    assert_eq!(chain, vec![Answer::Card(h[0]), Answer::Card(h[1]), Answer::Card(h[2])]);
+    assert_eq!(
+        chain,
+        vec![Answer::Card(h[0]), Answer::Card(h[1]), Answer::Card(h[2])]
+    );
     let six: Vec<String> = h.iter().take(6).map(|c| c.to_string()).collect();
     let e = g.parse_chain(&six.join(", ")).expect_err("six cards");
     assert!(e.message.contains("(ruling 7)"), "{e}");
-    let e = g.parse_chain(&format!("{}, go", h[0])).expect_err("no damage");
+    let e = g
+        .parse_chain(&format!("{}, go", h[0]))
+        .expect_err("no damage");
     assert!(e.message.contains("no damage"), "{e}");
 }
 
@@ -83,7 +98,13 @@ fn a_damaged_robot_is_asked_about_power_down() {
     let mut g = Game::new(p, 1).expect("valid");
     assert_eq!(g.hand(0).len(), 4, "seed 201: 5 damage, 4 cards");
     for r in 1..=4u8 {
-        assert_eq!(g.decision(), Some(Decision::Card { seat: 0, register: r }));
+        assert_eq!(
+            g.decision(),
+            Some(Decision::Card {
+                seat: 0,
+                register: r
+            })
+        );
         let c = g.hand(0)[0];
         g.apply(Answer::Card(c)).expect("in hand");
     }
@@ -122,14 +143,20 @@ fn the_start_record_resumes_the_same_game() {
     bad = record;
     bad["robots"][0]["id"] = serde_json::json!("pink");
     assert_eq!(
-        resume(&bad).map(|_| ()).expect_err("unknown colour").message,
+        resume(&bad)
+            .map(|_| ())
+            .expect_err("unknown colour")
+            .message,
         "start record: unknown colour `pink`"
     );
 }
 
 #[test]
 fn stop_and_standings_rank_flags_then_lives_then_damage() {
-    let b = board((3, 1), "[[flag]]\nnumber = 1\nat = [2, 0]\n[[flag]]\nnumber = 2\nat = [0, 0]\n");
+    let b = board(
+        (3, 1),
+        "[[flag]]\nnumber = 1\nat = [2, 0]\n[[flag]]\nnumber = 2\nat = [0, 0]\n",
+    );
     let mut red = robot("red", (1, 0), N, &[]);
     red.damage = 3;
     let mut blue = robot("blue", (2, 0), N, &[]);
@@ -138,7 +165,10 @@ fn stop_and_standings_rank_flags_then_lives_then_damage() {
     let mut g = Game::scenario(position(b, vec![red, blue, green]), false, 0).expect("valid");
     g.stop("the turn limit");
     assert!(g.is_over());
-    assert_eq!(g.outcome().map(|o| o.reason), Some("the turn limit".to_string()));
+    assert_eq!(
+        g.outcome().map(|o| o.reason),
+        Some("the turn limit".to_string())
+    );
     let ranks: Vec<(usize, usize)> = g.standings().iter().map(|s| (s.seat, s.rank)).collect();
     assert_eq!(ranks, vec![(1, 1), (2, 2), (0, 3)]);
 }
@@ -146,18 +176,34 @@ fn stop_and_standings_rank_flags_then_lives_then_damage() {
 #[test]
 fn invalid_positions_are_refused() {
     let b = board((3, 1), "[[square]]\nat = [1, 0]\nkind = \"pit\"\n");
-    let e = Game::scenario(position(b.clone(), vec![robot("red", (1, 0), N, &[])]), false, 0)
-        .expect_err("in a pit");
+    let e = Game::scenario(
+        position(b.clone(), vec![robot("red", (1, 0), N, &[])]),
+        false,
+        0,
+    )
+    .expect_err("in a pit");
     assert_eq!(e.message, "red at 1,0 stands in a pit");
     let e = Game::scenario(
-        position(b.clone(), vec![robot("red", (0, 0), N, &[]), robot("blue", (0, 0), N, &[])]),
+        position(
+            b.clone(),
+            vec![robot("red", (0, 0), N, &[]), robot("blue", (0, 0), N, &[])],
+        ),
         false,
         0,
     )
     .expect_err("shared");
-    assert!(e.message.contains("only virtual robots share a square"), "{e}");
+    assert!(
+        e.message.contains("only virtual robots share a square"),
+        "{e}"
+    );
     let e = Game::scenario(
-        position(b, vec![robot("red", (0, 0), N, &["move_1 490"]), robot("blue", (2, 0), N, &["move_1 490"])]),
+        position(
+            b,
+            vec![
+                robot("red", (0, 0), N, &["move_1 490"]),
+                robot("blue", (2, 0), N, &["move_1 490"]),
+            ],
+        ),
         false,
         0,
     )

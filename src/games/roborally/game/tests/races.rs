@@ -35,7 +35,11 @@ fn random_race(players: usize, seed: u64, answers: u64, turns: u32) -> (Game, Ve
         log.push(text);
         log.extend(g.events().iter().map(|e| g.narrate(e)));
         if let Err(e) = g.check_invariants() {
-            panic!("invariant broken after `{}`: {e}\n{}", log.len(), log.join("\n"));
+            panic!(
+                "invariant broken after `{}`: {e}\n{}",
+                log.len(),
+                log.join("\n")
+            );
         }
     }
     (g, log)
@@ -45,7 +49,10 @@ fn random_race(players: usize, seed: u64, answers: u64, turns: u32) -> (Game, Ve
 fn races_of_2_to_8_players_run_with_random_answers() {
     for players in 2..=8 {
         let (g, log) = random_race(players, players as u64, 7, 6);
-        assert!(g.turn() > 1 || g.is_over(), "{players} players played a turn");
+        assert!(
+            g.turn() > 1 || g.is_over(),
+            "{players} players played a turn"
+        );
         assert!(log.iter().any(|l| l.contains("register phase 5")));
     }
 }
@@ -55,9 +62,15 @@ fn the_first_turn_deals_nine_cards_and_asks_in_seat_order() {
     let g = Game::race(&yard(), 3, 1).expect("a race");
     assert_eq!(g.hand(0).len(), 9, "seed 189: no damage, 9 cards");
     assert_eq!(g.hand(2).len(), 9);
-    assert_eq!(g.decision_text(), "red: the card for register 1 (9 in hand)");
+    assert_eq!(
+        g.decision_text(),
+        "red: the card for register 1 (9 in hand)"
+    );
     assert_eq!(g.deck().len(), 84 - 27);
-    assert!(g.robots().iter().all(|r| r.virtual_robot), "ruling 11: all start virtual");
+    assert!(
+        g.robots().iter().all(|r| r.virtual_robot),
+        "ruling 11: all start virtual"
+    );
 }
 
 #[test]
@@ -69,10 +82,15 @@ fn stepping_pauses_between_steps() {
     while g.turn() == 1 && g.to_decide().is_some() {
         if g.decision() == Some(super::super::Decision::Continue) {
             assert_eq!(g.legal_count(), 1);
-            assert_eq!(g.parse_answer("continue"), Ok(super::super::Answer::Continue));
+            assert_eq!(
+                g.parse_answer("continue"),
+                Ok(super::super::Answer::Continue)
+            );
             pauses += 1;
         }
-        let a = g.legal(rng.gen_range(0..g.legal_count())).expect("in range");
+        let a = g
+            .legal(rng.gen_range(0..g.legal_count()))
+            .expect("in range");
         g.apply(a).expect("legal");
     }
     // Each phase pauses at least for its two robots' cards and its

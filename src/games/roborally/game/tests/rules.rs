@@ -12,7 +12,18 @@ fn move_cards_move_and_rotations_turn() {
     let (g, _) = play(
         position(
             b,
-            vec![robot("red", (0, 0), E, &["move_3 790", "rotate_right 80", "back_up 430", "u_turn 10", "move_1 490"])],
+            vec![robot(
+                "red",
+                (0, 0),
+                E,
+                &[
+                    "move_3 790",
+                    "rotate_right 80",
+                    "back_up 430",
+                    "u_turn 10",
+                    "move_1 490",
+                ],
+            )],
         ),
         false,
         5,
@@ -40,8 +51,15 @@ fn a_move_pushes_a_chain_of_robots() {
         1,
         &[],
     );
-    assert_eq!((at(&g, 0), at(&g, 1), at(&g, 2)), (Some((2, 0)), Some((3, 0)), Some((4, 0))));
-    assert!(ev.iter().any(|e| e == "green is pushed to 3,0 by red (move_2 670)"), "{ev:?}");
+    assert_eq!(
+        (at(&g, 0), at(&g, 1), at(&g, 2)),
+        (Some((2, 0)), Some((3, 0)), Some((4, 0)))
+    );
+    assert!(
+        ev.iter()
+            .any(|e| e == "green is pushed to 3,0 by red (move_2 670)"),
+        "{ev:?}"
+    );
 }
 
 // Ruling 1: a wall stopping any robot of the chain stops the whole step
@@ -52,7 +70,10 @@ fn a_wall_behind_a_pushed_robot_stops_the_whole_move() {
     let (g, ev) = play(
         position(
             b,
-            vec![robot("red", (0, 0), E, &["move_3 790"]), robot("blue", (2, 0), N, &[])],
+            vec![
+                robot("red", (0, 0), E, &["move_3 790"]),
+                robot("blue", (2, 0), N, &[]),
+            ],
         ),
         false,
         1,
@@ -69,9 +90,17 @@ fn a_wall_behind_a_pushed_robot_stops_the_whole_move() {
 #[test]
 fn a_wall_stops_the_mover() {
     let b = board((6, 1), "[[wall]]\nat = [3, 0]\nside = \"W\"\n");
-    let (g, ev) = play(position(b, vec![robot("red", (1, 0), E, &["move_3 790"])]), false, 1, &[]);
+    let (g, ev) = play(
+        position(b, vec![robot("red", (1, 0), E, &["move_3 790"])]),
+        false,
+        1,
+        &[],
+    );
     assert_eq!(at(&g, 0), Some((2, 0)));
-    assert!(ev.contains(&"red's move is stopped: a wall on the E side of 2,0".to_string()), "{ev:?}");
+    assert!(
+        ev.contains(&"red's move is stopped: a wall on the E side of 2,0".to_string()),
+        "{ev:?}"
+    );
 }
 
 // Ruling 1, seed 170, 395: pushed into a pit, destroyed at once.
@@ -81,7 +110,10 @@ fn a_robot_pushed_into_a_pit_is_destroyed() {
     let (g, ev) = play(
         position(
             b,
-            vec![robot("red", (0, 0), E, &["move_1 490"]), robot("blue", (1, 0), N, &[])],
+            vec![
+                robot("red", (0, 0), E, &["move_1 490"]),
+                robot("blue", (1, 0), N, &[]),
+            ],
         ),
         false,
         1,
@@ -121,13 +153,22 @@ fn two_belts_into_one_square_cancel_both() {
         "[[square]]\nat = [0, 0]\nkind = \"conveyor\"\nto = \"E\"\n[[square]]\nat = [2, 0]\nkind = \"conveyor\"\nto = \"W\"\n",
     );
     let (g, ev) = play(
-        position(b, vec![robot("red", (0, 0), N, &[]), robot("blue", (2, 0), N, &[])]),
+        position(
+            b,
+            vec![robot("red", (0, 0), N, &[]), robot("blue", (2, 0), N, &[])],
+        ),
         false,
         1,
         &[],
     );
     assert_eq!((at(&g, 0), at(&g, 1)), (Some((0, 0)), Some((2, 0))));
-    assert!(ev.contains(&"blue's belt move is cancelled: red would land on the same square (ruling 3)".to_string()), "{ev:?}");
+    assert!(
+        ev.contains(
+            &"blue's belt move is cancelled: red would land on the same square (ruling 3)"
+                .to_string()
+        ),
+        "{ev:?}"
+    );
 }
 
 // Ruling 3: a robot on a belt behind a robot that stays is cancelled;
@@ -159,9 +200,16 @@ fn belts_move_trains_and_stop_behind_a_robot_standing() {
         1,
         &[],
     );
-    assert_eq!((at(&g, 0), at(&g, 1), at(&g, 2)), (Some((0, 0)), Some((1, 0)), Some((2, 0))));
-    assert!(ev.iter().any(|e| e.starts_with("blue's belt move is cancelled: green holds the square")));
-    assert!(ev.iter().any(|e| e.starts_with("red's belt move is cancelled: blue holds the square")));
+    assert_eq!(
+        (at(&g, 0), at(&g, 1), at(&g, 2)),
+        (Some((0, 0)), Some((1, 0)), Some((2, 0)))
+    );
+    assert!(ev
+        .iter()
+        .any(|e| e.starts_with("blue's belt move is cancelled: green holds the square")));
+    assert!(ev
+        .iter()
+        .any(|e| e.starts_with("red's belt move is cancelled: blue holds the square")));
 }
 
 // Ruling 3: swaps are cancelled; belts never push.
@@ -172,7 +220,10 @@ fn belts_do_not_swap_robots() {
         "[[square]]\nat = [0, 0]\nkind = \"conveyor\"\nto = \"E\"\n[[square]]\nat = [1, 0]\nkind = \"conveyor\"\nto = \"W\"\n",
     );
     let (g, _) = play(
-        position(b, vec![robot("red", (0, 0), N, &[]), robot("blue", (1, 0), N, &[])]),
+        position(
+            b,
+            vec![robot("red", (0, 0), N, &[]), robot("blue", (1, 0), N, &[])],
+        ),
         false,
         1,
         &[],
@@ -189,14 +240,19 @@ fn express_belts_move_two_and_curves_turn() {
         "[[square]]\nat = [0, 0]\nkind = \"express\"\nto = \"E\"\n[[square]]\nat = [1, 0]\nkind = \"express\"\nto = \"S\"\n[[square]]\nat = [3, 0]\nkind = \"conveyor\"\nto = \"S\"\n",
     );
     let (g, ev) = play(
-        position(b, vec![robot("red", (0, 0), N, &[]), robot("blue", (3, 0), N, &[])]),
+        position(
+            b,
+            vec![robot("red", (0, 0), N, &[]), robot("blue", (3, 0), N, &[])],
+        ),
         false,
         1,
         &[],
     );
     assert_eq!(at(&g, 0), Some((1, 1)));
     assert_eq!(g.robots()[0].facing, E, "turned right once by the curve");
-    assert!(ev.iter().any(|e| e.starts_with("red is turned right by the belt's curve")));
+    assert!(ev
+        .iter()
+        .any(|e| e.starts_with("red is turned right by the belt's curve")));
     assert_eq!(at(&g, 1), Some((3, 1)), "a conveyor moves once");
     assert_eq!(g.robots()[1].facing, N);
 }
@@ -209,7 +265,10 @@ fn pushers_push_in_their_phases_and_gears_turn() {
         "[[square]]\nat = [0, 0]\nkind = \"pusher\"\nto = \"E\"\nregisters = [2]\n[[square]]\nat = [0, 1]\nkind = \"gear\"\nturn = \"left\"\n",
     );
     let (g, _) = play(
-        position(b.clone(), vec![robot("red", (0, 0), N, &[]), robot("blue", (0, 1), N, &[])]),
+        position(
+            b.clone(),
+            vec![robot("red", (0, 0), N, &[]), robot("blue", (0, 1), N, &[])],
+        ),
         false,
         1,
         &[],
@@ -217,21 +276,38 @@ fn pushers_push_in_their_phases_and_gears_turn() {
     assert_eq!(at(&g, 0), Some((0, 0)), "not active in phase 1");
     assert_eq!(g.robots()[1].facing, W);
     let (g, ev) = play(
-        position(b, vec![robot("red", (0, 0), N, &[]), robot("blue", (1, 0), N, &[])]),
+        position(
+            b,
+            vec![robot("red", (0, 0), N, &[]), robot("blue", (1, 0), N, &[])],
+        ),
         false,
         2,
         &[],
     );
     assert_eq!((at(&g, 0), at(&g, 1)), (Some((1, 0)), Some((2, 0))));
-    assert!(ev.contains(&"red is pushed from 0,0 to 1,0 by the pusher on 0,0".to_string()), "{ev:?}");
-    assert!(ev.contains(&"blue is pushed to 2,0 by red (the pusher on 0,0)".to_string()), "{ev:?}");
+    assert!(
+        ev.contains(&"red is pushed from 0,0 to 1,0 by the pusher on 0,0".to_string()),
+        "{ev:?}"
+    );
+    assert!(
+        ev.contains(&"blue is pushed to 2,0 by red (the pusher on 0,0)".to_string()),
+        "{ev:?}"
+    );
 }
 
 // Seed 462: crushers destroy in their phases.
 #[test]
 fn crushers_crush_in_their_phases() {
-    let b = board((2, 1), "[[square]]\nat = [1, 0]\nkind = \"crusher\"\nregisters = [1]\n");
-    let (g, ev) = play(position(b, vec![robot("red", (1, 0), N, &[])]), false, 1, &[]);
+    let b = board(
+        (2, 1),
+        "[[square]]\nat = [1, 0]\nkind = \"crusher\"\nregisters = [1]\n",
+    );
+    let (g, ev) = play(
+        position(b, vec![robot("red", (1, 0), N, &[])]),
+        false,
+        1,
+        &[],
+    );
     assert_eq!(at(&g, 0), None);
     assert!(ev.contains(&"red is crushed by the crusher on 1,0".to_string()));
 }
@@ -274,7 +350,12 @@ fn robots_shoot_each_other_together() {
     let b = board((5, 1), "");
     let mut red = robot("red", (0, 0), E, &[]);
     red.damage = 9;
-    let (g, ev) = play(position(b, vec![red, robot("blue", (4, 0), W, &[])]), false, 1, &[]);
+    let (g, ev) = play(
+        position(b, vec![red, robot("blue", (4, 0), W, &[])]),
+        false,
+        1,
+        &[],
+    );
     assert_eq!(at(&g, 0), None, "red took its tenth damage");
     assert_eq!(g.robots()[1].damage, 1, "red had fired in that phase");
     assert!(ev.contains(&"red is shot by blue: 1 damage".to_string()));
@@ -285,20 +366,55 @@ fn robots_shoot_each_other_together() {
 #[test]
 fn damage_locks_registers_and_they_keep_their_cards() {
     let b = board((6, 1), "[[laser]]\nat = [5, 0]\nto = \"W\"\nbeams = 1\n");
-    let mut red = robot("red", (5, 0), N, &["rotate_left 70", "rotate_right 80", "u_turn 10", "u_turn 20", "rotate_left 90"]);
+    let mut red = robot(
+        "red",
+        (5, 0),
+        N,
+        &[
+            "rotate_left 70",
+            "rotate_right 80",
+            "u_turn 10",
+            "u_turn 20",
+            "rotate_left 90",
+        ],
+    );
     red.damage = 4;
     let (g, _) = play(position(b, vec![red]), false, 5, &[]);
     assert_eq!(g.robots()[0].damage, 9);
     assert_eq!(g.locked(0), vec![1, 2, 3, 4, 5]);
-    let program: Vec<String> = g.robots()[0].program.iter().map(|c| c.map_or(String::new(), |c| c.to_string())).collect();
-    assert_eq!(program, vec!["rotate_left 70", "rotate_right 80", "u_turn 10", "u_turn 20", "rotate_left 90"]);
+    let program: Vec<String> = g.robots()[0]
+        .program
+        .iter()
+        .map(|c| c.map_or(String::new(), |c| c.to_string()))
+        .collect();
+    assert_eq!(
+        program,
+        vec![
+            "rotate_left 70",
+            "rotate_right 80",
+            "u_turn 10",
+            "u_turn 20",
+            "rotate_left 90"
+        ]
+    );
 }
 
 // Ruling 7: at 5 damage only register 5 keeps its card at the end.
 #[test]
 fn the_end_of_the_turn_discards_unlocked_registers() {
     let b = board((3, 1), "");
-    let mut red = robot("red", (1, 0), N, &["rotate_left 70", "rotate_right 80", "u_turn 10", "u_turn 20", "rotate_left 90"]);
+    let mut red = robot(
+        "red",
+        (1, 0),
+        N,
+        &[
+            "rotate_left 70",
+            "rotate_right 80",
+            "u_turn 10",
+            "u_turn 20",
+            "rotate_left 90",
+        ],
+    );
     red.damage = 5;
     let (g, _) = play(position(b, vec![red]), false, 5, &[]);
     let kept: Vec<bool> = g.robots()[0].program.iter().map(Option::is_some).collect();
@@ -354,7 +470,11 @@ fn repair_sites_repair_or_give_an_option() {
     assert_eq!(g.robots()[1].options, vec!["brakes".to_string()]);
     assert_eq!(g.option_deck(), ["shield".to_string()]);
     assert!(ev.contains(&"blue takes the option card brakes".to_string()));
-    assert_eq!(g.robots()[0].archive, Square::new(0, 0), "touched at the end of a phase");
+    assert_eq!(
+        g.robots()[0].archive,
+        Square::new(0, 0),
+        "touched at the end of a phase"
+    );
 }
 
 // Ruling 10, seed 245–253: destroyed robots come back at the archive with
@@ -405,7 +525,12 @@ fn virtual_robots_pass_through_and_become_real_alone() {
     let b = board((4, 1), "");
     let mut red = robot("red", (0, 0), E, &["move_2 670"]);
     red.virtual_robot = true;
-    let (g, ev) = play(position(b, vec![red, robot("blue", (1, 0), N, &[])]), false, 5, &[]);
+    let (g, ev) = play(
+        position(b, vec![red, robot("blue", (1, 0), N, &[])]),
+        false,
+        5,
+        &[],
+    );
     assert_eq!((at(&g, 0), at(&g, 1)), (Some((2, 0)), Some((1, 0))));
     assert!(!g.robots()[0].virtual_robot);
     assert!(ev.contains(&"red is alone on 2,0: it becomes real".to_string()));
@@ -415,16 +540,34 @@ fn virtual_robots_pass_through_and_become_real_alone() {
 // repaired and no cards; the robot does not fire; belts still move it.
 #[test]
 fn power_down_repairs_and_the_robot_stays_still() {
-    let b = board((3, 1), "[[square]]\nat = [0, 0]\nkind = \"conveyor\"\nto = \"E\"\n");
+    let b = board(
+        (3, 1),
+        "[[square]]\nat = [0, 0]\nkind = \"conveyor\"\nto = \"E\"\n",
+    );
     let mut red = robot("red", (0, 0), E, &["move_1 490"]);
     red.damage = 6;
     red.power_down_announced = true;
-    let (g, ev) = play(position(b, vec![red, robot("blue", (2, 0), N, &[])]), true, 1, &[]);
+    let (g, ev) = play(
+        position(b, vec![red, robot("blue", (2, 0), N, &[])]),
+        true,
+        1,
+        &[],
+    );
     let r = &g.robots()[0];
     assert!(r.powered_down && r.damage == 0);
-    assert_eq!(at(&g, 0), Some((1, 0)), "the belt moved it; its card was discarded");
-    assert_eq!(g.robots()[1].damage, 0, "a powered-down robot fires nothing");
-    assert!(ev.iter().any(|e| e.starts_with("red is powered down this turn: 6 damage repaired")));
+    assert_eq!(
+        at(&g, 0),
+        Some((1, 0)),
+        "the belt moved it; its card was discarded"
+    );
+    assert_eq!(
+        g.robots()[1].damage,
+        0,
+        "a powered-down robot fires nothing"
+    );
+    assert!(ev
+        .iter()
+        .any(|e| e.starts_with("red is powered down this turn: 6 damage repaired")));
 }
 
 // Ruling 12: before the deal, a powered-down robot stays (repaired again)
