@@ -102,11 +102,9 @@ impl Game {
             }
             let flag = self.board.flag_at(at);
             let site = matches!(self.board.kind(at), Some(Kind::Repair(_)));
-            if flag.is_some() || site {
-                if rb.archive != at {
-                    self.robots[i].archive = at;
-                    self.events.push(Event::ArchiveMoved(i, at));
-                }
+            if (flag.is_some() || site) && rb.archive != at {
+                self.robots[i].archive = at;
+                self.events.push(Event::ArchiveMoved(i, at));
             }
             if let Some(f) = flag {
                 if f == self.robots[i].flags + 1 {
