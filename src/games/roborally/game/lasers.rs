@@ -34,22 +34,42 @@ impl Game {
             }
         }
         for (i, r) in self.robots.iter().enumerate() {
-            let Some(mut sq) = r.at else { continue };
+            let Some(from) = r.at else { continue };
             if r.virtual_robot || r.powered_down {
                 continue;
             }
-            loop {
+            // The nearest real robot in line ahead, then the walls and
+            // gaps between: no walk past the target, no scan per square.
+            let (dx, dy) = r.facing.delta();
+            let mut nearest: Option<(i32, usize)> = None;
+            for (j, o) in self.robots.iter().enumerate() {
+                let Some(to) = o.at else { continue };
+                if j == i || o.virtual_robot {
+                    continue;
+                }
+                let (ox, oy) = (to.x - from.x, to.y - from.y);
+                let d = ox * dx + oy * dy;
+                let in_line = if dx != 0 { oy == 0 } else { ox == 0 };
+                if in_line && d > 0 && nearest.is_none_or(|(n, _)| d < n) {
+                    nearest = Some((d, j));
+                }
+            }
+            let Some((d, j)) = nearest else { continue };
+            let mut sq = from;
+            let mut clear = true;
+            for _ in 0..d {
                 if self.board.is_walled(sq, r.facing) {
+                    clear = false;
                     break;
                 }
                 sq = sq.step(r.facing);
                 if self.board.is_off(sq) {
+                    clear = false;
                     break;
                 }
-                if let Some(j) = self.real_at(sq) {
-                    hits.push((j, Shooter::Robot(i), 1));
-                    break;
-                }
+            }
+            if clear {
+                hits.push((j, Shooter::Robot(i), 1));
             }
         }
         for &(j, by, n) in &hits {

@@ -139,7 +139,8 @@ pub struct Game {
     pushers: Arc<[(Square, Compass, Registers)]>,
     robots: Vec<RobotState>,
     option_deck: Vec<String>,
-    start: Arc<serde_json::Value>,
+    /// The start (position and seed) the start record is written from.
+    start: Arc<(Position, u64)>,
     rng: ChaCha8Rng,
     deck: Vec<Card>,
     discard: Vec<Card>,

@@ -117,7 +117,7 @@ impl Game {
         scenario: Option<u8>,
     ) -> Result<Game, Refusal> {
         check_position(&position)?;
-        let start = Arc::new(super::record::start_value(&position, seed));
+        let start = Arc::new((position.clone(), seed));
         let n = position.robots.len();
         let mut pushers: Vec<_> = position
             .board

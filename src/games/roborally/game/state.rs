@@ -131,7 +131,7 @@ impl Describe for Game {
         out
     }
     fn start_record(&self) -> serde_json::Value {
-        (*self.start).clone()
+        super::record::start_value(&self.start.0, self.start.1)
     }
     fn check_invariants(&self) -> Result<(), String> {
         self.invariants()
