@@ -36,6 +36,8 @@ pub enum Decision {
         seat: usize,
     },
     /// A robot on a two-wrench site: repair, or an option card (ruling 9).
+    /// Asked only while the option deck holds a card; otherwise the site
+    /// repairs without asking.
     TwoWrench {
         /// The deciding seat.
         seat: usize,
@@ -45,7 +47,8 @@ pub enum Decision {
         /// The deciding seat.
         seat: usize,
     },
-    /// A destroyed robot loses an option of its player's choice (ruling 10).
+    /// A destroyed robot loses an option of its player's choice (ruling 10);
+    /// asked whenever it holds any (even one).
     LoseOption {
         /// The deciding seat.
         seat: usize,

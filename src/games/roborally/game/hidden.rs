@@ -126,6 +126,15 @@ impl Game {
                     r.damage
                 ));
             }
+            if matches!(self.pc, super::Pc::Program(..)) {
+                for reg in 1..=LAST_REGISTER {
+                    if self.kept[i] & (1 << reg) != 0 && !self.is_locked(i, reg) {
+                        return Err(format!(
+                            "{name} kept a card in register {reg}, which its damage does not lock"
+                        ));
+                    }
+                }
+            }
             if let Some(super::Decision::Card { seat, register }) = self.decision {
                 if seat == i && locked_registers(r.damage).contains(&usize::from(register)) {
                     return Err(format!("{name} is asked for locked register {register}"));

@@ -91,7 +91,7 @@ fn a_damaged_robot_is_asked_about_power_down() {
         .map(|s| format!("[[wall]]\nat = [0, 0]\nside = \"{s}\"\n"))
         .collect();
     let b = board((1, 1), &walls);
-    let mut red = robot("red", (0, 0), N, &[]);
+    let mut red = robot("red", (0, 0), N, &["", "", "", "", "u_turn 10"]);
     red.damage = 5;
     let mut p = position(b, vec![red]);
     p.stage = crate::games::roborally::position::Stage::TurnStart;
@@ -108,6 +108,9 @@ fn a_damaged_robot_is_asked_about_power_down() {
         let c = g.hand(0)[0];
         g.apply(Answer::Card(c)).expect("in hand");
     }
+    // Ruling 7: the locked fifth register keeps its card and is not asked.
+    let kept: Card = "u_turn 10".parse().expect("a card");
+    assert_eq!(g.robots()[0].program[4], Some(kept));
     assert_eq!(g.decision(), Some(Decision::PowerDown { seat: 0 }));
     assert_eq!(g.parse_answer("power_down"), Ok(Answer::PowerDown));
     let e = g.parse_answer("stay").expect_err("not this decision");

@@ -54,6 +54,10 @@ fn races_of_2_to_8_players_run_with_random_answers() {
             "{players} players played a turn"
         );
         assert!(log.iter().any(|l| l.contains("register phase 5")));
+        if players == 8 && g.turn() > 2 {
+            // 72 cards dealt a turn: the second deal empties the deck.
+            assert!(log.iter().any(|l| l.contains("shuffled into it")));
+        }
     }
 }
 
