@@ -1,13 +1,17 @@
 //! RoboRally (rules: the German rulebook named in `docs/rules.md`;
-//! conventions and rulings fixed by the design's RoboRally page): being
-//! built. So far its data: the program cards and their deck ([`cards`]),
-//! boards and courses read from TOML ([`board`]), the catalogue of
-//! courses and the checks of board and course files ([`courses`]), a
-//! position ([`position`]) and its text picture ([`picture`]). Not yet
-//! playable.
+//! conventions and rulings fixed by the design's RoboRally page): the
+//! program cards and their deck ([`cards`]), boards and courses read from
+//! TOML ([`board`]), a position as plain data ([`position`]), the rules
+//! engine ([`game`]), scenario files and their runner ([`scenario`]), and
+//! the position drawn as text ([`picture`]), the catalogue of courses and
+//! the checks of board and course files ([`courses`]), and the game
+//! behind the seam ([`seam`]).
 
 pub mod board;
 pub mod cards;
 pub mod courses;
+pub mod game;
 pub mod picture;
 pub mod position;
+pub mod scenario;
+pub mod seam;

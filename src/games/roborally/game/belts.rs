@@ -1,0 +1,150 @@
+//! Conveyor and express belts (rulings 3 and 4, seed lines 280–300,
+//! 413–427): the moves of one belt step are planned from one position and
+//! made together. A move is cancelled by a wall, by two robots landing on
+//! one square, by a swap, or by a square held by a robot that does not
+//! leave it by belt in this step (and so down a chain of cancellations).
+//! Belts never push. Virtual robots are carried but neither block nor are
+//! blocked by robots (ruling 11). A robot carried onto a belt at a right
+//! angle turns with the curve.
+
+use crate::grid::square::{Compass, Square};
+
+use super::super::board::{Kind, Turn};
+use super::narrate::{BeltBlock, Cause, Event};
+use super::Game;
+
+/// One robot's planned belt move.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    robot: usize,
+    from: Square,
+    to: Square,
+    dir: Compass,
+    /// Why it is cancelled, once it is.
+    cancelled: Option<BeltBlock>,
+    /// The plan ends off the board or in a pit: it conflicts with nothing.
+    deadly: bool,
+    virtual_robot: bool,
+}
+
+/// The belt direction of a square, if a belt of the kinds asked.
+fn belt(kind: Option<Kind>, express_only: bool) -> Option<Compass> {
+    match kind {
+        Some(Kind::Express(d)) => Some(d),
+        Some(Kind::Conveyor(d)) if !express_only => Some(d),
+        _ => None,
+    }
+}
+
+impl Game {
+    /// One belt step: the express belts alone (`express_only`), or every
+    /// belt.
+    pub(super) fn belts(&mut self, express_only: bool) {
+        let mut plans = std::mem::take(&mut self.scratch.belt);
+        plans.clear();
+        for (i, r) in self.robots.iter().enumerate() {
+            let Some(from) = r.at else { continue };
+            let Some(dir) = belt(self.board.kind(from), express_only) else {
+                continue;
+            };
+            let to = from.step(dir);
+            let cancelled = self
+                .board
+                .is_walled(from, dir)
+                .then_some(BeltBlock::Wall(dir));
+            plans.push(Plan {
+                robot: i,
+                from,
+                to,
+                dir,
+                cancelled,
+                deadly: self.is_deadly(to),
+                virtual_robot: r.virtual_robot,
+            });
+        }
+        if plans.is_empty() {
+            self.scratch.belt = plans;
+            return;
+        }
+        // Same square and swaps, among real robots' live plans.
+        for a in 0..plans.len() {
+            for b in 0..plans.len() {
+                let (pa, pb) = (plans[a], plans[b]);
+                let walled = |p: &Plan| matches!(p.cancelled, Some(BeltBlock::Wall(_)));
+                if a == b
+                    || pa.virtual_robot
+                    || pb.virtual_robot
+                    || pa.cancelled.is_some()
+                    || walled(&pb)
+                {
+                    continue;
+                }
+                if !pa.deadly && pa.to == pb.to {
+                    plans[a].cancelled = Some(BeltBlock::SameSquare(pb.robot));
+                } else if pa.to == pb.from && pb.to == pa.from {
+                    plans[a].cancelled = Some(BeltBlock::Swap(pb.robot));
+                }
+            }
+        }
+        // A square held by a real robot that does not leave it by belt;
+        // repeated until nothing changes (a chain of cancellations).
+        loop {
+            let mut changed = false;
+            for a in 0..plans.len() {
+                let pa = plans[a];
+                if pa.cancelled.is_some() || pa.virtual_robot || pa.deadly {
+                    continue;
+                }
+                let holder = self.robots.iter().enumerate().find(|&(j, r)| {
+                    j != pa.robot
+                        && r.at == Some(pa.to)
+                        && !r.virtual_robot
+                        && !plans.iter().any(|p| p.robot == j && p.cancelled.is_none())
+                });
+                if let Some((j, _)) = holder {
+                    plans[a].cancelled = Some(BeltBlock::Held(j));
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let cause = Cause::Belt(express_only);
+        for p in &plans {
+            if let Some(why) = p.cancelled {
+                self.events.push(Event::BeltCancelled(p.robot, why));
+                continue;
+            }
+            self.robots[p.robot].at = Some(p.to);
+            self.events.push(Event::Moved(p.robot, p.from, p.to, cause));
+        }
+        for p in &plans {
+            if p.cancelled.is_some() {
+                continue;
+            }
+            if self.check_fall(p.robot, p.to) {
+                continue;
+            }
+            // Ruling 4: carried onto a belt at a right angle, it turns.
+            if let Some(next) = belt(self.board.kind(p.to), false) {
+                let turn = if next == p.dir.turned_eighths(2) {
+                    Some(Turn::Right)
+                } else if next == p.dir.turned_eighths(-2) {
+                    Some(Turn::Left)
+                } else {
+                    None
+                };
+                if let Some(t) = turn {
+                    let r = &mut self.robots[p.robot];
+                    r.facing = r
+                        .facing
+                        .turned_eighths(if t == Turn::Right { 2 } else { -2 });
+                    let f = r.facing;
+                    self.events.push(Event::TurnedByBelt(p.robot, t, f));
+                }
+            }
+        }
+        self.scratch.belt = plans;
+    }
+}

@@ -1,0 +1,415 @@
+//! The driver: runs the game from one decision to the next. The start of
+//! the turn (destroyed robots come back, power downs, the deal), the
+//! programming, the five register phases and the end of the turn (seed
+//! lines 75–111, 403–407), and what each answer does.
+
+use rand::seq::SliceRandom;
+
+use crate::engine::{Outcome, Refusal};
+
+use super::super::board::Kind;
+use super::super::cards::hand_size;
+use super::decide::{Answer, Decision};
+use super::narrate::Event;
+use super::options::event_name;
+use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
+
+impl Game {
+    /// Runs until a decision is asked, the game is over, or a scenario's
+    /// turn is done.
+    pub(super) fn run(&mut self) {
+        self.decision = None;
+        loop {
+            if let Some(d) = self.next_pending() {
+                self.decision = Some(d);
+                return;
+            }
+            if self.step_done {
+                self.step_done = false;
+                self.steps += 1;
+                if self.stepping && !matches!(self.pc, Pc::Over | Pc::Paused) {
+                    self.decision = Some(Decision::Continue);
+                    return;
+                }
+            }
+            if self.outcome.is_some() {
+                self.pc = Pc::Over;
+            } else if self.robots.iter().all(|r| r.out()) {
+                self.events.push(Event::NoLivesLeft);
+                self.outcome = Some(Outcome {
+                    winners: Vec::new(),
+                    reason: "no robot has a life left".into(),
+                    at_turn_limit: false,
+                });
+                self.pc = Pc::Over;
+            }
+            if !self.advance() {
+                return;
+            }
+        }
+    }
+
+    /// Does one unit of work at the program counter; `false` when the game
+    /// waits (a decision is set, or it is over or paused).
+    fn advance(&mut self) -> bool {
+        match self.pc {
+            Pc::Over | Pc::Paused => return false,
+            Pc::TurnStart => {
+                self.events.push(Event::TurnBegins(self.turn));
+                self.steps = 0;
+                self.revealed = 0;
+                self.pc = Pc::Reenter(0);
+            }
+            Pc::Reenter(i) => {
+                if i >= self.robots.len() {
+                    self.pc = Pc::PlaceReentered;
+                } else if self.robots[i].at.is_none() && self.robots[i].lives > 0 {
+                    self.decision = Some(Decision::Facing { seat: i });
+                    return false;
+                } else {
+                    self.pc = Pc::Reenter(i + 1);
+                }
+            }
+            Pc::PlaceReentered => {
+                self.place_returning();
+                self.pc = Pc::StayWake(0);
+            }
+            Pc::StayWake(i) => {
+                if i >= self.robots.len() {
+                    self.pc = Pc::PowerDowns;
+                } else if self.on_board(i) && self.robots[i].powered_down {
+                    self.decision = Some(Decision::StayOrWake { seat: i });
+                    return false;
+                } else {
+                    self.pc = Pc::StayWake(i + 1);
+                }
+            }
+            Pc::PowerDowns => {
+                for i in 0..self.robots.len() {
+                    let r = &mut self.robots[i];
+                    if r.at.is_some() && r.power_down_announced {
+                        r.power_down_announced = false;
+                        r.powered_down = true;
+                        let repaired = std::mem::take(&mut r.damage);
+                        self.events.push(Event::PowerDownBegins(i, repaired));
+                        self.clear_registers(i);
+                    }
+                }
+                self.pc = if self.scenario.is_some() {
+                    self.first_phase()
+                } else {
+                    Pc::Deal
+                };
+            }
+            Pc::Deal => {
+                self.deal();
+                self.pc = Pc::Program(0, 0);
+            }
+            Pc::Program(i, reg) => return self.program_step(i, reg),
+            Pc::Phase(r, step) => self.phase_step(r, step),
+            Pc::EndRepair(i) => {
+                if i >= self.robots.len() {
+                    self.pc = Pc::EndClear;
+                    return true;
+                }
+                self.pc = Pc::EndRepair(i + 1);
+                let rb = &self.robots[i];
+                let Some(at) = rb.at else { return true };
+                if rb.powered_down {
+                    return true;
+                }
+                match self.board.kind(at) {
+                    Some(Kind::Repair(2)) if !self.option_deck.is_empty() => {
+                        self.pc = Pc::EndRepair(i);
+                        self.decision = Some(Decision::TwoWrench { seat: i });
+                        return false;
+                    }
+                    Some(Kind::Repair(n)) => self.repair(i, n),
+                    _ if self.board.flag_at(at).is_some() => self.repair(i, 1),
+                    _ => {}
+                }
+            }
+            Pc::EndClear => {
+                for i in 0..self.robots.len() {
+                    let r = &self.robots[i];
+                    if let (Some(at), true) = (r.at, r.virtual_robot) {
+                        let alone = !self
+                            .robots
+                            .iter()
+                            .enumerate()
+                            .any(|(j, o)| j != i && o.at == Some(at));
+                        if alone {
+                            self.robots[i].virtual_robot = false;
+                            self.events.push(Event::BecameReal(i, at));
+                        }
+                    }
+                }
+                for i in 0..self.robots.len() {
+                    self.clear_registers(i);
+                    let hand = std::mem::take(&mut self.hands[i]);
+                    self.discard.extend(hand);
+                }
+                self.revealed = 0;
+                self.step_done = true;
+                if self.scenario.is_some() {
+                    self.pc = Pc::Paused;
+                } else {
+                    self.turn += 1;
+                    self.pc = Pc::TurnStart;
+                }
+            }
+        }
+        true
+    }
+
+    /// The phase a turn's registers start with.
+    pub(super) fn first_phase(&self) -> Pc {
+        match self.scenario {
+            Some(0) => Pc::Paused,
+            _ => Pc::Phase(1, Step::Reveal),
+        }
+    }
+
+    /// Discards the cards of robot `i`'s registers that are not locked
+    /// (all of them when it is off the board), and notes the kept ones.
+    pub(super) fn clear_registers(&mut self, i: usize) {
+        let gone = self.robots[i].at.is_none();
+        let mut kept = 0u8;
+        for r in 1..=LAST_REGISTER {
+            let slot = usize::from(r) - 1;
+            if !gone && self.is_locked(i, r) {
+                if self.robots[i].program[slot].is_some() {
+                    kept |= 1 << r;
+                }
+            } else if let Some(c) = self.robots[i].program[slot].take() {
+                self.discard.push(c);
+            }
+        }
+        self.kept[i] = kept;
+    }
+
+    /// The robots that chose a facing come back at their archives with 2
+    /// damage; virtual when another robot stands there or another comes
+    /// back to the same square (ruling 10, seed lines 251–253).
+    fn place_returning(&mut self) {
+        for i in 0..self.robots.len() {
+            if !self.returning[i] {
+                continue;
+            }
+            let at = self.robots[i].archive;
+            let shared = self.robots.iter().enumerate().any(|(j, o)| {
+                j != i && (o.at == Some(at) || (self.returning[j] && o.archive == at))
+            });
+            let r = &mut self.robots[i];
+            r.at = Some(at);
+            r.damage = REENTRY_DAMAGE;
+            r.virtual_robot = shared;
+            let facing = r.facing;
+            self.events.push(Event::Reentered {
+                seat: i,
+                at,
+                facing,
+                virtual_robot: shared,
+            });
+        }
+        for r in &mut self.returning {
+            *r = false;
+        }
+        // Falling back on a deadly archive cannot happen: archives are
+        // board squares a robot stood on alive.
+    }
+
+    /// Deals `hand_size(damage)` cards to each robot on the board and
+    /// powered up, reshuffling the discard when the deck runs out.
+    fn deal(&mut self) {
+        for i in 0..self.robots.len() {
+            if !self.on_board(i) || self.robots[i].powered_down {
+                continue;
+            }
+            let n = hand_size(self.robots[i].damage);
+            for _ in 0..n {
+                if self.deck.is_empty() {
+                    if self.discard.is_empty() {
+                        break;
+                    }
+                    std::mem::swap(&mut self.deck, &mut self.discard);
+                    self.deck.shuffle(&mut self.rng);
+                    self.events.push(Event::Reshuffled(self.deck.len()));
+                }
+                let card = self.deck.pop().expect("the deck was refilled");
+                self.hands[i].push(card);
+            }
+            self.hands[i].sort_by_key(|c| c.priority);
+            let dealt = self.hands[i].len();
+            self.events.push(Event::Dealt(i, dealt));
+        }
+    }
+
+    /// Programming: asks robot `i` for register `reg + 1`, or (reg 5) a
+    /// damaged robot for its power down.
+    fn program_step(&mut self, i: usize, reg: u8) -> bool {
+        if i >= self.robots.len() {
+            self.pc = Pc::Phase(1, Step::Reveal);
+            return true;
+        }
+        let skip = !self.on_board(i) || self.robots[i].powered_down;
+        if skip {
+            self.pc = Pc::Program(i + 1, 0);
+            return true;
+        }
+        if reg < LAST_REGISTER {
+            let r = reg + 1;
+            if self.is_locked(i, r) || self.hands[i].is_empty() || self.card_in(i, r).is_some() {
+                self.pc = Pc::Program(i, reg + 1);
+                return true;
+            }
+            self.decision = Some(Decision::Card {
+                seat: i,
+                register: r,
+            });
+            return false;
+        }
+        if self.robots[i].damage > 0 && !self.robots[i].power_down_announced {
+            self.decision = Some(Decision::PowerDown { seat: i });
+            return false;
+        }
+        self.pc = Pc::Program(i + 1, 0);
+        true
+    }
+
+    /// One step of register phase `r`.
+    fn phase_step(&mut self, r: u8, step: Step) {
+        let next = match step {
+            Step::Reveal => {
+                self.reveal(r);
+                if self.order.is_empty() {
+                    Step::Express
+                } else {
+                    Step::Robot(0)
+                }
+            }
+            Step::Robot(k) => {
+                self.robot_step(r, usize::from(k));
+                if usize::from(k) + 1 < self.order.len() {
+                    Step::Robot(k + 1)
+                } else {
+                    Step::Express
+                }
+            }
+            Step::Express => {
+                self.belts(true);
+                Step::Belts
+            }
+            Step::Belts => {
+                self.belts(false);
+                Step::Pushers
+            }
+            Step::Pushers => {
+                self.pushers(r);
+                Step::Gears
+            }
+            Step::Gears => {
+                self.gears();
+                Step::Crushers
+            }
+            Step::Crushers => {
+                self.crushers(r);
+                Step::Lasers
+            }
+            Step::Lasers => {
+                self.lasers();
+                Step::Flags
+            }
+            Step::Flags => {
+                self.flags();
+                self.step_done = step != Step::Reveal;
+                self.pc = if self.outcome.is_some() {
+                    Pc::Over
+                } else if self.scenario == Some(r) && r < LAST_REGISTER {
+                    Pc::Paused
+                } else if r < LAST_REGISTER {
+                    Pc::Phase(r + 1, Step::Reveal)
+                } else {
+                    Pc::EndRepair(0)
+                };
+                return;
+            }
+        };
+        self.step_done = step != Step::Reveal;
+        self.pc = Pc::Phase(r, next);
+    }
+
+    /// Answers the current decision (checked legal) and runs on.
+    pub(super) fn answer(&mut self, answer: Answer) -> Result<(), Refusal> {
+        let Some(d) = self.decision else {
+            return Err(Refusal::new(self.describe_decision()));
+        };
+        if !self.is_legal(answer) {
+            return Err(Refusal::new(format!(
+                "`{}` is not an answer to this decision: {}",
+                self.write_answer(answer),
+                self.describe_decision()
+            )));
+        }
+        self.events.clear();
+        match (d, answer) {
+            (Decision::Card { seat, register }, Answer::Card(card)) => {
+                let hand = &mut self.hands[seat];
+                let at = hand
+                    .iter()
+                    .position(|&c| c == card)
+                    .expect("legal: in hand");
+                hand.remove(at);
+                self.robots[seat].program[usize::from(register) - 1] = Some(card);
+                self.pc = Pc::Program(seat, register);
+            }
+            (Decision::PowerDown { seat }, a) => {
+                if a == Answer::PowerDown {
+                    self.robots[seat].power_down_announced = true;
+                    self.events.push(Event::PowerDownAnnounced(seat));
+                }
+                self.pc = Pc::Program(seat + 1, 0);
+            }
+            (Decision::Facing { seat }, Answer::Facing(f)) => {
+                self.robots[seat].facing = f;
+                self.returning[seat] = true;
+                self.pc = Pc::Reenter(seat + 1);
+            }
+            (Decision::StayOrWake { seat }, a) => {
+                if a == Answer::Stay {
+                    let repaired = std::mem::take(&mut self.robots[seat].damage);
+                    self.events.push(Event::StaysDown(seat, repaired));
+                } else {
+                    self.robots[seat].powered_down = false;
+                    self.events.push(Event::Wakes(seat));
+                }
+                self.pc = Pc::StayWake(seat + 1);
+            }
+            (Decision::TwoWrench { seat }, a) => {
+                if a == Answer::DrawOption && !self.option_deck.is_empty() {
+                    let o = self.option_deck.remove(0);
+                    self.events.push(Event::OptionDrawn(seat, event_name(&o)));
+                    self.robots[seat].options.push(o);
+                } else {
+                    self.repair(seat, 2);
+                }
+                self.pc = Pc::EndRepair(seat + 1);
+            }
+            (Decision::DamageOption { .. }, Answer::Option(o)) => {
+                self.answer_damage(Some(usize::from(o)))
+            }
+            (Decision::DamageOption { .. }, _) => self.answer_damage(None),
+            (Decision::LoseOption { .. }, Answer::Option(o)) => {
+                self.answer_lose_option(usize::from(o))
+            }
+            (Decision::Continue, _) => {}
+            _ => unreachable!("a legal answer fits its decision"),
+        }
+        // A damage point answered may have left the queue's head spent.
+        if let Some(Pending::Damage { amount: 0, .. }) = self.pending.first() {
+            self.pending.remove(0);
+        }
+        self.run();
+        Ok(())
+    }
+}

@@ -1,0 +1,346 @@
+//! The RoboRally rules engine: a [`Game`] is a state machine of decisions
+//! (DESIGN, principle 1) over a [`Position`], played by the rules of
+//! `004_11511d35c714bcd0.txt` as the design's RoboRally page reads them
+//! (rulings 1–14, "The order of a register phase").
+//!
+//! The game is fully given by its start, its seed and its answers: the
+//! program deck is shuffled by a seeded `ChaCha8Rng`, and nothing else is
+//! random. Its modules, one idea each:
+//!
+//! - [`decide`]: the decisions and their answers, as values and as text;
+//! - `flow`: the driver that runs the game from one decision to the next
+//!   (start of the turn, dealing, programming, the phases, the end);
+//! - `register`: the steps of one register phase;
+//! - `moves`: robot moves and push chains; `belts`: conveyor belts;
+//!   `lasers`: board and robot lasers; `damage`: damage, destruction,
+//!   options taking damage;
+//! - [`narrate`]: the events, and their words;
+//! - `hidden`: re-dealing what a viewer cannot see, and the invariants;
+//! - `record`: the start record a replay resumes from;
+//! - [`options`]: the option cards' names.
+
+mod belts;
+mod damage;
+pub mod decide;
+mod flow;
+mod hidden;
+mod lasers;
+mod moves;
+pub mod narrate;
+pub mod options;
+mod record;
+mod register;
+mod setup;
+mod state;
+mod summary;
+#[cfg(test)]
+mod tests;
+
+pub use decide::{Answer, Decision};
+pub use narrate::{BeltBlock, Cause, Event, Shooter};
+pub use record::resume;
+
+use std::sync::Arc;
+
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Outcome, Refusal};
+use crate::grid::square::{Compass, Square};
+
+use super::board::{Board, Course, Kind, Registers};
+use super::cards::{locked_registers, Card, REGISTERS};
+use super::position::{Position, RobotState, Stage};
+
+/// Where the game stands in its turn: the driver's program counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pc {
+    /// The turn begins (its event, then the steps below).
+    TurnStart,
+    /// Destroyed robots with lives choose their facing, from this index.
+    Reenter(usize),
+    /// The robots that chose come back, all together.
+    PlaceReentered,
+    /// Powered-down robots decide to stay or wake, from this index.
+    StayWake(usize),
+    /// Announced power downs begin.
+    PowerDowns,
+    /// Cards are dealt.
+    Deal,
+    /// Programming: this robot, this register (0..5; 5 is the power-down
+    /// decision).
+    Program(usize, u8),
+    /// A register phase (1..=5) at a step.
+    Phase(u8, Step),
+    /// The end of the turn: repairs, from this index.
+    EndRepair(usize),
+    /// The end of the turn: virtual robots become real, registers clear.
+    EndClear,
+    /// A scenario's turn is done: nothing more is asked.
+    Paused,
+    /// The game is over.
+    Over,
+}
+
+/// The steps of a register phase (the design's "The order of a register
+/// phase").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// The cards of the phase are revealed and ordered by priority.
+    Reveal,
+    /// The `i`th robot in priority order plays its card.
+    Robot(u8),
+    /// Express belts' first move.
+    Express,
+    /// All belts' common move.
+    Belts,
+    /// Active pushers.
+    Pushers,
+    /// Gears.
+    Gears,
+    /// Active crushers.
+    Crushers,
+    /// Lasers.
+    Lasers,
+    /// Flags and archives.
+    Flags,
+}
+
+impl Step {
+    fn label(self) -> &'static str {
+        match self {
+            Step::Reveal => "reveal",
+            Step::Robot(_) => "robot",
+            Step::Express => "express belts",
+            Step::Belts => "belts",
+            Step::Pushers => "pushers",
+            Step::Gears => "gears",
+            Step::Crushers => "crushers",
+            Step::Lasers => "lasers",
+            Step::Flags => "flags and archives",
+        }
+    }
+}
+
+/// Work left over from a step that may need a player's answer: damage
+/// that an option could take, an option lost on destruction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pending {
+    /// `amount` damage still to deal to robot `robot`.
+    Damage { robot: usize, amount: u8 },
+    /// Robot `robot` was destroyed and loses an option of its player's
+    /// choice (ruling 10).
+    LoseOption { robot: usize },
+}
+
+/// A game of RoboRally in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    board: Arc<Board>,
+    /// Pushers sorted by `y`, then `x` (ruling 5).
+    pushers: Arc<[(Square, Compass, Registers)]>,
+    robots: Vec<RobotState>,
+    option_deck: Vec<String>,
+    /// The start (position and seed) the start record is written from.
+    start: Arc<(Position, u64)>,
+    rng: ChaCha8Rng,
+    deck: Vec<Card>,
+    discard: Vec<Card>,
+    hands: Vec<Vec<Card>>,
+    /// Per robot, the registers (bit `r` for register `r`, 1..=5) whose
+    /// card was kept locked from the last turn (public, shown then).
+    kept: Vec<u8>,
+    /// Per robot, whether it comes back at the start of this turn.
+    returning: Vec<bool>,
+    /// Register phases revealed this turn (0 while programming).
+    revealed: u8,
+    /// The robots of this phase in priority order.
+    order: Vec<usize>,
+    turn: u32,
+    pc: Pc,
+    pending: Vec<Pending>,
+    decision: Option<Decision>,
+    events: Vec<Event>,
+    stepping: bool,
+    step_done: bool,
+    steps: u32,
+    outcome: Option<Outcome>,
+    /// A scenario: no cards are dealt; stop after this many phases.
+    scenario: Option<u8>,
+    /// Scratch buffers reused by the belts and lasers.
+    scratch: Scratch,
+}
+
+/// Buffers the hot path reuses instead of allocating.
+#[derive(Clone, Debug, Default)]
+struct Scratch {
+    belt: Vec<belts::Plan>,
+    hits: Vec<(usize, Shooter, u8)>,
+}
+
+impl Game {
+    /// A full game from `position` (usually [`Stage::TurnStart`]: the turn
+    /// starts, cards are dealt, programs chosen). With
+    /// [`Stage::Registers`], the programs in the position play first.
+    /// The position is checked: 1 to 8 robots of distinct colours (their
+    /// `seat` is the colour's index; the game's seats are their order), on
+    /// the board and not in pits unless destroyed, no two real robots on
+    /// one square, damage 0..=9, no card twice.
+    pub fn new(position: Position, seed: u64) -> Result<Game, Refusal> {
+        let mut game = Game::build(position, seed, None)?;
+        game.pc = match game.pc {
+            Pc::Phase(..) => Pc::Phase(1, Step::Reveal),
+            other => other,
+        };
+        game.run();
+        Ok(game)
+    }
+
+    /// A scenario's game: the programs are already in the registers and no
+    /// card is ever dealt. `begin` first runs the start of the turn
+    /// (destroyed robots come back, power downs); then `registers` phases
+    /// (0..=5) run; 5 also runs the end of the turn. Then the game pauses
+    /// for good: [`crate::engine::State::to_decide`] is `None`.
+    pub fn scenario(position: Position, begin: bool, registers: u8) -> Result<Game, Refusal> {
+        if registers > 5 {
+            return Err(Refusal::new(format!(
+                "registers {registers}: a scenario runs 0 to 5 register phases"
+            )));
+        }
+        let mut game = Game::build(position, 0, Some(registers))?;
+        game.pc = if begin {
+            Pc::TurnStart
+        } else if registers == 0 {
+            Pc::Paused
+        } else {
+            Pc::Phase(1, Step::Reveal)
+        };
+        game.run();
+        Ok(game)
+    }
+
+    /// A race on `course` for `players` (1 to 8): every robot virtual on
+    /// the course's start square facing N, with 3 lives (ruling 11).
+    pub fn race(course: &Course, players: usize, seed: u64) -> Result<Game, Refusal> {
+        if !(1..=8).contains(&players) {
+            return Err(Refusal::new(format!(
+                "{players} players: RoboRally seats 1 to 8"
+            )));
+        }
+        let robots = (0..players)
+            .map(|seat| {
+                let mut r = RobotState::new(seat, course.start, Compass::N);
+                r.virtual_robot = true;
+                r
+            })
+            .collect();
+        Game::new(
+            Position {
+                board: Arc::new(course.board.clone()),
+                robots,
+                option_deck: Vec::new(),
+                turn: 1,
+                stage: Stage::TurnStart,
+            },
+            seed,
+        )
+    }
+
+    /// The robots, in seat order.
+    pub fn robots(&self) -> &[RobotState] {
+        &self.robots
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The cards in a seat's hand not yet placed (empty past the seats).
+    pub fn hand(&self, seat: usize) -> &[Card] {
+        self.hands.get(seat).map_or(&[], Vec::as_slice)
+    }
+
+    /// The registers (1..=5) of a seat locked by its damage (ruling 7).
+    pub fn locked(&self, seat: usize) -> Vec<u8> {
+        self.robots
+            .get(seat)
+            .map(|r| locked_registers(r.damage).map(|i| i as u8).collect())
+            .unwrap_or_default()
+    }
+
+    /// The option deck, top first.
+    pub fn option_deck(&self) -> &[String] {
+        &self.option_deck
+    }
+
+    /// The program deck, in draw order (the last card is drawn first).
+    pub fn deck(&self) -> &[Card] {
+        &self.deck
+    }
+
+    /// The discard pile.
+    pub fn discard(&self) -> &[Card] {
+        &self.discard
+    }
+
+    /// The decision being asked now, if any.
+    pub fn decision(&self) -> Option<Decision> {
+        self.decision
+    }
+
+    /// Where the game stands: the turn, the register phase (none while
+    /// the turn starts, is programmed or ends), the step's label, and the
+    /// steps completed in this turn (the REPL's "undo turn" replays to a
+    /// count).
+    pub fn turn_phase(&self) -> (u32, Option<u8>, &'static str, u32) {
+        let (register, label) = match self.pc {
+            Pc::TurnStart | Pc::Reenter(_) | Pc::PlaceReentered => (None, "start of the turn"),
+            Pc::StayWake(_) | Pc::PowerDowns => (None, "power down"),
+            Pc::Deal | Pc::Program(..) => (None, "programming"),
+            Pc::Phase(r, s) => (Some(r), s.label()),
+            Pc::EndRepair(_) | Pc::EndClear => (None, "end of the turn"),
+            Pc::Paused => (None, "paused"),
+            Pc::Over => (None, "over"),
+        };
+        (self.turn, register, label, self.steps)
+    }
+
+    /// Whether a robot index is a robot on the board.
+    fn on_board(&self, i: usize) -> bool {
+        self.robots[i].at.is_some()
+    }
+
+    /// The real robot standing on `sq`, if any.
+    fn real_at(&self, sq: Square) -> Option<usize> {
+        self.robots
+            .iter()
+            .position(|r| r.at == Some(sq) && !r.virtual_robot)
+    }
+
+    /// Whether `sq` destroys a robot that enters it: a pit, or off the
+    /// board (seed line 395).
+    fn is_deadly(&self, sq: Square) -> bool {
+        self.board.is_off(sq) || self.board.kind(sq) == Some(Kind::Pit)
+    }
+
+    /// The name of a robot index.
+    fn name(&self, i: usize) -> &'static str {
+        self.robots[i].colour()
+    }
+
+    /// Whether register `r` (1..=5) of robot `i` is locked.
+    fn is_locked(&self, i: usize, r: u8) -> bool {
+        locked_registers(self.robots[i].damage).contains(&usize::from(r))
+    }
+
+    /// Registers bitmask helper: the card in register `r` (1..=5).
+    fn card_in(&self, i: usize, r: u8) -> Option<Card> {
+        self.robots[i].program[usize::from(r) - 1]
+    }
+}
+
+/// The number of registers as a `u8`.
+const LAST_REGISTER: u8 = REGISTERS as u8;
+
+/// The damage a robot comes back with (ruling 10, seed line 251).
+pub const REENTRY_DAMAGE: u8 = 2;

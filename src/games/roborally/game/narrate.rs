@@ -1,0 +1,299 @@
+//! What happens in a RoboRally game, as small values ([`Event`]) made on
+//! the hot path, and in words (one line each) only when someone reads
+//! them. Every ruling leaves an event with its reason (DESIGN, principle 3).
+
+use crate::grid::square::{Compass, Square};
+
+use super::super::board::Turn;
+use super::super::cards::Card;
+
+/// What moved a robot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// Its own program card.
+    Card(Card),
+    /// A pusher on this square.
+    Pusher(Square),
+    /// A conveyor or express belt (`true`: the express belts' first move).
+    Belt(bool),
+}
+
+/// Who fired a shot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shooter {
+    /// A board laser whose emitter stands on this square.
+    Board(Square),
+    /// A robot (its seat).
+    Robot(usize),
+}
+
+/// Why a belt move was cancelled (ruling 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BeltBlock {
+    /// A wall on this side of the robot's square.
+    Wall(Compass),
+    /// Another robot would land on the same square.
+    SameSquare(usize),
+    /// Another robot would swap squares with it.
+    Swap(usize),
+    /// Another robot holds the square and does not leave it by belt.
+    Held(usize),
+}
+
+/// Something that happened, with what it needs to be told with its reason.
+/// Seats are robot indices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A turn begins.
+    TurnBegins(u32),
+    /// The discard pile was shuffled into the empty deck.
+    Reshuffled(usize),
+    /// Cards were dealt to a seat.
+    Dealt(usize, usize),
+    /// A seat announced a power down for the next turn.
+    PowerDownAnnounced(usize),
+    /// A destroyed robot came back at its archive.
+    Reentered {
+        /// The seat.
+        seat: usize,
+        /// Its archive.
+        at: Square,
+        /// The facing its player chose.
+        facing: Compass,
+        /// Whether it comes back virtual (someone else is there).
+        virtual_robot: bool,
+    },
+    /// A powered-down robot stays powered down; its damage is repaired.
+    StaysDown(usize, u8),
+    /// A powered-down robot wakes.
+    Wakes(usize),
+    /// An announced power down begins: all damage repaired, no cards.
+    PowerDownBegins(usize, u8),
+    /// A register phase begins.
+    PhaseBegins(u8),
+    /// A robot's card of this phase is revealed.
+    Revealed(usize, Card),
+    /// A robot turned by its card.
+    Turned(usize, Card, Compass),
+    /// A robot moved one square.
+    Moved(usize, Square, Square, Cause),
+    /// A robot was pushed one square by another robot's move or a pusher.
+    Pushed {
+        /// The pushed robot.
+        seat: usize,
+        /// The robot moving (for a pusher, the robot on it).
+        by: usize,
+        /// Where it went.
+        to: Square,
+        /// What moved the pusher of the chain.
+        cause: Cause,
+    },
+    /// A move was stopped by a wall on `side` of `at`; `pushed` is the
+    /// robot of the chain the wall stopped, when not the mover itself.
+    Blocked {
+        /// The mover.
+        seat: usize,
+        /// The square whose side is walled.
+        at: Square,
+        /// The walled side.
+        side: Compass,
+        /// The pushed robot the wall stops, if not the mover.
+        pushed: Option<usize>,
+        /// What moved.
+        cause: Cause,
+    },
+    /// A belt move was cancelled.
+    BeltCancelled(usize, BeltBlock),
+    /// A belt carried a robot onto a belt at a right angle: it turned.
+    TurnedByBelt(usize, Turn, Compass),
+    /// A gear turned a robot.
+    TurnedByGear(usize, Turn, Compass),
+    /// A crusher crushed a robot.
+    Crushed(usize, Square),
+    /// A robot fell into a pit.
+    FellInPit(usize, Square),
+    /// A robot left the board.
+    LeftBoard(usize, Square),
+    /// A shot hit a robot.
+    Shot(usize, Shooter, u8),
+    /// A robot took damage; its total after.
+    Damaged(usize, u8, u8),
+    /// An option took a damage point instead of its robot.
+    OptionTookDamage(usize, &'static str),
+    /// A robot was destroyed; its lives left.
+    Destroyed(usize, u8),
+    /// A destroyed robot lost an option.
+    OptionLost(usize, &'static str),
+    /// A robot touched its next flag.
+    FlagTouched(usize, u8),
+    /// A robot's archive moved here.
+    ArchiveMoved(usize, Square),
+    /// A robot was repaired: by how much, damage after.
+    Repaired(usize, u8, u8),
+    /// A robot drew an option card.
+    OptionDrawn(usize, &'static str),
+    /// A virtual robot alone on its square became real.
+    BecameReal(usize, Square),
+    /// A robot won by touching the last flag.
+    Won(usize),
+    /// No robot has a life left: the race is over without a winner.
+    NoLivesLeft,
+}
+
+fn cause_text(cause: Cause) -> String {
+    match cause {
+        Cause::Card(c) => format!("({c})"),
+        Cause::Pusher(at) => format!("(the pusher on {at})"),
+        Cause::Belt(true) => "(express belt)".into(),
+        Cause::Belt(false) => "(belt)".into(),
+    }
+}
+
+fn turn_word(t: Turn) -> &'static str {
+    match t {
+        Turn::Right => "right",
+        Turn::Left => "left",
+    }
+}
+
+/// An event in words; `name` gives a robot index's colour.
+pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
+    match *event {
+        Event::TurnBegins(t) => format!("turn {t} begins"),
+        Event::Reshuffled(n) => {
+            format!("the deck is empty: the discard pile ({n} cards) is shuffled into it")
+        }
+        Event::Dealt(s, n) => format!("{} is dealt {n} cards", name(s)),
+        Event::PowerDownAnnounced(s) => {
+            format!("{} announces a power down for the next turn", name(s))
+        }
+        Event::Reentered {
+            seat,
+            at,
+            facing,
+            virtual_robot,
+        } => format!(
+            "{} comes back at its archive {at} facing {facing} with 2 damage{}",
+            name(seat),
+            if virtual_robot {
+                ", virtual: another robot is there (ruling 10)"
+            } else {
+                ""
+            }
+        ),
+        Event::StaysDown(s, r) => format!(
+            "{} stays powered down: {r} damage repaired (ruling 12)",
+            name(s)
+        ),
+        Event::Wakes(s) => format!("{} powers up again", name(s)),
+        Event::PowerDownBegins(s, r) => format!(
+            "{} is powered down this turn: {r} damage repaired, no cards (ruling 12)",
+            name(s)
+        ),
+        Event::PhaseBegins(r) => format!("register phase {r}"),
+        Event::Revealed(s, c) => format!("{} reveals {c}", name(s)),
+        Event::Turned(s, c, f) => format!("{} turns to face {f} ({c})", name(s)),
+        Event::Moved(s, from, to, cause) => match cause {
+            Cause::Card(c) => format!("{} moves from {from} to {to} ({c})", name(s)),
+            Cause::Pusher(at) => {
+                format!(
+                    "{} is pushed from {from} to {to} by the pusher on {at}",
+                    name(s)
+                )
+            }
+            Cause::Belt(true) => {
+                format!(
+                    "{} is carried from {from} to {to} by an express belt",
+                    name(s)
+                )
+            }
+            Cause::Belt(false) => format!("{} is carried from {from} to {to} by a belt", name(s)),
+        },
+        Event::Pushed {
+            seat,
+            by,
+            to,
+            cause,
+        } => format!(
+            "{} is pushed to {to} by {} {}",
+            name(seat),
+            name(by),
+            cause_text(cause)
+        ),
+        Event::Blocked {
+            seat,
+            at,
+            side,
+            pushed,
+            cause,
+        } => {
+            let what = match cause {
+                Cause::Pusher(p) => {
+                    format!("{}'s push by the pusher on {p} is stopped", name(seat))
+                }
+                _ => format!("{}'s move is stopped", name(seat)),
+            };
+            match pushed {
+                Some(p) => format!(
+                    "{what}: a wall on the {side} side of {at} stops {}, which it would push (ruling 1)",
+                    name(p)
+                ),
+                None => format!("{what}: a wall on the {side} side of {at}"),
+            }
+        }
+        Event::BeltCancelled(s, why) => {
+            let reason = match why {
+                BeltBlock::Wall(side) => format!("a wall on its {side} side"),
+                BeltBlock::SameSquare(o) => format!("{} would land on the same square", name(o)),
+                BeltBlock::Swap(o) => format!("it would swap squares with {}", name(o)),
+                BeltBlock::Held(o) => {
+                    format!("{} holds the square and does not leave it by belt", name(o))
+                }
+            };
+            format!("{}'s belt move is cancelled: {reason} (ruling 3)", name(s))
+        }
+        Event::TurnedByBelt(s, t, f) => format!(
+            "{} is turned {} by the belt's curve, now facing {f} (ruling 4)",
+            name(s),
+            turn_word(t)
+        ),
+        Event::TurnedByGear(s, t, f) => {
+            format!(
+                "{} is turned {} by a gear, now facing {f}",
+                name(s),
+                turn_word(t)
+            )
+        }
+        Event::Crushed(s, at) => format!("{} is crushed by the crusher on {at}", name(s)),
+        Event::FellInPit(s, at) => format!("{} falls into the pit at {at}", name(s)),
+        Event::LeftBoard(s, at) => format!("{} leaves the board at {at}", name(s)),
+        Event::Shot(s, by, n) => match by {
+            Shooter::Board(at) => {
+                format!("{} is shot by the board laser at {at}: {n} damage", name(s))
+            }
+            Shooter::Robot(r) => format!("{} is shot by {}: {n} damage", name(s), name(r)),
+        },
+        Event::Damaged(s, n, total) => {
+            format!("{} takes {n} damage ({total} in all)", name(s))
+        }
+        Event::OptionTookDamage(s, o) => {
+            format!(
+                "{} discards {o} to take a damage point instead (ruling 13)",
+                name(s)
+            )
+        }
+        Event::Destroyed(s, lives) => match lives {
+            0 => format!("{} is destroyed and out of the race: no life left", name(s)),
+            1 => format!("{} is destroyed: 1 life left", name(s)),
+            n => format!("{} is destroyed: {n} lives left", name(s)),
+        },
+        Event::OptionLost(s, o) => format!("{} loses {o} as it is destroyed (ruling 10)", name(s)),
+        Event::FlagTouched(s, f) => format!("{} touches flag {f}", name(s)),
+        Event::ArchiveMoved(s, at) => format!("{}'s archive moves to {at}", name(s)),
+        Event::Repaired(s, n, d) => format!("{} repairs {n} damage ({d} left)", name(s)),
+        Event::OptionDrawn(s, o) => format!("{} takes the option card {o}", name(s)),
+        Event::BecameReal(s, at) => format!("{} is alone on {at}: it becomes real", name(s)),
+        Event::Won(s) => format!("{} touches the last flag and wins", name(s)),
+        Event::NoLivesLeft => "no robot has a life left: the race is over, no winner".into(),
+    }
+}

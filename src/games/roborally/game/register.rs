@@ -1,0 +1,131 @@
+//! The steps of one register phase, in the fixed order of the design's
+//! RoboRally page (seed lines 117–145, 409–474): cards revealed, robots
+//! move by priority, express belts, all belts, pushers, gears, crushers,
+//! lasers, flags and archives.
+
+use crate::engine::Outcome;
+
+use super::super::board::{Kind, Turn};
+use super::narrate::{Cause, Event};
+use super::Game;
+
+impl Game {
+    /// The cards of phase `r` are revealed; the robots that play one
+    /// (on the board, powered up, with a card there) are ordered by
+    /// priority, highest first (ruling 2, seed line 125).
+    pub(super) fn reveal(&mut self, r: u8) {
+        self.revealed = r;
+        self.events.push(Event::PhaseBegins(r));
+        let mut order = std::mem::take(&mut self.order);
+        order.clear();
+        for i in 0..self.robots.len() {
+            if self.on_board(i) && !self.robots[i].powered_down && self.card_in(i, r).is_some() {
+                order.push(i);
+            }
+        }
+        order.sort_by_key(|&i| std::cmp::Reverse(self.card_in(i, r).map_or(0, |c| c.priority)));
+        for &i in &order {
+            let card = self.card_in(i, r).expect("ordered robots hold a card");
+            self.events.push(Event::Revealed(i, card));
+        }
+        self.order = order;
+    }
+
+    /// The `k`th robot of the phase plays its card, if still on the board.
+    pub(super) fn robot_step(&mut self, r: u8, k: usize) {
+        let i = self.order[k];
+        if !self.on_board(i) {
+            return;
+        }
+        if let Some(card) = self.card_in(i, r) {
+            self.play_card(i, card);
+        }
+    }
+
+    /// Active pushers push, in order of their square by `y` then `x`
+    /// (ruling 5); every robot on the square, as a robot move pushes.
+    pub(super) fn pushers(&mut self, r: u8) {
+        let pushers = std::sync::Arc::clone(&self.pushers);
+        for &(at, to, registers) in pushers.iter() {
+            if !registers.contains(r) {
+                continue;
+            }
+            for i in 0..self.robots.len() {
+                if self.robots[i].at == Some(at) {
+                    self.step_robot(i, to, Cause::Pusher(at));
+                }
+            }
+        }
+    }
+
+    /// Gears turn the robots on them 90° (seed line 460).
+    pub(super) fn gears(&mut self) {
+        for i in 0..self.robots.len() {
+            let Some(at) = self.robots[i].at else {
+                continue;
+            };
+            if let Some(Kind::Gear(t)) = self.board.kind(at) {
+                let q = if t == Turn::Right { 2 } else { -2 };
+                let rb = &mut self.robots[i];
+                rb.facing = rb.facing.turned_eighths(q);
+                let f = rb.facing;
+                self.events.push(Event::TurnedByGear(i, t, f));
+            }
+        }
+    }
+
+    /// Active crushers destroy the robots on them (seed line 462).
+    pub(super) fn crushers(&mut self, r: u8) {
+        for i in 0..self.robots.len() {
+            let Some(at) = self.robots[i].at else {
+                continue;
+            };
+            if self.board.crusher(at).is_some_and(|c| c.contains(r)) {
+                self.events.push(Event::Crushed(i, at));
+                self.destroy(i);
+            }
+        }
+    }
+
+    /// Robots alive on a flag or repair site move their archive there;
+    /// the next flag in order counts; the first to touch the last flag
+    /// wins at once, shared when several do in one phase (ruling 8).
+    /// Powered-down robots touch nothing (ruling 12).
+    pub(super) fn flags(&mut self) {
+        let last = self.board.flags().len() as u8;
+        let mut winners = Vec::new();
+        for i in 0..self.robots.len() {
+            let rb = &self.robots[i];
+            let Some(at) = rb.at else { continue };
+            if rb.powered_down {
+                continue;
+            }
+            let flag = self.board.flag_at(at);
+            let site = matches!(self.board.kind(at), Some(Kind::Repair(_)));
+            if (flag.is_some() || site) && rb.archive != at {
+                self.robots[i].archive = at;
+                self.events.push(Event::ArchiveMoved(i, at));
+            }
+            if let Some(f) = flag {
+                if f == self.robots[i].flags + 1 {
+                    self.robots[i].flags = f;
+                    self.events.push(Event::FlagTouched(i, f));
+                    if f == last {
+                        winners.push(i);
+                    }
+                }
+            }
+        }
+        if !winners.is_empty() {
+            for &w in &winners {
+                self.events.push(Event::Won(w));
+            }
+            let names: Vec<&str> = winners.iter().map(|&w| self.name(w)).collect();
+            self.outcome = Some(Outcome {
+                reason: format!("{} touched the last flag", names.join(" and ")),
+                winners,
+                at_turn_limit: false,
+            });
+        }
+    }
+}

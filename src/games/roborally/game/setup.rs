@@ -1,0 +1,193 @@
+//! Building a game from a [`Position`]: the position is checked (robots
+//! on the board and not in pits, no two real robots on one square,
+//! distinct colours, damage 0..=9, known options, no card twice), the
+//! program deck is the standard deck less the cards in registers,
+//! shuffled from the seed.
+
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::Refusal;
+
+use super::super::board::Kind;
+use super::super::cards::{Deck, MAX_ROBOTS};
+use super::super::position::{Position, Stage, COLOURS, DESTROYING_DAMAGE};
+use super::options::option_name;
+use super::{Game, Pc, Scratch, Step};
+
+/// Checks a position; the first thing wrong with it.
+pub fn check_position(position: &Position) -> Result<(), Refusal> {
+    let robots = &position.robots;
+    if robots.is_empty() || robots.len() > MAX_ROBOTS {
+        return Err(Refusal::new(format!(
+            "{} robots: a game has 1 to {MAX_ROBOTS}",
+            robots.len()
+        )));
+    }
+    let board = &position.board;
+    let mut seen_cards = Vec::new();
+    for (i, r) in robots.iter().enumerate() {
+        if r.seat >= COLOURS.len() {
+            return Err(Refusal::new(format!(
+                "robot {}: no colour has index {}",
+                i + 1,
+                r.seat
+            )));
+        }
+        let name = r.colour();
+        if robots[..i].iter().any(|o| o.seat == r.seat) {
+            return Err(Refusal::new(format!("{name} is given twice")));
+        }
+        if r.damage >= DESTROYING_DAMAGE {
+            return Err(Refusal::new(format!(
+                "{name} has {} damage: a robot on the board has 0 to 9 (10 destroys, ruling 7)",
+                r.damage
+            )));
+        }
+        if usize::from(r.flags) > board.flags().len() {
+            return Err(Refusal::new(format!(
+                "{name} has touched {} flags, but the board has {}",
+                r.flags,
+                board.flags().len()
+            )));
+        }
+        if board.is_off(r.archive) {
+            return Err(Refusal::new(format!(
+                "{name}'s archive {} is off the board",
+                r.archive
+            )));
+        }
+        if let Some(at) = r.at {
+            if board.is_off(at) {
+                return Err(Refusal::new(format!("{name} at {at} is off the board")));
+            }
+            if board.kind(at) == Some(Kind::Pit) {
+                return Err(Refusal::new(format!("{name} at {at} stands in a pit")));
+            }
+            if !r.virtual_robot {
+                if let Some(o) = robots[..i]
+                    .iter()
+                    .find(|o| o.at == Some(at) && !o.virtual_robot)
+                {
+                    return Err(Refusal::new(format!(
+                        "{name} and {} both stand on {at}: only virtual robots share a square (ruling 11)",
+                        o.colour()
+                    )));
+                }
+            }
+        }
+        for o in &r.options {
+            if option_name(o).is_none() {
+                return Err(Refusal::new(format!(
+                    "{name} holds `{o}`, which is no option card"
+                )));
+            }
+        }
+        for c in r.program.iter().flatten() {
+            if Deck::standard().card(c.priority) != Some(*c) {
+                return Err(Refusal::new(format!(
+                    "{name}'s `{c}` is not a card of the deck"
+                )));
+            }
+            if seen_cards.contains(c) {
+                return Err(Refusal::new(format!("`{c}` is in two registers")));
+            }
+            seen_cards.push(*c);
+        }
+    }
+    for o in &position.option_deck {
+        if option_name(o).is_none() {
+            return Err(Refusal::new(format!(
+                "the option deck holds `{o}`, which is no option card"
+            )));
+        }
+    }
+    Ok(())
+}
+
+impl Game {
+    /// A game over a checked position, at the position's stage, not yet
+    /// run.
+    pub(super) fn build(
+        position: Position,
+        seed: u64,
+        scenario: Option<u8>,
+    ) -> Result<Game, Refusal> {
+        check_position(&position)?;
+        let start = Arc::new((position.clone(), seed));
+        let n = position.robots.len();
+        let mut pushers: Vec<_> = position
+            .board
+            .specials()
+            .iter()
+            .filter_map(|s| match s.kind {
+                Kind::Pusher { to, registers } => Some((s.at, to, registers)),
+                _ => None,
+            })
+            .collect();
+        pushers.sort_by_key(|(at, _, _)| (at.y, at.x));
+        let in_registers: Vec<_> = position
+            .robots
+            .iter()
+            .flat_map(|r| r.program.iter().flatten().copied())
+            .collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut deck: Vec<_> = Deck::standard()
+            .cards()
+            .iter()
+            .copied()
+            .filter(|c| !in_registers.contains(c))
+            .collect();
+        deck.shuffle(&mut rng);
+        let pc = match position.stage {
+            Stage::TurnStart => Pc::TurnStart,
+            Stage::Registers => Pc::Phase(1, Step::Reveal),
+        };
+        let mut game = Game {
+            board: position.board,
+            pushers: pushers.into(),
+            robots: position.robots,
+            option_deck: position.option_deck,
+            start,
+            rng,
+            deck,
+            discard: Vec::new(),
+            hands: vec![Vec::new(); n],
+            kept: vec![0; n],
+            returning: vec![false; n],
+            revealed: 0,
+            order: Vec::with_capacity(n),
+            turn: position.turn.max(1),
+            pc,
+            pending: Vec::new(),
+            decision: None,
+            events: Vec::new(),
+            stepping: false,
+            step_done: false,
+            steps: 0,
+            outcome: None,
+            scenario,
+            scratch: Scratch::default(),
+        };
+        if position.stage == Stage::TurnStart && scenario.is_none() {
+            // Only locked registers keep a card into a new turn (ruling 7).
+            for i in 0..n {
+                game.clear_registers(i);
+            }
+        } else {
+            for i in 0..n {
+                let mut kept = 0u8;
+                for r in 1..=super::LAST_REGISTER {
+                    if game.is_locked(i, r) && game.card_in(i, r).is_some() {
+                        kept |= 1 << r;
+                    }
+                }
+                game.kept[i] = kept;
+            }
+        }
+        Ok(game)
+    }
+}

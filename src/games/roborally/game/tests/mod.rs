@@ -1,0 +1,76 @@
+//! Tests of the RoboRally engine: each rule on a small board
+//! ([`rules`]), the decisions and text of answers ([`decisions`]), and
+//! whole races played with random answers, as property tests
+//! ([`races`]).
+
+mod decisions;
+mod races;
+mod rules;
+
+use std::sync::Arc;
+
+use crate::engine::{Describe, State};
+use crate::grid::square::{Compass, Square};
+
+use super::super::board::Board;
+use super::super::cards::Card;
+use super::super::position::{Position, RobotState, Stage, COLOURS};
+use super::Game;
+
+/// A board from the tables of a board file (after `size = [w, h]`).
+pub(crate) fn board(size: (i32, i32), tables: &str) -> Arc<Board> {
+    let text = format!("size = [{}, {}]\n{tables}", size.0, size.1);
+    Arc::new(Board::parse("test", &text).expect("test boards are valid"))
+}
+
+/// A robot of colour `colour` at `[x, y]` facing `f`, with its program.
+pub(crate) fn robot(colour: &str, at: (i32, i32), f: Compass, program: &[&str]) -> RobotState {
+    let seat = COLOURS.iter().position(|&c| c == colour).expect("a colour");
+    let mut r = RobotState::new(seat, Square::new(at.0, at.1), f);
+    for (slot, c) in r.program.iter_mut().zip(program) {
+        if !c.is_empty() {
+            *slot = Some(c.parse::<Card>().expect("a card"));
+        }
+    }
+    r
+}
+
+/// A position at the registers stage.
+pub(crate) fn position(board: Arc<Board>, robots: Vec<RobotState>) -> Position {
+    Position {
+        board,
+        robots,
+        option_deck: Vec::new(),
+        turn: 1,
+        stage: Stage::Registers,
+    }
+}
+
+/// Plays a scenario game: `registers` phases, answering `choices` in
+/// order; returns the game and every event narrated.
+pub(crate) fn play(
+    position: Position,
+    begin: bool,
+    registers: u8,
+    choices: &[&str],
+) -> (Game, Vec<String>) {
+    let mut g = Game::scenario(position, begin, registers).expect("a valid position");
+    let mut events: Vec<String> = g.events().iter().map(|e| g.narrate(e)).collect();
+    let mut choices = choices.iter();
+    while g.to_decide().is_some() {
+        let c = choices
+            .next()
+            .unwrap_or_else(|| panic!("no choice left for: {}", g.decision_text()));
+        let a = g.parse_answer(c).expect("a legal choice");
+        g.apply(a).expect("applied");
+        events.extend(g.events().iter().map(|e| g.narrate(e)));
+    }
+    assert!(choices.next().is_none(), "choices left over");
+    g.check_invariants().expect("invariants hold");
+    (g, events)
+}
+
+/// Where a robot of the game stands.
+pub(crate) fn at(g: &Game, i: usize) -> Option<(i32, i32)> {
+    g.robots()[i].at.map(|s| (s.x, s.y))
+}

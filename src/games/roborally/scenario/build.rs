@@ -1,0 +1,335 @@
+//! A scenario's position from its TOML: the board (a file, or inline and
+//! checked as a board file with its errors placed in the scenario), the
+//! robots with their defaults, the option deck, the turn. Every mistake
+//! is an error at its line: unknown colours and cards, a priority that is
+//! not that card's, a card used twice, a robot off the board or in a pit,
+//! two real robots on one square, a robot given twice.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use toml::Spanned;
+
+use crate::grid::square::{Compass, Square};
+use crate::suggest::{closest, did_you_mean};
+
+use super::super::board::{Board, Kind};
+use super::super::cards::{Card, Deck, REGISTERS};
+use super::super::game::options::{option_name, OPTION_NAMES};
+use super::super::position::{Position, RobotState, Stage, COLOURS, START_LIVES};
+use super::format::{Dir, RawScenario};
+use super::{ScenarioError, Source};
+
+/// A position and the turn to play on it.
+pub(super) struct Built {
+    pub position: Position,
+    pub begin: bool,
+    pub registers: u8,
+    /// Each choice and its offset in the file.
+    pub choices: Vec<(String, usize)>,
+}
+
+/// A direction of the file as a compass direction.
+pub(super) fn compass(d: Dir) -> Compass {
+    match d {
+        Dir::N => Compass::N,
+        Dir::E => Compass::E,
+        Dir::S => Compass::S,
+        Dir::W => Compass::W,
+    }
+}
+
+/// The seat (colour index) a colour names.
+pub(super) fn colour(src: Source, id: &Spanned<String>) -> Result<usize, ScenarioError> {
+    COLOURS
+        .iter()
+        .position(|&c| c == id.get_ref())
+        .ok_or_else(|| {
+            src.at(
+                id.span().start,
+                format!(
+                    "unknown robot `{}`: robots are named by colour{}",
+                    id.get_ref(),
+                    did_you_mean(&closest(id.get_ref(), COLOURS))
+                ),
+            )
+        })
+}
+
+/// An option's name, checked.
+pub(super) fn option(src: Source, name: &Spanned<String>) -> Result<String, ScenarioError> {
+    option_name(name.get_ref())
+        .map(str::to_string)
+        .ok_or_else(|| {
+            src.at(
+                name.span().start,
+                format!(
+                    "unknown option card `{}`{}",
+                    name.get_ref(),
+                    did_you_mean(&closest(name.get_ref(), OPTION_NAMES))
+                ),
+            )
+        })
+}
+
+/// The text of the file with only its `[board]` tables left, headers
+/// renamed to a board file's (`[[board.square]]` → `[[square]]`), every
+/// other line blanked: lines and columns stay those of the scenario.
+fn inline_board_text(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_board = false;
+    for line in text.split_inclusive('\n') {
+        let body = line.split('#').next().unwrap_or("").trim();
+        let header = body.starts_with('[')
+            && body.ends_with(']')
+            && !body.contains('=')
+            && !body.contains(',');
+        if header {
+            let name = body.trim_matches(|c| c == '[' || c == ']').trim();
+            in_board = name == "board" || name.starts_with("board.");
+            if in_board {
+                let renamed = line.replacen("board.", "", 1);
+                if name == "board" {
+                    out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                } else {
+                    out.push_str(renamed.trim_end_matches('\n'));
+                    out.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                }
+                continue;
+            }
+        }
+        if in_board {
+            out.push_str(line);
+        } else if line.ends_with('\n') {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The board a scenario names or holds.
+fn board(src: Source, raw: &RawScenario, folder: &Path) -> Result<Board, ScenarioError> {
+    let from_board = |e: super::super::board::BoardError| ScenarioError {
+        place: e.place,
+        message: e.message,
+    };
+    match raw.board.as_ref().map(|b| (b.span().start, b.get_ref())) {
+        None => {
+            Err(src
+                .whole("a scenario needs a board: `board = \"file\"` or an inline `[board]` table"))
+        }
+        Some((_, toml::Value::String(file))) => {
+            let path = folder.join(file);
+            let text = std::fs::read_to_string(&path).map_err(|e| ScenarioError {
+                place: path.display().to_string(),
+                message: format!("cannot read the board file: {e}"),
+            })?;
+            Board::parse(&path.display().to_string(), &text).map_err(from_board)
+        }
+        Some((_, toml::Value::Table(_))) => {
+            Board::parse(src.file, &inline_board_text(src.text)).map_err(from_board)
+        }
+        Some((at, _)) => Err(src.at(at, "`board` is a file name or a table")),
+    }
+}
+
+/// A whole number field in `lo..=hi`, or its default.
+fn number(
+    src: Source,
+    v: &Option<Spanned<i64>>,
+    default: u8,
+    lo: i64,
+    hi: i64,
+    what: &str,
+) -> Result<u8, ScenarioError> {
+    match v {
+        None => Ok(default),
+        Some(n) if (lo..=hi).contains(n.get_ref()) => Ok(*n.get_ref() as u8),
+        Some(n) => Err(src.at(
+            n.span().start,
+            format!("{what} {}: it is {lo} to {hi}", n.get_ref()),
+        )),
+    }
+}
+
+/// Where the square `at` is not allowed for a robot, in words.
+fn bad_square(board: &Board, at: Square) -> Option<String> {
+    let (w, h) = board.size();
+    if board.is_off(at) {
+        Some(format!(
+            "square [{}, {}] is off the {w}x{h} board",
+            at.x, at.y
+        ))
+    } else if board.kind(at) == Some(Kind::Pit) {
+        Some(format!("square [{}, {}] is a pit", at.x, at.y))
+    } else {
+        None
+    }
+}
+
+/// The position and turn of a scenario.
+pub(super) fn position(
+    src: Source,
+    raw: &RawScenario,
+    folder: &Path,
+) -> Result<Built, ScenarioError> {
+    if raw.game.get_ref() != "roborally" {
+        return Err(src.at(
+            raw.game.span().start,
+            format!(
+                "game `{}`: a RoboRally scenario says `game = \"roborally\"`",
+                raw.game.get_ref()
+            ),
+        ));
+    }
+    let board = board(src, raw, folder)?;
+    if raw.robot.is_empty() || raw.robot.len() > COLOURS.len() {
+        return Err(src.whole(format!(
+            "{} robots: a scenario has 1 to {}",
+            raw.robot.len(),
+            COLOURS.len()
+        )));
+    }
+    let mut robots: Vec<RobotState> = Vec::new();
+    let mut cards: Vec<Card> = Vec::new();
+    for r in &raw.robot {
+        let seat = colour(src, &r.id)?;
+        if robots.iter().any(|o| o.seat == seat) {
+            return Err(src.at(
+                r.id.span().start,
+                format!("robot `{}` is given twice", r.id.get_ref()),
+            ));
+        }
+        let destroyed = r.destroyed.as_ref().is_some_and(|d| *d.get_ref());
+        let at = match (&r.at, destroyed) {
+            (Some(a), true) => {
+                return Err(src.at(
+                    a.span().start,
+                    "a destroyed robot is off the board: give its `archive`, not `at`",
+                ))
+            }
+            (None, true) => None,
+            (None, false) => {
+                return Err(src.at(
+                    r.id.span().start,
+                    "a robot needs `at` (or `destroyed = true`)",
+                ))
+            }
+            (Some(a), false) => {
+                if let Some(why) = bad_square(&board, *a.get_ref()) {
+                    return Err(src.at(a.span().start, why));
+                }
+                Some(*a.get_ref())
+            }
+        };
+        let facing = match (&r.facing, destroyed) {
+            (Some(f), true) => {
+                return Err(src.at(
+                    f.span().start,
+                    "a destroyed robot has no facing: it chooses one as it comes back",
+                ))
+            }
+            (Some(f), false) => compass(*f.get_ref()),
+            (None, true) => Compass::N,
+            (None, false) => {
+                return Err(src.at(r.id.span().start, "a robot needs `facing` (N, E, S or W)"))
+            }
+        };
+        let archive = match (&r.archive, at) {
+            (Some(a), _) => {
+                if let Some(why) = bad_square(&board, *a.get_ref()) {
+                    return Err(src.at(a.span().start, why));
+                }
+                *a.get_ref()
+            }
+            (None, Some(at)) => at,
+            (None, None) => {
+                return Err(src.at(
+                    r.id.span().start,
+                    "a destroyed robot needs its `archive`, where it comes back",
+                ))
+            }
+        };
+        let mut program: [Option<Card>; REGISTERS] = [None; REGISTERS];
+        if let Some(p) = &r.program {
+            if p.get_ref().len() > REGISTERS {
+                return Err(src.at(
+                    p.span().start,
+                    format!("{} cards: a program has 5 registers", p.get_ref().len()),
+                ));
+            }
+            for (slot, text) in program.iter_mut().zip(p.get_ref()) {
+                if text.get_ref().trim().is_empty() {
+                    continue;
+                }
+                let card = Deck::standard()
+                    .parse_card(text.get_ref())
+                    .map_err(|e| src.at(text.span().start, e.to_string()))?;
+                if cards.contains(&card) {
+                    return Err(src.at(
+                        text.span().start,
+                        format!("`{card}` is used twice: the deck has one card of each priority"),
+                    ));
+                }
+                cards.push(card);
+                *slot = Some(card);
+            }
+        }
+        let options = r
+            .options
+            .iter()
+            .map(|o| option(src, o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let robot = RobotState {
+            seat,
+            at,
+            facing,
+            damage: number(src, &r.damage, 0, 0, 9, "damage")?,
+            lives: number(src, &r.lives, START_LIVES, 0, 99, "lives")?,
+            flags: number(src, &r.flags, 0, 0, board.flags().len() as i64, "flags")?,
+            archive,
+            virtual_robot: r.virtual_robot,
+            powered_down: r.powered_down,
+            power_down_announced: r.power_down_announced,
+            program,
+            options,
+        };
+        if let (Some(at), false) = (at, robot.virtual_robot) {
+            if let Some(o) = robots.iter().find(|o| o.at == Some(at) && !o.virtual_robot) {
+                let span = r.at.as_ref().map_or(0, |a| a.span().start);
+                return Err(src.at(
+                    span,
+                    format!(
+                        "{} and {} both stand on {at}: only virtual robots share a square",
+                        robot.colour(),
+                        o.colour()
+                    ),
+                ));
+            }
+        }
+        robots.push(robot);
+    }
+    let option_deck = raw
+        .option_deck
+        .iter()
+        .map(|o| option(src, o))
+        .collect::<Result<Vec<_>, _>>()?;
+    let registers = number(src, &raw.turn.registers, 1, 0, 5, "registers")?;
+    Ok(Built {
+        position: Position {
+            board: Arc::new(board),
+            robots,
+            option_deck,
+            turn: 1,
+            stage: Stage::Registers,
+        },
+        begin: raw.turn.begin,
+        registers,
+        choices: raw
+            .turn
+            .choices
+            .iter()
+            .map(|c| (c.get_ref().clone(), c.span().start))
+            .collect(),
+    })
+}

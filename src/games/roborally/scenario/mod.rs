@@ -1,0 +1,220 @@
+//! RoboRally scenario files (the design's RoboRally page, "Scenario
+//! files"): a position, one turn's register phases, and what must hold
+//! afterwards. [`load`] reads and checks a file (errors name the file,
+//! line, column, field and reason); [`Scenario::run`] plays it and lists
+//! every difference in a [`Report`], as `tinbots check` does for Twin Tin
+//! Bots scenarios.
+//!
+//! How the keys are read: `board = "file"` is a board file relative to
+//! the scenario's folder; an inline `[board]` has the tables of a board
+//! file (`[[board.square]]`, ...) and is checked as one, its errors placed
+//! in the scenario file. Robots are seated in the order given. A robot's
+//! `archive` defaults to where it stands; a destroyed robot gives no `at`
+//! or `facing` and must give its `archive`. `[turn] registers` defaults
+//! to 1. `choices` answer the decisions in the order the game asks them,
+//! in the words of "Decisions and their answers, as text"; a missing or
+//! left-over choice is an error. In `[expect]` only the keys given are
+//! checked; `winners = []` means nobody won.
+
+mod build;
+mod expect;
+mod format;
+#[cfg(test)]
+mod tests;
+
+use std::path::Path;
+
+use crate::engine::State;
+use crate::toml_text::line_column;
+
+use super::game::Game;
+use super::position::Position;
+use format::RawScenario;
+
+/// A scenario that could not be read or played: where, and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{place}: {message}")]
+pub struct ScenarioError {
+    /// `file:line:column`, or the file alone.
+    pub place: String,
+    /// What is wrong (`in `robot[0].at`: ...`).
+    pub message: String,
+}
+
+/// Where a scenario's text came from, to place errors.
+#[derive(Clone, Copy)]
+pub(super) struct Source<'a> {
+    /// The file's name as shown.
+    pub file: &'a str,
+    /// Its text.
+    pub text: &'a str,
+}
+
+impl Source<'_> {
+    /// An error at a byte offset, naming the field found there.
+    pub fn at(&self, offset: usize, reason: impl Into<String>) -> ScenarioError {
+        let (line, column) = line_column(self.text, offset);
+        let field = crate::toml_text::field_path(self.text, offset);
+        let reason = reason.into();
+        ScenarioError {
+            place: format!("{}:{line}:{column}", self.file),
+            message: if field.is_empty() {
+                reason
+            } else {
+                format!("in `{field}`: {reason}")
+            },
+        }
+    }
+
+    /// An error about the whole file.
+    pub fn whole(&self, reason: impl Into<String>) -> ScenarioError {
+        ScenarioError {
+            place: self.file.to_string(),
+            message: reason.into(),
+        }
+    }
+}
+
+/// The result of playing a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The scenario's title.
+    pub title: String,
+    /// The rule it cites, possibly empty.
+    pub source: String,
+    /// One line per expectation that does not hold
+    /// (`red: expected at 1,0 but it is at 0,0`); empty when it passed.
+    pub differences: Vec<String>,
+    /// The turn's events in words, in order.
+    pub events: Vec<String>,
+}
+
+impl Report {
+    /// Whether every expectation held.
+    pub fn passed(&self) -> bool {
+        self.differences.is_empty()
+    }
+
+    /// The report as `tinbots check` writes it: `PASS <file>: <title>`, or
+    /// `FAIL <file>: <title>` with the differences and the turn's events
+    /// indented below.
+    pub fn lines(&self, file: &str) -> Vec<String> {
+        if self.passed() {
+            return vec![format!("PASS {file}: {}", self.title)];
+        }
+        let mut out = vec![format!("FAIL {file}: {}", self.title)];
+        out.extend(self.differences.iter().map(|d| format!("  {d}")));
+        out.push("  events of the turn:".into());
+        out.extend(self.events.iter().map(|e| format!("    {e}")));
+        out
+    }
+}
+
+/// A scenario read and checked, ready to run.
+#[derive(Debug)]
+pub struct Scenario {
+    name: String,
+    text: String,
+    /// Its title.
+    pub title: String,
+    /// The rule it cites.
+    pub source: String,
+    /// The position it starts from.
+    pub position: Position,
+    /// Whether the start of the turn runs first.
+    pub begin: bool,
+    /// The register phases to run, 0..=5.
+    pub registers: u8,
+    choices: Vec<(String, usize)>,
+    expect: expect::Expect,
+}
+
+/// Reads and checks a scenario file.
+pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
+        place: name.clone(),
+        message: format!("cannot read: {e}"),
+    })?;
+    let folder = path.parent().unwrap_or(Path::new(""));
+    parse(&name, &text, folder)
+}
+
+/// Reads and checks a scenario's text; `folder` is where a board file it
+/// names is looked for.
+pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, ScenarioError> {
+    let src = Source { file: name, text };
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        let at = e.span().map_or(0, |s| s.start);
+        src.at(at, e.message().trim().to_string())
+    })?;
+    let built = build::position(src, &raw, folder)?;
+    let expect = expect::read(src, &raw, &built.position)?;
+    Ok(Scenario {
+        name: name.to_string(),
+        text: text.to_string(),
+        title: raw.title.clone(),
+        source: raw.source.clone(),
+        position: built.position,
+        begin: built.begin,
+        registers: built.registers,
+        choices: built.choices,
+        expect,
+    })
+}
+
+impl Scenario {
+    /// The game the scenario plays, before its choices are answered.
+    pub fn game(&self) -> Result<Game, ScenarioError> {
+        let src = self.src();
+        Game::scenario(self.position.clone(), self.begin, self.registers)
+            .map_err(|r| src.whole(r.message))
+    }
+
+    fn src(&self) -> Source<'_> {
+        Source {
+            file: &self.name,
+            text: &self.text,
+        }
+    }
+
+    /// Plays the scenario: its turn with its choices, then every
+    /// expectation compared.
+    pub fn run(&self) -> Result<Report, ScenarioError> {
+        let src = self.src();
+        let mut game = self.game()?;
+        let mut events: Vec<String> = game.events().iter().map(|e| game.narrate(e)).collect();
+        let mut choices = self.choices.iter();
+        while game.to_decide().is_some() {
+            let Some((choice, offset)) = choices.next() else {
+                return Err(src.whole(format!(
+                    "the game asks ({}) but `turn.choices` has no answer left",
+                    game.decision_text()
+                )));
+            };
+            let answer = game
+                .parse_answer(choice)
+                .map_err(|r| src.at(*offset, format!("choice `{choice}` is refused: {r}")))?;
+            game.apply(answer)
+                .map_err(|r| src.at(*offset, format!("choice `{choice}` is refused: {r}")))?;
+            events.extend(game.events().iter().map(|e| game.narrate(e)));
+        }
+        if let Some((choice, offset)) = choices.next() {
+            return Err(src.at(
+                *offset,
+                format!("choice `{choice}` is left over: the turn asks nothing more"),
+            ));
+        }
+        Ok(Report {
+            title: self.title.clone(),
+            source: self.source.clone(),
+            differences: self.expect.differences(&game),
+            events,
+        })
+    }
+}
+
+/// Reads and plays a scenario file.
+pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+    load(path)?.run()
+}

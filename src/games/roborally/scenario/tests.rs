@@ -1,0 +1,139 @@
+//! Tests of scenario files: the fixtures in `testdata/` (two rules that
+//! pass, a failing expectation, and every kind of malformed input, each
+//! placed by file, line and column).
+
+use std::path::{Path, PathBuf};
+
+use super::{check_file, load, parse};
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/games/roborally/scenario/testdata")
+        .join(name)
+}
+
+/// The error of a malformed fixture, as `place: message`, with the
+/// folder cut off.
+fn error(name: &str) -> String {
+    let e = load(&fixture(name)).map(|_| ()).expect_err("malformed");
+    let folder = fixture("").display().to_string();
+    e.to_string().replace(&folder, "")
+}
+
+#[test]
+fn belts_feeding_one_square_pass() {
+    let report = check_file(&fixture("belts_feed_one_square.toml")).expect("runs");
+    assert!(report.passed(), "{:?}", report);
+    assert!(report.events.contains(
+        &"blue's belt move is cancelled: red would land on the same square (ruling 3)".to_string()
+    ));
+    assert_eq!(
+        report.lines("f.toml"),
+        vec!["PASS f.toml: Two belts feeding one square: neither robot moves"]
+    );
+}
+
+#[test]
+fn a_board_file_and_option_choices_pass() {
+    let report = check_file(&fixture("push_into_pit.toml")).expect("runs");
+    assert!(report.passed(), "{:?}", report);
+}
+
+#[test]
+fn failing_expectations_are_listed() {
+    let report = check_file(&fixture("wrong_expectation.toml")).expect("runs");
+    assert_eq!(
+        report.differences,
+        vec![
+            "red: expected at 2,0 but it is at 1,0",
+            "red: expected locked [5] but it is []",
+        ]
+    );
+    let lines = report.lines("w.toml");
+    assert_eq!(
+        lines[0],
+        "FAIL w.toml: A failing expectation is a difference, not an error"
+    );
+    assert_eq!(lines[1], "  red: expected at 2,0 but it is at 1,0");
+    assert!(lines.contains(&"    red moves from 0,0 to 1,0 (move_1 490)".to_string()));
+}
+
+#[test]
+fn malformed_files_name_file_line_and_reason() {
+    assert_eq!(
+        error("bad_priority.toml"),
+        "bad_priority.toml:11:12: in `robot[0].program[0]`: 500 is a move_1, not a move_2"
+    );
+    assert_eq!(error("card_twice.toml"), "card_twice.toml:17:16: in `robot[1].program[1]`: `move_1 490` is used twice: the deck has one card of each priority");
+    assert!(
+        error("unknown_field.toml")
+            .starts_with("unknown_field.toml:11:1: in `robot[0].speed`: unknown field `speed`"),
+        "{}",
+        error("unknown_field.toml")
+    );
+    assert_eq!(
+        error("off_board.toml"),
+        "off_board.toml:9:6: in `robot[0].at`: square [3, 0] is off the 3x1 board"
+    );
+    assert_eq!(error("shared_square.toml"), "shared_square.toml:14:6: in `robot[1].at`: blue and red both stand on 1,0: only virtual robots share a square");
+    assert_eq!(error("unknown_colour.toml"), "unknown_colour.toml:8:6: in `robot[0].id`: unknown robot `rde`: robots are named by colour, did you mean `red`?");
+    assert!(
+        error("bad_inline_board.toml").starts_with("bad_inline_board.toml:8:8: "),
+        "{}",
+        error("bad_inline_board.toml")
+    );
+    assert!(error("bad_inline_board.toml").contains("unknown variant `trampoline`"));
+    assert!(
+        error("malformed.toml").starts_with("malformed.toml:4:"),
+        "{}",
+        error("malformed.toml")
+    );
+    assert_eq!(
+        error("duplicate_robot.toml"),
+        "duplicate_robot.toml:13:6: in `robot[1].id`: robot `red` is given twice"
+    );
+}
+
+#[test]
+fn choices_missing_or_left_over_are_errors() {
+    let s = load(&fixture("reentry_choice.toml")).expect("reads");
+    let e = s.run().expect_err("a choice left over");
+    assert!(
+        e.to_string()
+            .contains(":16:17: in `turn.choices[1]`: choice `E` is left over"),
+        "{e}"
+    );
+    let text = std::fs::read_to_string(fixture("reentry_choice.toml")).expect("fixture");
+    let s = parse(
+        "r.toml",
+        &text.replace("choices = [\"S\", \"E\"]", "choices = []"),
+        Path::new(""),
+    )
+    .expect("reads");
+    let e = s.run().expect_err("a choice missing");
+    assert_eq!(e.to_string(), "r.toml: the game asks (red: comes back at 1,0, facing N | E | S | W) but `turn.choices` has no answer left");
+    let s = parse(
+        "r.toml",
+        &text.replace("choices = [\"S\", \"E\"]", "choices = [\"up\"]"),
+        Path::new(""),
+    )
+    .expect("reads");
+    let e = s.run().expect_err("a choice refused");
+    assert!(e.to_string().contains("choice `up` is refused"), "{e}");
+}
+
+#[test]
+fn a_scenario_not_for_roborally_is_refused() {
+    let e = parse(
+        "x.toml",
+        "game = \"droids\"\ntitle = \"t\"\n",
+        Path::new(""),
+    )
+    .map(|_| ())
+    .expect_err("wrong game");
+    assert!(
+        e.to_string()
+            .starts_with("x.toml:1:8: in `game`: game `droids`"),
+        "{e}"
+    );
+}

@@ -1,0 +1,192 @@
+//! RoboRally behind the seam ([`crate::engine`]): its entry in the list
+//! of games, how a race starts from the command line's options, and what
+//! `tinbots check` does with its files (scenarios, boards, courses).
+
+use std::path::Path;
+
+use crate::assets::Library;
+use crate::engine::{self, Checked, GameOptions, GameType, Information, Named, Started};
+
+use super::courses::{self, FileKind};
+use super::game::Game;
+
+/// The course raced when none is named: the one-board course for 1 to 4
+/// players, the big one above.
+fn default_course(players: usize) -> &'static str {
+    if players <= 4 {
+        "yard"
+    } else {
+        "factory"
+    }
+}
+
+/// The players of a race when none are asked for.
+pub const DEFAULT_PLAYERS: usize = 2;
+
+/// RoboRally in the list of games.
+pub const TYPE: GameType = GameType {
+    name: Game::NAME,
+    title: "RoboRally",
+    players: (1, 8),
+    default_players: DEFAULT_PLAYERS,
+    information: Information::Imperfect,
+    new: new_race,
+    resume,
+    claims,
+    check,
+};
+
+/// A race as the options ask: the course by name or file (`--course`),
+/// every robot on its start square.
+fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
+    let refuse = |flag: &str| {
+        engine::StartError(format!(
+            "{flag}: RoboRally has no such option (its variants and option scripts come with the next release)"
+        ))
+    };
+    if options.setup.is_some() {
+        return Err(refuse(
+            "--setup (Twin Tin Bots only; RoboRally races on a --course)",
+        ));
+    }
+    if let Some(v) = options.variants.first() {
+        return Err(refuse(&format!("--variant {v}")));
+    }
+    if let Some(s) = options.scripts.first() {
+        return Err(refuse(&format!("--orders {s}")));
+    }
+    let players = options.players.unwrap_or(DEFAULT_PLAYERS);
+    let name = options
+        .course
+        .clone()
+        .unwrap_or_else(|| default_course(players).to_string());
+    let course = courses::find(&name, &Library::current())
+        .map_err(|e| engine::StartError(format!("--course {name}: {e}")))?;
+    let (lo, hi) = course.players;
+    if !(usize::from(lo)..=usize::from(hi)).contains(&players) {
+        return Err(engine::StartError(format!(
+            "course {} is made for {lo} to {hi} players; -p {players} given",
+            course.name
+        )));
+    }
+    let game =
+        Game::race(&course, players, options.seed).map_err(|e| engine::StartError(e.message))?;
+    let start = game.start_record();
+    Ok(Started {
+        game: Box::new(game),
+        start,
+    })
+}
+
+/// A race from its start record.
+fn resume(record: &serde_json::Value) -> Result<Box<dyn engine::DynState>, engine::StartError> {
+    super::game::resume(record)
+        .map(|g| Box::new(g) as Box<dyn engine::DynState>)
+        .map_err(|e| engine::StartError(e.message))
+}
+
+/// Board and course files are RoboRally's: a course has `[[board]]`
+/// tables, a board a `size` (and no Twin Tin Bots `arena`).
+fn claims(table: &toml::Table) -> bool {
+    table.get("board").is_some_and(toml::Value::is_array)
+        || (table.contains_key("size") && !table.contains_key("arena"))
+}
+
+/// A scenario (`game = "roborally"`) is run; a board or course file is
+/// read and checked whole.
+fn check(path: &Path) -> Result<Checked, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let is_scenario = text
+        .parse::<toml::Table>()
+        .ok()
+        .is_some_and(|t| t.contains_key("game"));
+    if !is_scenario && courses::file_kind(&text).is_some() {
+        let kind = courses::file_kind(&text);
+        let summary = courses::check_file(path).map_err(|e| e.to_string())?;
+        let what = if kind == Some(FileKind::Course) {
+            "course"
+        } else {
+            "board"
+        };
+        return Ok(Checked {
+            title: format!("a valid {what}: {summary}"),
+            ..Checked::default()
+        });
+    }
+    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
+    Ok(Checked {
+        title: report.title,
+        differences: report.differences,
+        events: report.events,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_race_for_eight_plays_to_its_end_through_the_seam() {
+        let options = GameOptions {
+            players: Some(8),
+            seed: 1,
+            ..GameOptions::default()
+        };
+        let started = (TYPE.new)(&options).expect("the factory course seats 8");
+        let mut game = started.game;
+        let mut answers = Vec::new();
+        while !game.is_over() && game.turn() <= 30 {
+            let n = game.legal_count();
+            assert!(n > 0, "{}", game.decision_text());
+            let text = game.legal_text(answers.len() % n).expect("an answer");
+            game.apply_text(&text).expect("a legal answer is taken");
+            game.check_invariants().expect("invariants");
+            answers.push(text);
+        }
+        let mut again = (TYPE.resume)(&started.start).expect("its own start");
+        for text in &answers {
+            again.apply_text(text).expect("the same answers replay");
+        }
+        assert_eq!(again.where_lines(), game.where_lines());
+    }
+
+    #[test]
+    fn options_it_cannot_honour_are_refused_by_name() {
+        for (options, flag) in [
+            (
+                GameOptions {
+                    course: Some("nowhere".into()),
+                    ..GameOptions::default()
+                },
+                "--course nowhere: ",
+            ),
+            (
+                GameOptions {
+                    players: Some(8),
+                    course: Some("yard".into()),
+                    ..GameOptions::default()
+                },
+                "course yard is made for 1 to 4 players; -p 8 given",
+            ),
+            (
+                GameOptions {
+                    variants: vec!["mud".into()],
+                    ..GameOptions::default()
+                },
+                "--variant mud: ",
+            ),
+        ] {
+            let e = (TYPE.new)(&options).err().expect("refused");
+            assert!(e.0.starts_with(flag), "{}", e.0);
+        }
+    }
+
+    #[test]
+    fn boards_and_courses_are_claimed_and_twin_tin_bots_scenarios_are_not() {
+        let t = |s: &str| s.parse::<toml::Table>().expect("TOML");
+        assert!(claims(&t("name = \"b\"\nsize = [3, 3]")));
+        assert!(claims(&t("[[board]]\nfile = \"b.toml\"\noffset = [0, 0]")));
+        assert!(!claims(&t("title = \"t\"\nplayers = [\"red\", \"blue\"]")));
+        assert!(!claims(&t("title = \"t\"\narena = \"small\"")));
+    }
+}
