@@ -569,23 +569,10 @@ mod tests {
                 },
             ),
             ("  where red.1 ", Command::Where(Some("red.1".into()))),
-            (
-                "place red.1 2 forward_2",
-                Command::Change("place red.1 2 forward_2".into()),
-            ),
-            (
-                "swap  red.1 1   3",
-                Command::Change("swap red.1 1 3".into()),
-            ),
-            ("pass", Command::Change("pass".into())),
-            ("turn_left", Command::Answer("turn_left".into())),
-            ("load", Command::Answer("load".into())),
             ("load game.json", Command::Load("game.json".into())),
-            ("0,-1", Command::Answer("0,-1".into())),
-            ("3", Command::Answer("3".into())),
-            ("SE", Command::Answer("SE".into())),
-            ("nw", Command::Answer("nw".into())),
             ("answer 1,2", Command::Answer("1,2".into())),
+            ("hand", Command::Hand),
+            ("legal", Command::Legal),
             ("step", Command::Step(1)),
             ("step 4", Command::Step(4)),
             ("undo", Command::Undo(Span::Steps(1))),
@@ -601,7 +588,6 @@ mod tests {
             ),
             ("auto", Command::Auto(None)),
             ("auto 10", Command::Auto(Some(10))),
-            ("lua return 1 + 1", Command::Lua("return 1 + 1".into())),
             ("# a comment", Command::Nothing),
             ("", Command::Nothing),
             ("EXIT", Command::Quit),
@@ -628,8 +614,8 @@ mod tests {
             "unknown command `xyzzy` (`help` lists the commands)"
         );
         assert_eq!(
-            message("swap red.1 1"),
-            "swap: missing arguments; expected: swap <robot> <slot> <slot>"
+            message("bot red"),
+            "bot: missing arguments; expected: bot <colour> <name | file.lua | none>"
         );
         assert_eq!(
             message("step many"),
@@ -639,7 +625,49 @@ mod tests {
             message("run now"),
             "run: too many arguments (`now`); expected: run"
         );
-        assert!(message("plce red.1 1 zap").contains("did you mean `place`?"));
+        assert!(message("hnd").contains("did you mean `hand`?"));
+    }
+
+    #[test]
+    fn a_line_that_is_no_command_is_an_answer_where_the_game_says_so() {
+        assert_eq!(
+            parse_with("move_2 670, u_turn 10", &NoExtras),
+            Ok(Command::Bare("move_2 670, u_turn 10".into()))
+        );
+        assert!(matches!(
+            parse("move_2 670"),
+            Err(CommandError::Unknown { .. })
+        ));
+    }
+
+    #[test]
+    fn a_game_s_commands_are_listed_after_the_one_they_name() {
+        const EXTRA: &[GameCommand] = &[
+            GameCommand {
+                after: "where",
+                help: CommandHelp {
+                    name: "place",
+                    usage: "place <card>",
+                    summary: "s",
+                    details: "",
+                },
+            },
+            GameCommand {
+                after: "nowhere",
+                help: CommandHelp {
+                    name: "lua",
+                    usage: "lua <code>",
+                    summary: "s",
+                    details: "",
+                },
+            },
+        ];
+        let names: Vec<&str> = listed(EXTRA).iter().map(|c| c.name).collect();
+        let at = |name: &str| names.iter().position(|n| *n == name).unwrap();
+        assert_eq!(at("place"), at("where") + 1);
+        assert_eq!(at("lua") + 1, at("clear"));
+        assert_eq!(names.len(), COMMANDS.len() + 2);
+        assert_eq!(suggestions_among("plac", EXTRA), ["place"]);
     }
 
     #[test]

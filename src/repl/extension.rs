@@ -3,7 +3,9 @@
 //! commands, words and pictures.
 //!
 //! Every method has a default that works for any game, so a game with no
-//! extras uses [`NoExtras`]. [`crate::games::repl_extension`] chooses the
+//! extras uses [`NoExtras`]. The session shares its extension (an `Rc`),
+//! so that a game's command can call back into the session, whose answers
+//! and questions go through the same extension. [`crate::games::repl_extension`] chooses the
 //! extension by the game's name. An extension that needs the game's
 //! concrete type reaches it with [`crate::engine::DynState::as_any`].
 
@@ -77,9 +79,11 @@ pub trait GameRepl: Any {
         true
     }
 
-    /// Runs a game's own command `name` with its arguments `args`.
+    /// Runs a game's own command `name` with its arguments `args`. The
+    /// extension is shared with the session it serves (what it keeps
+    /// that changes is behind a cell).
     fn run(
-        &mut self,
+        &self,
         session: &mut Session,
         name: &'static str,
         args: &str,

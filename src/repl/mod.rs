@@ -105,11 +105,14 @@ pub fn run_script(
 }
 
 /// When the decision passed to another person in a game with hidden
-/// information: clears the screen, names the next player, waits for Enter,
-/// then shows that player's hand and the question.
+/// information: clears the screen (what the last player saw of their own
+/// goes), writes again what the last line `said` (the events, which all
+/// may see), names the next player and waits for Enter, then clears the
+/// screen again and shows that player's hand and the question.
 fn hand_over(
     session: &mut Session,
     editor: &mut Editor<ReplHelper, DefaultHistory>,
+    said: &str,
     say: &dyn Fn(&str) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
     let Some(line) = session.handoff() else {
@@ -117,6 +120,7 @@ fn hand_over(
     };
     let to_io = |e: ReadlineError| std::io::Error::other(e.to_string());
     editor.clear_screen().map_err(to_io)?;
+    say(said)?;
     match editor.readline(&format!("{line} ")) {
         Ok(_) | Err(ReadlineError::Interrupted) => {}
         Err(ReadlineError::Eof) => return Ok(()),
@@ -182,7 +186,7 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
                     }
                     Err(e) => say(&format!("{said}error: {e}\n")),
                 }
-                .and_then(|()| hand_over(session, &mut editor, &say))
+                .and_then(|()| hand_over(session, &mut editor, &said, &say))
             }
             Err(ReadlineError::Interrupted) => say("(Ctrl-C: `quit` or Ctrl-D to leave)\n"),
             // An invalid UTF-8 sequence typed or pasted: refuse the line.

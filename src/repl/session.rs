@@ -15,9 +15,10 @@
 
 use std::fmt::Write as _;
 use std::path::Path;
+use std::rc::Rc;
 
 use super::command::{self, Command, Span};
-use super::extension::{GameRepl, NoExtras};
+use super::extension::GameRepl;
 use super::timeline::{Move, Point, Timeline};
 use crate::bot::{seat_seed, Bot, BotSpec};
 use crate::engine::{DynState, GameType, Information, Seat};
@@ -85,7 +86,7 @@ pub struct Session {
     compact_show: bool,
     /// The person last shown a hidden hand (who sits at the terminal).
     viewer: Option<Seat>,
-    extension: Box<dyn GameRepl>,
+    extension: Rc<dyn GameRepl>,
 }
 
 /// Turns stepping on in a game about to be kept.
@@ -118,7 +119,7 @@ impl Session {
             running: None,
             compact_show: false,
             viewer,
-            extension,
+            extension: Rc::from(extension),
         }
     }
 
@@ -387,11 +388,8 @@ impl Session {
             Command::Bot { colour, bot } => self.set_bot(&colour, &bot, out)?,
             Command::Auto(turns) => self.auto(turns, out)?,
             Command::Game { name, args } => {
-                // The extension runs with the session: lent out meanwhile.
-                let mut extension = std::mem::replace(&mut self.extension, Box::new(NoExtras));
-                let result = extension.run(self, name, &args, out);
-                self.extension = extension;
-                result?;
+                let extension = Rc::clone(&self.extension);
+                extension.run(self, name, &args, out)?;
             }
             Command::Clear => return Ok(Flow::Clear),
         }
@@ -660,11 +658,11 @@ impl Session {
         };
         let applied = self.apply_answers(&texts, out);
         if let (Err(refused), true) = (&applied, bare) {
-            // A line that is no command and no answer: perhaps a typo of a
-            // command.
+            // A line that is no command and whose first word begins no
+            // legal answer: perhaps a typo of a command.
             let head = text.split_whitespace().next().unwrap_or_default();
             let close = command::suggestions_among(head, self.extension.commands());
-            if !close.is_empty() {
+            if !close.is_empty() && !begins_an_answer(self.game(), head) {
                 return Err(command::unknown(head, self.extension.commands()).into());
             }
             return Err(ReplError::new(refused.0.clone()));
@@ -969,6 +967,14 @@ impl Session {
         self.running = None;
         Ok(())
     }
+}
+
+/// Whether `word` is the first word of one of the game's legal answers
+/// (of the first thousand).
+fn begins_an_answer(game: &dyn DynState, word: &str) -> bool {
+    (0..game.legal_count().min(1000))
+        .filter_map(|i| game.legal_text(i))
+        .any(|t| t.split_whitespace().next() == Some(word))
 }
 
 /// The `game` field of a scenario file, if it has one.

@@ -9,6 +9,7 @@
 //! It reaches the concrete [`Game`] through [`DynState::as_any`].
 
 use std::any::Any;
+use std::cell::RefCell;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
@@ -121,22 +122,31 @@ fn looks_like_hex(word: &str) -> bool {
 /// Twin Tin Bots in the REPL: the rules the game was started with (for
 /// `reload` and `export`) and the `lua` sandbox.
 pub struct TwinTinBotsRepl {
+    /// What the game was started with (`reload` reads its files again).
+    rules: RefCell<Rules>,
+    /// The sandbox of `lua` lines, made at the first.
+    lua: RefCell<Option<LuaConsole>>,
+}
+
+/// What a game of Twin Tin Bots was started with.
+struct Rules {
     /// Where the game started: none until a session opens.
     start: Option<Start>,
     order_files: Vec<String>,
     orders: Arc<OrderBook>,
     variants: VariantSet,
-    lua: Option<LuaConsole>,
 }
 
 impl Default for TwinTinBotsRepl {
     fn default() -> Self {
         TwinTinBotsRepl {
-            start: None,
-            order_files: Vec::new(),
-            orders: OrderBook::official(),
-            variants: VariantSet::none(),
-            lua: None,
+            rules: RefCell::new(Rules {
+                start: None,
+                order_files: Vec::new(),
+                orders: OrderBook::official(),
+                variants: VariantSet::none(),
+            }),
+            lua: RefCell::new(None),
         }
     }
 }
@@ -152,7 +162,7 @@ impl TwinTinBotsRepl {
     /// Bytes held by the sandbox of `lua` lines (none before the first),
     /// after a full garbage collection.
     pub fn lua_memory(&self) -> usize {
-        self.lua.as_ref().map_or(0, LuaConsole::used_memory)
+        self.lua.borrow().as_ref().map_or(0, LuaConsole::used_memory)
     }
 
     /// `pass`, `place`, ...: a program change, at the start of a turn.
@@ -178,10 +188,11 @@ impl TwinTinBotsRepl {
         session.went_on(out)
     }
 
-    fn lua(&mut self, session: &Session, code: &str, out: &mut String) -> Result<(), ReplError> {
+    fn lua(&self, session: &Session, code: &str, out: &mut String) -> Result<(), ReplError> {
         let game = concrete(session.game());
         let view = game.view(game.decision().player().unwrap_or(game.active()));
-        let console = match &mut self.lua {
+        let mut lua = self.lua.borrow_mut();
+        let console = match &mut *lua {
             Some(console) => console,
             empty => empty.insert(LuaConsole::new().map_err(|e| ReplError::new(e.to_string()))?),
         };
@@ -196,31 +207,41 @@ impl TwinTinBotsRepl {
     /// Reads the bot scripts, order files and variants again and, when
     /// the rules may have changed, replays the game's answers with them to
     /// the same point; says what it read.
-    fn reload(&mut self, session: &mut Session, out: &mut String) -> Result<(), ReplError> {
+    fn reload(&self, session: &mut Session, out: &mut String) -> Result<(), ReplError> {
         let scripts = session.reload_bots()?;
-        let rules_from_files = !self.order_files.is_empty() || !self.variants.is_empty();
+        let (order_files, rules_from_files) = {
+            let rules = self.rules.borrow();
+            let from_files = !rules.order_files.is_empty() || !rules.variants.is_empty();
+            (rules.order_files.clone(), from_files)
+        };
         if rules_from_files {
-            let book = if self.order_files.is_empty() {
-                self.orders.clone()
-            } else {
-                load_order_book(&self.order_files).map_err(|e| ReplError::new(e.to_string()))?
+            let (book, variants, game) = {
+                let rules = self.rules.borrow();
+                let book = if rules.order_files.is_empty() {
+                    rules.orders.clone()
+                } else {
+                    load_order_book(&rules.order_files)
+                        .map_err(|e| ReplError::new(e.to_string()))?
+                };
+                let variants = rules
+                    .variants
+                    .reload()
+                    .map_err(|e| ReplError::new(e.to_string()))?;
+                let game_rules = variants
+                    .rules(book.clone())
+                    .map_err(|e| ReplError::new(e.to_string()))?;
+                let start = rules
+                    .start
+                    .as_ref()
+                    .ok_or_else(|| ReplError::new("reload: the session has no start"))?;
+                let game = Game::with_rules(&start.position(), game_rules)
+                    .map_err(|e| ReplError::new(e.to_string()))?;
+                (book, variants, game)
             };
-            let variants = self
-                .variants
-                .reload()
-                .map_err(|e| ReplError::new(e.to_string()))?;
-            let rules = variants
-                .rules(book.clone())
-                .map_err(|e| ReplError::new(e.to_string()))?;
-            let start = self
-                .start
-                .as_ref()
-                .ok_or_else(|| ReplError::new("reload: the session has no start"))?;
-            let game = Game::with_rules(&start.position(), rules)
-                .map_err(|e| ReplError::new(e.to_string()))?;
             session.replay_on(Box::new(game))?;
-            self.orders = book;
-            self.variants = variants;
+            let mut rules = self.rules.borrow_mut();
+            rules.orders = book;
+            rules.variants = variants;
         }
         if scripts.is_empty() && !rules_from_files {
             let _ = writeln!(
@@ -238,8 +259,9 @@ impl TwinTinBotsRepl {
         };
         let _ = writeln!(out, "reloaded bot scripts: {}", listed(&scripts));
         if rules_from_files {
-            let _ = writeln!(out, "reloaded order files: {}", listed(&self.order_files));
-            let _ = writeln!(out, "reloaded variants: {}", listed(&self.variants.names()));
+            let _ = writeln!(out, "reloaded order files: {}", listed(&order_files));
+            let variants = self.rules.borrow().variants.names();
+            let _ = writeln!(out, "reloaded variants: {}", listed(&variants));
             let _ = writeln!(
                 out,
                 "the game was replayed with them to the same step: point {} of the history, turn {}",
@@ -252,10 +274,12 @@ impl TwinTinBotsRepl {
 
     /// Keeps what a replay's start says: its order files, variants, start.
     fn keep(&mut self, replay: &Replay) {
-        self.start = Some(replay.start.clone());
-        self.order_files = replay.orders.clone();
-        self.orders = replay.book().clone();
-        self.variants = replay.variant_set().clone();
+        *self.rules.get_mut() = Rules {
+            start: Some(replay.start.clone()),
+            order_files: replay.orders.clone(),
+            orders: replay.book().clone(),
+            variants: replay.variant_set().clone(),
+        };
     }
 }
 
@@ -359,7 +383,7 @@ impl GameRepl for TwinTinBotsRepl {
     }
 
     fn run(
-        &mut self,
+        &self,
         session: &mut Session,
         name: &'static str,
         args: &str,
@@ -540,7 +564,7 @@ impl GameRepl for TwinTinBotsRepl {
             &game.position(),
             "exported position",
             &notes,
-            &self.variants.names(),
+            &self.rules.borrow().variants.names(),
         );
         Some(
             std::fs::write(file, toml)
