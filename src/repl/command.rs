@@ -428,7 +428,8 @@ pub fn parse_with(line: &str, game: &dyn GameRepl) -> Result<Command, CommandErr
     }
     let head_lower = head.to_lowercase();
     let words: Vec<&str> = rest.split_whitespace().collect();
-    let arity = |command: &'static str, min: usize, max: usize| arity(command, &[], &words, min, max);
+    let arity =
+        |command: &'static str, min: usize, max: usize| arity(command, &[], &words, min, max);
     let one = |command: &'static str| -> Result<String, CommandError> {
         arity(command, 1, 1)?;
         Ok(words[0].to_string())

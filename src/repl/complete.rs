@@ -259,7 +259,10 @@ mod tests {
     #[test]
     fn the_hint_shows_the_rest_of_the_form() {
         let c = snapshot();
-        assert_eq!(c.hint("bot ").as_deref(), Some("<colour> <name | file.lua | none>"));
+        assert_eq!(
+            c.hint("bot ").as_deref(),
+            Some("<colour> <name | file.lua | none>")
+        );
         assert_eq!(c.hint("place red.1 ").as_deref(), Some("<slot> <tile>"));
         assert_eq!(c.hint("place red.1 2 zap "), None);
         assert_eq!(c.hint("plac"), None);

@@ -90,7 +90,9 @@ pub trait GameRepl: Any {
         out: &mut String,
     ) -> Result<(), ReplError> {
         let _ = (session, args, out);
-        Err(ReplError::new(format!("`{name}` is not a command of this game")))
+        Err(ReplError::new(format!(
+            "`{name}` is not a command of this game"
+        )))
     }
 
     /// Reads the answer typed (`answer X`, or a line that is an answer) as

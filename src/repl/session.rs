@@ -162,9 +162,8 @@ impl Session {
         );
         let mut game = game;
         for (i, text) in record.answers.iter().enumerate() {
-            game.apply_text(text).map_err(|e| {
-                ReplError::new(format!("{path}: answer {} `{text}`: {e}", i + 1))
-            })?;
+            game.apply_text(text)
+                .map_err(|e| ReplError::new(format!("{path}: answer {} `{text}`: {e}", i + 1)))?;
             session.timeline.push(
                 stepping(game.boxed_clone()),
                 text.clone(),
@@ -534,7 +533,8 @@ impl Session {
             Some(line) => line?,
             None => {
                 let lines = game.where_lines();
-                let first = |l: &String| l.split_whitespace().next().unwrap_or_default().to_string();
+                let first =
+                    |l: &String| l.split_whitespace().next().unwrap_or_default().to_string();
                 match lines.iter().find(|l| first(l).eq_ignore_ascii_case(name)) {
                     Some(line) => line.clone(),
                     None => {
@@ -677,7 +677,9 @@ impl Session {
         if self.running == Some(turn) && is_pause(self.game()) {
             return self.run(out);
         }
-        self.running = self.running.filter(|&t| t == turn && !self.game().is_over());
+        self.running = self
+            .running
+            .filter(|&t| t == turn && !self.game().is_over());
         self.after(out);
         Ok(())
     }

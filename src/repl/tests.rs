@@ -10,7 +10,7 @@ use super::extension::NoExtras;
 use super::session::{Flow, Session};
 use crate::engine::{
     Describe, DynState, GameOptions, GameType, Information, Named, Outcome, Refusal, Seat,
-    StartError, Standing, Started, State, TranscriptPart,
+    Standing, StartError, Started, State, TranscriptPart,
 };
 
 /// An answer of the toy game.
@@ -49,7 +49,7 @@ impl Counter {
     }
 
     fn seat(&self) -> Seat {
-        usize::from(self.turn % 2 == 0)
+        usize::from(self.turn.is_multiple_of(2))
     }
 
     /// Runs one step of the turn, or the whole turn without stepping.
@@ -127,7 +127,8 @@ impl State for Counter {
         match answer {
             Answer::Add(n) => {
                 self.chosen.push(n);
-                self.events.push(format!("{} adds {n}", State::seat_name(self, self.seat())));
+                self.events
+                    .push(format!("{} adds {n}", State::seat_name(self, self.seat())));
                 if self.chosen.len() == 2 {
                     self.to_run = self.chosen.clone();
                     if !self.stepping {
@@ -200,7 +201,11 @@ impl Describe for Counter {
         vec![format!("counter at {}", self.counter)]
     }
     fn private_text(&self, viewer: Seat) -> String {
-        format!("{} holds {}\n", State::seat_name(self, viewer), self.hands[viewer])
+        format!(
+            "{} holds {}\n",
+            State::seat_name(self, viewer),
+            self.hands[viewer]
+        )
     }
     fn transcript_part(&self) -> TranscriptPart {
         TranscriptPart::Main
@@ -237,7 +242,14 @@ static TOY: GameType = GameType {
 
 fn toy() -> Session {
     let started = toy_new(&GameOptions::default()).expect("the toy starts");
-    Session::new(&TOY, started.start, started.game, Box::new(NoExtras), 1, "start")
+    Session::new(
+        &TOY,
+        started.start,
+        started.game,
+        Box::new(NoExtras),
+        1,
+        "start",
+    )
 }
 
 /// Runs `line`: what it said, or the refusal.
@@ -261,7 +273,10 @@ fn counter(session: &Session) -> u32 {
 fn the_prompt_names_the_turn_the_seat_and_the_decision() {
     let mut s = toy();
     assert_eq!(s.prompt(), "turn 1 red add> ");
-    assert_eq!(s.asked(), "red to answer: add? 1) add 1  2) add 2  3) add 3");
+    assert_eq!(
+        s.asked(),
+        "red to answer: add? 1) add 1  2) add 2  3) add 3"
+    );
     ok(&mut s, "add 1, add 2");
     assert_eq!(s.prompt(), "turn 1 red step> ");
     assert_eq!(s.asked(), "red: `step` or `run`");
@@ -305,9 +320,17 @@ fn step_runs_one_step_and_run_the_rest_of_the_turn() {
     let out = ok(&mut s, "step");
     assert_eq!(out, "  counter 0 -> 1\nred: `step` or `run`\n");
     let out = ok(&mut s, "run");
-    assert_eq!(out, "  counter 1 -> 4\n  turn 2\nblue to answer: add? 1) add 1  2) add 2  3) add 3\n");
+    assert_eq!(
+        out,
+        "  counter 1 -> 4\n  turn 2\nblue to answer: add? 1) add 1  2) add 2  3) add 3\n"
+    );
     assert_eq!(counter(&s), 4);
-    let labels: Vec<&str> = s.timeline().points().iter().map(|p| p.label.as_str()).collect();
+    let labels: Vec<&str> = s
+        .timeline()
+        .points()
+        .iter()
+        .map(|p| p.label.as_str())
+        .collect();
     assert_eq!(labels, ["start", "add 1", "add 3", "step", "run"]);
     assert_eq!(
         said(&mut s, "step").expect_err("a decision, not a pause"),
@@ -347,7 +370,10 @@ fn only_the_deciding_seat_s_hand_is_shown_and_never_a_bot_s() {
     let mut s = toy();
     assert_eq!(ok(&mut s, "hand"), "red holds 3\n");
     let shown = ok(&mut s, "show");
-    assert!(shown.contains("red holds 3") && shown.contains("blue holds ?"), "{shown}");
+    assert!(
+        shown.contains("red holds 3") && shown.contains("blue holds ?"),
+        "{shown}"
+    );
     assert!(ok(&mut s, "show --all").contains("blue holds 5"));
     assert!(ok(&mut s, "show blue").contains("red holds ?"));
     // The decision passes to blue: with two people at the table, blue is
@@ -366,7 +392,10 @@ fn only_the_deciding_seat_s_hand_is_shown_and_never_a_bot_s() {
         "blue is played by a bot: its hand is not shown to the others"
     );
     let shown = ok(&mut s, "show");
-    assert!(shown.contains("blue holds ?") && shown.contains("red holds 3"), "{shown}");
+    assert!(
+        shown.contains("blue holds ?") && shown.contains("red holds 3"),
+        "{shown}"
+    );
     assert_eq!(s.handoff(), None, "one person: nobody to hand over to");
 }
 
@@ -433,8 +462,14 @@ fn quit_and_clear_are_flows() {
     assert_eq!(s.execute("quit", &mut out).ok(), Some(Flow::Quit));
     assert_eq!(s.execute("# a comment", &mut out).ok(), Some(Flow::Go));
     let help = ok(&mut s, "help");
-    assert!(help.contains("\n  hand ") && help.contains("\n  legal "), "{help}");
-    assert!(!help.contains("place"), "no game's own commands here: {help}");
+    assert!(
+        help.contains("\n  hand ") && help.contains("\n  legal "),
+        "{help}"
+    );
+    assert!(
+        !help.contains("place"),
+        "no game's own commands here: {help}"
+    );
     assert!(help.lines().all(|l| l.chars().count() <= 80), "{help}");
     assert_eq!(ok(&mut s, "legal"), "  1) add 1\n  2) add 2\n  3) add 3\n");
     assert_eq!(ok(&mut s, "where counter"), "counter at 0\n");

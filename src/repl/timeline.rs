@@ -189,7 +189,11 @@ mod tests {
         for i in 0..steps {
             let text = game.legal_text(0).expect("an answer");
             game.apply_index(0).expect("legal");
-            t.push(game.boxed_clone(), format!("{i}: {text}"), Move::Answer(text));
+            t.push(
+                game.boxed_clone(),
+                format!("{i}: {text}"),
+                Move::Answer(text),
+            );
         }
         t
     }

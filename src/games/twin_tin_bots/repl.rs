@@ -162,16 +162,14 @@ impl TwinTinBotsRepl {
     /// Bytes held by the sandbox of `lua` lines (none before the first),
     /// after a full garbage collection.
     pub fn lua_memory(&self) -> usize {
-        self.lua.borrow().as_ref().map_or(0, LuaConsole::used_memory)
+        self.lua
+            .borrow()
+            .as_ref()
+            .map_or(0, LuaConsole::used_memory)
     }
 
     /// `pass`, `place`, ...: a program change, at the start of a turn.
-    fn change(
-        &self,
-        session: &mut Session,
-        text: &str,
-        out: &mut String,
-    ) -> Result<(), ReplError> {
+    fn change(&self, session: &mut Session, text: &str, out: &mut String) -> Result<(), ReplError> {
         let game = concrete(session.game());
         match game.decision() {
             Decision::ProgramChange { .. } => {}
@@ -393,7 +391,9 @@ impl GameRepl for TwinTinBotsRepl {
             "change" => self.change(session, args, out),
             "lua" => self.lua(session, args, out),
             "reload" => self.reload(session, out),
-            _ => Err(ReplError::new(format!("`{name}` is not a command of Twin Tin Bots"))),
+            _ => Err(ReplError::new(format!(
+                "`{name}` is not a command of Twin Tin Bots"
+            ))),
         }
     }
 
@@ -411,9 +411,9 @@ impl GameRepl for TwinTinBotsRepl {
                 ))),
                 Err(_) => {
                     let chosen = text.trim().to_string();
-                    game.parse_answer(&chosen)
-                        .map(|_| chosen)
-                        .map_err(|e| ReplError::new(format!("{e}; the answers: {}", numbered(&offered))))
+                    game.parse_answer(&chosen).map(|_| chosen).map_err(|e| {
+                        ReplError::new(format!("{e}; the answers: {}", numbered(&offered)))
+                    })
                 }
             }
         } else if let Decision::GameOver = decision {
