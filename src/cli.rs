@@ -5,11 +5,9 @@ use clap::{Parser, Subcommand};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tinbots::assets::{bots_listing, order_file_references, variants_listing, Library};
+use tinbots::assets::{bots_listing, variants_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::engine::{DynState, GameOptions, GameType};
-use tinbots::games::twin_tin_bots::orders::OrderBook;
-use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
 use tinbots::replay::Record;
@@ -44,13 +42,18 @@ enum Command {
     /// program changes, step through the turn one order at a time, undo,
     /// save. Reads commands line by line when stdin is not a terminal.
     Repl {
-        /// Number of players of the standard game, 2 to 6.
-        #[arg(long, short = 'p', default_value_t = 4, value_parser = player_count)]
-        players: usize,
+        /// Number of players (Twin Tin Bots: 2 to 6, default 4; RoboRally:
+        /// 1 to 8).
+        #[arg(long, short = 'p', value_parser = player_count)]
+        players: Option<usize>,
         /// Seed for the deal and the bots.
         #[arg(long, short = 's', default_value_t = 1)]
         seed: u64,
-        /// Open a saved game (`.json`) or a scenario's position (`.toml`).
+        /// The course, by name or file (RoboRally).
+        #[arg(long, value_name = "NAME|FILE", conflicts_with = "load")]
+        course: Option<String>,
+        /// Open a saved game (`.json`, of any game: its own game wins) or a
+        /// scenario's position (`.toml`).
         #[arg(long)]
         load: Option<PathBuf>,
         /// When reading commands from stdin, write each one before its output.
@@ -185,15 +188,36 @@ pub fn run() -> Result<ExitCode> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     match cli.command {
-        None => repl(4, 1, None, false, &[], &[]),
+        None => repl(
+            cli.game.as_deref(),
+            GameOptions {
+                seed: 1,
+                ..GameOptions::default()
+            },
+            None,
+            false,
+        ),
         Some(Command::Repl {
             players,
             seed,
+            course,
             load,
             echo,
             variants,
             orders,
-        }) => repl(players, seed, load, echo, &variants, &orders),
+        }) => repl(
+            cli.game.as_deref(),
+            GameOptions {
+                players,
+                seed,
+                setup: None,
+                course,
+                variants,
+                scripts: orders,
+            },
+            load,
+            echo,
+        ),
         Some(Command::Play {
             players,
             seed,
@@ -417,72 +441,6 @@ fn seat_bots(game: &dyn DynState, seed: u64, args: &[String]) -> Result<Vec<Box<
         .collect()
 }
 
-/// Refuses order files that add tiles when the variants deal no special
-/// tiles (`simplified`): the new tiles could never be dealt.
-fn refuse_tiles_never_dealt(
-    files: &[impl AsRef<std::path::Path>],
-    book: &OrderBook,
-    variants: &VariantSet,
-) -> Result<()> {
-    if book.added().is_empty() || variants.settings().special_tiles != Some(false) {
-        return Ok(());
-    }
-    // The settings of later variants win: the last one that says decides.
-    let decider = variants
-        .variants()
-        .iter()
-        .rev()
-        .find(|v| v.manifest.settings.special_tiles.is_some())
-        .map_or_else(String::new, |v| v.manifest.name.clone());
-    let files: Vec<String> = files
-        .iter()
-        .map(|f| f.as_ref().display().to_string())
-        .collect();
-    let tiles: Vec<String> = book.added().iter().map(|t| t.to_string()).collect();
-    anyhow::bail!(
-        "--orders {}: its new tiles ({}) join the special deck, but variant {decider} deals no special tiles, so they could never be played; drop --variant {decider} or the order file",
-        files.join(", "),
-        tiles.join(", ")
-    )
-}
-
-/// The error of a standard position the variants could not deal: when a
-/// variant accepts other player counts but not `players` (its `seating`
-/// refuses it), a usage error naming the counts it is for; else `error`.
-fn player_count_refused(
-    variants: &VariantSet,
-    players: usize,
-    error: tinbots::games::twin_tin_bots::variant::VariantError,
-) -> anyhow::Error {
-    for variant in variants.variants() {
-        let name = &variant.manifest.name;
-        let Ok(alone) = VariantSet::load(std::slice::from_ref(name)) else {
-            continue;
-        };
-        let accepted: Vec<usize> = (MIN_PLAYERS..=MAX_PLAYERS)
-            .filter(|&n| alone.standard_position(n, 1, &[]).is_ok())
-            .collect();
-        if !accepted.is_empty() && !accepted.contains(&players) {
-            return anyhow::anyhow!(
-                "variant {name} is for {} players; -p {players} given",
-                counts_text(&accepted)
-            );
-        }
-    }
-    anyhow::anyhow!("{error}")
-}
-
-/// Player counts in words: `2`, `2 to 4`, `2, 4 or 6`.
-fn counts_text(counts: &[usize]) -> String {
-    let words: Vec<String> = counts.iter().map(usize::to_string).collect();
-    match counts {
-        [] => String::new(),
-        [one] => one.to_string(),
-        [first, .., last] if last - first + 1 == counts.len() => format!("{first} to {last}"),
-        [.., last] => format!("{} or {last}", words[..words.len() - 1].join(", ")),
-    }
-}
-
 /// The fewest players of any game.
 const MIN_PLAYERS: usize = 1;
 /// The most players of any game.
@@ -534,29 +492,39 @@ fn at_least_one(text: &str) -> Result<u32, String> {
     }
 }
 
-/// The REPL on a terminal, or the commands of stdin when it is not one.
+/// The REPL on a terminal, or the commands of stdin when it is not one:
+/// on `load` (a replay names its own game: a `--game` that disagrees is
+/// refused), or on a new game of `game` started with `options`.
 fn repl(
-    players: usize,
-    seed: u64,
+    game: Option<&str>,
+    options: GameOptions,
     load: Option<PathBuf>,
     echo: bool,
-    variants: &[String],
-    orders: &[String],
 ) -> Result<ExitCode> {
-    use tinbots::games::twin_tin_bots::render::RenderOptions;
-    use tinbots::repl::{run_interactive, run_script, session::Session, ScriptRunError};
+    use tinbots::repl::{
+        colour_on_stdout, run_interactive, run_script, session::Session, ScriptRunError,
+    };
     let mut session = match &load {
-        Some(path) => Session::open(path, seed).map_err(|e| anyhow::anyhow!("{e}"))?,
+        Some(path) => {
+            let session = Session::open(path, options.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let own = session.game_type();
+            if let Some(asked) = game.map(|g| chosen_game(Some(g))).transpose()? {
+                if asked.name != own.name {
+                    anyhow::bail!(
+                        "--game {} disagrees with --load {}, a game of {}",
+                        asked.name,
+                        path.display(),
+                        own.name
+                    );
+                }
+            }
+            session
+        }
         None => {
-            let variants = VariantSet::load(variants).map_err(|e| anyhow::anyhow!("{e}"))?;
-            if variants.settings().special_tiles == Some(false) && !orders.is_empty() {
-                let book = load_order_book(orders)?;
-                refuse_tiles_never_dealt(orders, &book, &variants)?;
-            }
-            if let Err(e) = variants.standard_position(players, seed, &[]) {
-                return Err(player_count_refused(&variants, players, e));
-            }
-            Session::standard_with_orders(players, seed, &variants, &order_file_references(orders))
+            let game_type = chosen_game(game)?;
+            check_players(game_type, options.players)?;
+            let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            Session::started(game_type, started, options.seed)
                 .map_err(|e| anyhow::anyhow!("{e}"))?
         }
     };
@@ -578,10 +546,15 @@ fn repl(
             },
         );
     }
-    session.set_render_options(RenderOptions::for_stdout());
+    session.set_colour(colour_on_stdout());
     let opened = match &load {
         Some(path) => format!("{}", path.display()),
-        None => format!("a standard game for {players} players, seed {seed}"),
+        None => format!(
+            "{} for {} players, seed {}",
+            session.game_type().title,
+            session.game().seats(),
+            options.seed
+        ),
     };
     run_interactive(
         &mut session,

@@ -277,11 +277,10 @@ mod tests {
     fn a_tampered_answer_is_refused_naming_its_place() {
         let (mut record, _) = played(5);
         record.answers[3] = "place red.1 1 jump".into();
-        let err = record
-            .game("saved.json")
-            .err()
-            .expect("refused")
-            .to_string();
+        let Err(err) = record.game("saved.json") else {
+            panic!("a tampered answer is refused")
+        };
+        let err = err.to_string();
         assert!(
             err.starts_with("saved.json: answer 4 (`place red.1 1 jump`) cannot be replayed: "),
             "{err}"
@@ -293,8 +292,7 @@ mod tests {
         let (mut record, _) = played(0);
         record.game = "chess".into();
         let err = Record::from_json("x.json", &record.to_json())
-            .err()
-            .expect("refused")
+            .expect_err("refused")
             .to_string();
         assert!(
             err.starts_with("x.json: in `game`: there is no game `chess`"),
@@ -304,8 +302,7 @@ mod tests {
             "y.json",
             r#"{"format": "tinbots-replay", "version": 9, "game": "roborally"}"#,
         )
-        .err()
-        .expect("refused")
+        .expect_err("refused")
         .to_string();
         assert!(err.starts_with("y.json: in `version`: version 9"), "{err}");
     }

@@ -9,6 +9,8 @@
 
 use std::fmt;
 
+use super::extension::{GameCommand, GameRepl, NoExtras};
+
 /// One command's help: its name, its form, a line, and details.
 #[derive(Clone, Copy, Debug)]
 pub struct CommandHelp {
@@ -22,7 +24,9 @@ pub struct CommandHelp {
     pub details: &'static str,
 }
 
-/// Every command, in the order `help` lists them.
+/// Every common command, in the order `help` lists them (a game's own
+/// commands are listed after the one they name, see
+/// [`super::extension::GameCommand`]).
 pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         name: "help",
@@ -33,64 +37,42 @@ pub const COMMANDS: &[CommandHelp] = &[
     CommandHelp {
         name: "show",
         usage: "show [--full | --compact] [--all | <colour>]",
-        summary: "the board as a hex map, the players' scores and programs, and the hand",
-        details: "On a terminal `show` is compact, to fit 80x24: the map, one line per player \
-                  and the hand of the player deciding (or of <colour>). `show --full` adds the \
-                  legend, the bases, every hand (others' special tiles hidden) and the \
-                  countdown; it is the default when the REPL reads a script, where \
-                  `show --compact` gives the short one. `show --all` is the full form with \
-                  every hand shown.",
+        summary: "the position as the player deciding sees it (or <colour>)",
+        details: "On a terminal `show` is compact, to fit 80x24, where the game has a compact \
+                  form; `show --full` is the long form, the default when the REPL reads a \
+                  script, where `show --compact` gives the short one. `show --all` shows \
+                  everything, hidden things too. A bot's hand is never shown to the others.",
     },
     CommandHelp {
         name: "where",
-        usage: "where [<robot>]",
-        summary: "where a robot is: `red.1 at 1,0 facing E carrying 0`; every robot without one",
+        usage: "where [<piece>]",
+        summary: "where a piece is: `red.1 at 1,0 facing E carrying 0`; every piece without one",
         details: "",
     },
     CommandHelp {
-        name: "pass",
-        usage: "pass",
-        summary: "make no program change this turn",
-        details: "",
-    },
-    CommandHelp {
-        name: "place",
-        usage: "place <robot> <slot> <tile>",
-        summary:
-            "place a tile from the hand in a slot (1-3); a tile already there goes back to the hand",
-        details: "Example: place red.1 2 forward_2",
-    },
-    CommandHelp {
-        name: "swap",
-        usage: "swap <robot> <slot> <slot>",
-        summary: "swap two slots of a robot's program",
-        details: "Example: swap red.1 1 3",
-    },
-    CommandHelp {
-        name: "remove",
-        usage: "remove <robot> <slot>",
-        summary: "take a tile out of a program, back to the hand",
-        details: "Example: remove red.2 1",
-    },
-    CommandHelp {
-        name: "reset",
-        usage: "reset <robot>",
-        summary: "take every tile out of a robot's program",
-        details: "Example: reset red.1",
+        name: "hand",
+        usage: "hand",
+        summary: "what the player deciding holds hidden from the others (cards, tiles)",
+        details: "Never the hand of a seat a bot plays, when people play other seats.",
     },
     CommandHelp {
         name: "answer",
         usage: "answer <answer | number>",
-        summary:
-            "answer the decision asked (a zap effect, a hex), by its text or its number in the list",
-        details: "A zap effect (forward_1, turn_left, turn_right, load, unload, nothing), a hex \
-                  (q,r), a direction to push a zapped piece (E SE SW W NW NE, or nothing) or a \
-                  number may also be typed alone.",
+        summary: "answer the decision asked, by its text or its number in the list",
+        details: "A line that is no command is an answer too. Where a decision is a chain of \
+                  small ones (a card for each register), several answers may be given on one \
+                  line separated by commas: they are applied in order, all or none.",
+    },
+    CommandHelp {
+        name: "legal",
+        usage: "legal",
+        summary: "list the legal answers to the decision asked, numbered",
+        details: "",
     },
     CommandHelp {
         name: "step",
         usage: "step [n]",
-        summary: "run the next order (or the next part of a compound order), n times",
+        summary: "run the next step of the turn (an order, a card, a board element), n times",
         details: "Each step prints its events with the reasons.",
     },
     CommandHelp {
@@ -109,8 +91,8 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "undo",
         usage: "undo [n | turn]",
         summary: "go back one step (or n steps, or to the start of the turn)",
-        details: "A step is an answer or one order run; `undo turn` goes back to the start of \
-                  the current turn, or of the previous one when already there.",
+        details: "A step is an answer or one step of the turn run; `undo turn` goes back to the \
+                  first answer of the current turn, or of the previous one when already there.",
     },
     CommandHelp {
         name: "redo",
@@ -162,21 +144,6 @@ pub const COMMANDS: &[CommandHelp] = &[
         details: "Stops at the first colour without a bot.",
     },
     CommandHelp {
-        name: "lua",
-        usage: "lua <code>",
-        summary: "run Lua in the sandbox with `view`, the game as the player to move sees it",
-        details: "The line is an expression (its values are printed, tables in full, within \
-                  limits) or statements; each line is a chunk of its own (locals and globals \
-                  do not carry over). Example: lua #view.robots",
-    },
-    CommandHelp {
-        name: "reload",
-        usage: "reload",
-        summary: "read changed bot, order and variant scripts again, keeping the game",
-        details: "Says which bot scripts, order files and variants it read; with order files \
-                  or variants, the game is played again with them to the same step.",
-    },
-    CommandHelp {
         name: "clear",
         usage: "clear",
         summary: "clear the screen (on a terminal; nothing when reading a script)",
@@ -212,12 +179,16 @@ pub enum Command {
         /// `None` for the player to move, `Some("--all")` or a colour.
         who: Option<String>,
     },
-    /// `where [robot]`.
+    /// `where [piece]`.
     Where(Option<String>),
-    /// A program change, in DESIGN.md syntax (`place red.1 2 zap`).
-    Change(String),
-    /// An answer to a zap or crystal decision: its text or number.
+    /// `hand`.
+    Hand,
+    /// `answer <text>`, or an answer word a game reads alone.
     Answer(String),
+    /// A line that is no command, taken as an answer.
+    Bare(String),
+    /// `legal`.
+    Legal,
     /// `step [n]`.
     Step(usize),
     /// `run`.
@@ -247,10 +218,13 @@ pub enum Command {
     },
     /// `auto [n]`.
     Auto(Option<u32>),
-    /// `lua <code>`.
-    Lua(String),
-    /// `reload`.
-    Reload,
+    /// A command of the game's own ([`super::extension::GameRepl`]).
+    Game {
+        /// The command's name.
+        name: &'static str,
+        /// What follows it.
+        args: String,
+    },
     /// `clear`.
     Clear,
     /// `quit` or `exit`.
@@ -301,44 +275,101 @@ impl fmt::Display for CommandError {
 
 impl std::error::Error for CommandError {}
 
-/// The help of `name`.
+/// The help of the common command `name`.
 pub fn help_of(name: &str) -> Option<&'static CommandHelp> {
     COMMANDS.iter().find(|c| c.name == name)
 }
 
-/// The zap effects, which may be typed alone as answers.
-const ZAP_EFFECTS: [&str; 6] = [
-    "forward_1",
-    "turn_left",
-    "turn_right",
-    "load",
-    "unload",
-    "nothing",
-];
+/// The help of `name`, a common command or one of `extra` (a game's).
+pub fn help_among(name: &str, extra: &[GameCommand]) -> Option<CommandHelp> {
+    help_of(name)
+        .copied()
+        .or_else(|| extra.iter().map(|g| g.help).find(|c| c.name == name))
+}
 
-/// Whether `word` looks like a hex (`q,r`), a possible answer alone.
-fn looks_like_hex(word: &str) -> bool {
-    let mut parts = word.split(',');
-    let mut number = || {
-        parts
-            .next()
-            .is_some_and(|p| p.trim().parse::<i32>().is_ok())
-    };
-    number() && number() && parts.next().is_none()
+/// Every command in the order `help` lists them: the common ones, each of
+/// a game's `extra` after the one it names (at the end when none).
+pub fn listed(extra: &[GameCommand]) -> Vec<CommandHelp> {
+    let mut all: Vec<CommandHelp> = Vec::with_capacity(COMMANDS.len() + extra.len());
+    for c in COMMANDS {
+        if c.name == "clear" {
+            // The game's commands with no place of their own come before
+            // `clear` and `quit`.
+            let orphans = extra
+                .iter()
+                .filter(|g| !COMMANDS.iter().any(|c| c.name == g.after));
+            all.extend(orphans.map(|g| g.help));
+        }
+        all.push(*c);
+        all.extend(extra.iter().filter(|g| g.after == c.name).map(|g| g.help));
+    }
+    all
 }
 
 pub use crate::suggest::{closest, did_you_mean};
 
 /// The commands closest to `word`: within two edits, or starting with it.
 pub fn suggestions(word: &str) -> Vec<&'static str> {
-    closest(word, COMMANDS.iter().map(|c| c.name).chain(["exit"]))
+    suggestions_among(word, &[])
+}
+
+/// The commands, common or of `extra`, closest to `word`.
+pub fn suggestions_among(word: &str, extra: &[GameCommand]) -> Vec<&'static str> {
+    closest(
+        word,
+        COMMANDS
+            .iter()
+            .map(|c| c.name)
+            .chain(extra.iter().map(|g| g.help.name))
+            .chain(["exit"]),
+    )
+}
+
+/// The error of an unknown command `word`, with the closest of the common
+/// commands and `extra`.
+pub fn unknown(word: &str, extra: &[GameCommand]) -> CommandError {
+    CommandError::Unknown {
+        word: word.to_string(),
+        suggestions: suggestions_among(word, extra),
+    }
+}
+
+/// The usage error of the command `command` (its form from `extra` when
+/// it is a game's).
+pub fn usage_among(
+    command: &'static str,
+    extra: &[GameCommand],
+    problem: impl Into<String>,
+) -> CommandError {
+    CommandError::Usage {
+        command,
+        usage: help_among(command, extra).map_or(command, |h| h.usage),
+        problem: problem.into(),
+    }
 }
 
 fn usage(command: &'static str, problem: impl Into<String>) -> CommandError {
-    CommandError::Usage {
-        command,
-        usage: help_of(command).map_or(command, |h| h.usage),
-        problem: problem.into(),
+    usage_among(command, &[], problem)
+}
+
+/// Checks that `words` holds `min` to `max` arguments of `command`.
+pub fn arity(
+    command: &'static str,
+    extra: &[GameCommand],
+    words: &[&str],
+    min: usize,
+    max: usize,
+) -> Result<(), CommandError> {
+    if words.len() < min {
+        Err(usage_among(command, extra, "missing arguments"))
+    } else if words.len() > max {
+        Err(usage_among(
+            command,
+            extra,
+            format!("too many arguments (`{}`)", words[max..].join(" ")),
+        ))
+    } else {
+        Ok(())
     }
 }
 
@@ -359,34 +390,50 @@ fn span(command: &'static str, word: Option<&str>) -> Result<Span, CommandError>
     }
 }
 
-/// Parses a line.
-pub fn parse(line: &str) -> Result<Command, CommandError> {
+/// Splits a line into its first word, as typed, and the rest; `None` for
+/// an empty line or a comment.
+pub fn head_and_rest(line: &str) -> Option<(&str, &str)> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
-        return Ok(Command::Nothing);
+        return None;
     }
     let (head, rest) = match line.split_once(char::is_whitespace) {
         Some((h, r)) => (h, r.trim()),
         None => (line, ""),
     };
-    let words: Vec<&str> = rest.split_whitespace().collect();
-    let arity = |command: &'static str, min: usize, max: usize| {
-        if words.len() < min {
-            Err(usage(command, "missing arguments"))
-        } else if words.len() > max {
-            Err(usage(
-                command,
-                format!("too many arguments (`{}`)", words[max..].join(" ")),
-            ))
-        } else {
-            Ok(())
+    Some((head, rest))
+}
+
+/// Parses a line for a game with no commands of its own: a line that is
+/// no command is an unknown command.
+pub fn parse(line: &str) -> Result<Command, CommandError> {
+    parse_with(line, &NoExtras).and_then(|c| match c {
+        Command::Bare(text) => {
+            let head = text.split_whitespace().next().unwrap_or_default();
+            Err(unknown(head, &[]))
         }
+        c => Ok(c),
+    })
+}
+
+/// Parses a line: the game's own reading first ([`GameRepl::parse`]),
+/// then the common commands, then an answer ([`Command::Bare`]) when the
+/// game takes lines that are no command as answers.
+pub fn parse_with(line: &str, game: &dyn GameRepl) -> Result<Command, CommandError> {
+    let Some((head, rest)) = head_and_rest(line) else {
+        return Ok(Command::Nothing);
     };
+    if let Some(command) = game.parse(head, rest) {
+        return command;
+    }
+    let head_lower = head.to_lowercase();
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let arity =
+        |command: &'static str, min: usize, max: usize| arity(command, &[], &words, min, max);
     let one = |command: &'static str| -> Result<String, CommandError> {
         arity(command, 1, 1)?;
         Ok(words[0].to_string())
     };
-    let head_lower = head.to_lowercase();
     let command = match head_lower.as_str() {
         "help" | "?" => {
             arity("help", 0, 1)?;
@@ -413,25 +460,19 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             arity("where", 0, 1)?;
             Command::Where(words.first().map(|w| w.to_string()))
         }
-        "pass" => {
-            arity("pass", 0, 0)?;
-            Command::Change("pass".into())
-        }
-        "place" | "swap" | "remove" | "reset" => {
-            let (name, n) = match head_lower.as_str() {
-                "place" => ("place", 3),
-                "swap" => ("swap", 3),
-                "remove" => ("remove", 2),
-                _ => ("reset", 1),
-            };
-            arity(name, n, n)?;
-            Command::Change(format!("{name} {}", words.join(" ")))
+        "hand" => {
+            arity("hand", 0, 0)?;
+            Command::Hand
         }
         "answer" => {
             if words.is_empty() {
                 return Err(usage("answer", "missing the answer"));
             }
             Command::Answer(rest.to_string())
+        }
+        "legal" => {
+            arity("legal", 0, 0)?;
+            Command::Legal
         }
         "step" => {
             arity("step", 0, 1)?;
@@ -465,8 +506,6 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             }
         }
         "save" => Command::Save(one("save")?),
-        // `load` alone is the zap effect, not the command.
-        "load" if words.is_empty() => Command::Answer("load".into()),
         "load" => Command::Load(one("load")?),
         "export" => Command::Export(one("export")?),
         "bot" => {
@@ -480,16 +519,6 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             arity("auto", 0, 1)?;
             Command::Auto(count("auto", words.first().copied())?.map(|n| n as u32))
         }
-        "lua" => {
-            if rest.is_empty() {
-                return Err(usage("lua", "missing the code"));
-            }
-            Command::Lua(rest.to_string())
-        }
-        "reload" => {
-            arity("reload", 0, 0)?;
-            Command::Reload
-        }
         "clear" => {
             arity("clear", 0, 0)?;
             Command::Clear
@@ -498,20 +527,8 @@ pub fn parse(line: &str) -> Result<Command, CommandError> {
             arity("quit", 0, 0)?;
             Command::Quit
         }
-        _ if rest.is_empty()
-            && (ZAP_EFFECTS.contains(&head_lower.as_str())
-                || looks_like_hex(head)
-                || head.parse::<crate::grid::hex::Direction>().is_ok()
-                || head.parse::<usize>().is_ok()) =>
-        {
-            Command::Answer(head.to_string())
-        }
-        _ => {
-            return Err(CommandError::Unknown {
-                word: head.to_string(),
-                suggestions: suggestions(head),
-            })
-        }
+        _ if game.bare_answers() => Command::Bare(line.trim().to_string()),
+        _ => return Err(unknown(head, game.commands())),
     };
     Ok(command)
 }
@@ -553,23 +570,10 @@ mod tests {
                 },
             ),
             ("  where red.1 ", Command::Where(Some("red.1".into()))),
-            (
-                "place red.1 2 forward_2",
-                Command::Change("place red.1 2 forward_2".into()),
-            ),
-            (
-                "swap  red.1 1   3",
-                Command::Change("swap red.1 1 3".into()),
-            ),
-            ("pass", Command::Change("pass".into())),
-            ("turn_left", Command::Answer("turn_left".into())),
-            ("load", Command::Answer("load".into())),
             ("load game.json", Command::Load("game.json".into())),
-            ("0,-1", Command::Answer("0,-1".into())),
-            ("3", Command::Answer("3".into())),
-            ("SE", Command::Answer("SE".into())),
-            ("nw", Command::Answer("nw".into())),
             ("answer 1,2", Command::Answer("1,2".into())),
+            ("hand", Command::Hand),
+            ("legal", Command::Legal),
             ("step", Command::Step(1)),
             ("step 4", Command::Step(4)),
             ("undo", Command::Undo(Span::Steps(1))),
@@ -585,7 +589,6 @@ mod tests {
             ),
             ("auto", Command::Auto(None)),
             ("auto 10", Command::Auto(Some(10))),
-            ("lua return 1 + 1", Command::Lua("return 1 + 1".into())),
             ("# a comment", Command::Nothing),
             ("", Command::Nothing),
             ("EXIT", Command::Quit),
@@ -612,8 +615,8 @@ mod tests {
             "unknown command `xyzzy` (`help` lists the commands)"
         );
         assert_eq!(
-            message("swap red.1 1"),
-            "swap: missing arguments; expected: swap <robot> <slot> <slot>"
+            message("bot red"),
+            "bot: missing arguments; expected: bot <colour> <name | file.lua | none>"
         );
         assert_eq!(
             message("step many"),
@@ -623,7 +626,49 @@ mod tests {
             message("run now"),
             "run: too many arguments (`now`); expected: run"
         );
-        assert!(message("plce red.1 1 zap").contains("did you mean `place`?"));
+        assert!(message("hnd").contains("did you mean `hand`?"));
+    }
+
+    #[test]
+    fn a_line_that_is_no_command_is_an_answer_where_the_game_says_so() {
+        assert_eq!(
+            parse_with("move_2 670, u_turn 10", &NoExtras),
+            Ok(Command::Bare("move_2 670, u_turn 10".into()))
+        );
+        assert!(matches!(
+            parse("move_2 670"),
+            Err(CommandError::Unknown { .. })
+        ));
+    }
+
+    #[test]
+    fn a_game_s_commands_are_listed_after_the_one_they_name() {
+        const EXTRA: &[GameCommand] = &[
+            GameCommand {
+                after: "where",
+                help: CommandHelp {
+                    name: "place",
+                    usage: "place <card>",
+                    summary: "s",
+                    details: "",
+                },
+            },
+            GameCommand {
+                after: "nowhere",
+                help: CommandHelp {
+                    name: "lua",
+                    usage: "lua <code>",
+                    summary: "s",
+                    details: "",
+                },
+            },
+        ];
+        let names: Vec<&str> = listed(EXTRA).iter().map(|c| c.name).collect();
+        let at = |name: &str| names.iter().position(|n| *n == name).unwrap();
+        assert_eq!(at("place"), at("where") + 1);
+        assert_eq!(at("lua") + 1, at("clear"));
+        assert_eq!(names.len(), COMMANDS.len() + 2);
+        assert_eq!(suggestions_among("plac", EXTRA), ["place"]);
     }
 
     #[test]

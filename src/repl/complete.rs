@@ -1,7 +1,7 @@
 //! What Tab completes and what the hint shows, from a snapshot of the
-//! session: command names, robots, slots, the tiles in the hand of the
-//! player deciding (for `place`), colours, bots, the answers of the
-//! decision asked, and file names.
+//! session: command names (the game's own too), colours, pieces, bots, the
+//! answers of the decision asked, file names, and the words a game gives
+//! for its own commands' arguments.
 //!
 //! [`Completions::candidates`] is plain data in, words out, so it is tested
 //! without a terminal; [`ReplHelper`] plugs it into rustyline.
@@ -16,30 +16,29 @@ use rustyline::hint::Hinter;
 use rustyline::validate::Validator;
 use rustyline::{Context, Helper};
 
-use super::command::{help_of, COMMANDS};
+use super::command::{listed, CommandHelp};
+use super::extension::ArgWords;
 use super::session::Session;
-use crate::games::twin_tin_bots::game::Decision;
-use crate::games::twin_tin_bots::render::{RenderOptions, DIM};
 
 /// What can be completed now.
 #[derive(Clone, Debug, Default)]
 pub struct Completions {
-    /// Robots in play (`red.1`, ...).
-    pub robots: Vec<String>,
-    /// Placeable tiles in the deciding player's hand.
-    pub hand: Vec<String>,
+    /// Every command, the game's own too.
+    pub commands: Vec<CommandHelp>,
+    /// Pieces in play (`red.1`, ...): the first words of `where`.
+    pub pieces: Vec<String>,
     /// Seated colours.
     pub colours: Vec<String>,
-    /// The answers of the decision asked, when it is not a program change.
+    /// The answers offered now.
     pub answers: Vec<String>,
+    /// Words of the game's own commands' arguments.
+    pub game_args: Vec<ArgWords>,
 }
 
-/// What an argument of a command is.
+/// What an argument of a common command is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Arg {
-    Robot,
-    Slot,
-    Tile,
+    Piece,
     Colour,
     Bot,
     File,
@@ -50,14 +49,11 @@ enum Arg {
     Nothing,
 }
 
-/// What the `n`-th argument (0-based) of `command` is.
+/// What the `n`-th argument (0-based) of the common `command` is.
 fn argument(command: &str, n: usize) -> Arg {
     use Arg::*;
     let args: &[Arg] = match command {
-        "place" => &[Robot, Slot, Tile],
-        "swap" => &[Robot, Slot, Slot],
-        "remove" => &[Robot, Slot],
-        "reset" | "where" => &[Robot],
+        "where" => &[Piece],
         "bot" => &[Colour, Bot],
         "show" => &[ShowWho],
         "help" => &[Command],
@@ -73,47 +69,34 @@ impl Completions {
     /// A snapshot of `session`.
     pub fn of(session: &Session) -> Completions {
         let game = session.game();
-        let decider = game.decision().player().unwrap_or(game.active());
-        let hand = match game.decision() {
-            Decision::ProgramChange { .. } => game.players()[decider]
-                .hand
-                .kinds()
-                .filter(|t| t.is_placeable())
-                .map(|t| t.name().to_string())
-                .collect(),
-            _ => Vec::new(),
-        };
         Completions {
-            robots: game
-                .robots()
+            commands: listed(session.extension().commands()),
+            pieces: game
+                .where_lines()
                 .iter()
-                .flatten()
-                .map(|r| game.robot_name(r.id))
+                .filter_map(|l| l.split_whitespace().next().map(str::to_string))
                 .collect(),
-            hand,
-            colours: game
-                .colours()
-                .iter()
-                .map(|c| c.name().to_string())
-                .collect(),
+            colours: (0..game.seats()).map(|s| game.seat_name(s)).collect(),
             answers: session.offered_answers(),
+            game_args: session.extension().completions(game),
         }
     }
 
     /// The words that may complete `word`, the `index`-th word of a line
     /// whose first word is `command`; `None` when file names are wanted.
     pub fn candidates(&self, command: &str, index: usize, word: &str) -> Option<Vec<String>> {
+        let names = || self.commands.iter().map(|c| c.name.to_string());
         let words: Vec<String> = if index == 0 {
-            COMMANDS
-                .iter()
-                .map(|c| c.name.to_string())
-                .chain(self.answers.iter().cloned())
-                .collect()
+            names().chain(self.answers.iter().cloned()).collect()
+        } else if let Some(args) = self
+            .game_args
+            .iter()
+            .find(|a| a.command == command && a.index == index - 1)
+        {
+            args.words.clone()
         } else {
             match argument(command, index - 1) {
-                Arg::Robot => self.robots.clone(),
-                Arg::Slot => ["1", "2", "3"].map(String::from).to_vec(),
-                Arg::Tile => self.hand.clone(),
+                Arg::Piece => self.pieces.clone(),
                 Arg::Colour => self.colours.clone(),
                 Arg::Bot => {
                     // Bots by name (built in, the user's, `--bot-path`),
@@ -128,7 +111,7 @@ impl Completions {
                     bots
                 }
                 Arg::File => return None,
-                Arg::Command => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
+                Arg::Command => names().collect(),
                 Arg::Answer => self.answers.clone(),
                 Arg::ShowWho => std::iter::once("--all".to_string())
                     .chain(self.colours.iter().cloned())
@@ -141,18 +124,15 @@ impl Completions {
     }
 
     /// The rest of a command's form, shown greyed after what was typed.
-    pub fn hint(line: &str) -> Option<String> {
+    pub fn hint(&self, line: &str) -> Option<String> {
         let words: Vec<&str> = line.split_whitespace().collect();
-        let ends_in_space = line.ends_with(' ');
         let first = words.first()?;
-        let help = help_of(first)?;
-        let typed = if ends_in_space {
-            words.len()
-        } else {
+        let help = self.commands.iter().find(|c| c.name == *first)?;
+        if !line.ends_with(' ') {
             return None;
-        };
+        }
         let usage: Vec<&str> = help.usage.split_whitespace().collect();
-        let rest = usage.get(typed..)?;
+        let rest = usage.get(words.len()..)?;
         (!rest.is_empty()).then(|| rest.join(" "))
     }
 }
@@ -178,17 +158,16 @@ pub struct ReplHelper {
     pub completions: Rc<RefCell<Completions>>,
     files: FilenameCompleter,
     /// With colour on, hints are drawn dim, not like typed text.
-    options: RenderOptions,
+    colour: bool,
 }
 
 impl ReplHelper {
-    /// A helper reading `completions`; hints are dim when `options` has
-    /// colour on.
-    pub fn new(completions: Rc<RefCell<Completions>>, options: RenderOptions) -> ReplHelper {
+    /// A helper reading `completions`; hints are dim with `colour` on.
+    pub fn new(completions: Rc<RefCell<Completions>>, colour: bool) -> ReplHelper {
         ReplHelper {
             completions,
             files: FilenameCompleter::new(),
-            options,
+            colour,
         }
     }
 }
@@ -228,14 +207,19 @@ impl Hinter for ReplHelper {
 
     fn hint(&self, line: &str, pos: usize, _: &Context<'_>) -> Option<String> {
         (pos == line.len())
-            .then(|| Completions::hint(line))
+            .then(|| self.completions.borrow().hint(line))
             .flatten()
     }
 }
 
 impl Highlighter for ReplHelper {
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        Cow::Owned(self.options.paint(hint, DIM))
+        if self.colour {
+            // SGR 2: dim.
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
     }
 }
 impl Validator for ReplHelper {}
@@ -244,54 +228,43 @@ impl Helper for ReplHelper {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::GameOptions;
 
     fn snapshot() -> Completions {
-        let session = Session::standard(
-            2,
-            1,
-            &crate::games::twin_tin_bots::variant::VariantSet::none(),
-        )
-        .unwrap();
+        let game_type = crate::games::default_game();
+        let options = GameOptions {
+            players: Some(2),
+            seed: 1,
+            ..GameOptions::default()
+        };
+        let started = (game_type.new)(&options).expect("a standard game");
+        let session = Session::started(game_type, started, 1).expect("a session");
         Completions::of(&session)
     }
 
     #[test]
-    fn commands_robots_slots_and_tiles_in_hand_complete() {
+    fn commands_colours_pieces_and_the_game_s_words_complete() {
         let c = snapshot();
         assert_eq!(c.candidates("", 0, "sh").unwrap(), ["show"]);
-        assert_eq!(c.candidates("place", 1, "red").unwrap(), ["red.1", "red.2"]);
-        assert_eq!(c.candidates("place", 2, "").unwrap(), ["1", "2", "3"]);
-        let tiles = c.candidates("place", 3, "").unwrap();
-        assert!(tiles.contains(&"forward_1".to_string()), "{tiles:?}");
-        assert!(
-            !tiles.contains(&"double_modification".to_string()),
-            "not placeable"
-        );
-        // Only the tiles in hand: red holds one special, not all thirteen.
-        let specials = tiles
-            .iter()
-            .filter(|t| {
-                t.parse::<crate::games::twin_tin_bots::orders::Tile>()
-                    .is_ok_and(|t| t.is_special())
-            })
-            .count();
-        assert_eq!(specials, 1, "{tiles:?}");
+        assert_eq!(c.candidates("", 0, "ha").unwrap(), ["hand"]);
+        assert_eq!(c.candidates("where", 1, "red").unwrap(), ["red.1", "red.2"]);
         assert_eq!(c.candidates("bot", 1, "bl").unwrap(), ["blue"]);
         assert!(c.candidates("save", 1, "").is_none(), "file names");
         assert_eq!(c.candidates("undo", 1, "t").unwrap(), ["turn"]);
+        // The game's own words: Twin Tin Bots' `place <robot> <slot> <tile>`.
+        assert_eq!(c.candidates("place", 1, "red").unwrap(), ["red.1", "red.2"]);
+        assert_eq!(c.candidates("place", 2, "").unwrap(), ["1", "2", "3"]);
     }
 
     #[test]
     fn the_hint_shows_the_rest_of_the_form() {
+        let c = snapshot();
         assert_eq!(
-            Completions::hint("place ").as_deref(),
-            Some("<robot> <slot> <tile>")
+            c.hint("bot ").as_deref(),
+            Some("<colour> <name | file.lua | none>")
         );
-        assert_eq!(
-            Completions::hint("place red.1 ").as_deref(),
-            Some("<slot> <tile>")
-        );
-        assert_eq!(Completions::hint("place red.1 2 zap "), None);
-        assert_eq!(Completions::hint("plac"), None);
+        assert_eq!(c.hint("place red.1 ").as_deref(), Some("<slot> <tile>"));
+        assert_eq!(c.hint("place red.1 2 zap "), None);
+        assert_eq!(c.hint("plac"), None);
     }
 }

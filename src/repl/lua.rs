@@ -1,5 +1,6 @@
-//! The REPL's `lua` command: a line of Lua run in a sandbox of the
-//! session's own, with `view` (the game as the player to move sees it).
+//! A sandbox for a game's `lua` command in the REPL: a line of Lua run in
+//! a sandbox of the session's own, with `view` (the game as the player to
+//! move sees it: any serializable view a game gives).
 //!
 //! A line is compiled first, as an expression (`return <line>`) and, only
 //! if that does not compile, as statements; then it runs once. What it
@@ -12,7 +13,6 @@
 
 use mlua::{Function, LuaSerdeExt, MultiValue};
 
-use crate::games::twin_tin_bots::game::PlayerView;
 use crate::script::{Sandbox, ScriptError};
 
 /// The printer of results (see its header).
@@ -61,7 +61,7 @@ impl LuaConsole {
     }
 
     /// Runs `code` once with `view` as the global `view`.
-    pub fn run(&mut self, code: &str, view: &PlayerView) -> LuaOutcome {
+    pub fn run(&mut self, code: &str, view: &impl serde::Serialize) -> LuaOutcome {
         let result = self.run_and_format(code, view);
         let mut said = self.sandbox.take_output();
         match result {
@@ -79,7 +79,11 @@ impl LuaConsole {
         }
     }
 
-    fn run_and_format(&mut self, code: &str, view: &PlayerView) -> Result<String, ScriptError> {
+    fn run_and_format(
+        &mut self,
+        code: &str,
+        view: &impl serde::Serialize,
+    ) -> Result<String, ScriptError> {
         let view = self.sandbox.lua().to_value(view)?;
         let mlua::Value::Table(view) = view else {
             return Err(ScriptError::Sandbox(mlua::Error::runtime(

@@ -1,25 +1,38 @@
 //! The REPL: step through a turn one order at a time, read why each thing
 //! happened, undo, try the other reading, save the position.
 //!
-//! - [`command`]: what a line says (parsing, help, suggestions);
+//! Written once over the seam ([`crate::engine::DynState`]) for every
+//! game; what one game adds is its [`extension::GameRepl`].
+//!
+//! - [`command`]: what a line says (parsing, the table of commands);
+//! - [`help`]: `help`, laid out;
 //! - [`session`]: what each command does to the game and its history;
 //! - [`timeline`]: the history behind `undo`, `redo`, `history`, `goto`;
 //! - [`complete`]: Tab completion and hints for rustyline;
-//! - [`lua`]: the `lua` command's sandbox and printer.
+//! - [`extension`]: what a game adds (commands, words, pictures,
+//!   scenario files);
+//! - [`lua`]: a sandbox and printer for a game's `lua` command.
 //!
 //! [`run_interactive`] reads a terminal with rustyline (completion, hints,
 //! a history file, colours unless `NO_COLOR`); [`run_script`] reads lines
 //! from any reader (stdin that is not a terminal): no prompts, no colours,
-//! it stops at the first error.
+//! it stops at the first error. In a game with hidden information and
+//! several people at one terminal, the terminal is cleared and the next
+//! player named before their hand is shown ([`session::Session::handoff`]).
 
 pub mod command;
 pub mod complete;
+pub mod extension;
+pub mod help;
 pub mod lua;
 pub mod session;
 pub mod timeline;
 
+#[cfg(test)]
+mod tests;
+
 use std::cell::RefCell;
-use std::io::{BufRead, Write};
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::rc::Rc;
 
@@ -27,7 +40,6 @@ use rustyline::error::ReadlineError;
 use rustyline::history::DefaultHistory;
 use rustyline::{CompletionType, Config, Editor};
 
-use crate::games::twin_tin_bots::render::RenderOptions;
 use complete::{Completions, ReplHelper};
 use session::{Flow, ReplError, Session};
 
@@ -92,9 +104,41 @@ pub fn run_script(
     Ok(())
 }
 
+/// When the decision passed to another person in a game with hidden
+/// information: clears the screen (what the last player saw of their own
+/// goes), writes again what the last line `said` (the events, which all
+/// may see), names the next player and waits for Enter, then clears the
+/// screen again and shows that player's hand and the question.
+fn hand_over(
+    session: &mut Session,
+    editor: &mut Editor<ReplHelper, DefaultHistory>,
+    said: &str,
+    say: &dyn Fn(&str) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let Some(line) = session.handoff() else {
+        return Ok(());
+    };
+    let to_io = |e: ReadlineError| std::io::Error::other(e.to_string());
+    editor.clear_screen().map_err(to_io)?;
+    say(said)?;
+    match editor.readline(&format!("{line} ")) {
+        Ok(_) | Err(ReadlineError::Interrupted) => {}
+        Err(ReadlineError::Eof) => return Ok(()),
+        Err(e) => return Err(to_io(e)),
+    }
+    editor.clear_screen().map_err(to_io)?;
+    say(&session.handed_over())
+}
+
 /// Where the history of lines typed is kept: the user data folder.
 fn history_file() -> Option<PathBuf> {
     crate::assets::user_data_folder().map(|folder| folder.join("history"))
+}
+
+/// Whether this process's standard output takes colours: a terminal, and
+/// the `NO_COLOR` convention (<https://no-color.org>) does not forbid it.
+pub fn colour_on_stdout() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
 /// Runs the REPL on a terminal until `quit` or end of input.
@@ -105,8 +149,10 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
         .build();
     let mut editor: Editor<ReplHelper, DefaultHistory> = Editor::with_config(config)?;
     let completions = Rc::new(RefCell::new(Completions::of(session)));
-    let hints = RenderOptions::for_stdout();
-    editor.set_helper(Some(ReplHelper::new(completions.clone(), hints)));
+    editor.set_helper(Some(ReplHelper::new(
+        completions.clone(),
+        colour_on_stdout(),
+    )));
     let history = history_file();
     if let Some(path) = &history {
         let _ = editor.load_history(path);
@@ -140,6 +186,7 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
                     }
                     Err(e) => say(&format!("{said}error: {e}\n")),
                 }
+                .and_then(|()| hand_over(session, &mut editor, &said, &say))
             }
             Err(ReadlineError::Interrupted) => say("(Ctrl-C: `quit` or Ctrl-D to leave)\n"),
             // An invalid UTF-8 sequence typed or pasted: refuse the line.

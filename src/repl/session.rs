@@ -1,30 +1,28 @@
-//! A REPL session: the game's history, the bots, and what each command does.
+//! A REPL session over any game: the game's history, its start, the bots,
+//! and what each command does.
 //!
-//! The game is kept in stepping mode ([`Game::set_stepping`]): after the
-//! program changes the turn pauses, and `step` runs one order (or one part
-//! of a compound order) at a time; `run` goes on to the next real decision.
-//! Every answer and every step is a point of the [`Timeline`], so `undo`,
-//! `redo` and `goto` reach any of them. [`Session::execute`] runs one line
-//! and writes what it has to say into a string; nothing a line says can
-//! panic or leave the game half-changed: a refused command changes nothing.
+//! The game is kept in stepping mode ([`DynState::set_stepping`]): once
+//! the turn's answers are given the turn pauses at a decision whose one
+//! answer is `continue`, and `step` answers it one step at a time; `run`
+//! goes on to the next real decision. Every answer and every step is a
+//! point of the [`Timeline`], so `undo`, `redo` and `goto` reach any of
+//! them, and `save` writes the answers of the point where the user stands
+//! as a [`Record`]. [`Session::execute`] runs one line and writes what it
+//! has to say into a string; a refused command changes nothing.
+//!
+//! What one game adds (its commands, words, pictures, scenario files) is
+//! its [`GameRepl`] extension.
 
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::Arc;
+use std::rc::Rc;
 
-use super::command::{self, Command, Span, COMMANDS};
-use super::lua::LuaConsole;
+use super::command::{self, Command, Span};
+use super::extension::GameRepl;
 use super::timeline::{Move, Point, Timeline};
 use crate::bot::{seat_seed, Bot, BotSpec};
-use crate::games::twin_tin_bots::game::{Answer, Decision, Game};
-use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
-use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
-use crate::games::twin_tin_bots::render::{text, wrap_words, RenderOptions};
-use crate::games::twin_tin_bots::replay::{Replay, Start};
-use crate::games::twin_tin_bots::scenario::{scenario_toml, Scenario};
-use crate::games::twin_tin_bots::setup::Setup;
-use crate::games::twin_tin_bots::variant::VariantSet;
-use crate::script::orders::load_order_book;
+use crate::engine::{DynState, GameType, Information, Seat};
+use crate::replay::Record;
 
 /// What the caller should do after a line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +41,8 @@ pub enum Flow {
 pub struct ReplError(pub String);
 
 impl ReplError {
-    fn new(message: impl Into<String>) -> ReplError {
+    /// An error saying `message`.
+    pub fn new(message: impl Into<String>) -> ReplError {
         ReplError(message.into())
     }
 }
@@ -60,157 +59,158 @@ struct SeatBot {
     bot: Box<dyn Bot>,
 }
 
+/// The most legal answers the prompt lists (and `legal` prints).
+const MAX_OFFERED: usize = 40;
+
+/// The one answer of a stepping pause.
+pub const CONTINUE: &str = "continue";
+
+/// Whether `game` pauses between two steps of a turn: its one legal answer
+/// is `continue`.
+pub fn is_pause(game: &dyn DynState) -> bool {
+    game.legal_count() == 1 && game.legal_text(0).as_deref() == Some(CONTINUE)
+}
+
 /// One REPL session.
 pub struct Session {
+    game_type: &'static GameType,
+    start: serde_json::Value,
     timeline: Timeline,
-    start: Start,
-    order_files: Vec<String>,
-    orders: Arc<OrderBook>,
-    variants: VariantSet,
     bots: Vec<Option<SeatBot>>,
     seed: u64,
-    options: RenderOptions,
-    /// `run` was asked and a decision interrupted it: go on after the answer.
-    running: bool,
+    colour: bool,
+    /// `run` was asked and a decision of this turn interrupted it: go on
+    /// after the answer.
+    running: Option<u32>,
     /// `show` alone draws the compact picture.
     compact_show: bool,
-    lua: Option<LuaConsole>,
+    /// The person last shown a hidden hand (who sits at the terminal).
+    viewer: Option<Seat>,
+    extension: Rc<dyn GameRepl>,
 }
 
 /// Turns stepping on in a game about to be kept.
-fn stepping(mut game: Game) -> Game {
+fn stepping(mut game: Box<dyn DynState>) -> Box<dyn DynState> {
     game.set_stepping(true);
     game
 }
 
 impl Session {
-    /// A standard game for `players` with `variants`, dealt with `seed`.
-    pub fn standard(
-        players: usize,
+    /// A session on `game`, just started from `start` (its record for
+    /// `save`), with the game's extension `extension`; `seed` seeds the
+    /// bots; `label` names the history's first point.
+    pub fn new(
+        game_type: &'static GameType,
+        start: serde_json::Value,
+        game: Box<dyn DynState>,
+        extension: Box<dyn GameRepl>,
         seed: u64,
-        variants: &VariantSet,
-    ) -> Result<Session, ReplError> {
-        Session::standard_with_orders(players, seed, variants, &[])
-    }
-
-    /// A standard game with order files (`play --orders`): their new
-    /// tiles join the special deck, their redefinitions apply; `reload`
-    /// reads them again.
-    pub fn standard_with_orders(
-        players: usize,
-        seed: u64,
-        variants: &VariantSet,
-        order_files: &[String],
-    ) -> Result<Session, ReplError> {
-        let book = load_order_book(order_files).map_err(|e| ReplError::new(e.to_string()))?;
-        let start = if variants.is_empty() {
-            let mut setup = Setup::standard(players).map_err(|e| ReplError::new(e.to_string()))?;
-            setup.add_special_tiles(book.added());
-            Start::Setup {
-                setup: Box::new(setup),
-                seed,
-            }
-        } else {
-            let position = variants
-                .standard_position(players, seed, book.added())
-                .map_err(|e| ReplError::new(e.to_string()))?;
-            Start::Position(Box::new(position))
-        };
-        Session::from_start(
+        label: &str,
+    ) -> Session {
+        let seats = game.seats();
+        let viewer = game.to_decide();
+        Session {
+            game_type,
             start,
-            order_files.to_vec(),
-            book,
-            variants.clone(),
+            timeline: Timeline::new(stepping(game), label),
+            bots: (0..seats).map(|_| None).collect(),
             seed,
-            &[],
-        )
-    }
-
-    /// A session on a saved game (`.json`) or a scenario's position (`.toml`).
-    pub fn open(path: &Path, seed: u64) -> Result<Session, ReplError> {
-        let is_toml = path.extension().is_some_and(|e| e == "toml");
-        if is_toml {
-            let scenario = Scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
-            let start = Start::Position(Box::new(scenario.position.clone()));
-            let mut session = Session::from_start(
-                start,
-                Vec::new(),
-                scenario.orders.clone(),
-                scenario.variants.clone(),
-                seed,
-                &[],
-            )?;
-            let rules = scenario
-                .rules()
-                .map_err(|e| ReplError::new(e.to_string()))?;
-            session.timeline = Timeline::new(
-                stepping(
-                    Game::with_rules(&scenario.position, rules)
-                        .map_err(|e| ReplError::new(e.to_string()))?,
-                ),
-                format!("scenario {}: {}", path.display(), scenario.title()),
-            );
-            Ok(session)
-        } else {
-            let replay = Replay::load(path).map_err(|e| ReplError::new(e.to_string()))?;
-            let answers = replay.answers.clone();
-            Session::from_start(
-                replay.start.clone(),
-                replay.orders.clone(),
-                replay.book().clone(),
-                replay.variant_set().clone(),
-                seed,
-                &answers,
-            )
+            colour: false,
+            running: None,
+            compact_show: false,
+            viewer,
+            extension: Rc::from(extension),
         }
     }
 
-    /// A session from a start, replaying `answers` (one point each).
-    fn from_start(
-        start: Start,
-        order_files: Vec<String>,
-        orders: Arc<OrderBook>,
-        variants: VariantSet,
+    /// A session on a game just started by its type's factory.
+    pub fn started(
+        game_type: &'static GameType,
+        started: crate::engine::Started,
         seed: u64,
-        answers: &[String],
     ) -> Result<Session, ReplError> {
-        let rules = variants
-            .rules(orders.clone())
+        let mut extension = crate::games::repl_extension(game_type.name);
+        extension.started(&started.start)?;
+        Ok(Session::new(
+            game_type,
+            started.start,
+            started.game,
+            extension,
+            seed,
+            "start",
+        ))
+    }
+
+    /// A session on a replay's game, every answer replayed (one point
+    /// each); `path` names it in errors.
+    pub fn from_record(record: &Record, path: &str, seed: u64) -> Result<Session, ReplError> {
+        let game_type = record
+            .game_type()
+            .map_err(|m| ReplError::new(format!("{path}: {m}")))?;
+        let game = record
+            .start_game(path)
             .map_err(|e| ReplError::new(e.to_string()))?;
-        let mut game = Game::with_rules(&start.position(), rules)
-            .map_err(|e| ReplError::new(e.to_string()))?;
-        let players = game.players().len();
-        let mut timeline = Timeline::new(stepping(game.clone()), "start");
-        for (i, text) in answers.iter().enumerate() {
-            let answer = game
-                .parse_answer(text)
-                .and_then(|a| game.apply(a).map_err(|e| e.to_string()))
-                .map_err(|e| ReplError::new(format!("answer {} `{text}`: {e}", i + 1)));
-            answer?;
-            timeline.push(
-                stepping(game.clone()),
+        let mut extension = crate::games::repl_extension(game_type.name);
+        extension.started(&record.start)?;
+        let mut session = Session::new(
+            game_type,
+            record.start.clone(),
+            game.boxed_clone(),
+            extension,
+            seed,
+            "start",
+        );
+        let mut game = game;
+        for (i, text) in record.answers.iter().enumerate() {
+            game.apply_text(text)
+                .map_err(|e| ReplError::new(format!("{path}: answer {} `{text}`: {e}", i + 1)))?;
+            session.timeline.push(
+                stepping(game.boxed_clone()),
                 text.clone(),
                 Move::Answer(text.clone()),
             );
         }
-        Ok(Session {
-            timeline,
-            start,
-            order_files,
-            orders,
-            variants,
-            bots: (0..players).map(|_| None).collect(),
-            seed,
-            options: RenderOptions::PLAIN,
-            running: false,
-            compact_show: false,
-            lua: None,
-        })
+        Ok(session)
     }
 
-    /// How pictures are drawn (colour or not).
-    pub fn set_render_options(&mut self, options: RenderOptions) {
-        self.options = options;
+    /// A session on a saved game (`.json`, any replay) or a scenario's
+    /// position (`.toml`: the file's `game`, Twin Tin Bots when it names
+    /// none, opens it through that game's extension).
+    pub fn open(path: &Path, seed: u64) -> Result<Session, ReplError> {
+        let shown = path.display().to_string();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| ReplError::new(format!("{shown}: {e}")))?;
+            let name = scenario_game(&text);
+            let game_type = match &name {
+                Some(name) => crate::games::find(name)
+                    .map_err(|m| ReplError::new(format!("{shown}: in `game`: {m}")))?,
+                None => crate::games::default_game(),
+            };
+            let mut extension = crate::games::repl_extension(game_type.name);
+            let opened = extension.load_scenario(path).unwrap_or_else(|| {
+                Err(ReplError::new(format!(
+                    "{shown}: the REPL cannot open scenarios of {} yet",
+                    game_type.title
+                )))
+            })?;
+            Ok(Session::new(
+                game_type,
+                opened.start,
+                opened.game,
+                extension,
+                seed,
+                &opened.label,
+            ))
+        } else {
+            let record = Record::load(path).map_err(|e| ReplError::new(e.to_string()))?;
+            Session::from_record(&record, &shown, seed)
+        }
+    }
+
+    /// Whether pictures are drawn in colour (only on a terminal).
+    pub fn set_colour(&mut self, colour: bool) {
+        self.colour = colour;
     }
 
     /// Whether `show` alone draws the compact picture that fits an 80×24
@@ -221,16 +221,35 @@ impl Session {
         self.compact_show = compact;
     }
 
-    /// Keeps the settings of `before` (the session this one replaces, on
-    /// `load` and `reload`).
-    fn keep_settings(&mut self, before: &Session) {
-        self.options = before.options;
+    /// Keeps the settings of `before` (the session this one replaces).
+    pub fn keep_settings(&mut self, before: &Session) {
+        self.colour = before.colour;
         self.compact_show = before.compact_show;
     }
 
     /// The game where the user stands.
-    pub fn game(&self) -> &Game {
-        &self.timeline.current().game
+    pub fn game(&self) -> &dyn DynState {
+        self.timeline.current().game.as_ref()
+    }
+
+    /// The game where the user stands, as its concrete type `G`.
+    pub fn game_as<G: 'static>(&self) -> Option<&G> {
+        self.game().as_any().downcast_ref()
+    }
+
+    /// The registered game.
+    pub fn game_type(&self) -> &'static GameType {
+        self.game_type
+    }
+
+    /// The game's REPL extension.
+    pub fn extension(&self) -> &dyn GameRepl {
+        self.extension.as_ref()
+    }
+
+    /// The extension as its concrete type `E`.
+    pub fn extension_as<E: 'static>(&self) -> Option<&E> {
+        self.extension.as_any().downcast_ref()
     }
 
     /// The history.
@@ -238,98 +257,98 @@ impl Session {
         &self.timeline
     }
 
-    /// The colour of a seat.
-    fn colour(&self, seat: PlayerId) -> Colour {
-        self.game().colours()[seat]
+    /// The record of the game's start (a replay's `start`).
+    pub fn start(&self) -> &serde_json::Value {
+        &self.start
     }
 
-    /// The prompt: the turn, who decides, and what.
+    /// The seed of the bots.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Whether pictures are drawn in colour.
+    pub fn colour(&self) -> bool {
+        self.colour
+    }
+
+    /// Whether a bot plays `seat`.
+    pub fn has_bot(&self, seat: Seat) -> bool {
+        self.bots.get(seat).is_some_and(Option::is_some)
+    }
+
+    /// The name of a seat (its colour).
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.game().seat_name(seat)
+    }
+
+    /// The prompt: the turn, who decides, and what (`turn 1 red change> `).
     pub fn prompt(&self) -> String {
         let game = self.game();
-        let decision = game.decision();
-        let who = decision
-            .player()
-            .map(|p| self.colour(p).name().to_string())
+        let who = game
+            .to_decide()
+            .map(|p| game.seat_name(p))
             .unwrap_or_default();
-        let what = match decision {
-            Decision::ProgramChange { .. } => "change",
-            Decision::ZapEffect { .. } => "zap effect",
-            Decision::CrystalPlacement { .. } => "crystal hex",
-            Decision::ZapPush { .. } => "push direction",
-            Decision::Continue { .. } => "step",
-            Decision::GameOver => "game over",
-        };
-        format!("turn {} {who} {what}> ", game.turn())
+        format!("turn {} {who} {}> ", game.turn(), game.decision_text())
     }
 
-    /// The legal answers of a decision other than a program change (or a
-    /// pause), as text: what the prompt offers, and Tab completes.
+    /// The answers offered now, as text: what the prompt lists, numbers
+    /// choose and Tab completes (none at a stepping pause, or when there
+    /// are too many to list).
     pub fn offered_answers(&self) -> Vec<String> {
         let game = self.game();
-        match game.decision() {
-            Decision::ZapEffect { .. }
-            | Decision::CrystalPlacement { .. }
-            | Decision::ZapPush { .. } => game
-                .legal_answer_list()
-                .iter()
-                .map(|a| game.answer_text(*a))
-                .collect(),
-            _ => Vec::new(),
+        if let Some(offered) = self.extension.offered_answers(game) {
+            return offered;
         }
+        if game.is_over() || is_pause(game) || game.legal_count() > MAX_OFFERED {
+            return Vec::new();
+        }
+        (0..game.legal_count())
+            .filter_map(|i| game.legal_text(i))
+            .collect()
     }
 
     /// What is being asked now, as a line (with the answers listed when
-    /// the decision is not a program change).
+    /// there are few).
     pub fn asked(&self) -> String {
-        let game = self.game();
-        let decision = game.decision();
-        let who = decision
-            .player()
-            .map(|p| self.colour(p).name())
-            .unwrap_or("");
-        match decision {
-            Decision::ProgramChange { .. } => {
-                let seated = decision.player().is_some_and(|p| self.bots[p].is_some());
-                if seated {
-                    format!("{who} to make a program change (or `turn` for its bot)")
-                } else {
-                    format!("{who} to make a program change (`help place`), or `bot {who} random`")
-                }
-            }
-            Decision::Continue { .. } => format!("{who}'s programs: `step` or `run`"),
-            Decision::GameOver => "the game is over".to_string(),
-            Decision::ZapEffect { zapper, target, .. } => format!(
-                "{who}: what does {} do, zapped by {}? {}",
-                game.robot_name(target),
-                game.robot_name(zapper),
-                numbered(&self.offered_answers())
-            ),
-            Decision::ZapPush { zapper, at, .. } => format!(
-                "{who}: where does {} push the zapped {} at {at}? {}",
-                game.robot_name(zapper),
-                text::piece_name(game, at),
-                numbered(&self.offered_answers())
-            ),
-            Decision::CrystalPlacement { crystal, .. } => format!(
-                "{who}: where does the new {} ({}) go? {}",
-                crystal.colour_name(),
-                crystal.value(),
-                numbered(&self.offered_answers())
-            ),
+        if let Some(line) = self.extension.asked(self) {
+            return line;
         }
+        let game = self.game();
+        let Some(seat) = game.to_decide() else {
+            return "the game is over".to_string();
+        };
+        let who = game.seat_name(seat);
+        if is_pause(game) {
+            return format!("{who}: `step` or `run`");
+        }
+        let offered = self.offered_answers();
+        let answers = if offered.is_empty() {
+            "(`legal` lists the answers)".to_string()
+        } else {
+            numbered(&offered)
+        };
+        let bot = if self.has_bot(seat) {
+            " (or `turn` for its bot)".to_string()
+        } else {
+            String::new()
+        };
+        format!("{who} to answer: {}{bot}? {answers}", game.decision_text())
     }
 
     /// Runs one line; what it says goes to `out`.
     pub fn execute(&mut self, line: &str, out: &mut String) -> Result<Flow, ReplError> {
-        let command = command::parse(line)?;
+        let command = command::parse_with(line, self.extension.as_ref())?;
         match command {
             Command::Nothing => {}
             Command::Quit => return Ok(Flow::Quit),
-            Command::Help(topic) => help(topic.as_deref(), out)?,
+            Command::Help(topic) => self.help(topic.as_deref(), out)?,
             Command::Show { full, who } => self.show(full, who.as_deref(), out)?,
-            Command::Where(robot) => self.where_(robot.as_deref(), out)?,
-            Command::Change(text) => self.change(&text, out)?,
-            Command::Answer(text) => self.answer(&text, out)?,
+            Command::Where(piece) => self.where_(piece.as_deref(), out)?,
+            Command::Hand => self.hand(out)?,
+            Command::Answer(text) => self.answer(&text, false, out)?,
+            Command::Bare(text) => self.answer(&text, true, out)?,
+            Command::Legal => self.legal(out),
             Command::Step(n) => {
                 for _ in 0..n {
                     if !self.step(out)? {
@@ -350,232 +369,376 @@ impl Session {
                         self.timeline.points().len() - 1
                     )));
                 }
+                self.running = None;
                 let _ = writeln!(out, "at {n}: {}", self.timeline.current().label);
                 self.after(out);
             }
             Command::Save(file) => self.save(&file, out)?,
             Command::Load(file) => self.load(&file, out)?,
-            Command::Export(file) => self.export(&file, out)?,
+            Command::Export(file) => {
+                let said = self.extension.export(self, &file).unwrap_or_else(|| {
+                    Err(ReplError::new(format!(
+                        "export: {} has no scenario files to write",
+                        self.game_type.title
+                    )))
+                })?;
+                out.push_str(&said);
+            }
             Command::Bot { colour, bot } => self.set_bot(&colour, &bot, out)?,
             Command::Auto(turns) => self.auto(turns, out)?,
-            Command::Lua(code) => self.lua(&code, out)?,
-            Command::Reload => self.reload(out)?,
+            Command::Game { name, args } => {
+                let extension = Rc::clone(&self.extension);
+                extension.run(self, name, &args, out)?;
+            }
             Command::Clear => return Ok(Flow::Clear),
         }
         Ok(Flow::Go)
     }
 
     /// Says what is asked now, after a command that moved the game.
-    fn after(&self, out: &mut String) {
+    pub fn after(&self, out: &mut String) {
         let _ = writeln!(out, "{}", self.asked());
     }
 
-    fn seat_of(&self, colour: &str) -> Result<PlayerId, ReplError> {
-        let seated: Vec<&str> = self.game().colours().iter().map(|c| c.name()).collect();
-        let parsed: Colour = colour
-            .parse()
-            .map_err(|e| unknown_name(colour, "a colour", seated, format!("{e}")))?;
-        crate::games::twin_tin_bots::pieces::seat_of(self.game().colours(), parsed)
-            .map_err(|e| ReplError::new(e.to_string()))
+    /// The seat whose colour is `colour`, or an error naming the closest.
+    pub fn seat_of(&self, colour: &str) -> Result<Seat, ReplError> {
+        let game = self.game();
+        let names: Vec<String> = (0..game.seats()).map(|s| game.seat_name(s)).collect();
+        if let Some(seat) = names.iter().position(|n| n.eq_ignore_ascii_case(colour)) {
+            return Ok(seat);
+        }
+        Err(unknown_name(
+            colour,
+            "a colour",
+            names.iter().map(String::as_str),
+            format!(
+                "`{colour}` is not a colour in this game: {}",
+                names.join(", ")
+            ),
+        ))
     }
 
-    /// The robot named `name`, or an error suggesting the closest robots.
-    fn robot_named(
-        &self,
-        name: &str,
-    ) -> Result<crate::games::twin_tin_bots::pieces::RobotId, ReplError> {
-        let game = self.game();
-        crate::games::twin_tin_bots::game::parse_robot(game.colours(), name).map_err(|message| {
-            let robots = self.robot_names();
-            unknown_name(name, "a robot", robots.iter().map(String::as_str), message)
-        })
-    }
-
-    /// The names of the robots in play.
-    fn robot_names(&self) -> Vec<String> {
-        let game = self.game();
-        game.robots()
-            .iter()
-            .flatten()
-            .map(|r| game.robot_name(r.id))
+    /// The seats that people play (no bot).
+    fn people(&self) -> Vec<Seat> {
+        (0..self.game().seats())
+            .filter(|&s| !self.has_bot(s))
             .collect()
     }
 
-    /// Why the program change `text` does not parse: the robot or tile
-    /// misspelled, with the closest names, or the game's `message`.
-    fn change_error(&self, text: &str, message: String) -> ReplError {
-        let words: Vec<&str> = text.split_whitespace().collect();
-        if let Some(robot) = words.get(1) {
-            if let Err(e) = self.robot_named(robot) {
-                return e;
-            }
-        }
-        match (words.first(), words.get(3)) {
-            (Some(&"place"), Some(tile)) if tile.parse::<Tile>().is_err() => {
-                let tiles = Tile::known().map(Tile::name);
-                unknown_name(tile, "an order tile", tiles, message)
-            }
-            _ => ReplError::new(message),
+    /// Who sees the game when nobody is named: the seat deciding, unless a
+    /// bot plays it while people play other seats (a bot's seat is never
+    /// shown to the others): then the person last shown, or the first
+    /// person seated.
+    pub fn viewer(&self) -> Option<Seat> {
+        let game = self.game();
+        let decider = game.to_decide();
+        let people = self.people();
+        match decider {
+            Some(seat) if !self.has_bot(seat) || people.is_empty() => Some(seat),
+            _ => self
+                .viewer
+                .filter(|v| people.contains(v))
+                .or(people.first().copied())
+                .or(decider),
         }
     }
 
-    /// `show`: compact or full (`full`, else the session's default); as
-    /// the player deciding sees it, or a colour; `--all` is the full form
-    /// with every hand.
+    /// When the decision has passed to another person in a game with
+    /// hidden information and more than one person at the table: the
+    /// line that names the next player (`blue to change: press Enter`),
+    /// said on a cleared screen before that player's hand is shown.
+    pub fn handoff(&self) -> Option<String> {
+        if self.game_type.information != Information::Imperfect || self.people().len() < 2 {
+            return None;
+        }
+        let seat = self.game().to_decide()?;
+        if self.has_bot(seat) || self.viewer == Some(seat) {
+            return None;
+        }
+        Some(format!(
+            "{} to {}: press Enter",
+            self.game().seat_name(seat),
+            self.game().decision_text()
+        ))
+    }
+
+    /// The next player took the terminal: their hand, and the question.
+    pub fn handed_over(&mut self) -> String {
+        self.viewer = self.game().to_decide();
+        let mut out = String::new();
+        if let Some(seat) = self.viewer {
+            let hand = self.game().private_text(seat);
+            if !hand.is_empty() {
+                out.push_str(&hand);
+                if !hand.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+        }
+        self.after(&mut out);
+        out
+    }
+
+    fn help(&self, topic: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+        let extra = self.extension.commands();
+        match topic {
+            None => super::help::list(&command::listed(extra), self.extension.help_tail(), out),
+            Some(name) => {
+                let c = command::help_among(name, extra).ok_or_else(|| {
+                    ReplError::new(format!(
+                        "help: no command `{name}`{}",
+                        command::did_you_mean(&command::suggestions_among(name, extra))
+                    ))
+                })?;
+                super::help::one(&c, out);
+            }
+        }
+        Ok(())
+    }
+
+    /// `show`: as the player deciding sees it, or a colour; `--all` is
+    /// everything.
     fn show(
         &self,
         full: Option<bool>,
         who: Option<&str>,
         out: &mut String,
     ) -> Result<(), ReplError> {
-        let game = self.game();
         let viewer = match who {
             Some("--all") => None,
             Some(colour) => Some(self.seat_of(colour)?),
-            None => Some(game.decision().player().unwrap_or(game.active())),
+            None => self.viewer(),
         };
-        match viewer {
-            Some(seat) if !full.unwrap_or(!self.compact_show) => {
-                out.push_str(&text::show_compact(game, seat, &self.options));
-            }
-            _ => out.push_str(&text::show(game, viewer, &self.options)),
+        let game = self.game();
+        let picture = self
+            .extension
+            .show(game, viewer, full, self.compact_show, self.colour)
+            .unwrap_or_else(|| game.picture(viewer, self.colour));
+        out.push_str(&picture);
+        if !picture.ends_with('\n') {
+            out.push('\n');
         }
         Ok(())
     }
 
-    fn where_(&self, robot: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+    fn where_(&self, piece: Option<&str>, out: &mut String) -> Result<(), ReplError> {
         let game = self.game();
-        match robot {
-            None => out.push_str(&text::where_all(game)),
-            Some(name) => {
-                let id = self.robot_named(name)?;
-                let line = text::where_line(game, id)
-                    .ok_or_else(|| ReplError::new(format!("{name} is not in play")))?;
+        let Some(name) = piece else {
+            for line in game.where_lines() {
                 let _ = writeln!(out, "{line}");
             }
-        }
-        Ok(())
-    }
-
-    /// Applies `answer` to a copy of the game and keeps it as a new point;
-    /// the events go to `out`. An illegal answer changes nothing.
-    fn apply(&mut self, answer: Answer, label: String, out: &mut String) -> Result<(), ReplError> {
-        let mut game = self.game().clone();
-        let text = game.answer_text(answer);
-        game.apply(answer)
-            .map_err(|e| ReplError::new(format!("`{text}` is not allowed: {e}")))?;
-        write_events(&game, out);
-        let led_by = if answer == Answer::Continue {
-            Move::Step
-        } else {
-            Move::Answer(text)
+            return Ok(());
         };
-        self.timeline.push(game, label, led_by);
-        Ok(())
-    }
-
-    fn change(&mut self, text: &str, out: &mut String) -> Result<(), ReplError> {
-        let game = self.game();
-        match game.decision() {
-            Decision::ProgramChange { .. } => {}
-            Decision::Continue { .. } => {
-                return Err(ReplError::new(
-                    "the turn is running: `step` or `run` it first (program changes come at the start of a turn)",
-                ))
-            }
-            _ => return Err(ReplError::new(format!("not now: {}", self.asked()))),
-        }
-        let answer = game
-            .parse_answer(text)
-            .map_err(|message| self.change_error(text, message))?;
-        self.apply(answer, text.to_string(), out)?;
-        self.after(out);
-        Ok(())
-    }
-
-    fn answer(&mut self, text: &str, out: &mut String) -> Result<(), ReplError> {
-        let game = self.game();
-        let answer = match game.decision() {
-            Decision::ZapEffect { .. }
-            | Decision::CrystalPlacement { .. }
-            | Decision::ZapPush { .. } => {
-                let offered = self.offered_answers();
-                let chosen = match text.trim().parse::<usize>() {
-                    Ok(n) if (1..=offered.len()).contains(&n) => offered[n - 1].clone(),
-                    Ok(n) => {
-                        return Err(ReplError::new(format!(
-                            "answer {n}: there are {} answers: {}",
-                            offered.len(),
-                            numbered(&offered)
-                        )))
+        let line = match self.extension.where_piece(game, name) {
+            Some(line) => line?,
+            None => {
+                let lines = game.where_lines();
+                let first =
+                    |l: &String| l.split_whitespace().next().unwrap_or_default().to_string();
+                match lines.iter().find(|l| first(l).eq_ignore_ascii_case(name)) {
+                    Some(line) => line.clone(),
+                    None => {
+                        let names: Vec<String> = lines.iter().map(first).collect();
+                        let what = self.extension.piece_word();
+                        return Err(unknown_name(
+                            name,
+                            what,
+                            names.iter().map(String::as_str),
+                            format!("`{name}` is not {what} in play"),
+                        ));
                     }
-                    Err(_) => text.trim().to_string(),
-                };
-                game.parse_answer(&chosen).map_err(|e| {
-                    ReplError::new(format!("{e}; the answers: {}", numbered(&offered)))
-                })?
-            }
-            Decision::GameOver => return Err(ReplError::new("the game is over")),
-            _ => {
-                return Err(ReplError::new(format!(
-                    "there is no question to answer: {}",
-                    self.asked()
-                )))
+                }
             }
         };
-        let label = game.answer_text(answer);
-        self.apply(answer, label, out)?;
-        // After `run` was interrupted by a question, go on running, unless
-        // another question comes first.
-        match self.game().decision() {
-            Decision::Continue { .. } if self.running => return self.run(out),
-            Decision::ZapEffect { .. }
-            | Decision::CrystalPlacement { .. }
-            | Decision::ZapPush { .. } => {}
-            _ => self.running = false,
+        let _ = writeln!(out, "{line}");
+        Ok(())
+    }
+
+    /// `hand`: what the seat deciding holds hidden, unless a bot plays it
+    /// while people play other seats.
+    fn hand(&self, out: &mut String) -> Result<(), ReplError> {
+        let game = self.game();
+        let seat = game
+            .to_decide()
+            .ok_or_else(|| ReplError::new("the game is over: nobody is deciding"))?;
+        let who = game.seat_name(seat);
+        if self.has_bot(seat) && !self.people().is_empty() {
+            return Err(ReplError::new(format!(
+                "{who} is played by a bot: its hand is not shown to the others"
+            )));
         }
+        let hand = game.private_text(seat);
+        if hand.trim().is_empty() {
+            let _ = writeln!(out, "{who} holds nothing hidden");
+        } else {
+            out.push_str(&hand);
+            if !hand.ends_with('\n') {
+                out.push('\n');
+            }
+        }
+        Ok(())
+    }
+
+    /// `legal`: the legal answers, numbered, at most [`MAX_OFFERED`].
+    fn legal(&self, out: &mut String) {
+        let game = self.game();
+        let count = game.legal_count();
+        if count == 0 {
+            let _ = writeln!(out, "no answers: {}", self.asked());
+            return;
+        }
+        for i in 0..count.min(MAX_OFFERED) {
+            if let Some(text) = game.legal_text(i) {
+                let _ = writeln!(out, "{:>3}) {text}", i + 1);
+            }
+        }
+        if count > MAX_OFFERED {
+            let _ = writeln!(out, "... and {} more", count - MAX_OFFERED);
+        }
+    }
+
+    /// Applies the answers `texts` in order to a copy of the game and, if
+    /// every one is taken, keeps each as a new point labelled with it; the
+    /// events go to `out`. One refused answer changes nothing: the error
+    /// names it and the rule.
+    pub fn apply_answers(&mut self, texts: &[String], out: &mut String) -> Result<(), ReplError> {
+        let mut game = self.game().boxed_clone();
+        let mut points = Vec::with_capacity(texts.len());
+        let mut said = String::new();
+        for (i, text) in texts.iter().enumerate() {
+            let shown = game.apply_text(text).map_err(|refusal| {
+                let error = self.extension.refused(self, text, &refusal);
+                if texts.len() > 1 {
+                    ReplError::new(format!(
+                        "{error} (answer {} of {}: none of the line was applied)",
+                        i + 1,
+                        texts.len()
+                    ))
+                } else {
+                    error
+                }
+            })?;
+            write_events(game.as_ref(), &mut said);
+            points.push((game.boxed_clone(), shown));
+        }
+        out.push_str(&said);
+        for (game, shown) in points {
+            self.timeline
+                .push(game, shown.clone(), Move::Answer(shown.clone()));
+        }
+        Ok(())
+    }
+
+    /// Answers the decision asked with `text` (a bare line when `bare`):
+    /// the game's reading, a number among the offered answers, or the
+    /// text itself; answers separated by commas are a chain (all or none).
+    fn answer(&mut self, text: &str, bare: bool, out: &mut String) -> Result<(), ReplError> {
+        if self.game().is_over() {
+            return Err(ReplError::new("the game is over"));
+        }
+        let texts: Vec<String> = match self.extension.answer(self, text) {
+            Some(read) => vec![read?],
+            None => {
+                let parts: Vec<&str> = if self.extension.comma_chains() {
+                    text.split(',').map(str::trim).collect()
+                } else {
+                    vec![text.trim()]
+                };
+                if parts.iter().any(|p| p.is_empty()) {
+                    return Err(ReplError::new(format!(
+                        "`{text}`: an empty answer between commas"
+                    )));
+                }
+                let mut texts = Vec::with_capacity(parts.len());
+                for part in parts {
+                    texts.push(self.numbered_answer(part)?);
+                }
+                texts
+            }
+        };
+        let applied = self.apply_answers(&texts, out);
+        if let (Err(refused), true) = (&applied, bare) {
+            // A line that is no command and whose first word begins no
+            // legal answer: perhaps a typo of a command.
+            let head = text.split_whitespace().next().unwrap_or_default();
+            let close = command::suggestions_among(head, self.extension.commands());
+            if !close.is_empty() && !begins_an_answer(self.game(), head) {
+                return Err(command::unknown(head, self.extension.commands()).into());
+            }
+            return Err(ReplError::new(refused.0.clone()));
+        }
+        applied?;
+        self.went_on(out)
+    }
+
+    /// After an answer: `run` goes on if a question interrupted it.
+    pub fn went_on(&mut self, out: &mut String) -> Result<(), ReplError> {
+        let turn = self.game().turn();
+        if self.running == Some(turn) && is_pause(self.game()) {
+            return self.run(out);
+        }
+        self.running = self
+            .running
+            .filter(|&t| t == turn && !self.game().is_over());
         self.after(out);
         Ok(())
+    }
+
+    /// `n` for the `n`th offered answer, else `text`.
+    fn numbered_answer(&self, text: &str) -> Result<String, ReplError> {
+        let Ok(n) = text.parse::<usize>() else {
+            return Ok(text.to_string());
+        };
+        let offered = self.offered_answers();
+        if offered.is_empty() {
+            return Ok(text.to_string());
+        }
+        match n.checked_sub(1).and_then(|i| offered.get(i)) {
+            Some(answer) => Ok(answer.clone()),
+            None => Err(ReplError::new(format!(
+                "answer {n}: there are {} answers: {}",
+                offered.len(),
+                numbered(&offered)
+            ))),
+        }
     }
 
     /// One step; false when the game waits for something else than a step.
     fn step(&mut self, out: &mut String) -> Result<bool, ReplError> {
-        match self.game().decision() {
-            Decision::Continue { .. } => {
-                self.apply(Answer::Continue, "step".into(), out)?;
-                Ok(matches!(self.game().decision(), Decision::Continue { .. }))
-            }
-            _ => Err(ReplError::new(format!("nothing to step: {}", self.asked()))),
+        if !is_pause(self.game()) {
+            return Err(ReplError::new(format!("nothing to step: {}", self.asked())));
         }
+        let mut game = self.game().boxed_clone();
+        game.apply_index(0)
+            .map_err(|e| ReplError::new(e.to_string()))?;
+        write_events(game.as_ref(), out);
+        self.timeline.push(game, "step", Move::Step);
+        Ok(is_pause(self.game()))
     }
 
     /// Runs on to the next real decision (the end of the turn, or a
     /// question to answer, after which `run` goes on).
-    fn run(&mut self, out: &mut String) -> Result<(), ReplError> {
-        if !matches!(self.game().decision(), Decision::Continue { .. }) {
-            self.running = false;
+    pub fn run(&mut self, out: &mut String) -> Result<(), ReplError> {
+        if !is_pause(self.game()) {
+            self.running = None;
             return Err(ReplError::new(format!("nothing to run: {}", self.asked())));
         }
-        let mut game = self.game().clone();
+        let turn = self.game().turn();
+        let mut game = self.game().boxed_clone();
         game.set_stepping(false);
-        game.apply(Answer::Continue)
+        game.apply_index(0)
             .map_err(|e| ReplError::new(e.to_string()))?;
-        write_events(&game, out);
+        write_events(game.as_ref(), out);
         game.set_stepping(true);
-        let interrupted = matches!(
-            game.decision(),
-            Decision::ZapEffect { .. }
-                | Decision::CrystalPlacement { .. }
-                | Decision::ZapPush { .. }
-        );
-        self.running = interrupted;
+        let interrupted = !game.is_over() && game.turn() == turn && !is_pause(game.as_ref());
+        self.running = interrupted.then_some(turn);
         self.timeline.push(game, "run", Move::Run);
         self.after(out);
         Ok(())
     }
 
-    fn bot_of(&mut self, seat: PlayerId) -> Result<&mut SeatBot, ReplError> {
-        let colour = self.colour(seat);
+    fn bot_of(&mut self, seat: Seat) -> Result<&mut SeatBot, ReplError> {
+        let colour = self.seat_name(seat);
         self.bots[seat].as_mut().ok_or_else(|| {
             ReplError::new(format!(
                 "{colour} has no bot: `bot {colour} random` or `bot {colour} greedy` (`tinbots bots` lists them)"
@@ -583,80 +746,74 @@ impl Session {
         })
     }
 
-    /// Lets bots answer until the active player's turn is over.
+    /// Lets bots answer until the turn is over.
     fn bot_turn(&mut self, out: &mut String) -> Result<(), ReplError> {
-        let (turn, active) = (self.game().turn(), self.game().active());
-        if self.game().is_over() {
+        let Some(seat) = self.game().to_decide() else {
             return Err(ReplError::new("the game is over"));
-        }
-        self.bot_of(active)?;
+        };
+        let turn = self.game().turn();
+        self.bot_of(seat)?;
         // A failing bot leaves the game where the command found it (what
         // was played stays reachable with `redo`).
         let start = self.timeline.position();
-        let played = self.bot_turn_from(turn, active, out);
+        let played = self.bot_turn_from(turn, out);
         if played.is_err() {
             self.timeline.goto(start);
         }
-        self.running = false;
+        self.running = None;
         played
     }
 
     /// Lets the bots answer until `turn` is over; a question for a player
     /// without a bot stops it, to be answered at the prompt.
-    fn bot_turn_from(
-        &mut self,
-        turn: u32,
-        active: PlayerId,
-        out: &mut String,
-    ) -> Result<(), ReplError> {
+    fn bot_turn_from(&mut self, turn: u32, out: &mut String) -> Result<(), ReplError> {
         while !self.game().is_over() && self.game().turn() == turn {
-            let decision = self.game().decision();
-            if let Decision::Continue { .. } = decision {
+            if is_pause(self.game()) {
                 self.run(out)?;
                 continue;
             }
-            let seat = decision.player().unwrap_or(active);
+            let Some(seat) = self.game().to_decide() else {
+                break;
+            };
             if self.bots[seat].is_none() {
                 let _ = writeln!(
                     out,
                     "{} has no bot: answer at the prompt",
-                    self.colour(seat).name()
+                    self.seat_name(seat)
                 );
                 return Ok(());
             }
-            let game = self.game().clone();
+            let game = self.game().boxed_clone();
             let bot = self.bot_of(seat)?;
             let index = bot
                 .bot
-                .choose(&game)
+                .choose(game.as_ref())
                 .map_err(|e| ReplError::new(e.to_string()))?;
-            let answer = game.legal_answer(index).ok_or_else(|| {
+            let text = game.legal_text(index).ok_or_else(|| {
                 ReplError::new(format!(
                     "bot {} answered beyond the legal answers",
                     bot.spec.name()
                 ))
             })?;
-            let text = game.answer_text(answer);
-            let _ = writeln!(out, "{}: {text}", self.colour(seat).name());
-            self.apply(answer, text, out)?;
+            let _ = writeln!(out, "{}: {text}", game.seat_name(seat));
+            self.apply_answers(&[text], out)?;
         }
         Ok(())
     }
 
     fn auto(&mut self, turns: Option<u32>, out: &mut String) -> Result<(), ReplError> {
-        // The rules have no turn limit and random bots seldom finish: `auto`
-        // alone stops where `play` does.
+        // The rules may have no turn limit and random bots seldom finish:
+        // `auto` alone stops where `play` does.
         let limit = turns.unwrap_or(crate::play::DEFAULT_MAX_TURNS);
         let progress = crate::progress::Progress::new(u64::from(limit), "turns");
         let mut played = 0;
-        while !self.game().is_over() && played < limit {
-            let active = self.game().active();
-            if self.bots[active].is_none() {
-                let _ = writeln!(out, "{} has no bot: stopping", self.colour(active).name());
+        while let Some(seat) = self.game().to_decide().filter(|_| played < limit) {
+            if self.bots[seat].is_none() {
+                let _ = writeln!(out, "{} has no bot: stopping", self.seat_name(seat));
                 break;
             }
             let turn = self.game().turn();
-            let _ = writeln!(out, "turn {turn}, {}:", self.colour(active).name());
+            let _ = writeln!(out, "turn {turn}, {}:", self.seat_name(seat));
             self.bot_turn(out)?;
             played += 1;
             progress.advance(1);
@@ -668,7 +825,7 @@ impl Session {
             let _ = writeln!(out, "stopped after {limit} turns (`auto N` plays N more)");
         }
         if self.game().is_over() {
-            out.push_str(&crate::games::twin_tin_bots::summary::summary(self.game()));
+            out.push_str(&self.game().summary());
         } else {
             self.after(out);
         }
@@ -682,7 +839,7 @@ impl Session {
             (Span::Turn, true) => self.timeline.undo_turn(),
             (Span::Turn, false) => self.timeline.redo_turn(),
         };
-        self.running = false;
+        self.running = None;
         let (at, label) = (self.timeline.position(), &self.timeline.current().label);
         match (moved, back) {
             (0, true) => {
@@ -716,19 +873,15 @@ impl Session {
         }
     }
 
-    fn replay(&self) -> Replay {
-        let mut replay = Replay::with_variants(
-            self.start.clone(),
-            self.order_files.clone(),
-            self.orders.clone(),
-            self.variants.clone(),
-        );
-        replay.answers = self.timeline.current().answers.clone();
-        replay
+    /// The game where the user stands as a replay record (format 4).
+    pub fn record(&self) -> Record {
+        let mut record = Record::new(self.game_type, self.start.clone());
+        record.answers = self.timeline.current().answers.clone();
+        record
     }
 
     fn save(&self, file: &str, out: &mut String) -> Result<(), ReplError> {
-        self.replay()
+        self.record()
             .save(Path::new(file))
             .map_err(|e| ReplError::new(e.to_string()))?;
         let _ = writeln!(
@@ -748,36 +901,6 @@ impl Session {
         Ok(())
     }
 
-    fn export(&self, file: &str, out: &mut String) -> Result<(), ReplError> {
-        let game = self.game();
-        let mut notes = vec![format!(
-            "exported by tinbots repl at turn {} ({})",
-            game.turn(),
-            self.timeline.current().label
-        )];
-        if let Decision::Continue { .. } = game.decision() {
-            notes.push("taken in the middle of a turn: the file holds the position, and its turn starts again".into());
-        }
-        if game.countdown().end_phase {
-            notes.push(format!(
-                "the countdown (end phase, {} counters left) is not part of a scenario file",
-                game.countdown().counters
-            ));
-        }
-        let text = scenario_toml(
-            &game.position(),
-            "exported position",
-            &notes,
-            &self.variants.names(),
-        );
-        std::fs::write(file, text).map_err(|e| ReplError::new(format!("{file}: {e}")))?;
-        let _ = writeln!(
-            out,
-            "wrote {file}: fill in its [turn] and [expect], then `tinbots check {file}`"
-        );
-        Ok(())
-    }
-
     fn set_bot(&mut self, colour: &str, bot: &str, out: &mut String) -> Result<(), ReplError> {
         let seat = self.seat_of(colour)?;
         if bot == "none" {
@@ -790,18 +913,17 @@ impl Session {
         Ok(())
     }
 
-    /// Makes the bot `spec` names for `seat` (`bot` and `reload` both).
-    fn make_bot(&self, spec: BotSpec, seat: PlayerId) -> Result<SeatBot, ReplError> {
+    /// Makes the bot `spec` names for `seat`.
+    fn make_bot(&self, spec: BotSpec, seat: Seat) -> Result<SeatBot, ReplError> {
         let bot = spec
             .make(seat_seed(self.seed, seat))
             .map_err(|e| ReplError::new(e.to_string()))?;
         Ok(SeatBot { spec, bot })
     }
 
-    /// Reads the bot scripts, order files and variants again and, when
-    /// the rules may have changed, replays the game's answers with them to
-    /// the same point; says what it read. A failure changes nothing.
-    fn reload(&mut self, out: &mut String) -> Result<(), ReplError> {
+    /// Makes every seat's bot again (their scripts read anew); returns the
+    /// scripts read, as `colour path`. A failure changes nothing.
+    pub fn reload_bots(&mut self) -> Result<Vec<String>, ReplError> {
         let mut bots = Vec::with_capacity(self.bots.len());
         let mut scripts = Vec::new();
         for (seat, bot) in self.bots.iter().enumerate() {
@@ -810,123 +932,70 @@ impl Session {
                 continue;
             };
             if let BotSpec::Lua(path) = &bot.spec {
-                scripts.push(format!("{} {}", self.colour(seat), path.display()));
+                scripts.push(format!("{} {}", self.seat_name(seat), path.display()));
             }
             bots.push(Some(self.make_bot(bot.spec.clone(), seat)?));
         }
-        let rules_from_files = !self.order_files.is_empty() || !self.variants.is_empty();
-        if rules_from_files {
-            let book = if self.order_files.is_empty() {
-                self.orders.clone()
-            } else {
-                load_order_book(&self.order_files).map_err(|e| ReplError::new(e.to_string()))?
-            };
-            let variants = self
-                .variants
-                .reload()
-                .map_err(|e| ReplError::new(e.to_string()))?;
-            let mut session = Session::from_start(
-                self.start.clone(),
-                self.order_files.clone(),
-                book,
-                variants,
-                self.seed,
-                &[],
-            )?;
-            let at = self.timeline.position();
-            session.replay_moves(&self.timeline.points()[1..=at])?;
-            session.keep_settings(self);
-            *self = session;
-        }
         self.bots = bots;
-        if scripts.is_empty() && !rules_from_files {
-            let _ = writeln!(
-                out,
-                "nothing to reload: no bot script, order file or variant in this game"
-            );
-            return Ok(());
-        }
-        let listed = |items: &[String]| {
-            if items.is_empty() {
-                "none".to_string()
-            } else {
-                items.join(", ")
-            }
-        };
-        let _ = writeln!(out, "reloaded bot scripts: {}", listed(&scripts));
-        if rules_from_files {
-            let _ = writeln!(out, "reloaded order files: {}", listed(&self.order_files));
-            let _ = writeln!(out, "reloaded variants: {}", listed(&self.variants.names()));
-            let _ = writeln!(
-                out,
-                "the game was replayed with them to the same step: point {} of the history, turn {}",
-                self.timeline.position(),
-                self.game().turn()
-            );
-        }
-        Ok(())
+        Ok(scripts)
     }
 
-    /// Plays the moves of `points` again, from where this session stands,
-    /// with the same labels (answers, steps and runs alike).
-    fn replay_moves(&mut self, points: &[Point]) -> Result<(), ReplError> {
+    /// Plays the history to where the user stands again on `game` (the
+    /// same start, with rules read anew), with the same labels; a move
+    /// that no longer plays changes nothing and says which.
+    pub fn replay_on(&mut self, game: Box<dyn DynState>) -> Result<(), ReplError> {
+        let at = self.timeline.position();
+        let label = self.timeline.points()[0].label.clone();
+        let moves: Vec<Point> = self.timeline.points()[1..=at].to_vec();
+        let before = std::mem::replace(&mut self.timeline, Timeline::new(stepping(game), label));
         let mut said = String::new();
-        for (i, point) in points.iter().enumerate() {
+        for (i, point) in moves.iter().enumerate() {
             let replayed = match &point.led_by {
                 Move::Start => Ok(()),
-                Move::Answer(text) => self
-                    .game()
-                    .parse_answer(text)
-                    .map_err(ReplError::new)
-                    .and_then(|a| self.apply(a, point.label.clone(), &mut said)),
-                Move::Step => self.apply(Answer::Continue, point.label.clone(), &mut said),
+                Move::Answer(text) => self.apply_answers(std::slice::from_ref(text), &mut said),
+                Move::Step => self.step(&mut said).map(|_| ()),
                 Move::Run => self.run(&mut said),
             };
-            replayed.map_err(|e| {
-                ReplError::new(format!(
+            if let Err(e) = replayed {
+                self.timeline = before;
+                self.running = None;
+                return Err(ReplError::new(format!(
                     "point {} of the history (`{}`) no longer plays: {e}",
                     i + 1,
                     point.label
-                ))
-            })?;
+                )));
+            }
         }
-        self.running = false;
+        self.running = None;
         Ok(())
-    }
-
-    fn lua(&mut self, code: &str, out: &mut String) -> Result<(), ReplError> {
-        let game = self.game();
-        let view = game.view(game.decision().player().unwrap_or(game.active()));
-        let console = match &mut self.lua {
-            Some(console) => console,
-            empty => empty.insert(LuaConsole::new().map_err(|e| ReplError::new(e.to_string()))?),
-        };
-        let outcome = console.run(code, &view);
-        out.push_str(&outcome.said);
-        match outcome.error {
-            Some(error) => Err(ReplError::new(error.to_string())),
-            None => Ok(()),
-        }
-    }
-
-    /// Bytes held by the sandbox of `lua` lines (none before the first),
-    /// after a full garbage collection.
-    pub fn lua_memory(&self) -> usize {
-        self.lua.as_ref().map_or(0, LuaConsole::used_memory)
     }
 }
 
+/// Whether `word` is the first word of one of the game's legal answers
+/// (of the first thousand).
+fn begins_an_answer(game: &dyn DynState, word: &str) -> bool {
+    (0..game.legal_count().min(1000))
+        .filter_map(|i| game.legal_text(i))
+        .any(|t| t.split_whitespace().next() == Some(word))
+}
+
+/// The `game` field of a scenario file, if it has one.
+fn scenario_game(text: &str) -> Option<String> {
+    let table: toml::Table = text.parse().ok()?;
+    table.get("game")?.as_str().map(str::to_string)
+}
+
 /// The events of the game's last answer, one sentence per line, indented.
-fn write_events(game: &Game, out: &mut String) {
-    for e in game.events() {
-        let _ = writeln!(out, "  {}", game.describe(e));
+fn write_events(game: &dyn DynState, out: &mut String) {
+    for line in game.event_lines() {
+        let _ = writeln!(out, "  {line}");
     }
 }
 
 /// The error for `word`, which is not `what` (`a robot`): "`word` is not a
 /// robot, did you mean `x`?" with the closest of `known`, or `message` when
 /// none is close.
-fn unknown_name<'a>(
+pub fn unknown_name<'a>(
     word: &str,
     what: &str,
     known: impl IntoIterator<Item = &'a str>,
@@ -944,52 +1013,11 @@ fn unknown_name<'a>(
 }
 
 /// `1) a  2) b ...`
-fn numbered(items: &[String]) -> String {
+pub fn numbered(items: &[String]) -> String {
     items
         .iter()
         .enumerate()
         .map(|(i, s)| format!("{}) {s}", i + 1))
         .collect::<Vec<_>>()
         .join("  ")
-}
-
-/// Width of the usage column of `help`; a longer usage has its summary on
-/// the next line.
-const USAGE_COLUMN: usize = 30;
-
-fn help(topic: Option<&str>, out: &mut String) -> Result<(), ReplError> {
-    let indent = " ".repeat(USAGE_COLUMN + 2);
-    match topic {
-        None => {
-            for c in COMMANDS {
-                let head = if c.usage.len() <= USAGE_COLUMN - 2 {
-                    format!("  {:<width$}", c.usage, width = USAGE_COLUMN)
-                } else {
-                    let _ = writeln!(out, "  {}", c.usage);
-                    indent.clone()
-                };
-                wrap_words(out, &head, c.summary, &indent);
-            }
-            wrap_words(
-                out,
-                "",
-                "`help <command>` for more; Tab completes commands, robots, slots and tiles.",
-                "",
-            );
-        }
-        Some(name) => {
-            let c = command::help_of(name).ok_or_else(|| {
-                ReplError::new(format!(
-                    "help: no command `{name}`{}",
-                    command::did_you_mean(&command::suggestions(name))
-                ))
-            })?;
-            let _ = writeln!(out, "{}", c.usage);
-            wrap_words(out, "  ", c.summary, "  ");
-            if !c.details.is_empty() {
-                wrap_words(out, "  ", c.details, "  ");
-            }
-        }
-    }
-    Ok(())
 }

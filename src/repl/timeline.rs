@@ -1,13 +1,13 @@
 //! The REPL's history: every point the game has been at, for `undo`,
 //! `redo`, `history` and `goto`.
 //!
-//! A point is a whole game (a `Game` is a value: cloning is the snapshot)
-//! with what led to it and the answers given since the start, so undo and
+//! A point is a whole game (any game behind the seam: a boxed copy is the
+//! snapshot) with what led to it and the answers given since the start, so undo and
 //! redo go to any depth, by step or by turn, and `save` writes the answers
 //! of the point where the user stands. Doing something new after an undo
 //! drops the points that were ahead, as in an editor.
 
-use crate::games::twin_tin_bots::game::Game;
+use crate::engine::DynState;
 
 /// What led from a point to the next.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,10 +23,9 @@ pub enum Move {
 }
 
 /// One point of the history.
-#[derive(Clone, Debug)]
 pub struct Point {
     /// The game at this point.
-    pub game: Game,
+    pub game: Box<dyn DynState>,
     /// What led here, for `history` (`place red.1 1 zap`, `step: red.1 ...`).
     pub label: String,
     /// The answers given from the start to here, as text (what a replay
@@ -40,8 +39,20 @@ pub struct Point {
     pub played_in: u32,
 }
 
+impl Clone for Point {
+    fn clone(&self) -> Point {
+        Point {
+            game: self.game.boxed_clone(),
+            label: self.label.clone(),
+            answers: self.answers.clone(),
+            led_by: self.led_by.clone(),
+            played_in: self.played_in,
+        }
+    }
+}
+
 /// The points, and where the user stands.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Timeline {
     points: Vec<Point>,
     at: usize,
@@ -49,7 +60,7 @@ pub struct Timeline {
 
 impl Timeline {
     /// A history that starts at `game`.
-    pub fn new(game: Game, label: impl Into<String>) -> Timeline {
+    pub fn new(game: Box<dyn DynState>, label: impl Into<String>) -> Timeline {
         Timeline {
             points: vec![Point {
                 led_by: Move::Start,
@@ -79,7 +90,7 @@ impl Timeline {
 
     /// Adds a point after the current one (dropping any that were ahead)
     /// and stands on it; `led_by` is how the game got there.
-    pub fn push(&mut self, game: Game, label: impl Into<String>, led_by: Move) {
+    pub fn push(&mut self, game: Box<dyn DynState>, label: impl Into<String>, led_by: Move) {
         let mut answers = self.current().answers.clone();
         if let Move::Answer(text) = &led_by {
             answers.push(text.clone());
@@ -161,18 +172,28 @@ impl Timeline {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::twin_tin_bots::setup::Setup;
+    use crate::engine::GameOptions;
 
-    /// A timeline of a real game: `steps` random-ish answers (always the
-    /// first legal one), each a point.
+    /// A timeline of a real game (the default game, 2 players): `steps`
+    /// answers (always the first legal one), each a point.
     fn timeline(steps: usize) -> Timeline {
-        let mut game = Game::new(&Setup::standard(2).unwrap().position(1)).unwrap();
-        let mut t = Timeline::new(game.clone(), "start");
+        let options = GameOptions {
+            players: Some(2),
+            seed: 1,
+            ..GameOptions::default()
+        };
+        let mut game = (crate::games::default_game().new)(&options)
+            .expect("a standard game")
+            .game;
+        let mut t = Timeline::new(game.boxed_clone(), "start");
         for i in 0..steps {
-            let a = game.legal_answer(0).unwrap();
-            let text = game.answer_text(a);
-            game.apply(a).unwrap();
-            t.push(game.clone(), format!("{i}: {text}"), Move::Answer(text));
+            let text = game.legal_text(0).expect("an answer");
+            game.apply_index(0).expect("legal");
+            t.push(
+                game.boxed_clone(),
+                format!("{i}: {text}"),
+                Move::Answer(text),
+            );
         }
         t
     }
@@ -196,7 +217,7 @@ mod tests {
     fn something_new_after_an_undo_drops_what_was_ahead() {
         let mut t = timeline(5);
         t.undo(3);
-        let game = t.current().game.clone();
+        let game = t.current().game.boxed_clone();
         t.push(game, "other", Move::Answer("pass".into()));
         assert_eq!(t.points().len(), 4);
         assert_eq!(t.redo(1), 0);

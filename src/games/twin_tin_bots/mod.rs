@@ -11,6 +11,8 @@
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
 //! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
+//! - [`repl`]: what it adds to the REPL (program changes, `lua`,
+//!   `reload`, its pictures and scenario files).
 //! - [`replay`]: its replay files (formats 1 to 3: order files, variants,
 //!   start, answers), still read.
 //! - [`seam`]: the game behind the seam every game implements.
@@ -25,6 +27,7 @@ pub mod game;
 pub mod orders;
 pub mod pieces;
 pub mod render;
+pub mod repl;
 pub mod replay;
 pub mod scenario;
 pub mod seam;

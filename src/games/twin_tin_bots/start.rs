@@ -105,11 +105,11 @@ fn refuse_tiles_never_dealt(
         .map(|f| f.as_ref().display().to_string())
         .collect();
     let tiles: Vec<String> = book.added().iter().map(|t| t.to_string()).collect();
-    return Err(StartError(format!(
+    Err(StartError(format!(
         "--orders {}: its new tiles ({}) join the special deck, but variant {decider} deals no special tiles, so they could never be played; drop --variant {decider} or the order file",
         files.join(", "),
         tiles.join(", ")
-    )));
+    )))
 }
 
 /// The error of a standard position the variants could not deal: when a
