@@ -570,16 +570,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn player_counts_are_2_to_6_and_say_so() {
-        assert_eq!(player_count("2"), Ok(2));
-        assert_eq!(player_count("6"), Ok(6));
+    fn player_counts_are_1_to_8_and_say_so() {
+        assert_eq!(player_count("1"), Ok(1));
+        assert_eq!(player_count("8"), Ok(8));
         assert_eq!(
-            player_count("1"),
-            Err("a game is for 2 to 6 players, not 1".into())
+            player_count("9"),
+            Err("a game is for 1 to 8 players, not 9".into())
         );
         assert_eq!(
             player_count("seven"),
-            Err("a game is for 2 to 6 players; `seven` is not a number".into())
+            Err("a game is for 1 to 8 players; `seven` is not a number".into())
+        );
+    }
+
+    #[test]
+    fn each_game_checks_its_own_player_count() {
+        let ttb = tinbots::games::find("twin-tin-bots").expect("registered");
+        let rr = tinbots::games::find("roborally").expect("registered");
+        assert!(check_players(rr, Some(1)).is_ok());
+        assert!(check_players(ttb, None).is_ok());
+        let e = check_players(ttb, Some(1)).expect_err("1 is too few");
+        assert_eq!(
+            e.to_string(),
+            "a game of Twin Tin Bots is for 2 to 6 players, not 1"
         );
     }
 
@@ -588,12 +601,5 @@ mod tests {
         assert_eq!(at_least_one("1"), Ok(1));
         assert_eq!(at_least_one("0"), Err("must be at least 1".into()));
         assert!(at_least_one("-3").is_err());
-    }
-
-    #[test]
-    fn player_counts_in_words() {
-        assert_eq!(counts_text(&[2]), "2");
-        assert_eq!(counts_text(&[2, 3, 4]), "2 to 4");
-        assert_eq!(counts_text(&[2, 4, 6]), "2, 4 or 6");
     }
 }

@@ -53,7 +53,7 @@ pub enum ReplayError {
         source: std::io::Error,
     },
     /// Not JSON, or not a replay: where and why.
-    #[error("{path}:{line}:{column}: {message}")]
+    #[error("{path}:{line}:{column}: not a tinbots replay: {message}")]
     Json {
         /// The file.
         path: String,

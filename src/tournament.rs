@@ -52,6 +52,10 @@ pub enum TournamentError {
         /// What went wrong (a bot's failure names the bot and the cause).
         message: String,
     },
+    /// The game cannot be started as asked (a variant refusing the
+    /// player count, an unknown course).
+    #[error("{0}")]
+    Start(String),
     /// A tournament needs two bots at least.
     #[error("a tournament needs at least two bots (got {0})")]
     TooFewBots(usize),
@@ -147,12 +151,7 @@ impl Tournament {
             return Err(TournamentError::NoGames);
         }
         // Start one game up front, so that a bad variant fails here.
-        self.start(self.seed)
-            .map_err(|message| TournamentError::Game {
-                game: 0,
-                seed: self.seed,
-                message,
-            })?;
+        self.start(self.seed).map_err(TournamentError::Start)?;
         // Find each bot once (games make theirs without looking again), and
         // load each script once up front, so that a broken one fails here.
         let (a, b) = (&a.resolved()?, &b.resolved()?);

@@ -435,11 +435,11 @@ fn a_replay_saved_in_one_folder_replays_from_another() {
     let json = std::fs::read_to_string(&save).unwrap();
     let value: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(
-        value["orders"],
+        value["start"]["orders"],
         serde_json::json!(["sidestep", "magnet", own.display().to_string()]),
         "official order files by name, others by absolute path"
     );
-    assert_eq!(value["variants"], serde_json::json!(["mud"]));
+    assert_eq!(value["start"]["variants"], serde_json::json!(["mud"]));
     let replayed = Run(t
         .command_in("elsewhere", &["replay", save.to_str().unwrap()])
         .output()

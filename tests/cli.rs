@@ -260,7 +260,7 @@ fn play_with_order_files_deals_their_tiles_and_replays() {
     );
     let json = std::fs::read_to_string(&path).unwrap();
     assert!(
-        json.contains("\"version\": 3") && json.contains("\"magnet\""),
+        json.contains("\"version\": 4") && json.contains("\"magnet\""),
         "{json}"
     );
     let replayed = tinbots(&["replay", p]);
@@ -473,7 +473,10 @@ fn a_player_count_a_variant_refuses_is_a_usage_error_said_once() {
 #[test]
 fn counts_out_of_range_are_usage_errors() {
     let err = refused(&["repl", "--players", "1"]);
-    assert!(err.contains("a game is for 2 to 6 players, not 1"), "{err}");
+    assert!(
+        err.contains("a game of Twin Tin Bots is for 2 to 6 players, not 1"),
+        "{err}"
+    );
     assert!(!err.contains("1 players"), "{err}");
     let err = refused(&["play", "--max-turns", "0"]);
     assert!(

@@ -31,6 +31,7 @@ pub fn repl_extension(name: &str) -> Box<dyn crate::repl::extension::GameRepl> {
         twin_tin_bots::game::Game::NAME => {
             Box::new(twin_tin_bots::repl::TwinTinBotsRepl::default())
         }
+        roborally::game::Game::NAME => Box::new(roborally::repl::RoboRallyRepl),
         _ => Box::new(crate::repl::extension::NoExtras),
     }
 }

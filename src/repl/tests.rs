@@ -238,6 +238,8 @@ static TOY: GameType = GameType {
     information: Information::Imperfect,
     new: toy_new,
     resume: toy_resume,
+    claims: |_| false,
+    check: |path| Err(format!("{}: the toy game has no files", path.display())),
 };
 
 fn toy() -> Session {

@@ -4,8 +4,8 @@
 //! TOML ([`board`]), a position as plain data ([`position`]), the rules
 //! engine ([`game`]), scenario files and their runner ([`scenario`]), and
 //! the position drawn as text ([`picture`]), the catalogue of courses and
-//! the checks of board and course files ([`courses`]), and the game
-//! behind the seam ([`seam`]).
+//! the checks of board and course files ([`courses`]), what it adds to
+//! the REPL ([`repl`]), and the game behind the seam ([`seam`]).
 
 pub mod board;
 pub mod cards;
@@ -13,5 +13,6 @@ pub mod courses;
 pub mod game;
 pub mod picture;
 pub mod position;
+pub mod repl;
 pub mod scenario;
 pub mod seam;

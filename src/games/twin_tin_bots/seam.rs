@@ -180,6 +180,10 @@ impl Describe for Game {
             .collect()
     }
 
+    fn controller(&self, seat: Seat) -> usize {
+        self.sides().controller(seat)
+    }
+
     fn private_text(&self, viewer: Seat) -> String {
         render::panel::panel(self, Some(viewer), &RenderOptions::PLAIN)
     }

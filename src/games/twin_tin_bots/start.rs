@@ -144,3 +144,15 @@ fn counts_text(counts: &[usize]) -> String {
         [.., last] => format!("{} or {last}", words[..words.len() - 1].join(", ")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_counts_in_words() {
+        assert_eq!(counts_text(&[2]), "2");
+        assert_eq!(counts_text(&[2, 3, 4]), "2 to 4");
+        assert_eq!(counts_text(&[2, 4, 6]), "2, 4 or 6");
+    }
+}

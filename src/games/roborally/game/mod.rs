@@ -38,7 +38,7 @@ mod tests;
 
 pub use decide::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
-pub use record::resume;
+pub use record::{opened_start, resume};
 
 use std::sync::Arc;
 
@@ -215,6 +215,23 @@ impl Game {
             Pc::Phase(1, Step::Reveal)
         };
         game.run();
+        Ok(game)
+    }
+
+    /// A scenario's position opened for stepping (the REPL's `load`):
+    /// paused before anything of its turn runs, with the programs in the
+    /// registers; each `continue` runs one step (`begin`: the start of the
+    /// turn first), and after the end of the turn the game pauses for good.
+    /// No card is ever dealt.
+    pub fn opened(position: Position, begin: bool) -> Result<Game, Refusal> {
+        let mut game = Game::build(position, 0, Some(LAST_REGISTER))?;
+        game.pc = if begin {
+            Pc::TurnStart
+        } else {
+            Pc::Phase(1, Step::Reveal)
+        };
+        game.stepping = true;
+        game.decision = Some(Decision::Continue);
         Ok(game)
     }
 

@@ -224,14 +224,27 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
     };
     let turn = field(record, "turn", Value::as_u64)?;
     let seed = field(record, "seed", Value::as_u64)?;
-    Game::new(
-        Position {
-            board: Arc::new(board),
-            robots,
-            option_deck,
-            turn: u32::try_from(turn).unwrap_or(u32::MAX),
-            stage,
-        },
-        seed,
-    )
+    let position = Position {
+        board: Arc::new(board),
+        robots,
+        option_deck,
+        turn: u32::try_from(turn).unwrap_or(u32::MAX),
+        stage,
+    };
+    match record.get("opened") {
+        None => Game::new(position, seed),
+        Some(opened) => {
+            let begin = field(opened, "begin", Value::as_bool)?;
+            Game::opened(position, begin)
+        }
+    }
+}
+
+/// The start record of a scenario opened for stepping ([`Game::opened`]).
+pub fn opened_start(position: &Position, begin: bool) -> Value {
+    let mut value = start_value(position, 0);
+    if let Some(fields) = value.as_object_mut() {
+        fields.insert("opened".into(), json!({ "begin": begin }));
+    }
+    value
 }

@@ -1,0 +1,68 @@
+//! What RoboRally adds to the REPL: `load` of a RoboRally scenario opens
+//! its position with the programs already in the registers, paused before
+//! its turn, so that `step` goes through it one robot's card or one board
+//! element at a time and `run` plays the rest.
+
+use std::any::Any;
+use std::path::Path;
+
+use crate::repl::extension::{GameRepl, Opened};
+use crate::repl::session::ReplError;
+
+use super::game::{opened_start, Game};
+
+/// RoboRally's REPL extension.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RoboRallyRepl;
+
+impl GameRepl for RoboRallyRepl {
+    fn load_scenario(&mut self, path: &Path) -> Option<Result<Opened, ReplError>> {
+        Some(open(path))
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+}
+
+/// Opens a scenario file for stepping ([`Game::opened`]).
+fn open(path: &Path) -> Result<Opened, ReplError> {
+    let scenario = super::scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
+    let start = opened_start(&scenario.position, scenario.begin);
+    let game = Game::opened(scenario.position.clone(), scenario.begin)
+        .map_err(|e| ReplError::new(format!("{}: {e}", path.display())))?;
+    Ok(Opened {
+        game: Box::new(game),
+        start,
+        label: format!("scenario {}: {}", path.display(), scenario.title),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scenario_opens_paused_and_runs_its_turn_step_by_step() {
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/roborally/scenarios/040_seed_example_turn.toml"
+        ));
+        let Some(Ok(mut opened)) = RoboRallyRepl.load_scenario(path) else {
+            panic!("the seed's example turn opens");
+        };
+        let before = opened.game.where_lines();
+        assert_eq!(opened.game.legal_text(0).as_deref(), Some("continue"));
+        let mut steps = 0;
+        while opened.game.to_decide().is_some() {
+            let answer = opened.game.legal_text(0).expect("an answer");
+            opened.game.apply_text(&answer).expect("legal");
+            steps += 1;
+            assert!(steps < 200, "the turn ends");
+        }
+        assert!(steps > 5, "{steps} steps");
+        assert_ne!(opened.game.where_lines(), before);
+        let again = (super::super::seam::TYPE.resume)(&opened.start).expect("its start");
+        assert_eq!(again.where_lines(), before);
+    }
+}
