@@ -190,7 +190,10 @@ fn play_refuses_bad_bot_options_with_status_2() {
     let syntax = temp_file("syntax.lua", "return { choose = function() return end\n");
     let syntax = format!("red={}", syntax.display());
     for (arg, message) in [
-        ("purple=random", "purple is not playing (players: red, blue)"),
+        (
+            "purple=random",
+            "purple is not playing (players: red, blue)",
+        ),
         ("yellow=random", "yellow is not playing"),
         ("red=no/such/bot.lua", "cannot read the script"),
         (syntax.as_str(), "syntax.lua:2:"),

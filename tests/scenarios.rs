@@ -100,3 +100,46 @@ fn check_paths_summarises_the_suite() {
         format!("{} passed, {} failed", summary.passed, summary.failed)
     );
 }
+
+/// RoboRally's suite: every scenario of `scripts/roborally/scenarios/`
+/// passes (each cites the seed's line), and every board and course file
+/// shipped is valid, as `tinbots check` says.
+#[test]
+fn roborally_scenarios_boards_and_courses_all_pass() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/roborally");
+    for (folder, at_least) in [("scenarios", 90), ("boards", 5), ("courses", 5)] {
+        let mut out = Vec::new();
+        let summary = check_paths(&[root.join(folder)], None, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(summary.failed, 0, "{folder}:\n{text}");
+        assert!(summary.passed >= at_least, "{folder}: {text}");
+    }
+    for entry in std::fs::read_dir(root.join("scenarios")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            assert!(
+                text.contains("source = \"004_11511d35c714bcd0.txt"),
+                "{}: cites the seed",
+                path.display()
+            );
+        }
+    }
+}
+
+/// A RoboRally scenario checked with `--game twin-tin-bots` is refused:
+/// the file's own game wins.
+#[test]
+fn a_disagreeing_game_is_refused_for_that_file() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts/roborally/scenarios/010_move_1_one_square.toml");
+    let ttb = tinbots::games::find("twin-tin-bots").unwrap();
+    let mut out = Vec::new();
+    let summary = check_paths(&[file], Some(ttb), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(summary.errors, 1, "{text}");
+    assert!(
+        text.contains("a file of RoboRally (`roborally`), but --game twin-tin-bots was given"),
+        "{text}"
+    );
+}
