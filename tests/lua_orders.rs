@@ -246,10 +246,7 @@ fn games_with_the_new_orders_keep_the_invariants_and_replay_exactly() {
             let mut bots: Vec<Box<dyn Bot>> = (0..players)
                 .map(|s| Box::new(RandomBot::new(seat_seed(seed, s))) as Box<dyn Bot>)
                 .collect();
-            loop {
-                let Some(played) = play_one_shown(&mut game, &mut bots, 300).unwrap() else {
-                    break;
-                };
+            while let Some(played) = play_one_shown(&mut game, &mut bots, 300).unwrap() {
                 replay.answers.push(played.answer);
                 game.check_invariants()
                     .unwrap_or_else(|e| panic!("{players} players, seed {seed}: {e}"));
