@@ -315,10 +315,13 @@ impl<G: Describe + Named> DynState for G {
         self.legal(i).map(|a| self.answer_text(a))
     }
     fn apply_index(&mut self, i: usize) -> Result<(), Refusal> {
-        let count = State::legal_count(self);
-        let answer = self.legal(i).ok_or_else(|| {
-            Refusal::new(format!("there is no answer {} (there are {count})", i + 1))
-        })?;
+        let Some(answer) = self.legal(i) else {
+            let count = State::legal_count(self);
+            return Err(Refusal::new(format!(
+                "there is no answer {} (there are {count})",
+                i + 1
+            )));
+        };
         self.apply(answer)
     }
     fn apply_text(&mut self, text: &str) -> Result<String, Refusal> {
