@@ -163,4 +163,32 @@ mod tests {
         );
         assert_eq!(seating_line(&game(3)), None);
     }
+
+    #[test]
+    fn a_verbose_transcript_writes_each_change_once_under_its_turn() {
+        let mut g = game(2);
+        let mut out = Vec::new();
+        crate::play::play_with_transcript(&mut g, &mut bots(2), 2, true, &mut out, |_| {}).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines[0], "turn    1  red", "{out}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with("turn ")).count(),
+            2,
+            "{out}"
+        );
+        let changes: Vec<&str> = lines
+            .iter()
+            .filter_map(|l| l.split_once(" changes: ").map(|(_, c)| c))
+            .collect();
+        for change in &changes {
+            let naming = lines.iter().filter(|l| l.contains(change)).count();
+            let same = changes.iter().filter(|c| *c == change).count();
+            assert_eq!(naming, same, "{change} twice in\n{out}");
+        }
+        assert!(
+            !out.contains("to play"),
+            "the heading says whose turn: {out}"
+        );
+    }
 }
