@@ -5,12 +5,13 @@
 //! engine ([`game`]), scenario files and their runner ([`scenario`]), and
 //! the position drawn as text ([`picture`]), the catalogue of courses and
 //! the checks of board and course files ([`courses`]), and the game
-//! behind the seam ([`seam`]).
+//! behind the seam ([`seam`]), and its Lua bots ([`lua`]).
 
 pub mod board;
 pub mod cards;
 pub mod courses;
 pub mod game;
+pub mod lua;
 pub mod picture;
 pub mod position;
 pub mod scenario;

@@ -1,0 +1,130 @@
+-- The racer: on its first card decision of a turn it tries up to
+-- CANDIDATES programs (shuffles of its hand into its free registers),
+-- simulates each with view:simulate, and keeps the one that ends nearest
+-- (Manhattan distance) to its next flag without being destroyed; it then
+-- answers the rest of that program. Goes on unless badly damaged (then
+-- powers down), faces its next flag when it comes back, repairs on a
+-- two-wrench site.
+
+local CANDIDATES = 40
+local POWER_DOWN_AT = 6
+
+-- The program chosen this turn: the card texts for registers 1..5.
+local plan = { turn = nil, cards = {} }
+
+local function my_robot(view)
+  return view.robots[view.seat]
+end
+
+local function distance(x, y, flag)
+  return math.abs(x - flag.x) + math.abs(y - flag.y)
+end
+
+-- How good an ending is: lower is better.
+local function cost(ending, flag, flags_before)
+  if ending.destroyed or ending.x == nil then
+    return 1000 + ending.damage
+  end
+  local score = ending.damage * 0.3
+  if ending.flags > flags_before then
+    score = score - 100
+  end
+  if flag then
+    score = score + distance(ending.x, ending.y, flag)
+  end
+  return score
+end
+
+-- The registers from `from` on that this turn's program fills (not
+-- locked), in order.
+local function free_registers(view, from)
+  local locked = {}
+  for _, r in ipairs(view.locked) do locked[r] = true end
+  local free = {}
+  for r = from, 5 do
+    if not locked[r] then free[#free + 1] = r end
+  end
+  return free
+end
+
+local function shuffled(list)
+  local copy = {}
+  for i, v in ipairs(list) do copy[i] = v end
+  for i = #copy, 2, -1 do
+    local j = math.random(i)
+    copy[i], copy[j] = copy[j], copy[i]
+  end
+  return copy
+end
+
+local function plan_program(view, decision)
+  local me = my_robot(view)
+  local flag = view.board.next_flag
+  local free = free_registers(view, decision.register)
+  local hand = {}
+  for i, card in ipairs(view.hand) do hand[i] = card.text end
+  local best, best_cost = nil, math.huge
+  for _ = 1, CANDIDATES do
+    local cards = shuffled(hand)
+    local answers = {}
+    for i = 1, #free do answers[i] = cards[i] end
+    answers[#answers + 1] = "go"
+    local ending = view:simulate(answers)
+    local c = cost(ending, flag, me.flags)
+    if c < best_cost then
+      best, best_cost = answers, c
+    end
+  end
+  plan.turn = view.turn
+  plan.cards = {}
+  for i, r in ipairs(free) do plan.cards[r] = best[i] end
+end
+
+local function has(answers, text)
+  for i, a in ipairs(answers) do
+    if a == text then return i end
+  end
+  return nil
+end
+
+local function toward(view, flag)
+  local me = my_robot(view)
+  local x, y = me.archive.x, me.archive.y
+  local dx, dy = flag.x - x, flag.y - y
+  if math.abs(dx) > math.abs(dy) then
+    return dx > 0 and "E" or "W"
+  end
+  return dy > 0 and "S" or "N"
+end
+
+return {
+  name = "racer",
+  choose = function(view, decision)
+    local kind = decision.kind
+    if kind == "card" then
+      if plan.turn ~= view.turn or plan.cards[decision.register] == nil
+        or not has(decision.answers, plan.cards[decision.register]) then
+        plan_program(view, decision)
+      end
+      return has(decision.answers, plan.cards[decision.register]) or 1
+    elseif kind == "power_down" then
+      if my_robot(view).damage >= POWER_DOWN_AT then return "power_down" end
+      return "go"
+    elseif kind == "stay_or_wake" then
+      if my_robot(view).damage >= POWER_DOWN_AT then return "stay" end
+      return "wake"
+    elseif kind == "facing" then
+      local flag = view.board.next_flag
+      if flag then
+        local f = toward(view, flag)
+        if has(decision.answers, f) then return f end
+      end
+      return 1
+    elseif kind == "two_wrench" then
+      return has(decision.answers, "repair") or 1
+    elseif kind == "damage_option" then
+      return has(decision.answers, "take") or 1
+    end
+    return 1
+  end,
+}
