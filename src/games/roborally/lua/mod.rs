@@ -205,7 +205,8 @@ impl RoboRallyLuaBot {
             }
             Value::String(s) => {
                 let text = s.to_string_lossy();
-                (0..count).find(|&i| game.legal(i).map(|a| game.answer_text(a)) == Some(text.clone()))
+                (0..count)
+                    .find(|&i| game.legal(i).map(|a| game.answer_text(a)) == Some(text.clone()))
             }
             _ => None,
         };
@@ -226,7 +227,9 @@ fn shown(answer: &Value, count: usize) -> String {
         Value::Number(n) => n.to_string(),
         other => other.type_name().to_string(),
     };
-    format!("{what}, which is not one of the {count} legal answers (their text, or an index from 1)")
+    format!(
+        "{what}, which is not one of the {count} legal answers (their text, or an index from 1)"
+    )
 }
 
 impl Bot for RoboRallyLuaBot {

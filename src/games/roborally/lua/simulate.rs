@@ -84,7 +84,10 @@ pub(super) fn simulate(lua: &Lua, answers: &Table) -> mlua::Result<Table> {
             Some(text) => game.parse_answer(text).map_err(|refusal| {
                 located(
                     lua,
-                    format!("simulate: answer {text:?} to {}: {refusal}", game.decision_text()),
+                    format!(
+                        "simulate: answer {text:?} to {}: {refusal}",
+                        game.decision_text()
+                    ),
                 )
             })?,
             None => game

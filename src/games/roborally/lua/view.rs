@@ -182,7 +182,10 @@ fn robot(lua: &Lua, game: &Game, r: &RobotState, me: usize) -> mlua::Result<Tabl
     t.set("power_down_announced", r.power_down_announced)?;
     t.set("destroyed", r.destroyed())?;
     t.set("archive", point(lua, r.archive)?)?;
-    t.set("options", lua.create_sequence_from(r.options.iter().cloned())?)?;
+    t.set(
+        "options",
+        lua.create_sequence_from(r.options.iter().cloned())?,
+    )?;
     t.set("registers", registers(lua, game, r, r.seat == me)?)?;
     Ok(t)
 }

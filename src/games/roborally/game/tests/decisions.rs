@@ -166,11 +166,11 @@ fn stop_and_standings_rank_flags_then_lives_then_damage() {
     blue.flags = 1;
     let green = robot("green", (0, 0), N, &[]);
     let mut g = Game::scenario(position(b, vec![red, blue, green]), false, 0).expect("valid");
-    g.stop("the turn limit");
+    g.stop_at_turn_limit();
     assert!(g.is_over());
     assert_eq!(
-        g.outcome().map(|o| o.reason),
-        Some("the turn limit".to_string())
+        g.outcome().map(|o| (o.reason, o.at_turn_limit)),
+        Some(("stopped at the turn limit".to_string(), true))
     );
     let ranks: Vec<(usize, usize)> = g.standings().iter().map(|s| (s.seat, s.rank)).collect();
     assert_eq!(ranks, vec![(1, 1), (2, 2), (0, 3)]);
