@@ -987,12 +987,12 @@ pub fn variants_listing(library: &Library) -> String {
     text
 }
 
-/// `tinbots bots`: every bot that can be named, one a line: its name,
-/// where it comes from, and the first line of its script's opening
-/// comment.
-pub fn bots_listing(library: &Library) -> String {
+/// `tinbots bots`: every bot of `kind` (a game's [`Kind::Bot`] or
+/// [`Kind::RoboRallyBot`]) that can be named, one a line: its name, where
+/// it comes from, and the first line of its script's opening comment.
+pub fn bots_listing(library: &Library, kind: Kind) -> String {
     let mut text = String::new();
-    for listed in library.list(Kind::Bot, None) {
+    for listed in library.list(kind, None) {
         let about = match &listed.found.entry {
             Entry::NativeRandom => {
                 "The random bot, native: picks one of the legal answers uniformly.".into()
@@ -1002,7 +1002,7 @@ pub fn bots_listing(library: &Library) -> String {
                 |t| opening_comment(&t),
             ),
         };
-        text.push_str(&listing_line(&listed, Kind::Bot, &about, 120));
+        text.push_str(&listing_line(&listed, kind, &about, 120));
     }
     text
 }

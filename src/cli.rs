@@ -168,8 +168,8 @@ enum Command {
     /// List the variants that can be named: built-in, in the user data
     /// folder, in `--variant-path` folders.
     Variants,
-    /// List the bots that can be named: built-in, in the user data folder,
-    /// in `--bot-path` folders.
+    /// List the bots of the game (`--game`) that can be named: built-in,
+    /// in the user data folder, in `--bot-path` folders.
     Bots,
     /// Replay a saved game and print its final summary.
     Replay {
@@ -349,7 +349,8 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {
-            write!(out, "{}", bots_listing(&Library::current()))?;
+            let kind = chosen_game(cli.game.as_deref())?.bot_kind;
+            write!(out, "{}", bots_listing(&Library::current(), kind))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { file, verbose }) => {

@@ -1,10 +1,10 @@
--- The racer: on its first card decision of a turn it tries up to
--- CANDIDATES programs (shuffles of its hand into its free registers),
--- simulates each with view:simulate, and keeps the one that ends nearest
--- (Manhattan distance) to its next flag without being destroyed; it then
--- answers the rest of that program. Goes on unless badly damaged (then
--- powers down), faces its next flag when it comes back, repairs on a
--- two-wrench site.
+-- The racer: simulates programs and keeps the one nearest its next flag.
+-- On its first card decision of a turn it tries up to CANDIDATES programs
+-- (shuffles of its hand into its free registers, then "go"), simulates
+-- each with view:simulate, and keeps the one that ends nearest (Manhattan
+-- distance) to its next flag without being destroyed; it then answers the
+-- rest of that program. Powers down when badly damaged, faces its next
+-- flag when it comes back, repairs on a two-wrench site.
 
 local CANDIDATES = 40
 local POWER_DOWN_AT = 6
