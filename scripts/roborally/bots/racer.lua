@@ -1,8 +1,8 @@
 -- The racer: simulates programs and keeps the one nearest its next flag.
 -- On its first card decision of a turn it tries up to CANDIDATES programs
 -- (shuffles of its hand into its free registers, then "go"), simulates
--- each with view:simulate, and keeps the one that ends nearest (Manhattan
--- distance) to its next flag without being destroyed; it then answers the
+-- each with view:simulate, and keeps the one that ends nearest (in steps
+-- around walls and pits) to its next flag without being destroyed; it then answers the
 -- rest of that program. Powers down when badly damaged, faces its next
 -- flag when it comes back, repairs on a two-wrench site.
 
@@ -16,12 +16,57 @@ local function my_robot(view)
   return view.robots[view.seat]
 end
 
-local function distance(x, y, flag)
-  return math.abs(x - flag.x) + math.abs(y - flag.y)
+local STEPS = { N = { 0, -1 }, E = { 1, 0 }, S = { 0, 1 }, W = { -1, 0 } }
+local BACK = { N = "S", E = "W", S = "N", W = "E" }
+
+-- Steps from every square to each flag, around walls and pits (a
+-- breadth-first search from the flag, made once per flag: boards do not
+-- change). Squares it cannot reach are missing.
+local maps = {}
+
+local function flag_map(view, flag)
+  local board = view.board
+  local key = board.name .. "#" .. flag.number
+  if maps[key] then return maps[key] end
+  local w = board.width
+  local squares = {}
+  local function at(x, y)
+    local i = y * w + x
+    if squares[i] == nil then squares[i] = board:square(x, y) end
+    return squares[i]
+  end
+  local dist = { [flag.y * w + flag.x] = 0 }
+  local queue, head = { { flag.x, flag.y } }, 1
+  while head <= #queue do
+    local x, y = queue[head][1], queue[head][2]
+    head = head + 1
+    local d = dist[y * w + x]
+    for side, step in pairs(STEPS) do
+      local nx, ny = x + step[1], y + step[2]
+      if nx >= 0 and ny >= 0 and nx < w and ny < board.height
+        and dist[ny * w + nx] == nil and not at(x, y).walls[side] then
+        local sq = at(nx, ny)
+        if sq.kind ~= "pit" and sq.kind ~= "off" and not sq.walls[BACK[side]] then
+          dist[ny * w + nx] = d + 1
+          queue[#queue + 1] = { nx, ny }
+        end
+      end
+    end
+  end
+  maps[key] = dist
+  return dist
+end
+
+-- Steps from (x, y) to the flag: along the board where it can be walked,
+-- else a Manhattan distance with a penalty.
+local function distance(view, x, y, flag)
+  local d = flag_map(view, flag)[y * view.board.width + x]
+  if d then return d end
+  return 2 * (math.abs(x - flag.x) + math.abs(y - flag.y)) + 10
 end
 
 -- How good an ending is: lower is better.
-local function cost(ending, flag, flags_before)
+local function cost(view, ending, flag, flags_before)
   if ending.destroyed or ending.x == nil then
     return 1000 + ending.damage
   end
@@ -30,7 +75,7 @@ local function cost(ending, flag, flags_before)
     score = score - 100
   end
   if flag then
-    score = score + distance(ending.x, ending.y, flag)
+    score = score + distance(view, ending.x, ending.y, flag)
   end
   return score
 end
@@ -70,7 +115,7 @@ local function plan_program(view, decision)
     for i = 1, #free do answers[i] = cards[i] end
     answers[#answers + 1] = "go"
     local ending = view:simulate(answers)
-    local c = cost(ending, flag, me.flags)
+    local c = cost(view, ending, flag, me.flags)
     if c < best_cost then
       best, best_cost = answers, c
     end
