@@ -1,7 +1,8 @@
 //! Builds the list of files shipped inside the binary: the official
 //! variants (`variants/`), bots (`scripts/bots/`, with their `lib/`),
-//! order files (`scripts/orders/`) and RoboRally's boards and courses
-//! (`scripts/roborally/boards/`, `scripts/roborally/courses/`). It writes
+//! order files (`scripts/orders/`) and RoboRally's boards, bots and
+//! courses (`scripts/roborally/boards/`, `scripts/roborally/bots/`,
+//! `scripts/roborally/courses/`). It writes
 //! `built_in_files.rs` into `OUT_DIR`, a sorted table of `(path,
 //! include_str!(...))` that `src/assets.rs` includes, and tells cargo to
 //! run again when a file or folder among them is added, removed or
@@ -11,11 +12,12 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 /// The folders shipped, relative to the package's root.
-const FOLDERS: [&str; 5] = [
+const FOLDERS: [&str; 6] = [
     "variants",
     "scripts/bots",
     "scripts/orders",
     "scripts/roborally/boards",
+    "scripts/roborally/bots",
     "scripts/roborally/courses",
 ];
 

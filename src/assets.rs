@@ -360,6 +360,9 @@ pub enum Kind {
     Variant,
     /// A bot: a Lua script `<name>.lua` (or the native random bot).
     Bot,
+    /// A RoboRally bot: a Lua script `<name>.lua` in RoboRally's folders
+    /// (or the native random bot).
+    RoboRallyBot,
     /// An order file: a Lua script `<name>.lua`.
     OrderFile,
     /// A RoboRally course: `<name>.toml`, naming its boards by paths
@@ -372,17 +375,23 @@ impl Kind {
     pub fn noun(self) -> &'static str {
         match self {
             Kind::Variant => "variant",
-            Kind::Bot => "bot",
+            Kind::Bot | Kind::RoboRallyBot => "bot",
             Kind::OrderFile => "order file",
             Kind::Course => "course",
         }
+    }
+
+    /// Whether it is a bot, of any game (the built-in `random` is then the
+    /// native random bot).
+    pub fn is_bot(self) -> bool {
+        matches!(self, Kind::Bot | Kind::RoboRallyBot)
     }
 
     /// Its plural in messages.
     fn plural(self) -> &'static str {
         match self {
             Kind::Variant => "variants",
-            Kind::Bot => "bots",
+            Kind::Bot | Kind::RoboRallyBot => "bots",
             Kind::OrderFile => "order files",
             Kind::Course => "courses",
         }
@@ -393,6 +402,7 @@ impl Kind {
         match self {
             Kind::Variant => "variants",
             Kind::Bot => "bots",
+            Kind::RoboRallyBot => "roborally/bots",
             Kind::OrderFile => "orders",
             Kind::Course => "roborally/courses",
         }
@@ -403,6 +413,7 @@ impl Kind {
         match self {
             Kind::Variant => "variants",
             Kind::Bot => "scripts/bots",
+            Kind::RoboRallyBot => "scripts/roborally/bots",
             Kind::OrderFile => "scripts/orders",
             Kind::Course => "scripts/roborally/courses",
         }
@@ -412,7 +423,7 @@ impl Kind {
     fn item(self, name: &str) -> String {
         match self {
             Kind::Variant => format!("{name}/variant.toml"),
-            Kind::Bot | Kind::OrderFile => format!("{name}.lua"),
+            Kind::Bot | Kind::RoboRallyBot | Kind::OrderFile => format!("{name}.lua"),
             Kind::Course => format!("{name}.toml"),
         }
     }
@@ -421,7 +432,9 @@ impl Kind {
     fn name_of(self, child: &str, is_dir: bool) -> Option<&str> {
         let name = match self {
             Kind::Variant => is_dir.then_some(child)?,
-            Kind::Bot | Kind::OrderFile => child.strip_suffix(".lua").filter(|_| !is_dir)?,
+            Kind::Bot | Kind::RoboRallyBot | Kind::OrderFile => {
+                child.strip_suffix(".lua").filter(|_| !is_dir)?
+            }
             Kind::Course => child.strip_suffix(".toml").filter(|_| !is_dir)?,
         };
         is_name(name).then_some(name)
@@ -431,7 +444,7 @@ impl Kind {
     fn path_flag(self) -> Option<&'static str> {
         match self {
             Kind::Variant => Some("--variant-path"),
-            Kind::Bot => Some("--bot-path"),
+            Kind::Bot | Kind::RoboRallyBot => Some("--bot-path"),
             Kind::OrderFile | Kind::Course => None,
         }
     }
@@ -570,7 +583,7 @@ fn known_list(kind: Kind, known: &[String]) -> String {
 fn path_hint(kind: Kind) -> &'static str {
     match kind {
         Kind::Variant => "",
-        Kind::Bot => "; a bot can also be given as the path to a .lua file",
+        Kind::Bot | Kind::RoboRallyBot => "; a bot can also be given as the path to a .lua file",
         Kind::OrderFile => "; an order file can also be given as the path to a .lua file",
         Kind::Course => "; a course can also be given as the path to a .toml file",
     }
@@ -680,7 +693,7 @@ impl Library {
         let mut shelves = Vec::new();
         let paths = match kind {
             Kind::Variant => &self.variant_paths[..],
-            Kind::Bot => &self.bot_paths[..],
+            Kind::Bot | Kind::RoboRallyBot => &self.bot_paths[..],
             Kind::OrderFile | Kind::Course => &[],
         };
         for dir in paths {
@@ -794,7 +807,7 @@ impl Library {
                 .filter_map(|(child, is_dir)| kind.name_of(child, *is_dir))
                 .map(str::to_string)
                 .collect();
-            if kind == Kind::Bot && origin == Origin::BuiltIn {
+            if kind.is_bot() && origin == Origin::BuiltIn {
                 names.push("random".into());
             }
             for name in names {
@@ -839,7 +852,7 @@ fn searched(origin: &Origin, folder: &AssetFolder) -> String {
 /// What `folder` holds under `name`, if anything. The built-in `random`
 /// bot is the native one.
 fn entry_in(kind: Kind, origin: &Origin, folder: &AssetFolder, name: &str) -> Option<Entry> {
-    if kind == Kind::Bot && *origin == Origin::BuiltIn && name == "random" {
+    if kind.is_bot() && *origin == Origin::BuiltIn && name == "random" {
         return Some(Entry::NativeRandom);
     }
     let item = kind.item(name);
@@ -974,12 +987,12 @@ pub fn variants_listing(library: &Library) -> String {
     text
 }
 
-/// `tinbots bots`: every bot that can be named, one a line: its name,
-/// where it comes from, and the first line of its script's opening
-/// comment.
-pub fn bots_listing(library: &Library) -> String {
+/// `tinbots bots`: every bot of `kind` (a game's [`Kind::Bot`] or
+/// [`Kind::RoboRallyBot`]) that can be named, one a line: its name, where
+/// it comes from, and the first line of its script's opening comment.
+pub fn bots_listing(library: &Library, kind: Kind) -> String {
     let mut text = String::new();
-    for listed in library.list(Kind::Bot, None) {
+    for listed in library.list(kind, None) {
         let about = match &listed.found.entry {
             Entry::NativeRandom => {
                 "The random bot, native: picks one of the legal answers uniformly.".into()
@@ -989,7 +1002,7 @@ pub fn bots_listing(library: &Library) -> String {
                 |t| opening_comment(&t),
             ),
         };
-        text.push_str(&listing_line(&listed, Kind::Bot, &about, 120));
+        text.push_str(&listing_line(&listed, kind, &about, 120));
     }
     text
 }

@@ -2,7 +2,7 @@
 //! ([`crate::engine::DynState`]). The built-in random bot picks a legal
 //! answer uniformly with a seeded generator.
 
-use crate::engine::DynState;
+use crate::engine::{DynState, GameType};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -109,14 +109,22 @@ impl BotSpec {
 
     /// The same bot with its script found now, so that making it again
     /// (a tournament makes one per seat and game) looks nothing up. A name
-    /// is looked up in [`crate::assets::Library::current`]; an unknown one
-    /// is an error listing the bots there are.
+    /// is looked up among Twin Tin Bots' bots (the default game's); see
+    /// [`BotSpec::resolved_for`].
     pub fn resolved(&self) -> Result<BotSpec, crate::script::BotError> {
-        use crate::assets::{resolve_path, Entry, Kind, Library};
+        self.resolved_for(crate::games::default_game())
+    }
+
+    /// The same bot with its script found now, among `game`'s bots
+    /// ([`GameType::bot_kind`]) in [`crate::assets::Library::current`]; an
+    /// unknown name is an error listing the bots there are.
+    pub fn resolved_for(&self, game: &GameType) -> Result<BotSpec, crate::script::BotError> {
+        use crate::assets::{resolve_path, Entry, Library};
+        let kind = game.bot_kind;
         let file = match self {
             BotSpec::Random | BotSpec::Found { .. } => return Ok(self.clone()),
-            BotSpec::Lua(path) => resolve_path(Kind::Bot, path),
-            BotSpec::Named(name) => match Library::current().find(Kind::Bot, name, None)?.entry {
+            BotSpec::Lua(path) => resolve_path(kind, path),
+            BotSpec::Named(name) => match Library::current().find(kind, name, None)?.entry {
                 Entry::NativeRandom => return Ok(BotSpec::Random),
                 Entry::File(file) => file,
             },
@@ -127,15 +135,22 @@ impl BotSpec {
         })
     }
 
-    /// A new bot with its own seed (a Lua script is loaded and seeded),
-    /// found as [`BotSpec::resolved`] says.
+    /// A new Twin Tin Bots bot with its own seed; see [`BotSpec::make_for`].
     pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, crate::script::BotError> {
-        let file = match self.resolved()? {
-            BotSpec::Found { file, .. } => file,
-            _ => return Ok(Box::new(RandomBot::new(seed))),
-        };
-        let mut bot = crate::script::LuaBot::load_file(&file)?;
-        bot.seed(seed)?;
-        Ok(Box::new(bot))
+        self.make_for(crate::games::default_game(), seed)
+    }
+
+    /// A new bot for `game` with its own seed: a script is found as
+    /// [`BotSpec::resolved_for`] says, then loaded and seeded by the game's
+    /// Lua runtime ([`GameType::lua_bot`]).
+    pub fn make_for(
+        &self,
+        game: &GameType,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, crate::script::BotError> {
+        match self.resolved_for(game)? {
+            BotSpec::Found { file, .. } => (game.lua_bot)(&file, seed),
+            _ => Ok(Box::new(RandomBot::new(seed))),
+        }
     }
 }

@@ -168,8 +168,8 @@ enum Command {
     /// List the variants that can be named: built-in, in the user data
     /// folder, in `--variant-path` folders.
     Variants,
-    /// List the bots that can be named: built-in, in the user data folder,
-    /// in `--bot-path` folders.
+    /// List the bots of the game (`--game`) that can be named: built-in,
+    /// in the user data folder, in `--bot-path` folders.
     Bots,
     /// Replay a saved game and print its final summary.
     Replay {
@@ -247,7 +247,7 @@ pub fn run() -> Result<ExitCode> {
             let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
             let mut record = Record::new(game_type, started.start);
             let mut game = started.game;
-            let mut bots = seat_bots(game.as_ref(), seed, &bot_args)?;
+            let mut bots = seat_bots(game_type, game.as_ref(), seed, &bot_args)?;
             // The bar would break the transcript's lines on a terminal.
             let progress = if quiet || !io::stdout().is_terminal() {
                 Progress::new(u64::from(max_turns), "turns")
@@ -349,7 +349,8 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {
-            write!(out, "{}", bots_listing(&Library::current()))?;
+            let kind = chosen_game(cli.game.as_deref())?.bot_kind;
+            write!(out, "{}", bots_listing(&Library::current(), kind))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { file, verbose }) => {
@@ -397,7 +398,12 @@ fn library(cli: &Cli) -> Result<Library> {
 /// random bot. A choice plays every colour of the person who plays that
 /// colour (a variant may give one person several); two choices for one
 /// person are refused, naming both.
-fn seat_bots(game: &dyn DynState, seed: u64, args: &[String]) -> Result<Vec<Box<dyn Bot>>> {
+fn seat_bots(
+    game_type: &GameType,
+    game: &dyn DynState,
+    seed: u64,
+    args: &[String],
+) -> Result<Vec<Box<dyn Bot>>> {
     let seats = game.seats();
     let names: Vec<String> = (0..seats).map(|s| game.seat_name(s)).collect();
     // The `--bot` argument (and its bot) chosen for each seat.
@@ -434,7 +440,7 @@ fn seat_bots(game: &dyn DynState, seed: u64, args: &[String]) -> Result<Vec<Box<
         .enumerate()
         .map(|(seat, choice)| match choice {
             Some((_, spec)) => spec
-                .make(seat_seed(seed, seat))
+                .make_for(game_type, seat_seed(seed, seat))
                 .map_err(|e| anyhow::anyhow!("{e}")),
             None => Ok(Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>),
         })

@@ -154,9 +154,9 @@ impl Tournament {
         self.start(self.seed).map_err(TournamentError::Start)?;
         // Find each bot once (games make theirs without looking again), and
         // load each script once up front, so that a broken one fails here.
-        let (a, b) = (&a.resolved()?, &b.resolved()?);
-        a.make(0)?;
-        b.make(0)?;
+        let (a, b) = (&a.resolved_for(self.game)?, &b.resolved_for(self.game)?);
+        a.make_for(self.game, 0)?;
+        b.make_for(self.game, 0)?;
         let next = AtomicU32::new(0);
         let results: Mutex<Vec<Result<GameResult, GameFailure>>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
@@ -227,7 +227,7 @@ impl Tournament {
         let mut seats = Vec::with_capacity(controllers.len());
         for (seat, &person) in controllers.iter().enumerate() {
             let spec = bots[self.bot_of_seat(game, person)];
-            let bot = spec.make(seat_seed(seed ^ (u64::from(game) << 32), seat));
+            let bot = spec.make_for(self.game, seat_seed(seed ^ (u64::from(game) << 32), seat));
             seats.push(bot.map_err(|e| failed(e.to_string()))?);
         }
         drive(g.as_mut(), &mut seats, self.max_turns, |_, _| {})

@@ -155,7 +155,7 @@ fn a_name_is_found_in_the_first_place_that_has_it() {
         bots.find(Kind::Bot, "mine", None).unwrap().origin.label(),
         "user folder"
     );
-    let text = bots_listing(&bots);
+    let text = bots_listing(&bots, Kind::Bot);
     assert!(
         text.lines()
             .any(|l| l.starts_with("mine ") && l.contains("My bot.")),

@@ -427,6 +427,11 @@ pub struct Started {
 #[error("{0}")]
 pub struct StartError(pub String);
 
+/// Loads a Lua bot script for one game and seeds it
+/// ([`GameType::lua_bot`]).
+pub type LoadBot =
+    fn(&crate::assets::AssetFile, u64) -> Result<Box<dyn crate::bot::Bot>, crate::script::BotError>;
+
 /// A registered game: what it is, and how to make one (OpenSpiel's
 /// `GameType` and factory).
 pub struct GameType {
@@ -453,6 +458,12 @@ pub struct GameType {
     /// whatever else the game can check); the error names the file, line
     /// and reason.
     pub check: fn(&std::path::Path) -> Result<Checked, String>,
+    /// What its bots are looked up as by name ([`crate::assets::Kind`]:
+    /// each game has its own folders of bots).
+    pub bot_kind: crate::assets::Kind,
+    /// Loads a Lua bot script for this game and seeds it (each game has
+    /// its own bot runtime: the view a script sees is the game's).
+    pub lua_bot: LoadBot,
 }
 
 /// What `tinbots check` found in one file.

@@ -33,6 +33,8 @@ pub struct Completions {
     pub answers: Vec<String>,
     /// Words of the game's own commands' arguments.
     pub game_args: Vec<ArgWords>,
+    /// What the game's bots are looked up as (none: Twin Tin Bots').
+    pub bot_kind: Option<crate::assets::Kind>,
 }
 
 /// What an argument of a common command is.
@@ -79,6 +81,7 @@ impl Completions {
             colours: (0..game.seats()).map(|s| game.seat_name(s)).collect(),
             answers: session.offered_answers(),
             game_args: session.extension().completions(game),
+            bot_kind: Some(session.game_type().bot_kind),
         }
     }
 
@@ -100,14 +103,16 @@ impl Completions {
                 Arg::Colour => self.colours.clone(),
                 Arg::Bot => {
                     // Bots by name (built in, the user's, `--bot-path`),
-                    // `none`, and the bot files of a `scripts/bots` here.
+                    // `none`, and the bot files of the game's built-in
+                    // folder here (`scripts/bots`, `scripts/roborally/bots`).
+                    let kind = self.bot_kind.unwrap_or(crate::assets::Kind::Bot);
                     let mut bots: Vec<String> = crate::assets::Library::current()
-                        .list(crate::assets::Kind::Bot, None)
+                        .list(kind, None)
                         .into_iter()
                         .map(|listed| listed.found.name)
                         .collect();
                     bots.push("none".to_string());
-                    bots.extend(lua_files("scripts/bots"));
+                    bots.extend(lua_files(kind.built_in_folder()));
                     bots
                 }
                 Arg::File => return None,

@@ -916,7 +916,7 @@ impl Session {
     /// Makes the bot `spec` names for `seat`.
     fn make_bot(&self, spec: BotSpec, seat: Seat) -> Result<SeatBot, ReplError> {
         let bot = spec
-            .make(seat_seed(self.seed, seat))
+            .make_for(self.game_type, seat_seed(self.seed, seat))
             .map_err(|e| ReplError::new(e.to_string()))?;
         Ok(SeatBot { spec, bot })
     }

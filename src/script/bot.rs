@@ -100,6 +100,14 @@ impl LuaBot {
         LuaBot::from_loaded(sandbox, script)
     }
 
+    /// Loads the bot script `file` and seeds it ([`LuaBot::seed`]), as a
+    /// [`Bot`] (Twin Tin Bots' [`crate::engine::GameType::lua_bot`]).
+    pub fn boxed(file: &AssetFile, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+        let mut bot = LuaBot::load_file(file)?;
+        bot.seed(seed)?;
+        Ok(Box::new(bot))
+    }
+
     /// Loads a bot from `source`, named `path` in messages, into `sandbox`.
     pub fn from_source(path: &str, source: &str, mut sandbox: Sandbox) -> Result<LuaBot, BotError> {
         let script = sandbox

@@ -26,6 +26,7 @@ mod view;
 
 pub use bot::{BotError, LuaBot};
 pub use error::ScriptError;
+pub(crate) use sandbox::Charge;
 pub use sandbox::{Sandbox, SandboxLimits, ScriptId};
 pub(crate) use view::located;
 pub use view::{MAX_LIVE_SIMULATIONS, ROLLOUT_TURN_COST, SIMULATION_COST};

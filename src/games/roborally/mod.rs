@@ -5,12 +5,14 @@
 //! engine ([`game`]), scenario files and their runner ([`scenario`]), and
 //! the position drawn as text ([`picture`]), the catalogue of courses and
 //! the checks of board and course files ([`courses`]), what it adds to
-//! the REPL ([`repl`]), and the game behind the seam ([`seam`]).
+//! the REPL ([`repl`]), its Lua bots ([`lua`]), and the game behind the
+//! seam ([`seam`]).
 
 pub mod board;
 pub mod cards;
 pub mod courses;
 pub mod game;
+pub mod lua;
 pub mod picture;
 pub mod position;
 pub mod repl;

@@ -34,6 +34,8 @@ pub const TYPE: GameType = GameType {
     resume,
     claims,
     check,
+    bot_kind: crate::assets::Kind::RoboRallyBot,
+    lua_bot: super::lua::RoboRallyLuaBot::boxed,
 };
 
 /// A race as the options ask: the course by name or file (`--course`),

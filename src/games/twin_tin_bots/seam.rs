@@ -25,6 +25,8 @@ pub const TYPE: GameType = GameType {
     resume,
     claims: |_| false,
     check,
+    bot_kind: crate::assets::Kind::Bot,
+    lua_bot: crate::script::LuaBot::boxed,
 };
 
 /// Checks a scenario file ([`super::scenario::check_file`]).

@@ -1,0 +1,131 @@
+---@meta roborally
+-- The RoboRally bot API, for LuaLS (completion and type checks): the
+-- tables `choose` gets (src/games/roborally/lua/view.rs) and
+-- view:simulate (src/games/roborally/lua/simulate.rs). Written by hand:
+-- keep it in step with those files and docs/roborally-bots.md.
+
+--- A robot's colour (its seat's name).
+---@alias RrColour "red"|"blue"|"yellow"|"green"|"white"|"black"|"orange"|"purple"
+--- A compass point: a facing, a belt's or pusher's direction, a wall's side.
+---@alias RrFacing "N"|"E"|"S"|"W"
+--- What a decision is about.
+---@alias RrDecisionKind "card"|"power_down"|"facing"|"stay_or_wake"|"two_wrench"|"damage_option"|"lose_option"|"continue"
+--- What a square is (a crusher is the `crusher` field, on any kind).
+---@alias RrSquareKind "floor"|"pit"|"off"|"conveyor"|"express"|"gear"|"pusher"|"repair"
+
+--- What a RoboRally bot script returns.
+---@class RrBot
+---@field name string? The bot's name in messages.
+---@field choose fun(view: RrView, decision: RrDecision): integer|string The text of a legal answer, or its index (1-based).
+local RrBot = {}
+
+--- A program card.
+---@class RrCard
+---@field kind string "move_1", "move_2", "move_3", "back_up", "rotate_left", "rotate_right" or "u_turn".
+---@field priority integer Higher acts first in a register phase.
+---@field text string The answer that places it: "move_2 670".
+local RrCard = {}
+
+--- A square as {x, y}: x grows east, y grows south.
+---@class RrPoint
+---@field x integer
+---@field y integer
+local RrPoint = {}
+
+--- A flag: touch them in order 1, 2, ...
+---@class RrFlag: RrPoint
+---@field number integer
+local RrFlag = {}
+
+--- A robot as the viewer may see it.
+---@class RrRobot
+---@field colour RrColour
+---@field seat integer Its index in view.robots.
+---@field x integer? Its square (nil while destroyed or out).
+---@field y integer?
+---@field facing RrFacing
+---@field damage integer 0 to 9.
+---@field lives integer
+---@field flags integer Flags touched so far.
+---@field virtual boolean A virtual robot neither pushes nor is pushed, nor shoots nor is shot.
+---@field powered_down boolean
+---@field power_down_announced boolean
+---@field destroyed boolean
+---@field archive RrPoint Where it comes back.
+---@field options string[] Its option cards.
+---@field registers (RrCard|false)[] Registers 1..5: a card, or false (empty; or another seat's card not revealed yet).
+local RrRobot = {}
+
+--- What one square holds.
+---@class RrSquare
+---@field kind RrSquareKind
+---@field to RrFacing? The direction of a belt or pusher.
+---@field turn "left"|"right"|nil A gear's turn.
+---@field wrenches integer? A repair site's wrenches (1 or 2).
+---@field registers integer[]? The phases a pusher pushes in.
+---@field crusher integer[]? The phases a crusher on this square crushes in.
+---@field walls table<RrFacing, boolean> The sides with a wall.
+---@field flag integer? The flag on it.
+local RrSquare = {}
+
+--- The board (or the course's boards combined).
+---@class RrBoard
+---@field name string
+---@field width integer
+---@field height integer
+---@field flags RrFlag[] By number.
+---@field next_flag RrFlag? The viewer's next flag (nil once all are touched).
+local RrBoard = {}
+
+--- What square (x, y) holds ("off" past the board).
+---@param x integer
+---@param y integer
+---@return RrSquare
+function RrBoard:square(x, y) end
+
+--- Where the viewer's robot ends a simulation.
+---@class RrEnding
+---@field x integer? Its square (nil when destroyed).
+---@field y integer?
+---@field facing RrFacing
+---@field destroyed boolean
+---@field damage integer
+---@field lives integer
+---@field flags integer Flags touched, those of the simulated turn included.
+---@field over boolean Whether the race ended.
+local RrEnding = {}
+
+--- The game as the deciding seat may see it, built for each decision.
+---@class RrView
+---@field me RrColour The viewer's colour.
+---@field seat integer The viewer's index in robots.
+---@field turn integer
+---@field phase integer? The register phase (nil while the turn starts, is programmed or ends).
+---@field step string The step: "programming", "reveal", "robot", "lasers", ...
+---@field robots RrRobot[] Every robot, by seat.
+---@field board RrBoard
+---@field hand RrCard[] The viewer's cards not yet placed.
+---@field registers (RrCard|false)[] The viewer's registers 1..5.
+---@field locked integer[] The viewer's registers locked by damage.
+local RrView = {}
+
+--- Plays `answers` (answer texts) as the viewer's coming answers, e.g. its
+--- cards for the free registers then "go", on a copy where everything the
+--- viewer cannot see is dealt anew and the others answer at random, up to
+--- the end of this turn's register phases; answers past the list are
+--- random too. Charged to the instruction budget (2000 per call, 200 per
+--- answer played), at most 1000 calls per decision. An answer that is not
+--- legal when its turn comes is an error naming the script's line.
+---@param answers string[]
+---@return RrEnding
+function RrView:simulate(answers) end
+
+--- The decision being asked.
+---@class RrDecision
+---@field kind RrDecisionKind
+---@field register integer? The register a card decision fills (1..5).
+---@field seat integer The deciding seat.
+---@field colour RrColour The deciding robot.
+---@field text string The decision in words.
+---@field answers string[] The legal answers as text: "move_2 670", "go", "power_down", "N", "repair", ...
+local RrDecision = {}

@@ -1,0 +1,129 @@
+//! `view:simulate(answers)`: the deciding seat's coming answers played
+//! natively on a sample of what it cannot see ([`State::sample_hidden`]:
+//! the deck and the other seats' hands and unrevealed registers dealt
+//! anew), the other seats answering at random from the bot's seeded
+//! generator, up to the end of the current turn's register phases. It
+//! returns where the seat's robot ends. Each call is charged to the
+//! script's instruction budget, and a decision may run at most
+//! [`MAX_SIMULATIONS`] of them.
+
+use mlua::{Lua, Table};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::State;
+use crate::script::located;
+
+use super::super::game::{Decision, Game};
+use super::Context;
+
+/// Instructions charged to the script for each simulation.
+pub const SIMULATION_COST: u64 = 2_000;
+/// Instructions charged to the script for each answer a simulation plays.
+pub const SIMULATION_ANSWER_COST: u64 = 200;
+/// How many simulations one decision may run.
+pub const MAX_SIMULATIONS: u32 = 1_000;
+/// The most answers a simulation plays (a turn of 8 robots needs far
+/// fewer): a backstop against a game that would not end its turn.
+const MAX_ANSWERS: u32 = 2_000;
+
+/// Mixes the bot's seed, the decision and the simulation into one seed.
+fn mix(seed: u64, decision: u64, simulation: u32) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ decision.wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        ^ u64::from(simulation).wrapping_mul(0x94D0_49BB_1331_11EB)
+}
+
+/// Runs one simulation of `answers` (a list of answer texts) for the
+/// seat deciding now; see the module's doc.
+pub(super) fn simulate(lua: &Lua, answers: &Table) -> mlua::Result<Table> {
+    let ctx = Context::get(lua)?;
+    let n = ctx.simulations.get() + 1;
+    if n > MAX_SIMULATIONS {
+        return Err(located(
+            lua,
+            format!("simulate: more than {MAX_SIMULATIONS} simulations in one decision"),
+        ));
+    }
+    ctx.simulations.set(n);
+    ctx.charge.charge_or_stop(lua, SIMULATION_COST)?;
+    let texts: Vec<String> = answers
+        .sequence_values::<String>()
+        .collect::<mlua::Result<_>>()
+        .map_err(|_| {
+            located(
+                lua,
+                "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
+            )
+        })?;
+    let me = ctx.me.get();
+    let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
+    let mut game = {
+        let real = ctx.game.borrow();
+        let Some(real) = real.as_ref() else {
+            return Err(located(lua, "simulate is only answered while choose runs"));
+        };
+        real.sample_hidden(me, seed)
+    };
+    game.set_stepping(false);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
+    let mut mine = texts.iter();
+    let turn = game.turn();
+    let mut played = 0;
+    while !game.is_over() && game.turn() == turn && game.turn_phase().2 != "end of the turn" {
+        let Some(seat) = game.to_decide() else {
+            break;
+        };
+        let count = game.legal_count();
+        if count == 0 || played >= MAX_ANSWERS {
+            break;
+        }
+        let own = seat == me && !matches!(game.decision(), Some(Decision::Continue));
+        let text = if own { mine.next() } else { None };
+        let answer = match text {
+            Some(text) => game.parse_answer(text).map_err(|refusal| {
+                located(
+                    lua,
+                    format!(
+                        "simulate: answer {text:?} to {}: {refusal}",
+                        game.decision_text()
+                    ),
+                )
+            })?,
+            None => game
+                .legal(rng.gen_range(0..count))
+                .expect("an index below the count"),
+        };
+        apply(lua, &mut game, answer)?;
+        played += 1;
+        ctx.charge.charge_or_stop(lua, SIMULATION_ANSWER_COST)?;
+    }
+    ended(lua, &game, me)
+}
+
+/// Applies `answer`, or fails naming it.
+fn apply(lua: &Lua, game: &mut Game, answer: super::super::game::Answer) -> mlua::Result<()> {
+    let text = game.answer_text(answer);
+    game.apply(answer)
+        .map_err(|refusal| located(lua, format!("simulate: answer {text:?}: {refusal}")))
+}
+
+/// Where `me`'s robot ends: `{ x, y, facing, destroyed, damage, lives,
+/// flags }` (no `x`, `y` when it is off the board).
+fn ended(lua: &Lua, game: &Game, me: usize) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    let Some(r) = game.robots().get(me) else {
+        return Ok(t);
+    };
+    if let Some(at) = r.at {
+        t.set("x", at.x)?;
+        t.set("y", at.y)?;
+    }
+    t.set("facing", r.facing.name())?;
+    t.set("destroyed", r.destroyed())?;
+    t.set("damage", r.damage)?;
+    t.set("lives", r.lives)?;
+    t.set("flags", r.flags)?;
+    t.set("over", game.is_over())?;
+    Ok(t)
+}

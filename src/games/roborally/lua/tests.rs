@@ -1,0 +1,253 @@
+//! Tests of RoboRally's Lua bots: the built-in bots play whole races,
+//! hostile scripts are stopped with errors naming the script and line, the
+//! view hides what the seat may not see, and a RoboRally bot refuses
+//! another game.
+
+use mlua::{Table, Value};
+
+use super::RoboRallyLuaBot;
+use crate::assets::AssetFile;
+use crate::bot::{Bot, BotSpec};
+use crate::engine::{DynState, GameOptions, State};
+use crate::games::roborally::board::Course;
+use crate::games::roborally::game::{Decision, Game};
+use crate::script::{Sandbox, SandboxLimits};
+
+/// A race on the built-in yard for `players`.
+fn yard(players: usize, seed: u64) -> Game {
+    let course = Course::load_file(&AssetFile::BuiltIn(
+        "scripts/roborally/courses/yard.toml".into(),
+    ))
+    .expect("the yard is built in");
+    Game::race(&course, players, seed).expect("the yard seats 2")
+}
+
+/// A built-in RoboRally bot, seeded.
+fn built_in(name: &str, seed: u64) -> Box<dyn Bot> {
+    let file = AssetFile::BuiltIn(format!("scripts/roborally/bots/{name}.lua"));
+    RoboRallyLuaBot::boxed(&file, seed).expect("the built-in bot loads")
+}
+
+/// A bot from `source` in a sandbox with a small budget (a million
+/// instructions a call, 16 MiB).
+fn hostile(source: &str) -> RoboRallyLuaBot {
+    hostile_with(source, 1_000_000)
+}
+
+/// A bot from `source` in a sandbox of 16 MiB with `instructions` a call.
+fn hostile_with(source: &str, instructions: u64) -> RoboRallyLuaBot {
+    let limits = SandboxLimits {
+        instructions,
+        memory_bytes: 16 * 1024 * 1024,
+        ..SandboxLimits::default()
+    };
+    let sandbox = Sandbox::with_limits(limits).expect("a sandbox");
+    RoboRallyLuaBot::from_source("bots/hostile.lua", source, sandbox).expect("the script loads")
+}
+
+#[test]
+fn racer_and_random_play_whole_races_on_the_yard() {
+    for seed in 1..=3 {
+        let mut game = yard(2, seed);
+        let mut bots = vec![built_in("racer", seed), built_in("random", seed + 7)];
+        crate::play::drive(&mut game, &mut bots, 60, |_, _| {}).expect("the bots play");
+        assert!(DynState::is_over(&game), "seed {seed}: the race ended");
+        assert!(DynState::outcome(&game).is_some());
+    }
+}
+
+#[test]
+fn racer_beats_the_random_bot_on_the_yard() {
+    // Not a proof of strength, but a racer that simulated nothing useful
+    // would not win nearly every race.
+    let mut racer_wins = 0;
+    for seed in 1..=6 {
+        let mut game = yard(2, seed);
+        let mut bots: Vec<Box<dyn Bot>> = vec![
+            built_in("racer", seed),
+            Box::new(crate::bot::RandomBot::new(seed)),
+        ];
+        crate::play::drive(&mut game, &mut bots, 60, |_, _| {}).expect("the bots play");
+        let outcome = DynState::outcome(&game).expect("over");
+        if outcome.winners == vec![0] {
+            racer_wins += 1;
+        }
+    }
+    assert!(racer_wins >= 5, "the racer won {racer_wins} of 6");
+}
+
+/// The error a hostile `choose` ends with on the yard's first decision.
+fn failure(source: &str) -> String {
+    failure_with(source, 1_000_000)
+}
+
+/// The error a hostile `choose` with `instructions` a call ends with.
+fn failure_with(source: &str, instructions: u64) -> String {
+    let game = yard(2, 1);
+    let mut bot = hostile_with(source, instructions);
+    bot.choose(&game).expect_err("the script is stopped").0
+}
+
+#[test]
+fn a_runaway_choose_is_stopped_naming_script_and_line() {
+    let err = failure("return { choose = function(view, d)\n  while true do end\nend }");
+    assert!(
+        err.contains("bots/hostile.lua:2: instruction budget of 1000000 exceeded"),
+        "{err}"
+    );
+}
+
+#[test]
+fn endless_simulations_are_stopped_naming_script_and_line() {
+    let err = failure(
+        "return { choose = function(view, d)\n  while true do\n    view:simulate({ d.answers[1] })\n  end\nend }",
+    );
+    assert!(err.contains("bots/hostile.lua:3:"), "{err}");
+    assert!(
+        err.contains("instruction budget") || err.contains("simulations in one decision"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_script_hoarding_memory_is_stopped_naming_the_script() {
+    let err = failure_with(
+        "return { choose = function(view, d)\n  local t = {}\n  for i = 1, 1e9 do t[i] = string.rep('x', 100000) .. i end\nend }",
+        1_000_000_000,
+    );
+    assert!(err.contains("bots/hostile.lua"), "{err}");
+    assert!(err.contains("memory limit"), "{err}");
+}
+
+#[test]
+fn a_bad_simulated_answer_names_the_line() {
+    let err =
+        failure("return { choose = function(view, d)\n  return view:simulate({ 'jump 5' })\nend }");
+    assert!(
+        err.contains("bots/hostile.lua:2: simulate: answer \"jump 5\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_illegal_answer_is_refused() {
+    let err = failure("return { choose = function(view, d) return 99 end }");
+    assert!(err.contains("answered 99"), "{err}");
+}
+
+#[test]
+fn simulate_says_where_my_robot_ends() {
+    let game = yard(2, 1);
+    let bot = hostile(
+        "return { choose = function(view, d)\n  local program = {}\n  for i = 1, 5 do program[i] = view.hand[i].text end\n  program[6] = 'go'\n  local e = view:simulate(program)\n  assert(e.facing and e.damage and e.flags ~= nil)\n  assert(e.destroyed or (e.x and e.y))\n  return program[1]\nend }",
+    );
+    let mut bot = bot;
+    let answer = bot
+        .try_choose(&game)
+        .expect("the bot simulates and answers");
+    let first = game.hand(0)[0];
+    assert_eq!(
+        game.legal(answer).map(|a| game.answer_text(a)),
+        Some(first.to_string())
+    );
+}
+
+/// Every card priority anywhere in `table` (its `priority` fields).
+fn priorities(table: &Table, out: &mut Vec<u16>) {
+    for (key, value) in table.pairs::<Value, Value>().flatten() {
+        match (key, value) {
+            (Value::String(k), Value::Integer(p)) if k.to_string_lossy() == "priority" => {
+                out.push(p as u16)
+            }
+            (_, Value::Table(t)) => priorities(&t, out),
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn the_view_never_shows_another_seats_hand_or_unrevealed_registers() {
+    // Programming: seat 0 fills its registers, then seat 1 decides.
+    let mut game = yard(2, 3);
+    State::set_stepping(&mut game, true);
+    while !matches!(game.decision(), Some(Decision::Card { seat: 1, .. })) {
+        let answer = game.legal(0).expect("an answer");
+        State::apply(&mut game, answer).expect("legal");
+    }
+    let bot = hostile("return { choose = function() return 1 end }");
+    let (view, decision) = bot.tables(&game, 1).expect("the tables");
+    let mut seen = Vec::new();
+    priorities(&view, &mut seen);
+    priorities(&decision, &mut seen);
+    let mine: Vec<u16> = game
+        .hand(1)
+        .iter()
+        .chain(game.robots()[1].program.iter().flatten())
+        .map(|c| c.priority)
+        .collect();
+    assert!(!seen.is_empty());
+    for p in &seen {
+        assert!(mine.contains(p), "the view shows card {p}, not seat 1's");
+    }
+    let theirs: Vec<u16> = game.robots()[0]
+        .program
+        .iter()
+        .flatten()
+        .map(|c| c.priority)
+        .collect();
+    assert_eq!(theirs.len(), 5, "seat 0 programmed");
+    let robots: Table = view.get("robots").expect("robots");
+    let red: Table = robots.get(1).expect("red");
+    let registers: Table = red.get("registers").expect("registers");
+    for r in 1..=5 {
+        assert_eq!(
+            registers.get::<Value>(r).expect("a register"),
+            Value::Boolean(false)
+        );
+    }
+    // Stepping, once the first phase's cards are revealed, seat 0's first
+    // register shows, and its later ones still do not.
+    while !(game.turn_phase().1 == Some(1) && game.turn_phase().2 != "reveal") {
+        let answer = game.legal(0).expect("an answer");
+        State::apply(&mut game, answer).expect("legal");
+    }
+    let (view, _) = bot.tables(&game, 1).expect("the tables");
+    let robots: Table = view.get("robots").expect("robots");
+    let red: Table = robots.get(1).expect("red");
+    let registers: Table = red.get("registers").expect("registers");
+    let first: Table = registers.get(1).expect("register 1 is shown");
+    assert_eq!(first.get::<u16>("priority").expect("a card"), theirs[0]);
+    for r in 2..=5 {
+        assert_eq!(
+            registers.get::<Value>(r).expect("a register"),
+            Value::Boolean(false)
+        );
+    }
+}
+
+#[test]
+fn a_roborally_bot_refuses_a_twin_tin_bots_game() {
+    let started = (crate::games::twin_tin_bots::seam::TYPE.new)(&GameOptions::default())
+        .expect("a game of Twin Tin Bots");
+    let mut bot = built_in("racer", 1);
+    let err = bot.choose(started.game.as_ref()).expect_err("refused").0;
+    assert!(
+        err.contains("bot racer (<built-in>/scripts/roborally/bots/racer.lua) plays RoboRally, not twin-tin-bots"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bots_are_named_per_game() {
+    let rr = &crate::games::roborally::seam::TYPE;
+    let racer = BotSpec::Named("racer".into());
+    assert!(racer.make_for(rr, 1).is_ok());
+    let err = racer
+        .make_for(&crate::games::twin_tin_bots::seam::TYPE, 1)
+        .err()
+        .expect("Twin Tin Bots has no racer")
+        .to_string();
+    assert!(err.contains("racer"), "{err}");
+    // Twin Tin Bots' greedy is not a RoboRally bot.
+    assert!(BotSpec::Named("greedy".into()).make_for(rr, 1).is_err());
+}

@@ -1,0 +1,294 @@
+//! What a RoboRally bot sees, as plain Lua tables built for each decision:
+//! the robots, the board (with a native `square(x, y)` look-up), its own
+//! hand and registers, the other seats' registers only once revealed; and
+//! the decision with its legal answers as text. Never another seat's hand,
+//! its unrevealed registers or the deck.
+
+use mlua::{Function, Lua, MultiValue, Table, Value};
+
+use crate::engine::State;
+use crate::grid::square::{Compass, Square};
+
+use super::super::board::{Board, Kind, Registers, Turn};
+use super::super::cards::{locked_registers, Card, REGISTERS};
+use super::super::game::{Decision, Game};
+use super::super::position::RobotState;
+use super::Context;
+
+/// The native functions the view carries, made once per bot.
+pub(super) struct Natives {
+    /// `view:simulate(answers)`.
+    simulate: Function,
+    /// `view.board:square(x, y)`.
+    square: Function,
+}
+
+impl Natives {
+    /// Makes them in `lua`.
+    pub(super) fn new(lua: &Lua) -> mlua::Result<Natives> {
+        Ok(Natives {
+            simulate: lua.create_function(|lua, args: MultiValue| {
+                // `view:simulate(t)` and `view.simulate(t)` alike: the
+                // last argument is the list.
+                let Some(Value::Table(answers)) = args.into_iter().last() else {
+                    return Err(crate::script::located(
+                        lua,
+                        "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
+                    ));
+                };
+                super::simulate::simulate(lua, &answers)
+            })?,
+            square: lua.create_function(|lua, args: MultiValue| {
+                let mut numbers = args.into_iter().filter_map(|v| match v {
+                    Value::Integer(i) => i32::try_from(i).ok(),
+                    Value::Number(n) if n.fract() == 0.0 => Some(n as i32),
+                    _ => None,
+                });
+                let (Some(x), Some(y)) = (numbers.next(), numbers.next()) else {
+                    return Err(crate::script::located(
+                        lua,
+                        "square takes whole numbers x and y: view.board:square(x, y)",
+                    ));
+                };
+                let ctx = Context::get(lua)?;
+                let game = ctx.game.borrow();
+                let Some(game) = game.as_ref() else {
+                    return Err(crate::script::located(
+                        lua,
+                        "square is only answered while choose runs",
+                    ));
+                };
+                square(lua, game.board(), Square { x, y })
+            })?,
+        })
+    }
+}
+
+/// A compass point's name (`N`, `E`, `S`, `W`).
+fn facing(c: Compass) -> &'static str {
+    c.name()
+}
+
+/// A card as `{ kind = "move_2", priority = 670, text = "move_2 670" }`.
+fn card(lua: &Lua, c: Card) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.set("kind", c.kind.name())?;
+    t.set("priority", c.priority)?;
+    t.set("text", c.to_string())?;
+    Ok(t)
+}
+
+/// `{ x = .., y = .. }`.
+fn point(lua: &Lua, sq: Square) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.set("x", sq.x)?;
+    t.set("y", sq.y)?;
+    Ok(t)
+}
+
+/// A set of register phases as a list.
+fn phases(lua: &Lua, registers: Registers) -> mlua::Result<Table> {
+    lua.create_sequence_from(registers.phases())
+}
+
+/// What the square `sq` of `board` holds: `{ kind = "floor" | "pit" |
+/// "off" | "conveyor" | "express" | "gear" | "pusher" | "repair", to =
+/// "E" (belts, pushers), turn = "left" | "right" (gears), wrenches = 1 | 2,
+/// registers = {..} (pushers), crusher = {..} (its phases), walls = { N =
+/// true, .. }, flag = n }`.
+fn square(lua: &Lua, board: &Board, sq: Square) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    if board.is_off(sq) {
+        t.set("kind", "off")?;
+        return Ok(t);
+    }
+    match board.kind(sq) {
+        None => t.set("kind", "floor")?,
+        Some(Kind::Pit) => t.set("kind", "pit")?,
+        Some(Kind::Conveyor(to)) => {
+            t.set("kind", "conveyor")?;
+            t.set("to", facing(to))?;
+        }
+        Some(Kind::Express(to)) => {
+            t.set("kind", "express")?;
+            t.set("to", facing(to))?;
+        }
+        Some(Kind::Gear(turn)) => {
+            t.set("kind", "gear")?;
+            t.set(
+                "turn",
+                match turn {
+                    Turn::Left => "left",
+                    Turn::Right => "right",
+                },
+            )?;
+        }
+        Some(Kind::Pusher { to, registers }) => {
+            t.set("kind", "pusher")?;
+            t.set("to", facing(to))?;
+            t.set("registers", phases(lua, registers)?)?;
+        }
+        // A crusher is read with `crusher` below; `kind` never holds one.
+        Some(Kind::Crusher(_)) => t.set("kind", "floor")?,
+        Some(Kind::Repair(wrenches)) => {
+            t.set("kind", "repair")?;
+            t.set("wrenches", wrenches)?;
+        }
+    }
+    if let Some(registers) = board.crusher(sq) {
+        t.set("crusher", phases(lua, registers)?)?;
+    }
+    let walls = lua.create_table()?;
+    for side in [Compass::N, Compass::E, Compass::S, Compass::W] {
+        if board.is_walled(sq, side) {
+            walls.set(facing(side), true)?;
+        }
+    }
+    t.set("walls", walls)?;
+    if let Some(flag) = board.flag_at(sq) {
+        t.set("flag", flag)?;
+    }
+    Ok(t)
+}
+
+/// Whether register `r` (1..=5) of another seat is shown now: its phase
+/// is past its first step, the reveal (the design's order of a register
+/// phase), or the turn is ending (every phase ran). Cautious: a card kept
+/// locked from the last turn is shown only once its phase comes.
+fn revealed(game: &Game, r: u8) -> bool {
+    let (_, phase, label, _) = game.turn_phase();
+    match phase {
+        Some(p) => r < p || (r == p && label != "reveal"),
+        None => label == "end of the turn",
+    }
+}
+
+/// A robot as the viewer `me` sees it; its registers are all shown when it
+/// is `me`'s, else only the revealed ones.
+fn robot(lua: &Lua, game: &Game, r: &RobotState, me: usize) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.set("colour", r.colour())?;
+    t.set("seat", r.seat + 1)?;
+    if let Some(at) = r.at {
+        t.set("x", at.x)?;
+        t.set("y", at.y)?;
+    }
+    t.set("facing", facing(r.facing))?;
+    t.set("damage", r.damage)?;
+    t.set("lives", r.lives)?;
+    t.set("flags", r.flags)?;
+    t.set("virtual", r.virtual_robot)?;
+    t.set("powered_down", r.powered_down)?;
+    t.set("power_down_announced", r.power_down_announced)?;
+    t.set("destroyed", r.destroyed())?;
+    t.set("archive", point(lua, r.archive)?)?;
+    t.set(
+        "options",
+        lua.create_sequence_from(r.options.iter().cloned())?,
+    )?;
+    t.set("registers", registers(lua, game, r, r.seat == me)?)?;
+    Ok(t)
+}
+
+/// Registers 1..5 as a list whose entries are cards, or `false` (empty,
+/// or not shown).
+fn registers(lua: &Lua, game: &Game, r: &RobotState, all: bool) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    for (i, c) in r.program.iter().enumerate() {
+        let shown = all || revealed(game, i as u8 + 1);
+        match c {
+            Some(c) if shown => t.raw_set(i + 1, card(lua, *c)?)?,
+            _ => t.raw_set(i + 1, false)?,
+        }
+    }
+    Ok(t)
+}
+
+/// The view of seat `me`: `{ me, seat, turn, phase, step, robots, board,
+/// hand, registers, locked, simulate }` (see `docs/roborally-bots.md`).
+pub(super) fn view(lua: &Lua, game: &Game, me: usize, natives: &Natives) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    let (turn, phase, step, _) = game.turn_phase();
+    t.set("me", game.seat_name(me))?;
+    t.set("seat", me + 1)?;
+    t.set("turn", turn)?;
+    t.set("phase", phase)?;
+    t.set("step", step)?;
+    let robots = lua.create_table()?;
+    for r in game.robots() {
+        robots.raw_push(robot(lua, game, r, me)?)?;
+    }
+    t.set("robots", robots)?;
+    let board = game.board();
+    let b = lua.create_table()?;
+    let (width, height) = board.size();
+    b.set("name", board.name())?;
+    b.set("width", width)?;
+    b.set("height", height)?;
+    let flags = lua.create_table()?;
+    for f in board.flags() {
+        let flag = point(lua, f.at)?;
+        flag.set("number", f.number)?;
+        flags.raw_push(flag.clone())?;
+        let mine = game.robots().get(me).map_or(0, |r| r.flags);
+        if f.number == mine + 1 {
+            b.set("next_flag", flag)?;
+        }
+    }
+    b.set("flags", flags)?;
+    b.set("square", natives.square.clone())?;
+    t.set("board", b)?;
+    let hand = lua.create_table()?;
+    for c in game.hand(me) {
+        hand.raw_push(card(lua, *c)?)?;
+    }
+    t.set("hand", hand)?;
+    match game.robots().get(me) {
+        Some(r) => {
+            t.set("registers", registers(lua, game, r, true)?)?;
+            t.set(
+                "locked",
+                lua.create_sequence_from(locked_registers(r.damage).filter(|&i| i <= REGISTERS))?,
+            )?;
+        }
+        None => {
+            t.set("registers", lua.create_table()?)?;
+            t.set("locked", lua.create_table()?)?;
+        }
+    }
+    t.set("simulate", natives.simulate.clone())?;
+    Ok(t)
+}
+
+/// The decision: `{ kind, register (card decisions), seat, colour, answers
+/// = { "move_2 670", ... } }`.
+pub(super) fn decision(lua: &Lua, game: &Game) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    let kind = match game.decision() {
+        Some(Decision::Card { register, .. }) => {
+            t.set("register", register)?;
+            "card"
+        }
+        Some(Decision::PowerDown { .. }) => "power_down",
+        Some(Decision::Facing { .. }) => "facing",
+        Some(Decision::StayOrWake { .. }) => "stay_or_wake",
+        Some(Decision::TwoWrench { .. }) => "two_wrench",
+        Some(Decision::DamageOption { .. }) => "damage_option",
+        Some(Decision::LoseOption { .. }) => "lose_option",
+        Some(Decision::Continue) | None => "continue",
+    };
+    t.set("kind", kind)?;
+    if let Some(seat) = game.to_decide() {
+        t.set("seat", seat + 1)?;
+        t.set("colour", game.seat_name(seat))?;
+    }
+    t.set("text", game.decision_text())?;
+    let answers = lua.create_table()?;
+    for i in 0..game.legal_count() {
+        if let Some(a) = game.legal(i) {
+            answers.raw_push(game.answer_text(a))?;
+        }
+    }
+    t.set("answers", answers)?;
+    Ok(t)
+}
