@@ -105,6 +105,7 @@ fn saved_replay(dir: &Temp, position: bool) -> Value {
         "variants": saved["start"]["variants"],
         "start": saved["start"]["start"],
         "answers": saved["answers"],
+        "stopped_at_turn_limit": saved["stopped_at_turn_limit"],
     });
     if position {
         assert!(v.pointer("/start/position").is_some());
