@@ -42,8 +42,6 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, RwLock};
 
-use crate::games::twin_tin_bots::variant::Manifest;
-
 mod store {
     include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
 }
@@ -875,7 +873,7 @@ fn near_folders(scenario: &Path) -> Vec<PathBuf> {
         .ancestors()
         .skip(1)
         .take(NEAR_LEVELS + 1)
-        .map(|dir| dir.join(crate::games::twin_tin_bots::variant::VARIANTS_DIR))
+        .map(|dir| dir.join(Kind::Variant.user_folder()))
         .filter(|dir| dir.is_dir())
         .collect()
 }
@@ -962,29 +960,6 @@ fn place(listed: &Listed, kind: Kind) -> String {
         place.push_str(&format!("  (hides {})", hidden.join(", ")));
     }
     place
-}
-
-/// `tinbots variants`: every variant that can be named, one a line: its
-/// name, where it comes from, and its description (`?` and why, when its
-/// manifest cannot be read).
-pub fn variants_listing(library: &Library) -> String {
-    let mut text = String::new();
-    for listed in library.list(Kind::Variant, None) {
-        let Entry::File(manifest) = &listed.found.entry else {
-            continue;
-        };
-        let description = manifest
-            .read()
-            .map_err(|e| format!("? cannot read {}: {e}", manifest.shown()))
-            .and_then(|t| {
-                Manifest::parse(&manifest.shown(), &t)
-                    .map(|m| m.description)
-                    .map_err(|e| format!("? {e}"))
-            })
-            .unwrap_or_else(|e| e);
-        text.push_str(&listing_line(&listed, Kind::Variant, &description, 300));
-    }
-    text
 }
 
 /// `tinbots bots`: every bot of `kind` (a game's [`Kind::Bot`] or

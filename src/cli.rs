@@ -5,7 +5,7 @@ use clap::{Parser, Subcommand};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tinbots::assets::{bots_listing, variants_listing, Library};
+use tinbots::assets::{bots_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::engine::{DynState, GameOptions, GameType};
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
@@ -345,7 +345,11 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
-            write!(out, "{}", variants_listing(&Library::current()))?;
+            write!(
+                out,
+                "{}",
+                tinbots::games::twin_tin_bots::variant::listing(&Library::current())
+            )?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {

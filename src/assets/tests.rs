@@ -129,7 +129,7 @@ fn a_name_is_found_in_the_first_place_that_has_it() {
     let hidden: Vec<&str> = mud.hidden.iter().map(Origin::label).collect();
     assert_eq!(hidden, ["user folder", "built-in"]);
     assert!(listed.iter().any(|l| l.found.name == "swamp"));
-    let text = variants_listing(&all);
+    let text = crate::games::twin_tin_bots::variant::listing(&all);
     assert!(text.contains("search-path mud"), "{text}");
     assert!(text.contains("user swamp"), "{text}");
     assert!(

@@ -662,3 +662,31 @@ fn check_script(script: &AssetFile) -> Result<Vec<String>, VariantError> {
 
 #[cfg(test)]
 mod tests;
+
+/// `tinbots variants`: every variant that can be named, one a line: its
+/// name, where it comes from, and its description (`?` and why, when its
+/// manifest cannot be read).
+pub fn listing(library: &Library) -> String {
+    let mut text = String::new();
+    for listed in library.list(Kind::Variant, None) {
+        let Entry::File(manifest) = &listed.found.entry else {
+            continue;
+        };
+        let description = manifest
+            .read()
+            .map_err(|e| format!("? cannot read {}: {e}", manifest.shown()))
+            .and_then(|t| {
+                manifest::Manifest::parse(&manifest.shown(), &t)
+                    .map(|m| m.description)
+                    .map_err(|e| format!("? {e}"))
+            })
+            .unwrap_or_else(|e| e);
+        text.push_str(&crate::assets::listing_line(
+            &listed,
+            Kind::Variant,
+            &description,
+            300,
+        ));
+    }
+    text
+}
