@@ -137,3 +137,33 @@ impl ChangeMenu {
         None
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::Game;
+    use crate::games::twin_tin_bots::setup::Setup;
+    use rand::{Rng, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    /// The menu a game keeps between a count and a choice is the one it
+    /// would build afresh, at every decision of random games (a stale menu
+    /// would offer the last decision's answers).
+    #[test]
+    fn the_kept_menu_is_always_the_current_one() {
+        for players in 2..=4 {
+            let mut game = Game::new(&Setup::standard(players).unwrap().position(3)).unwrap();
+            let mut rng = ChaCha8Rng::seed_from_u64(players as u64);
+            for _ in 0..400 {
+                if game.is_over() {
+                    break;
+                }
+                let kept = game.legal_answer_list();
+                let mut fresh = game.clone();
+                fresh.menu.set(None);
+                assert_eq!(kept, fresh.legal_answer_list(), "turn {}", game.turn());
+                let answer = game.legal_answer(rng.gen_range(0..kept.len())).unwrap();
+                game.apply(answer).unwrap();
+            }
+        }
+    }
+}

@@ -43,6 +43,7 @@ use crate::grid::hex::Hex;
 use crate::names::Name;
 use menu::ChangeMenu;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -204,6 +205,11 @@ pub struct Game {
     /// The buffer [`Game::apply`] keeps the game in while hooks run (not
     /// part of the game: never cloned).
     spare: Option<Box<Game>>,
+    /// The program-change menu of the current decision, once built: a bot
+    /// counts the answers and then takes one by index, and both read it.
+    /// Only [`Game::apply`] and [`Game::stop`] change a game, and both
+    /// clear it.
+    menu: Cell<Option<ChangeMenu>>,
 }
 
 /// Clones every field but the snapshot buffer; `clone_from` reuses the
@@ -240,6 +246,7 @@ impl Clone for Game {
             sides: self.sides.clone(),
             failure: self.failure.clone(),
             spare: None,
+            menu: self.menu.clone(),
         }
     }
 
@@ -286,6 +293,7 @@ impl Game {
         self.done_with.clone_from(&source.done_with);
         share(&mut self.sides, &source.sides);
         self.failure.clone_from(&source.failure);
+        self.menu.set(source.menu.get());
     }
 }
 
@@ -372,6 +380,7 @@ impl Game {
             sides: Arc::new(position.sides.clone()),
             failure: None,
             spare: None,
+            menu: Cell::new(None),
         };
         game.start_turn();
         Ok(game)
@@ -402,9 +411,14 @@ impl Game {
     /// without building a list (in the order of [`Game::legal_answers`]).
     pub fn legal(&self) -> LegalAnswers {
         LegalAnswers(match self.decision() {
-            Decision::ProgramChange { player, step } => {
-                Menu::Changes(ChangeMenu::new(self, player, step))
-            }
+            Decision::ProgramChange { player, step } => Menu::Changes(match self.menu.get() {
+                Some(menu) => menu,
+                None => {
+                    let menu = ChangeMenu::new(self, player, step);
+                    self.menu.set(Some(menu));
+                    menu
+                }
+            }),
             Decision::ZapEffect { .. } => Menu::Zap,
             Decision::ZapPush { .. } => Menu::Directions,
             Decision::Continue { .. } => Menu::Continue,
@@ -435,8 +449,13 @@ impl Game {
     /// Applies an answer and runs the game to the next decision. The events
     /// it caused replace [`Game::events`]. An illegal answer changes nothing.
     pub fn apply(&mut self, answer: Answer) -> Result<(), RuleError> {
+        self.menu.set(None);
         if self.hooks.is_none() || self.runs_no_program(answer) {
-            return self.apply_answer(answer);
+            let applied = self.apply_answer(answer);
+            // Nothing reads the menu while an answer runs; cleared again
+            // in case a rule looked at a decision on the way.
+            self.menu.set(None);
+            return applied;
         }
         // A hook may fail half-way: keep the game as it was, in a buffer
         // reused from answer to answer (copied without allocating).
@@ -461,6 +480,7 @@ impl Game {
             }
         };
         self.spare = Some(before);
+        self.menu.set(None);
         result
     }
 
@@ -574,6 +594,7 @@ impl Game {
     /// Ends the game now, scored as if it had ended (used for a turn limit).
     pub fn stop(&mut self, reason: EndReason) {
         if !self.is_over() {
+            self.menu.set(None);
             self.finish(reason);
         }
     }
