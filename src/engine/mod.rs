@@ -454,6 +454,9 @@ pub struct GameType {
     /// RoboRally board or course file is known by its tables); the default
     /// game takes what no other game claims.
     pub claims: fn(&toml::Table) -> bool,
+    /// What the game adds to the REPL: its own commands and questions
+    /// ([`crate::repl::extension::NoExtras`] for a game that adds none).
+    pub repl: fn() -> Box<dyn crate::repl::extension::GameRepl>,
     /// Checks one of the game's files for `tinbots check` (a scenario, or
     /// whatever else the game can check); the error names the file, line
     /// and reason.

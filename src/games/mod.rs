@@ -5,7 +5,7 @@
 pub mod roborally;
 pub mod twin_tin_bots;
 
-use crate::engine::{GameType, Named};
+use crate::engine::GameType;
 
 /// Every game tinbots plays, the default first: the one line where a game
 /// is registered.
@@ -22,18 +22,6 @@ pub fn find(name: &str) -> Result<&'static GameType, String> {
             names.join(", ")
         )
     })
-}
-
-/// What the game named `name` adds to the REPL (nothing for a game that
-/// adds nothing): the one place where the REPL's extensions are chosen.
-pub fn repl_extension(name: &str) -> Box<dyn crate::repl::extension::GameRepl> {
-    match name {
-        twin_tin_bots::game::Game::NAME => {
-            Box::new(twin_tin_bots::repl::TwinTinBotsRepl::default())
-        }
-        roborally::game::Game::NAME => Box::new(roborally::repl::RoboRallyRepl),
-        _ => Box::new(crate::repl::extension::NoExtras),
-    }
 }
 
 /// The default game: Twin Tin Bots.

@@ -5,8 +5,8 @@
 //! Every method has a default that works for any game, so a game with no
 //! extras uses [`NoExtras`]. The session shares its extension (an `Rc`),
 //! so that a game's command can call back into the session, whose answers
-//! and questions go through the same extension. [`crate::games::repl_extension`] chooses the
-//! extension by the game's name. An extension that needs the game's
+//! and questions go through the same extension. Each game names its
+//! extension in its [`crate::engine::GameType::repl`]. An extension that needs the game's
 //! concrete type reaches it with [`crate::engine::DynState::as_any`].
 
 use std::any::Any;

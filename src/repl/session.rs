@@ -129,7 +129,7 @@ impl Session {
         started: crate::engine::Started,
         seed: u64,
     ) -> Result<Session, ReplError> {
-        let mut extension = crate::games::repl_extension(game_type.name);
+        let mut extension = (game_type.repl)();
         extension.started(&started.start)?;
         Ok(Session::new(
             game_type,
@@ -150,7 +150,7 @@ impl Session {
         let game = record
             .start_game(path)
             .map_err(|e| ReplError::new(e.to_string()))?;
-        let mut extension = crate::games::repl_extension(game_type.name);
+        let mut extension = (game_type.repl)();
         extension.started(&record.start)?;
         let mut session = Session::new(
             game_type,
@@ -187,7 +187,7 @@ impl Session {
                     .map_err(|m| ReplError::new(format!("{shown}: in `game`: {m}")))?,
                 None => crate::games::default_game(),
             };
-            let mut extension = crate::games::repl_extension(game_type.name);
+            let mut extension = (game_type.repl)();
             let opened = extension.load_scenario(path).unwrap_or_else(|| {
                 Err(ReplError::new(format!(
                     "{shown}: the REPL cannot open scenarios of {} yet",

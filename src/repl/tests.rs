@@ -239,6 +239,7 @@ static TOY: GameType = GameType {
     new: toy_new,
     resume: toy_resume,
     claims: |_| false,
+    repl: || Box::new(NoExtras),
     check: |path| Err(format!("{}: the toy game has no files", path.display())),
     bot_kind: crate::assets::Kind::Bot,
     lua_bot: crate::script::LuaBot::boxed,

@@ -33,6 +33,7 @@ pub const TYPE: GameType = GameType {
     new: new_race,
     resume,
     claims,
+    repl: || Box::new(super::repl::RoboRallyRepl),
     check,
     bot_kind: crate::assets::Kind::RoboRallyBot,
     lua_bot: super::lua::RoboRallyLuaBot::boxed,

@@ -24,6 +24,7 @@ pub const TYPE: GameType = GameType {
     new: new_game,
     resume,
     claims: |_| false,
+    repl: || Box::<super::repl::TwinTinBotsRepl>::default(),
     check,
     bot_kind: crate::assets::Kind::Bot,
     lua_bot: crate::script::LuaBot::boxed,
