@@ -146,8 +146,9 @@ impl Game {
                 }
                 for i in 0..self.robots.len() {
                     self.clear_registers(i);
-                    let hand = std::mem::take(&mut self.hands[i]);
-                    self.discard.extend(hand);
+                    // Drained, not taken: the hand keeps its room for the
+                    // next deal.
+                    self.discard.extend(self.hands[i].drain(..));
                 }
                 self.revealed = 0;
                 self.step_done = true;

@@ -138,6 +138,8 @@ pub struct Game {
     board: Arc<Board>,
     /// Pushers sorted by `y`, then `x` (ruling 5).
     pushers: Arc<[(Square, Compass, Registers)]>,
+    /// How far beams get on this board (walls and edges never change).
+    reach: Arc<lasers::Reach>,
     robots: Vec<RobotState>,
     option_deck: Vec<String>,
     /// The start (position and seed) the start record is written from.
