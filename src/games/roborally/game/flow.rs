@@ -34,7 +34,9 @@ impl Game {
             }
             if self.outcome.is_some() {
                 self.pc = Pc::Over;
-            } else if self.robots.iter().all(|r| r.out()) {
+            } else if std::mem::take(&mut self.destroyed_since_check)
+                && self.robots.iter().all(|r| r.out())
+            {
                 self.events.push(Event::NoLivesLeft);
                 self.outcome = Some(Outcome {
                     winners: Vec::new(),

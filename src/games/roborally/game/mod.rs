@@ -166,6 +166,9 @@ pub struct Game {
     step_done: bool,
     steps: u32,
     outcome: Option<Outcome>,
+    /// A robot was destroyed since the driver last asked whether every
+    /// robot is out of the race (only a destruction can make it so).
+    destroyed_since_check: bool,
     /// A scenario: no cards are dealt; stop after this many phases.
     scenario: Option<u8>,
     /// Scratch buffers reused by the belts and lasers.

@@ -171,6 +171,7 @@ impl Game {
             step_done: false,
             steps: 0,
             outcome: None,
+            destroyed_since_check: true,
             scenario,
             scratch: Scratch::default(),
         };
