@@ -148,9 +148,9 @@ impl Game {
                 }
                 for i in 0..self.robots.len() {
                     self.clear_registers(i);
-                    // Drained, not taken: the hand keeps its room for the
+                    // Appended, not taken: the hand keeps its room for the
                     // next deal.
-                    self.discard.extend(self.hands[i].drain(..));
+                    self.discard.append(&mut self.hands[i]);
                 }
                 self.revealed = 0;
                 self.step_done = true;
