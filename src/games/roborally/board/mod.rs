@@ -216,7 +216,9 @@ impl Board {
     }
 
     fn index(&self, sq: Square) -> Option<usize> {
-        (sq.x >= 0 && sq.y >= 0 && sq.x < self.width && sq.y < self.height)
+        // One unsigned comparison per axis: a negative coordinate wraps
+        // past any width or height.
+        ((sq.x as u32) < self.width as u32 && (sq.y as u32) < self.height as u32)
             .then(|| (sq.y * self.width + sq.x) as usize)
     }
 

@@ -10,6 +10,7 @@
 use crate::grid::square::{Compass, Square};
 
 use super::super::board::{Kind, Turn};
+use super::super::cards::MAX_ROBOTS;
 use super::narrate::{BeltBlock, Cause, Event};
 use super::Game;
 
@@ -87,7 +88,12 @@ impl Game {
             }
         }
         // A square held by a real robot that does not leave it by belt;
-        // repeated until nothing changes (a chain of cancellations).
+        // repeated until nothing changes (a chain of cancellations). Each
+        // robot has one plan at most: its index, by robot.
+        let mut plan_of = [usize::MAX; MAX_ROBOTS];
+        for (k, p) in plans.iter().enumerate() {
+            plan_of[p.robot] = k;
+        }
         loop {
             let mut changed = false;
             for a in 0..plans.len() {
@@ -99,7 +105,7 @@ impl Game {
                     j != pa.robot
                         && r.at == Some(pa.to)
                         && !r.virtual_robot
-                        && !plans.iter().any(|p| p.robot == j && p.cancelled.is_none())
+                        && plans.get(plan_of[j]).is_none_or(|p| p.cancelled.is_some())
                 });
                 if let Some((j, _)) = holder {
                     plans[a].cancelled = Some(BeltBlock::Held(j));

@@ -15,10 +15,11 @@ impl Game {
     /// gone (a copy comes back with 2), no power down; it loses an option
     /// later, by its player's choice, when it holds any.
     pub(super) fn destroy(&mut self, i: usize) {
-        let r = &mut self.robots[i];
-        if r.at.is_none() {
+        if self.robots[i].at.is_none() {
             return;
         }
+        self.destroyed_since_check = true;
+        let r = &mut self.robots[i];
         r.at = None;
         r.lives = r.lives.saturating_sub(1);
         r.damage = 0;

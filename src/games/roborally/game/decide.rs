@@ -146,6 +146,10 @@ impl Game {
 
     /// Whether `answer` is legal now.
     pub(super) fn is_legal(&self, answer: Answer) -> bool {
+        if let (Some(Decision::Card { seat, .. }), Answer::Card(card)) = (self.decision, answer) {
+            // The same question as below, without building each answer.
+            return self.hands[seat].contains(&card);
+        }
         (0..self.legal_len()).any(|i| self.legal_at(i) == Some(answer))
     }
 

@@ -34,7 +34,9 @@ impl Game {
             }
             if self.outcome.is_some() {
                 self.pc = Pc::Over;
-            } else if self.robots.iter().all(|r| r.out()) {
+            } else if std::mem::take(&mut self.destroyed_since_check)
+                && self.robots.iter().all(|r| r.out())
+            {
                 self.events.push(Event::NoLivesLeft);
                 self.outcome = Some(Outcome {
                     winners: Vec::new(),
@@ -146,8 +148,9 @@ impl Game {
                 }
                 for i in 0..self.robots.len() {
                     self.clear_registers(i);
-                    let hand = std::mem::take(&mut self.hands[i]);
-                    self.discard.extend(hand);
+                    // Appended, not taken: the hand keeps its room for the
+                    // next deal.
+                    self.discard.append(&mut self.hands[i]);
                 }
                 self.revealed = 0;
                 self.step_done = true;

@@ -138,6 +138,8 @@ pub struct Game {
     board: Arc<Board>,
     /// Pushers sorted by `y`, then `x` (ruling 5).
     pushers: Arc<[(Square, Compass, Registers)]>,
+    /// How far beams get on this board (walls and edges never change).
+    reach: Arc<lasers::Reach>,
     robots: Vec<RobotState>,
     option_deck: Vec<String>,
     /// The start (position and seed) the start record is written from.
@@ -164,6 +166,9 @@ pub struct Game {
     step_done: bool,
     steps: u32,
     outcome: Option<Outcome>,
+    /// A robot was destroyed since the driver last asked whether every
+    /// robot is out of the race (only a destruction can make it so).
+    destroyed_since_check: bool,
     /// A scenario: no cards are dealt; stop after this many phases.
     scenario: Option<u8>,
     /// Scratch buffers reused by the belts and lasers.

@@ -146,9 +146,11 @@ impl Game {
             Stage::TurnStart => Pc::TurnStart,
             Stage::Registers => Pc::Phase(1, Step::Reveal),
         };
+        let reach = Arc::new(super::lasers::Reach::of(&position.board));
         let mut game = Game {
             board: position.board,
             pushers: pushers.into(),
+            reach,
             robots: position.robots,
             option_deck: position.option_deck,
             start,
@@ -169,6 +171,7 @@ impl Game {
             step_done: false,
             steps: 0,
             outcome: None,
+            destroyed_since_check: true,
             scenario,
             scratch: Scratch::default(),
         };

@@ -52,6 +52,9 @@ impl State for Game {
     fn outcome(&self) -> Option<Outcome> {
         self.outcome.clone()
     }
+    fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
     fn stop_at_turn_limit(&mut self) {
         if self.outcome.is_none() {
             self.outcome = Some(Outcome {
