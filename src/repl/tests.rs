@@ -241,7 +241,7 @@ static TOY: GameType = GameType {
     claims: |_| false,
     check: |path| Err(format!("{}: the toy game has no files", path.display())),
     bot_kind: crate::assets::Kind::Bot,
-    lua_bot: crate::script::LuaBot::boxed,
+    lua_bot: crate::games::twin_tin_bots::lua::LuaBot::boxed,
 };
 
 fn toy() -> Session {
