@@ -8,8 +8,8 @@ use std::hint::black_box;
 use std::path::Path;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
 use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::lua::LuaBot;
 use tinbots::games::twin_tin_bots::setup::Setup;
-use tinbots::script::LuaBot;
 
 mod common;
 use common::play_turns;

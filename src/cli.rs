@@ -8,10 +8,10 @@ use std::process::ExitCode;
 use tinbots::assets::{bots_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::engine::{DynState, GameOptions, GameType};
+use tinbots::games::twin_tin_bots::lua::orders::load_order_book;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
 use tinbots::replay::Record;
-use tinbots::script::orders::load_order_book;
 use tinbots::tournament::{report, Tournament};
 
 /// tinbots: a rules sandbox for programmable-robot board games (Twin Tin

@@ -12,9 +12,10 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::lua::orders::OrderFile;
+use tinbots::games::twin_tin_bots::lua::LuaBot;
 use tinbots::games::twin_tin_bots::setup::Setup;
-use tinbots::script::orders::OrderFile;
-use tinbots::script::{LuaBot, Sandbox};
+use tinbots::script::Sandbox;
 
 /// Lua statements that each loop in C long past any budget.
 const NATIVE_LOOPS: &[&str] = &[

@@ -6,8 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::lua::LuaBot;
 use tinbots::games::twin_tin_bots::setup::Setup;
-use tinbots::script::{BotError, LuaBot, Sandbox};
+use tinbots::script::{BotError, Sandbox};
 
 fn temp_file(name: &str, text: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tinbots-lua-bots-{}", std::process::id()));
@@ -30,7 +31,8 @@ fn play(game: &mut Game, bots: &mut [LuaBot], max_turns: u32) -> Result<u32, Bot
     let mut decisions = 0;
     while !game.is_over() && game.turn() <= max_turns {
         let seat = game.decision().player().unwrap();
-        let answer = bots[seat].try_choose(game)?;
+        let i = bots[seat].try_choose(game)?;
+        let answer = game.legal_answer(i).expect("an index below the count");
         game.apply(answer).expect("a Lua bot's answer is legal");
         decisions += 1;
     }
@@ -70,7 +72,7 @@ fn a_bot_may_answer_with_an_index_and_sees_its_view() {
         }"#;
     let mut g = game(2, 5);
     let mut bots = vec![bot("checker.lua", source), bot("checker.lua", source)];
-    let last = g.legal_answer(g.legal_answer_count() - 1).unwrap();
+    let last = g.legal_answer_count() - 1;
     assert_eq!(bots[0].try_choose(&g).unwrap(), last);
     play(&mut g, &mut bots, 30).unwrap();
 }
@@ -93,7 +95,7 @@ fn a_failing_bot_leaves_the_game_unchanged() {
         (
             "jump.lua",
             "return { choose = function() return 'jump' end }",
-            "answered \"jump\", which is not one of the legal answers",
+            "answered \"jump\", which is not one of the",
         ),
     ] {
         let mut b = bot(name, source);
@@ -160,7 +162,7 @@ fn play_stops_with_status_2_when_a_lua_bot_fails() {
         (
             "illegal.lua",
             "return { choose = function() return 'jump' end }\n",
-            "answered \"jump\", which is not one of the legal answers".to_string(),
+            "answered \"jump\", which is not one of the".to_string(),
         ),
     ];
     for (name, source, cause) in cases {

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
 use tinbots::games::twin_tin_bots::game::Game;
+use tinbots::games::twin_tin_bots::lua::orders::{book_with, load_order_book, OrderFile};
 use tinbots::games::twin_tin_bots::orders::{
     OrderBook, OrderDef, Passive, Primitive, Tile, ZapRange,
 };
@@ -14,7 +15,6 @@ use tinbots::games::twin_tin_bots::replay::{Replay, Start};
 use tinbots::games::twin_tin_bots::scenario::check_file_with;
 use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::play::play_one_shown;
-use tinbots::script::orders::{book_with, load_order_book, OrderFile};
 
 fn repo(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(path)

@@ -3,8 +3,8 @@
 //! is an error naming the file, the order and the tiles already added. In a
 //! test binary of its own: it fills the table of its process.
 
+use tinbots::games::twin_tin_bots::lua::orders::{book_with, OrderFile};
 use tinbots::games::twin_tin_bots::orders::{OrderBook, Tile};
-use tinbots::script::orders::{book_with, OrderFile};
 
 #[test]
 fn adding_more_tile_kinds_than_the_engine_holds_is_an_error() {

@@ -1,6 +1,6 @@
 ---@meta tinbots
 -- The tinbots Lua API, for LuaLS (completion and type checks).
--- Generated from src/script/api.rs: do not edit by hand; a test
+-- Generated from src/games/twin_tin_bots/lua/api.rs: do not edit by hand; a test
 -- fails when this file and the bindings disagree
 -- (TINBOTS_BLESS=1 cargo test --release api_stubs rewrites it).
 

@@ -242,7 +242,12 @@ static TOY: GameType = GameType {
     repl: || Box::new(NoExtras),
     check: |path| Err(format!("{}: the toy game has no files", path.display())),
     bot_kind: crate::assets::Kind::Bot,
-    lua_bot: crate::script::LuaBot::boxed,
+    lua_bot: |file, _| {
+        Err(crate::script::BotError::Load {
+            path: file.shown(),
+            cause: "the toy game has no Lua bots".into(),
+        })
+    },
 };
 
 fn toy() -> Session {

@@ -1,25 +1,68 @@
-//! Bots written in Lua.
+//! Bots written in Lua, for any game: the one runtime every game's Lua
+//! bots share.
 //!
 //! A bot script returns a table
 //! `{ name = "...", choose = function(view, decision) ... end }`. For every
-//! decision, `choose` gets the [`PlayerView`](crate::games::twin_tin_bots::game::PlayerView) of the
-//! deciding player as a table, and the decision as a table
-//! `{ kind = "program_change" | "zap_effect" | "crystal_placement",
-//! player = "red", answers = { "place red.1 1 zap", ... } }` whose answers
-//! are the legal answers as text (DESIGN.md syntax). It returns one of those
-//! strings, or its index (1-based).
+//! decision, `choose` gets what the deciding seat may see (`view`) and the
+//! decision with its legal answers (`decision`), and returns one of the
+//! legal answers: its text or its index (1-based). This module loads the
+//! script into a [`Sandbox`], checks what it returns, seeds it, calls
+//! `choose` under the sandbox's budget, turns the returned value into the
+//! index of a legal answer through the game seam ([`State`]), and names the
+//! bot, the script, the line and the cause when anything fails
+//! ([`BotError`]).
+//!
+//! What differs from game to game, the `view` and `decision` a script gets
+//! and the native functions behind them (lookahead such as
+//! `view:simulate`), the game supplies in its own folder by implementing
+//! [`LuaBotApi`]; nothing here names a game's types.
 
 use std::path::Path;
 
+use mlua::{Function, Lua, Value};
+
+use super::{Charge, Sandbox, ScriptError, ScriptId};
 use crate::assets::{AssetFile, LookupError};
-
-use mlua::{AnyUserData, Function, Value};
-
-use super::view::{new_choices, with_root_view, Choices, Context, RootView};
-use super::{Sandbox, ScriptError, ScriptId};
 use crate::bot::{Bot, BotFailure};
-use crate::engine::DynState;
-use crate::games::twin_tin_bots::game::{Answer, Game};
+use crate::engine::{DynState, Seat, State};
+
+/// What a game gives the Lua bot runtime: its view of the game and its
+/// decisions as Lua values, and the native functions a script may call.
+///
+/// The runtime calls [`install`](LuaBotApi::install) once per bot, when its
+/// script has loaded, [`seed`](LuaBotApi::seed) when the bot is seeded, and
+/// [`with_arguments`](LuaBotApi::with_arguments) for every decision: the
+/// game makes the view and decision the script's `choose` gets, sets
+/// whatever its natives read during the call (the game, the deciding
+/// seat), runs the call, and clears it again.
+pub trait LuaBotApi: Sized + 'static {
+    /// The game whose bots these are.
+    type Game: State;
+    /// The game's title in messages ("plays RoboRally, not ...").
+    const TITLE: &'static str;
+
+    /// Installs the game's bot API in a bot's Lua state (its app data,
+    /// native functions); `charge` is the sandbox's instruction meter, for
+    /// natives that charge their work to the script's budget. Returns what
+    /// the bot keeps between decisions (handles reused from one call to
+    /// the next, so a decision allocates little).
+    fn install(lua: &Lua, charge: Charge) -> mlua::Result<Self>;
+
+    /// Seeds the generator the natives sample hidden things from (a bot is
+    /// seeded with 0 until this is called).
+    fn seed(&mut self, lua: &Lua, seed: u64);
+
+    /// Runs `call` with the `view` of `seat` and the `decision` of `game`
+    /// (the arguments of the script's `choose`); the natives may read
+    /// `game` for the length of `call` only.
+    fn with_arguments<R>(
+        &mut self,
+        lua: &Lua,
+        game: &Self::Game,
+        seat: Seat,
+        call: impl FnOnce(&Value, &Value) -> R,
+    ) -> mlua::Result<R>;
+}
 
 /// Why a Lua bot could not answer a decision. The Display form names the
 /// bot (its colour, or its script when loading), the script and the cause.
@@ -43,7 +86,7 @@ pub enum BotError {
     /// The script failed: a Lua error, a runaway loop, too much memory.
     #[error("bot {bot} ({path}): {source}")]
     Script {
-        /// The deciding player's colour.
+        /// The deciding seat's name (its colour).
         bot: String,
         /// The script's path.
         path: String,
@@ -53,11 +96,12 @@ pub enum BotError {
     /// The script answered something that is not a legal answer.
     #[error("bot {bot} ({path}): answered {answer}")]
     Illegal {
-        /// The deciding player's colour.
+        /// The deciding seat's name (its colour).
         bot: String,
         /// The script's path.
         path: String,
-        /// What it answered, as Lua would show it (strings quoted).
+        /// What it answered, as Lua would show it (strings quoted), and
+        /// how many legal answers there were.
         answer: String,
     },
     /// There was nothing to decide: the game is over.
@@ -68,98 +112,95 @@ pub enum BotError {
     },
 }
 
-fn load_error(path: &str, cause: String) -> BotError {
-    BotError::Load {
-        path: path.to_string(),
-        cause,
-    }
-}
-
-/// A bot played by a Lua script in its own [`Sandbox`].
-pub struct LuaBot {
+/// A bot played by a Lua script in its own [`Sandbox`], for the game of
+/// `A` (each game names its own: `twin_tin_bots::lua::LuaBot`,
+/// `roborally::lua::RoboRallyLuaBot`).
+pub struct LuaBot<A: LuaBotApi> {
     sandbox: Sandbox,
     script: ScriptId,
     name: String,
     /// The script's `choose`.
     choose: Function,
-    /// The view and decision userdata, made once and refreshed for every call.
-    handles: Option<(AnyUserData, AnyUserData)>,
+    /// The game's API, installed in the sandbox.
+    api: A,
 }
 
-impl LuaBot {
+impl<A: LuaBotApi> LuaBot<A> {
     /// Loads the bot script at `path` with the default sandbox limits.
-    pub fn load(path: &Path) -> Result<LuaBot, BotError> {
-        LuaBot::load_file(&AssetFile::Disk(path.to_path_buf()))
+    pub fn load(path: &Path) -> Result<Self, BotError> {
+        Self::load_file(&AssetFile::Disk(path.to_path_buf()))
     }
 
     /// Loads the bot script `file` (on disk or built in) with the default
     /// sandbox limits.
-    pub fn load_file(file: &AssetFile) -> Result<LuaBot, BotError> {
+    pub fn load_file(file: &AssetFile) -> Result<Self, BotError> {
         let mut sandbox = Sandbox::new().map_err(BotError::Unloadable)?;
         let script = sandbox.load_file(file).map_err(BotError::Unloadable)?;
-        LuaBot::from_loaded(sandbox, script)
+        Self::from_loaded(sandbox, script)
+    }
+
+    /// Loads a bot from `source`, named `path` in messages, into `sandbox`
+    /// (tests give one with small limits).
+    pub fn from_source(path: &str, source: &str, mut sandbox: Sandbox) -> Result<Self, BotError> {
+        let script = sandbox
+            .load_str(path, source)
+            .map_err(BotError::Unloadable)?;
+        Self::from_loaded(sandbox, script)
     }
 
     /// Loads the bot script `file` and seeds it ([`LuaBot::seed`]), as a
-    /// [`Bot`] (Twin Tin Bots' [`crate::engine::GameType::lua_bot`]).
+    /// [`Bot`] (a game's [`crate::engine::GameType::lua_bot`]).
     pub fn boxed(file: &AssetFile, seed: u64) -> Result<Box<dyn Bot>, BotError> {
-        let mut bot = LuaBot::load_file(file)?;
+        let mut bot = Self::load_file(file)?;
         bot.seed(seed)?;
         Ok(Box::new(bot))
     }
 
-    /// Loads a bot from `source`, named `path` in messages, into `sandbox`.
-    pub fn from_source(path: &str, source: &str, mut sandbox: Sandbox) -> Result<LuaBot, BotError> {
-        let script = sandbox
-            .load_str(path, source)
-            .map_err(BotError::Unloadable)?;
-        LuaBot::from_loaded(sandbox, script)
-    }
-
     /// A bot from a script already loaded: it must have returned a table
-    /// with a `choose` function (and may have a `name`).
-    fn from_loaded(sandbox: Sandbox, script: ScriptId) -> Result<LuaBot, BotError> {
+    /// with a function `choose` (and may have a `name`).
+    fn from_loaded(sandbox: Sandbox, script: ScriptId) -> Result<Self, BotError> {
         let path = sandbox.script_path(script).to_string();
+        let load_error = |cause: &str| BotError::Load {
+            path: path.clone(),
+            cause: cause.to_string(),
+        };
         let Value::Table(table) = sandbox.script_value(script).clone() else {
             return Err(load_error(
-                &path,
-                "the script must return a table `{ name = ..., choose = function(view, decision) ... end }`".into(),
+                "the script must return a table `{ name = ..., choose = function(view, decision) ... end }`",
             ));
         };
         let Ok(Value::Function(choose)) = table.raw_get::<Value>("choose") else {
-            return Err(load_error(
-                &path,
-                "the returned table has no function `choose`".into(),
-            ));
+            return Err(load_error("the returned table has no function `choose`"));
         };
         let name = match table.raw_get::<Value>("name") {
             Ok(Value::String(s)) => s.to_string_lossy(),
-            _ => path,
+            _ => path.clone(),
         };
-        Context::install(sandbox.lua(), 0, sandbox.charge_handle());
+        let api = A::install(sandbox.lua(), sandbox.charge_handle())
+            .map_err(|e| load_error(&e.to_string()))?;
         Ok(LuaBot {
             sandbox,
             script,
             name,
             choose,
-            handles: None,
+            api,
         })
     }
 
     /// Seeds the bot's randomness: Lua's `math.random` and the generator
-    /// that samples hidden things for `view:simulate` and `view:rollout`.
-    /// A bot is seeded with 0 until this is called; `tinbots play` gives each
-    /// seat its own seed from the game's.
+    /// the game's natives sample from. A bot is seeded with 0 until this is
+    /// called; `tinbots play` gives each seat its own seed from the game's.
     pub fn seed(&mut self, seed: u64) -> Result<(), BotError> {
         let lua = self.sandbox.lua();
-        Context::reseed(lua, seed);
-        let randomseed = lua
-            .globals()
+        self.api.seed(lua, seed);
+        lua.globals()
             .get::<mlua::Table>("math")
-            .and_then(|math| math.get::<mlua::Function>("randomseed"));
-        randomseed
+            .and_then(|math| math.get::<Function>("randomseed"))
             .and_then(|f| f.call::<()>(seed as i64))
-            .map_err(|e| load_error(self.sandbox.script_path(self.script), e.to_string()))
+            .map_err(|e| BotError::Load {
+                path: self.path().to_string(),
+                cause: e.to_string(),
+            })
     }
 
     /// The script's path.
@@ -167,53 +208,47 @@ impl LuaBot {
         self.sandbox.script_path(self.script)
     }
 
-    /// Asks the script for an answer to the game's current decision. The
-    /// game is only read; any failure is an error naming the bot, the script
-    /// and the cause.
-    pub fn try_choose(&mut self, game: &Game) -> Result<Answer, BotError> {
-        let Some(player) = game.decision().player() else {
+    /// Runs `f` with the view and decision the script's `choose` would get
+    /// for `seat` in `game` (tests read them; they are only valid in `f`).
+    pub fn with_arguments<R>(
+        &mut self,
+        game: &A::Game,
+        seat: Seat,
+        f: impl FnOnce(&Value, &Value) -> R,
+    ) -> mlua::Result<R> {
+        self.api.with_arguments(self.sandbox.lua(), game, seat, f)
+    }
+
+    /// Asks the script for an answer to `game`'s current decision: the
+    /// index of a legal answer. The game is only read; any failure is an
+    /// error naming the bot, the script and the cause.
+    pub fn try_choose(&mut self, game: &A::Game) -> Result<usize, BotError> {
+        let Some(seat) = game.to_decide() else {
             return Err(BotError::GameOver {
                 path: self.path().to_string(),
             });
         };
-        let lua = self.sandbox.lua();
-        // Made once, refreshed for every call: no userdata per decision.
-        let (view, decision) = match &self.handles {
-            Some(handles) => handles.clone(),
-            None => {
-                let made = lua
-                    .create_userdata(RootView::new())
-                    .and_then(|view| Ok((view, new_choices(lua, game)?)));
-                let handles =
-                    made.map_err(|e| self.script_error(player, game, ScriptError::Sandbox(e)))?;
-                self.handles = Some(handles.clone());
-                handles
-            }
-        };
         let (sandbox, script, choose) = (&self.sandbox, self.script, &self.choose);
-        let returned = with_root_view(lua, game, &view, &decision, || {
-            let answer = sandbox.call_function::<Value>(script, choose, (&view, &decision))?;
-            let decision = decision.borrow::<Choices>().map_err(ScriptError::Sandbox)?;
-            Ok::<_, ScriptError>(decision.resolve(&answer))
-        });
-        match returned {
-            Ok(Ok(Ok(answer))) => Ok(answer),
-            Ok(Ok(Err(answer))) => Err(BotError::Illegal {
-                bot: game.colours()[player].to_string(),
-                path: self.path().to_string(),
-                answer,
-            }),
-            Ok(Err(e)) => Err(self.script_error(player, game, e)),
-            Err(e) => Err(self.script_error(player, game, ScriptError::Sandbox(e))),
-        }
-    }
-
-    fn script_error(&self, player: usize, game: &Game, source: ScriptError) -> BotError {
-        BotError::Script {
-            bot: game.colours()[player].to_string(),
+        let returned = self
+            .api
+            .with_arguments(sandbox.lua(), game, seat, |view, decision| {
+                sandbox.call_function::<Value>(script, choose, (view, decision))
+            });
+        let script_error = |source| BotError::Script {
+            bot: game.seat_name(seat).to_string(),
             path: self.path().to_string(),
             source,
-        }
+        };
+        let answer = match returned {
+            Ok(Ok(answer)) => answer,
+            Ok(Err(e)) => return Err(script_error(e)),
+            Err(e) => return Err(script_error(ScriptError::Sandbox(e))),
+        };
+        resolve(game, &answer).ok_or_else(|| BotError::Illegal {
+            bot: game.seat_name(seat).to_string(),
+            path: self.path().to_string(),
+            answer: shown(&answer, game.legal_count()),
+        })
     }
 
     /// Output the script printed since the last take.
@@ -222,29 +257,57 @@ impl LuaBot {
     }
 }
 
-impl Bot for LuaBot {
+/// The index of the legal answer `value` names: an index from 1, or an
+/// answer's text (read by the game, [`State::parse_answer`], so any
+/// spelling the game accepts at the prompt names the same answer).
+fn resolve<G: State>(game: &G, value: &Value) -> Option<usize> {
+    let count = game.legal_count();
+    match value {
+        Value::Integer(i) => usize::try_from(*i - 1).ok().filter(|&i| i < count),
+        Value::Number(n) if n.fract() == 0.0 && *n >= 1.0 && *n <= count as f64 => {
+            Some(*n as usize - 1)
+        }
+        Value::String(s) => {
+            let answer = game.parse_answer(&s.to_str().ok()?).ok()?;
+            (0..count).find(|&i| game.legal(i) == Some(answer))
+        }
+        _ => None,
+    }
+}
+
+/// An answer a script gave that is not legal, as Lua would show it, with
+/// how many answers there were.
+fn shown(answer: &Value, count: usize) -> String {
+    let what = match answer {
+        Value::String(s) => format!("\"{}\"", super::text::shown(&s.to_string_lossy())),
+        Value::Integer(i) => i.to_string(),
+        Value::Number(n) => n.to_string(),
+        other => other.type_name().to_string(),
+    };
+    format!(
+        "{what}, which is not one of the {count} legal answers (their text, or an index from 1)"
+    )
+}
+
+impl<A: LuaBotApi> Bot for LuaBot<A> {
     fn name(&self) -> &str {
         &self.name
     }
 
-    /// Calls [`LuaBot::try_choose`] for a game of Twin Tin Bots; an error
-    /// becomes the bot's failure, which stops the game with the bot, the
-    /// script and the cause.
+    /// Calls [`LuaBot::try_choose`] for a game of `A`'s; any other game,
+    /// or an error, is the bot's failure, which stops the game with the
+    /// bot, the script and the cause.
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
-        let Some(game) = game.as_any().downcast_ref::<Game>() else {
+        let Some(game) = game.as_any().downcast_ref::<A::Game>() else {
             return Err(BotFailure(format!(
-                "bot {} ({}) plays Twin Tin Bots, not {}",
+                "bot {} ({}) plays {}, not {}",
                 self.name,
                 self.path(),
+                A::TITLE,
                 game.game_name()
             )));
         };
-        let answer = self
-            .try_choose(game)
-            .map_err(|e| BotFailure(e.to_string()))?;
-        (0..game.legal_answer_count())
-            .find(|&i| game.legal_answer(i) == Some(answer))
-            .ok_or_else(|| BotFailure(format!("bot {}: its answer is not legal", self.name)))
+        self.try_choose(game).map_err(|e| BotFailure(e.to_string()))
     }
 
     fn take_output(&mut self) -> String {

@@ -192,3 +192,17 @@ pub(crate) fn split_location(path: &str, message: &str) -> (Option<u32>, String)
     }
     (None, message.to_string())
 }
+
+/// An error raised from Rust (a native function a script called),
+/// located at the script line that called in.
+pub fn located(lua: &mlua::Lua, message: impl fmt::Display) -> mlua::Error {
+    let at = lua.inspect_stack(1, |d| {
+        let source = d.source();
+        let line = d.current_line();
+        match (source.short_src, line) {
+            (Some(src), Some(line)) if line > 0 => Some(format!("{src}:{line}: ")),
+            _ => None,
+        }
+    });
+    mlua::Error::runtime(format!("{}{message}", at.flatten().unwrap_or_default()))
+}

@@ -221,12 +221,12 @@ fn find_module(lua: &Lua, running: &str, name: &str) -> mlua::Result<(String, St
 /// A handle on a sandbox's instruction meter, so that native work done
 /// for a script (a simulated game) is paid for in its budget.
 #[derive(Clone)]
-pub(crate) struct Charge(Rc<Meter>);
+pub struct Charge(Rc<Meter>);
 
 impl Charge {
     /// Adds `instructions` to the running call's count; the budget check at
     /// the next hook stops the call if it is spent.
-    pub(crate) fn charge(&self, instructions: u64) {
+    pub fn charge(&self, instructions: u64) {
         let meter = &self.0;
         if meter.active.get() {
             meter.spend(instructions);
@@ -237,7 +237,7 @@ impl Charge {
     /// at once, with the budget's error, if that spends its budget or
     /// passes its deadline (native work in a loop: the next hook may never
     /// come).
-    pub(crate) fn charge_or_stop(&self, lua: &Lua, instructions: u64) -> mlua::Result<()> {
+    pub fn charge_or_stop(&self, lua: &Lua, instructions: u64) -> mlua::Result<()> {
         charge_native(lua, &self.0, instructions)
     }
 }
@@ -472,7 +472,7 @@ impl Sandbox {
     }
 
     /// A handle that charges native work to the running call's budget.
-    pub(crate) fn charge_handle(&self) -> Charge {
+    pub fn charge_handle(&self) -> Charge {
         Charge(self.meter.clone())
     }
 

@@ -1,8 +1,8 @@
 ---@meta roborally
--- The RoboRally bot API, for LuaLS (completion and type checks): the
--- tables `choose` gets (src/games/roborally/lua/view.rs) and
--- view:simulate (src/games/roborally/lua/simulate.rs). Written by hand:
--- keep it in step with those files and docs/roborally-bots.md.
+-- The RoboRally bot API, for LuaLS (completion and type checks).
+-- Generated from src/games/roborally/lua/api.rs: do not edit by hand; a test
+-- fails when this file and the bindings disagree
+-- (TINBOTS_BLESS=1 cargo test --release --lib roborally_api_stubs rewrites it).
 
 --- A robot's colour (its seat's name).
 ---@alias RrColour "red"|"blue"|"yellow"|"green"|"white"|"black"|"orange"|"purple"
@@ -28,29 +28,31 @@ local RrCard = {}
 
 --- A square as {x, y}: x grows east, y grows south.
 ---@class RrPoint
----@field x integer
----@field y integer
+---@field x integer The column.
+---@field y integer The row.
 local RrPoint = {}
 
 --- A flag: touch them in order 1, 2, ...
----@class RrFlag: RrPoint
----@field number integer
+---@class RrFlag
+---@field x integer The column.
+---@field y integer The row.
+---@field number integer Its number.
 local RrFlag = {}
 
 --- A robot as the viewer may see it.
 ---@class RrRobot
----@field colour RrColour
+---@field colour RrColour Its colour.
 ---@field seat integer Its index in view.robots.
 ---@field x integer? Its square (nil while destroyed or out).
----@field y integer?
----@field facing RrFacing
+---@field y integer? Its square's row.
+---@field facing RrFacing Where it faces.
 ---@field damage integer 0 to 9.
----@field lives integer
+---@field lives integer Lives left.
 ---@field flags integer Flags touched so far.
 ---@field virtual boolean A virtual robot neither pushes nor is pushed, nor shoots nor is shot.
----@field powered_down boolean
----@field power_down_announced boolean
----@field destroyed boolean
+---@field powered_down boolean Whether it is powered down.
+---@field power_down_announced boolean Whether it powers down next turn.
+---@field destroyed boolean Whether it is destroyed.
 ---@field archive RrPoint Where it comes back.
 ---@field options string[] Its option cards.
 ---@field registers (RrCard|false)[] Registers 1..5: a card, or false (empty; or another seat's card not revealed yet).
@@ -58,7 +60,7 @@ local RrRobot = {}
 
 --- What one square holds.
 ---@class RrSquare
----@field kind RrSquareKind
+---@field kind RrSquareKind What it is.
 ---@field to RrFacing? The direction of a belt or pusher.
 ---@field turn "left"|"right"|nil A gear's turn.
 ---@field wrenches integer? A repair site's wrenches (1 or 2).
@@ -70,27 +72,27 @@ local RrSquare = {}
 
 --- The board (or the course's boards combined).
 ---@class RrBoard
----@field name string
----@field width integer
----@field height integer
+---@field name string Its name.
+---@field width integer Squares from west to east.
+---@field height integer Squares from north to south.
 ---@field flags RrFlag[] By number.
 ---@field next_flag RrFlag? The viewer's next flag (nil once all are touched).
 local RrBoard = {}
 
 --- What square (x, y) holds ("off" past the board).
----@param x integer
----@param y integer
+---@param x integer The column.
+---@param y integer The row.
 ---@return RrSquare
 function RrBoard:square(x, y) end
 
 --- Where the viewer's robot ends a simulation.
 ---@class RrEnding
 ---@field x integer? Its square (nil when destroyed).
----@field y integer?
----@field facing RrFacing
----@field destroyed boolean
----@field damage integer
----@field lives integer
+---@field y integer? Its square's row.
+---@field facing RrFacing Where it faces.
+---@field destroyed boolean Whether it is destroyed.
+---@field damage integer Its damage.
+---@field lives integer Lives left.
 ---@field flags integer Flags touched, those of the simulated turn included.
 ---@field over boolean Whether the race ended.
 local RrEnding = {}
@@ -99,33 +101,32 @@ local RrEnding = {}
 ---@class RrView
 ---@field me RrColour The viewer's colour.
 ---@field seat integer The viewer's index in robots.
----@field turn integer
+---@field turn integer The turn.
 ---@field phase integer? The register phase (nil while the turn starts, is programmed or ends).
 ---@field step string The step: "programming", "reveal", "robot", "lasers", ...
 ---@field robots RrRobot[] Every robot, by seat.
----@field board RrBoard
+---@field board RrBoard The board.
 ---@field hand RrCard[] The viewer's cards not yet placed.
 ---@field registers (RrCard|false)[] The viewer's registers 1..5.
 ---@field locked integer[] The viewer's registers locked by damage.
 local RrView = {}
 
---- Plays `answers` (answer texts) as the viewer's coming answers, e.g. its
---- cards for the free registers then "go", on a copy where everything the
---- viewer cannot see is dealt anew and the others answer at random, up to
---- the end of this turn's register phases; answers past the list are
---- random too. Charged to the instruction budget (2000 per call, 200 per
---- answer played), at most 1000 calls per decision. An answer that is not
---- legal when its turn comes is an error naming the script's line.
----@param answers string[]
+--- Plays `answers` as the viewer's coming answers, e.g. its cards for the free registers then "go",
+--- on a copy where everything the viewer cannot see is dealt anew and the others answer at random,
+--- up to the end of this turn's register phases; answers past the list are random too.
+--- Charged to the instruction budget (2000 per call, 200 per answer played), at most 1000 calls per decision.
+--- An answer that is not legal when its turn comes is an error naming the script's line.
+---@param answers string[] Answer texts.
 ---@return RrEnding
 function RrView:simulate(answers) end
 
 --- The decision being asked.
 ---@class RrDecision
----@field kind RrDecisionKind
+---@field kind RrDecisionKind What it is about.
 ---@field register integer? The register a card decision fills (1..5).
 ---@field seat integer The deciding seat.
 ---@field colour RrColour The deciding robot.
 ---@field text string The decision in words.
 ---@field answers string[] The legal answers as text: "move_2 670", "go", "power_down", "N", "repair", ...
 local RrDecision = {}
+

@@ -8,6 +8,9 @@
 //! - [`orders`]: order tiles, the primitives they are built from, and the
 //!   book of what each tile of a game does.
 //! - [`game`]: the game as a state machine of decisions, and every rule.
+//! - [`lua`]: its Lua API: what Lua bots see and may call (on the shared
+//!   runtime [`crate::script::LuaBot`]), its description and stubs, and
+//!   order files.
 //! - [`setup`]: standard setups as data (TOML), shuffled with a seed.
 //! - [`scenario`]: rule-dispute scenario files and their checks.
 //! - [`render`]: text pictures of a position (the REPL's `show` and `where`).
@@ -24,6 +27,7 @@
 
 pub mod board;
 pub mod game;
+pub mod lua;
 pub mod orders;
 pub mod pieces;
 pub mod render;

@@ -21,12 +21,12 @@ use super::replay::{Replay, Start};
 use super::scenario::{scenario_toml, Scenario};
 use super::variant::VariantSet;
 use crate::engine::{DynState, GameOptions, Seat};
+use crate::games::twin_tin_bots::lua::orders::load_order_book;
 use crate::grid::hex::Direction;
 use crate::repl::command::{arity, usage_among, Command, CommandError, CommandHelp};
 use crate::repl::extension::{ArgWords, GameCommand, GameRepl, Opened};
 use crate::repl::lua::LuaConsole;
 use crate::repl::session::{numbered, unknown_name, ReplError, Session};
-use crate::script::orders::load_order_book;
 
 /// The commands Twin Tin Bots adds, and where `help` lists them.
 const COMMANDS: &[GameCommand] = &[

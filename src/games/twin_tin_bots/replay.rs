@@ -5,10 +5,10 @@
 //! refused at the first illegal answer.
 
 use crate::games::twin_tin_bots::game::{Answer, Game, Position, PositionError, Rules};
+use crate::games::twin_tin_bots::lua::orders::{load_order_book, OrderFileError};
 use crate::games::twin_tin_bots::orders::OrderBook;
 use crate::games::twin_tin_bots::setup::{Setup, SetupError};
 use crate::games::twin_tin_bots::variant::{VariantError, VariantSet};
-use crate::script::orders::{load_order_book, OrderFileError};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 use std::sync::Arc;

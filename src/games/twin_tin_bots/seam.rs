@@ -27,7 +27,7 @@ pub const TYPE: GameType = GameType {
     repl: || Box::<super::repl::TwinTinBotsRepl>::default(),
     check,
     bot_kind: crate::assets::Kind::Bot,
-    lua_bot: crate::script::LuaBot::boxed,
+    lua_bot: super::lua::LuaBot::boxed,
 };
 
 /// Checks a scenario file ([`super::scenario::check_file`]).

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::assets::order_file_references;
 use crate::engine::{GameOptions, StartError};
-use crate::script::orders::load_order_book;
+use crate::games::twin_tin_bots::lua::orders::load_order_book;
 
 use super::orders::OrderBook;
 use super::replay::{Replay, Start};

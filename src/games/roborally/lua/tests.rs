@@ -5,7 +5,7 @@
 
 use mlua::{Table, Value};
 
-use super::RoboRallyLuaBot;
+use super::{api, RoboRallyLuaBot, MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 use crate::assets::AssetFile;
 use crate::bot::{Bot, BotSpec};
 use crate::engine::{DynState, GameOptions, State};
@@ -43,6 +43,19 @@ fn hostile_with(source: &str, instructions: u64) -> RoboRallyLuaBot {
     };
     let sandbox = Sandbox::with_limits(limits).expect("a sandbox");
     RoboRallyLuaBot::from_source("bots/hostile.lua", source, sandbox).expect("the script loads")
+}
+
+/// The view and decision `bot`'s `choose` gets for `seat` in `game`.
+fn tables(bot: &mut RoboRallyLuaBot, game: &Game, seat: usize) -> (Table, Table) {
+    let arguments = bot
+        .with_arguments(game, seat, |view, decision| {
+            (view.clone(), decision.clone())
+        })
+        .expect("the tables");
+    let (Value::Table(view), Value::Table(decision)) = arguments else {
+        panic!("the view and decision are tables");
+    };
+    (view, decision)
 }
 
 #[test]
@@ -174,8 +187,8 @@ fn the_view_never_shows_another_seats_hand_or_unrevealed_registers() {
         let answer = game.legal(0).expect("an answer");
         State::apply(&mut game, answer).expect("legal");
     }
-    let bot = hostile("return { choose = function() return 1 end }");
-    let (view, decision) = bot.tables(&game, 1).expect("the tables");
+    let mut bot = hostile("return { choose = function() return 1 end }");
+    let (view, decision) = tables(&mut bot, &game, 1);
     let mut seen = Vec::new();
     priorities(&view, &mut seen);
     priorities(&decision, &mut seen);
@@ -211,7 +224,7 @@ fn the_view_never_shows_another_seats_hand_or_unrevealed_registers() {
         let answer = game.legal(0).expect("an answer");
         State::apply(&mut game, answer).expect("legal");
     }
-    let (view, _) = bot.tables(&game, 1).expect("the tables");
+    let (view, _) = tables(&mut bot, &game, 1);
     let robots: Table = view.get("robots").expect("robots");
     let red: Table = robots.get(1).expect("red");
     let registers: Table = red.get("registers").expect("registers");
@@ -250,4 +263,99 @@ fn bots_are_named_per_game() {
     assert!(err.contains("racer"), "{err}");
     // Twin Tin Bots' greedy is not a RoboRally bot.
     assert!(BotSpec::Named("greedy".into()).make_for(rr, 1).is_err());
+}
+
+#[test]
+fn roborally_api_stubs_are_generated_from_the_description() {
+    let path = std::path::Path::new(api::STUBS);
+    crate::script::api::check_stubs(&api::API, path).unwrap_or_else(|e| panic!("{e}"));
+    // The costs the doc of simulate names are the real ones.
+    let simulate = api::API.class("RrView").expect("RrView").methods[0];
+    for figure in [
+        format!("{SIMULATION_COST} per call"),
+        format!("{SIMULATION_ANSWER_COST} per answer"),
+        format!("at most {MAX_SIMULATIONS} calls"),
+    ] {
+        assert!(simulate.doc.contains(&figure), "{figure}");
+    }
+}
+
+/// The keys of `table`, each with whether its value is a function.
+fn keys_of(table: &Table) -> Vec<(String, bool)> {
+    table
+        .pairs::<String, Value>()
+        .map(|pair| {
+            let (key, value) = pair.expect("string keys");
+            (key, matches!(value, Value::Function(_)))
+        })
+        .collect()
+}
+
+/// Checks `keys` (with whether each is a function) against the class
+/// `class` of the API: each is described (a function as a method), and
+/// each described field that is not optional, and each method, is there.
+fn assert_described(keys: &[(String, bool)], class: &str) {
+    let described = api::API.class(class).expect("the class is described");
+    for (key, function) in keys {
+        let known = if *function {
+            described.methods.iter().any(|m| m.name == key)
+        } else {
+            described.fields.iter().any(|f| f.0 == key)
+        };
+        assert!(known, "{class}.{key} is not in {}", api::API.source);
+    }
+    let seen = |name: &str| keys.iter().any(|(k, _)| k == name);
+    for (name, ty, _) in described.fields {
+        let optional = ty.ends_with('?') || ty.ends_with("|nil");
+        assert!(
+            optional || seen(name),
+            "{class}.{name} is described but missing"
+        );
+    }
+    for m in described.methods {
+        assert!(seen(m.name), "{class}:{} is described but missing", m.name);
+    }
+}
+
+#[test]
+fn the_tables_a_bot_gets_are_the_described_ones() {
+    let game = yard(2, 5);
+    let mut bot = hostile(
+        "local function keys(t)\n\
+           local k = {}\n\
+           for key in pairs(t) do k[#k + 1] = key end\n\
+           return table.concat(k, ',')\n\
+         end\n\
+         return { choose = function(view, d)\n\
+           print(keys(view:simulate({})))\n\
+           print(keys(view.board:square(view.robots[1].x, view.robots[1].y)))\n\
+           return 1\n\
+         end }",
+    );
+    let (view, decision) = tables(&mut bot, &game, 0);
+    assert_described(&keys_of(&view), "RrView");
+    assert_described(&keys_of(&decision), "RrDecision");
+    let board: Table = view.get("board").expect("board");
+    assert_described(&keys_of(&board), "RrBoard");
+    let robots: Table = view.get("robots").expect("robots");
+    let robot: Table = robots.get(1).expect("a robot");
+    assert_described(&keys_of(&robot), "RrRobot");
+    let archive: Table = robot.get("archive").expect("archive");
+    assert_described(&keys_of(&archive), "RrPoint");
+    let hand: Table = view.get("hand").expect("hand");
+    let card: Table = hand.get(1).expect("a card");
+    assert_described(&keys_of(&card), "RrCard");
+    let flags: Table = board.get("flags").expect("flags");
+    let flag: Table = flags.get(1).expect("a flag");
+    assert_described(&keys_of(&flag), "RrFlag");
+    // What the natives return, read from inside a call.
+    bot.try_choose(&game).expect("the probe answers");
+    let output = bot.take_output();
+    let lines: Vec<Vec<(String, bool)>> = output
+        .lines()
+        .map(|line| line.split(',').map(|k| (k.to_string(), false)).collect())
+        .collect();
+    assert_eq!(lines.len(), 2, "{output}");
+    assert_described(&lines[0], "RrEnding");
+    assert_described(&lines[1], "RrSquare");
 }

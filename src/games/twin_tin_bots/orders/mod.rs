@@ -4,7 +4,7 @@
 //! ([`Primitive`]), the passive effects it has while it sits in a program
 //! ([`Passive`]) and a one-line description. An [`OrderBook`] holds the
 //! definition of every tile of a game: [`OrderBook::official`] is the
-//! rulebook's; order files in Lua (`crate::script::orders`) redefine tiles
+//! rulebook's; order files in Lua (`crate::games::twin_tin_bots::lua::orders`) redefine tiles
 //! and add new ones ([`Tile::register`]). The engine runs the primitives one
 //! by one, whoever defined them.
 

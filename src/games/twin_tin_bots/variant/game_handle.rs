@@ -17,10 +17,11 @@ use mlua::{FromLuaMulti, IntoLuaMulti, Lua, LuaString, Table, Value};
 use super::lua_values::{hex_arg, hex_value, piece_table, robot_table};
 use super::texts::Texts;
 use crate::games::twin_tin_bots::game::{Effect, Game, Standing};
+use crate::games::twin_tin_bots::lua::api;
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId, RobotId};
 use crate::grid::hex::Direction;
 use crate::names::Name;
-use crate::script::{api, located, Sandbox};
+use crate::script::{located, Sandbox};
 
 /// The game handle of a game's hooks: the Lua object and what it is lent.
 pub(super) struct GameHandle {

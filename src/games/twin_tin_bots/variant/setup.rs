@@ -11,11 +11,12 @@ use rand_chacha::ChaCha8Rng;
 
 use super::lua_values::{hex_arg, hex_value};
 use crate::games::twin_tin_bots::game::Position;
+use crate::games::twin_tin_bots::lua::api;
 use crate::games::twin_tin_bots::pieces::{Colour, Crystal};
 use crate::games::twin_tin_bots::terrain::{KindDef, KindTable, Layer, Props, Terrain};
 use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
-use crate::script::{api, located};
+use crate::script::located;
 
 /// Who plays what, as a `seating` hook says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

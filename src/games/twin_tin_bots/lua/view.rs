@@ -37,9 +37,9 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::api;
-use super::sandbox::Charge;
 use crate::games::twin_tin_bots::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
+use crate::script::{located, Charge};
 
 /// Instructions charged to the script for each simulated answer.
 pub const SIMULATION_COST: u64 = 300;
@@ -95,19 +95,6 @@ impl Context {
     }
 }
 
-/// An error raised from Rust, located at the script line that called in.
-pub(crate) fn located(lua: &Lua, message: impl std::fmt::Display) -> mlua::Error {
-    let at = lua.inspect_stack(1, |d| {
-        let source = d.source();
-        let line = d.current_line();
-        match (source.short_src, line) {
-            (Some(src), Some(line)) if line > 0 => Some(format!("{src}:{line}: ")),
-            _ => None,
-        }
-    });
-    mlua::Error::runtime(format!("{}{message}", at.flatten().unwrap_or_default()))
-}
-
 /// The legal answer a script named: its index (1-based) among the legal
 /// answers, or its text (DESIGN.md syntax). An error says what was named.
 pub(super) fn resolve_answer(
@@ -140,7 +127,7 @@ pub(super) fn resolve_answer(
         Ok(a) if (0..count).any(|i| legal.get(i) == Some(a)) => Ok(a),
         _ => Err(format!(
             "\"{}\", which is not one of the legal answers",
-            super::text::shown(&text)
+            crate::script::text::shown(&text)
         )),
     }
 }
@@ -439,11 +426,6 @@ impl Choices {
         self.colours.clear();
         self.colours.extend_from_slice(game.colours());
         self.texts.get_mut().take();
-    }
-
-    /// The answer `value` names, or why it names none.
-    pub(super) fn resolve(&self, value: &Value) -> Result<Answer, String> {
-        resolve_answer(self.decision, &self.legal, &self.colours, value)
     }
 
     fn text(&self, i: usize) -> Option<String> {

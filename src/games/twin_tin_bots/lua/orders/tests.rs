@@ -225,7 +225,7 @@ fn no_file_is_the_official_book() {
 fn the_orders_table_and_the_api_description_agree() {
     // The stubs (scripts/api/tinbots.lua) are generated from the
     // description, so this keeps them complete.
-    let described = crate::script::api::MODULES
+    let described = crate::games::twin_tin_bots::lua::api::MODULES
         .iter()
         .find(|m| m.name == "orders")
         .expect("`orders` is described");
@@ -238,7 +238,10 @@ fn the_orders_table_and_the_api_description_agree() {
             mlua::Value::Function(_) => described.functions.iter().any(|f| f.name == name),
             _ => described.fields.iter().any(|f| f.0 == name),
         };
-        assert!(in_description, "orders.{name} is not in src/script/api.rs");
+        assert!(
+            in_description,
+            "orders.{name} is not in src/games/twin_tin_bots/lua/api.rs"
+        );
         exposed.push(name);
     }
     for f in described.functions {
@@ -248,7 +251,7 @@ fn the_orders_table_and_the_api_description_agree() {
             f.name
         );
     }
-    let stubs = crate::script::api::stubs();
+    let stubs = crate::games::twin_tin_bots::lua::api::stubs();
     for (_, name) in Passive::NAMED {
         assert!(stubs.contains(&format!("\"{name}\"")), "{name}");
     }

@@ -28,11 +28,11 @@
 mod api;
 mod convert;
 
-use super::{Sandbox, ScriptError};
 use crate::assets::{AssetFile, Entry, Kind, Library, LookupError};
 use crate::games::twin_tin_bots::orders::{
     OrderBook, OrderDef, OrderDefError, Passive, Primitive, Tile, TileRegisterError,
 };
+use crate::script::{Sandbox, ScriptError, ScriptId};
 use std::path::Path;
 use std::sync::Arc;
 
@@ -167,7 +167,7 @@ impl OrderFile {
 
     /// The orders the loaded script returned, each checked on its own
     /// (names unique in the file; the rules of [`OrderBook::define`]).
-    fn read(sandbox: &Sandbox, id: super::ScriptId) -> Result<OrderFile, OrderFileError> {
+    fn read(sandbox: &Sandbox, id: ScriptId) -> Result<OrderFile, OrderFileError> {
         let path = sandbox.script_path(id).to_string();
         let invalid = |place: String, reason: String| OrderFileError::Invalid {
             path: path.clone(),
