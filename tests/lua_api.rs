@@ -1,5 +1,5 @@
 //! The Lua API against its description (src/script/api.rs) and the editor
-//! stubs generated from it (scripts/api/tinbots.lua): the stub file is up
+//! stubs generated from it (scripts/twin-tin-bots/api/tinbots.lua): the stub file is up
 //! to date, every field a view serializes is described (and every
 //! described field exists), and every described method exists on real
 //! views. Registering a method that is not described panics
@@ -12,7 +12,7 @@ use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::script::api::{self, CLASSES};
 use tinbots::script::{LuaBot, Sandbox};
 
-const STUBS: &str = "scripts/api/tinbots.lua";
+const STUBS: &str = "scripts/twin-tin-bots/api/tinbots.lua";
 
 #[test]
 fn api_stubs_file_is_generated_from_the_api_table() {
@@ -143,8 +143,8 @@ fn doc_block(first: &str) -> String {
 #[test]
 fn the_documented_bot_and_order_are_the_shipped_files() {
     for path in [
-        "scripts/bots/examples/ahead.lua",
-        "scripts/orders/examples/reverse_load.lua",
+        "scripts/twin-tin-bots/bots/examples/ahead.lua",
+        "scripts/twin-tin-bots/orders/examples/reverse_load.lua",
     ] {
         let file = std::fs::read_to_string(path).unwrap();
         assert_eq!(
@@ -170,7 +170,7 @@ fn the_documented_bot_beats_the_random_bot() {
     };
     let r = t
         .pairing(
-            &BotSpec::parse("scripts/bots/examples/ahead.lua"),
+            &BotSpec::parse("scripts/twin-tin-bots/bots/examples/ahead.lua"),
             &BotSpec::Random,
         )
         .unwrap();

@@ -240,7 +240,6 @@ static TOY: GameType = GameType {
     resume: toy_resume,
     claims: |_| false,
     check: |path| Err(format!("{}: the toy game has no files", path.display())),
-    bot_kind: crate::assets::Kind::Bot,
     lua_bot: crate::script::LuaBot::boxed,
 };
 

@@ -2,7 +2,7 @@
 //! can reach, with its LuaLS type and a one-line doc.
 //!
 //! This table is the single source of the editor stubs
-//! (`scripts/api/tinbots.lua`, written by [`stubs`]; a test keeps the file
+//! (`scripts/twin-tin-bots/api/tinbots.lua`, written by [`stubs`]; a test keeps the file
 //! up to date) and is checked against the bindings: a method registered on
 //! a userdata must be listed here ([`method`] asserts it), every field of
 //! the serialized views must be listed (tests walk them), and every
@@ -205,7 +205,7 @@ pub const CLASSES: &[Class] = &[
     },
     Class {
         name: "OrderSpec",
-        doc: "One order of an order file (scripts/orders/*.lua returns a list of them).",
+        doc: "One order of an order file (scripts/twin-tin-bots/orders/*.lua returns a list of them).",
         fields: &[
             (
                 "name",

@@ -34,7 +34,6 @@ pub const TYPE: GameType = GameType {
     resume,
     claims,
     check,
-    bot_kind: crate::assets::Kind::RoboRallyBot,
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
 };
 

@@ -25,7 +25,6 @@ pub const TYPE: GameType = GameType {
     resume,
     claims: |_| false,
     check,
-    bot_kind: crate::assets::Kind::Bot,
     lua_bot: crate::script::LuaBot::boxed,
 };
 
