@@ -1,8 +1,8 @@
 //! Builds the list of files shipped inside the binary: the official
-//! variants (`variants/`), bots (`scripts/bots/`, with their `lib/`),
-//! order files (`scripts/orders/`) and RoboRally's boards, bots and
-//! courses (`scripts/roborally/boards/`, `scripts/roborally/bots/`,
-//! `scripts/roborally/courses/`). It writes
+//! variants of every game (`variants/<game>/<name>/`), and each game's
+//! bots (with their `lib/`), order files, boards and courses
+//! (`scripts/<game>/{bots,orders,boards,courses}/`; a game is a folder of
+//! `scripts/`, so a new game needs no change here). It writes
 //! `built_in_files.rs` into `OUT_DIR`, a sorted table of `(path,
 //! include_str!(...))` that `src/assets.rs` includes, and tells cargo to
 //! run again when a file or folder among them is added, removed or
@@ -11,15 +11,15 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The folders shipped, relative to the package's root.
-const FOLDERS: [&str; 6] = [
-    "variants",
-    "scripts/bots",
-    "scripts/orders",
-    "scripts/roborally/boards",
-    "scripts/roborally/bots",
-    "scripts/roborally/courses",
-];
+/// The folder shipped whole, relative to the package's root.
+const VARIANTS: &str = "variants";
+
+/// The folder of the games' scripts, one folder per game.
+const SCRIPTS: &str = "scripts";
+
+/// The folders of a game's scripts shipped (its scenarios and LuaLS stubs
+/// are not).
+const GAME_FOLDERS: [&str; 4] = ["bots", "orders", "boards", "courses"];
 
 /// The kinds of file shipped: scripts and manifests.
 const EXTENSIONS: [&str; 2] = ["lua", "toml"];
@@ -27,8 +27,21 @@ const EXTENSIONS: [&str; 2] = ["lua", "toml"];
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut files = Vec::new();
-    for folder in FOLDERS {
-        collect(&root, &root.join(folder), &mut files);
+    collect(&root, &root.join(VARIANTS), &mut files);
+    let scripts = root.join(SCRIPTS);
+    println!("cargo:rerun-if-changed={}", scripts.display());
+    let mut games: Vec<PathBuf> = std::fs::read_dir(&scripts)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    games.sort();
+    for game in games {
+        for folder in GAME_FOLDERS {
+            collect(&root, &game.join(folder), &mut files);
+        }
     }
     files.sort();
     let mut table = String::from(

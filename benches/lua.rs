@@ -1,5 +1,5 @@
 //! Lua bots against native ones: turns per second of random play for four
-//! players with `scripts/bots/random.lua` in every seat, and with the
+//! players with `scripts/twin-tin-bots/bots/random.lua` in every seat, and with the
 //! built-in random bot in every seat. The ratio goes to BENCHMARKS.md (the
 //! target: Lua at no less than a quarter of native).
 
@@ -20,7 +20,7 @@ const PLAYERS: usize = 4;
 fn lua_bots(seed: u64) -> Vec<Box<dyn Bot>> {
     (0..PLAYERS)
         .map(|seat| {
-            let mut bot = LuaBot::load(Path::new("scripts/bots/random.lua")).unwrap();
+            let mut bot = LuaBot::load(Path::new("scripts/twin-tin-bots/bots/random.lua")).unwrap();
             bot.seed(seat_seed(seed, seat)).unwrap();
             Box::new(bot) as Box<dyn Bot>
         })

@@ -1,41 +1,51 @@
-//! The built-in files, and where variants, bots and order files are found.
+//! The built-in files, and where variants, bots, order files and courses
+//! are found.
 //!
-//! The official variants (`variants/`), bots (`scripts/bots/`, with their
-//! `lib/`), order files (`scripts/orders/`) and RoboRally boards and
-//! courses (`scripts/roborally/`) are built into the binary
-//! (`build.rs` lists them), so tinbots works from any folder and after
-//! `cargo install`. The setups are built in too, by `src/games/twin_tin_bots/setup`.
+//! Each game has its own folders, named after the game (its
+//! [`crate::engine::GameType::name`]): `scripts/<game>/bots/` (with their
+//! `lib/`), `scripts/<game>/orders/`, `scripts/<game>/boards/`,
+//! `scripts/<game>/courses/` and `variants/<game>/<name>/`. They are built
+//! into the binary (`build.rs` lists them), so tinbots works from any
+//! folder and after `cargo install`. The setups are built in too, by
+//! `src/games/twin_tin_bots/setup`. A [`Kind`] names no game: a lookup is
+//! given the game's name, and a new game needs no change here.
 //!
-//! A variant, bot or order file named on the command line, in a scenario
-//! or in a replay is looked up in these places, in this order; the first
-//! that has the name wins:
+//! A variant, bot, order file or course named on the command line, in a
+//! scenario or in a replay is looked up in these places, in this order;
+//! the first that has the name wins:
 //!
 //! 1. the folders given with `--variant-path DIR` (variants, as
 //!    `DIR/<name>/variant.toml`) or `--bot-path DIR` (bots, as
 //!    `DIR/<name>.lua`), in the order given;
-//! 2. for the variants of a scenario (`check`, the REPL's `load`): a
-//!    `variants/` folder beside the scenario file, or in one of the
-//!    [`NEAR_LEVELS`] folders above it, nearest first;
+//! 2. for the variants of a scenario (`check`, the REPL's `load`): in the
+//!    scenario's folder, then in each of the [`NEAR_LEVELS`] folders above
+//!    it, nearest first, a `variants/<game>/` folder and then a plain
+//!    `variants/` folder (at the same level, `variants/<game>/<name>/`
+//!    wins over `variants/<name>/`);
 //! 3. the user data folder, `$XDG_DATA_HOME/tinbots/` (else
-//!    `~/.local/share/tinbots/`), with `variants/`, `bots/`, `orders/`
-//!    and `roborally/courses/` (beside `roborally/boards/`) inside;
+//!    `~/.local/share/tinbots/`), with `<game>/variants/`, `<game>/bots/`,
+//!    `<game>/orders/` and `<game>/courses/` inside;
 //! 4. the built-in ones. The built-in bot `random` is the native random
-//!    bot (`scripts/bots/random.lua` is its Lua twin, an example).
+//!    bot (`scripts/twin-tin-bots/bots/random.lua` is its Lua twin, an
+//!    example).
 //!
 //! A name found in two places, with different files there, gets a note on
 //! stderr saying which one is used, once per name. A copy identical to
-//! the one used (the repository's own `variants/` beside its scenarios) is
-//! not a second place.
+//! the one used (the repository's own `variants/<game>/` found near its
+//! scenarios) is not a second place.
 //!
 //! Paths stay paths: a bot or order file given as a path (it ends with
 //! `.lua` or holds a `/`) is read from there. Only when no such file
-//! exists and the path names an official file (`scripts/bots/greedy.lua`
-//! typed outside the repository) is the built-in copy used, with a note.
+//! exists and the path names an official file is the built-in copy used,
+//! with a note: its path in the repository typed outside it
+//! (`scripts/twin-tin-bots/bots/greedy.lua`), or the path it had before
+//! each game had its folder (`scripts/bots/greedy.lua`,
+//! `scripts/orders/magnet.lua`; the note names the new path).
 //!
 //! A script's `require` reads from the script's own folder, a folder on
 //! disk or a built-in one, with the same rules ([`AssetFolder::read_module`]).
-//! Built-in files are named `<built-in>/variants/mud/variant.lua` in
-//! messages.
+//! Built-in files are named
+//! `<built-in>/variants/twin-tin-bots/mud/variant.lua` in messages.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -46,12 +56,13 @@ mod store {
     include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
 }
 
-/// How built-in files are named in messages: `<built-in>/variants/mud/variant.lua`.
+/// How built-in files are named in messages:
+/// `<built-in>/variants/twin-tin-bots/mud/variant.lua`.
 pub const BUILT_IN: &str = "<built-in>";
 
 /// How many folders above a scenario's folder are searched for a
-/// `variants/` folder (a scenario in `scripts/scenarios/` finds the
-/// repository's `variants/` two levels up).
+/// `variants/` folder (a scenario in `scripts/<game>/scenarios/` finds the
+/// repository's `variants/<game>/` three levels up).
 pub const NEAR_LEVELS: usize = 3;
 
 /// The most entries read from one folder when listing or comparing what
@@ -59,7 +70,7 @@ pub const NEAR_LEVELS: usize = 3;
 const MAX_ENTRIES: usize = 1000;
 
 /// The text of the built-in file at `path` (relative to the repository,
-/// such as `variants/mud/variant.lua`).
+/// such as `variants/twin-tin-bots/mud/variant.lua`).
 pub fn built_in(path: &str) -> Option<&'static str> {
     store::FILES
         .binary_search_by(|(p, _)| (*p).cmp(path))
@@ -351,20 +362,19 @@ impl AssetFolder {
     }
 }
 
-/// What is looked up.
+/// What is looked up. A kind names no game: its folders are computed
+/// from the game's name ([`Kind::built_in_folder`], [`Kind::user_folder`]),
+/// so that a new game needs no change here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// A variant: a folder with `variant.toml` and `variant.lua`.
     Variant,
     /// A bot: a Lua script `<name>.lua` (or the native random bot).
     Bot,
-    /// A RoboRally bot: a Lua script `<name>.lua` in RoboRally's folders
-    /// (or the native random bot).
-    RoboRallyBot,
     /// An order file: a Lua script `<name>.lua`.
     OrderFile,
-    /// A RoboRally course: `<name>.toml`, naming its boards by paths
-    /// relative to itself (`../boards/<board>.toml`).
+    /// A course: `<name>.toml`, naming its boards by paths relative to
+    /// itself (`../boards/<board>.toml`).
     Course,
 }
 
@@ -373,47 +383,62 @@ impl Kind {
     pub fn noun(self) -> &'static str {
         match self {
             Kind::Variant => "variant",
-            Kind::Bot | Kind::RoboRallyBot => "bot",
+            Kind::Bot => "bot",
             Kind::OrderFile => "order file",
             Kind::Course => "course",
         }
     }
 
-    /// Whether it is a bot, of any game (the built-in `random` is then the
-    /// native random bot).
+    /// Whether it is a bot (the built-in `random` is then the native
+    /// random bot).
     pub fn is_bot(self) -> bool {
-        matches!(self, Kind::Bot | Kind::RoboRallyBot)
+        self == Kind::Bot
     }
 
     /// Its plural in messages.
     fn plural(self) -> &'static str {
         match self {
             Kind::Variant => "variants",
-            Kind::Bot | Kind::RoboRallyBot => "bots",
+            Kind::Bot => "bots",
             Kind::OrderFile => "order files",
             Kind::Course => "courses",
         }
     }
 
-    /// Its folder in the user data folder.
-    pub fn user_folder(self) -> &'static str {
+    /// The name of its folders: `variants`, `bots`, `orders`, `courses`.
+    pub fn folder_name(self) -> &'static str {
         match self {
             Kind::Variant => "variants",
             Kind::Bot => "bots",
-            Kind::RoboRallyBot => "roborally/bots",
             Kind::OrderFile => "orders",
-            Kind::Course => "roborally/courses",
+            Kind::Course => "courses",
         }
     }
 
-    /// Its built-in folder.
-    pub fn built_in_folder(self) -> &'static str {
+    /// Its folder in the user data folder, for the game named `game`:
+    /// `<game>/bots`, `<game>/variants`...
+    pub fn user_folder(self, game: &str) -> String {
+        format!("{game}/{}", self.folder_name())
+    }
+
+    /// Its built-in folder (relative to the repository), for the game
+    /// named `game`: `variants/<game>` for variants, `scripts/<game>/bots`
+    /// and so on for the others.
+    pub fn built_in_folder(self, game: &str) -> String {
         match self {
-            Kind::Variant => "variants",
-            Kind::Bot => "scripts/bots",
-            Kind::RoboRallyBot => "scripts/roborally/bots",
-            Kind::OrderFile => "scripts/orders",
-            Kind::Course => "scripts/roborally/courses",
+            Kind::Variant => format!("variants/{game}"),
+            _ => format!("scripts/{game}/{}", self.folder_name()),
+        }
+    }
+
+    /// Where its official files were before each game had its folder
+    /// (`scripts/bots`, `scripts/orders`): a path typed there is
+    /// [`resolve_path`]'s to redirect, with a note. `None` for the kinds
+    /// never given as paths there.
+    fn former_built_in_folder(self) -> Option<String> {
+        match self {
+            Kind::Bot | Kind::OrderFile => Some(format!("scripts/{}", self.folder_name())),
+            Kind::Variant | Kind::Course => None,
         }
     }
 
@@ -421,7 +446,7 @@ impl Kind {
     fn item(self, name: &str) -> String {
         match self {
             Kind::Variant => format!("{name}/variant.toml"),
-            Kind::Bot | Kind::RoboRallyBot | Kind::OrderFile => format!("{name}.lua"),
+            Kind::Bot | Kind::OrderFile => format!("{name}.lua"),
             Kind::Course => format!("{name}.toml"),
         }
     }
@@ -430,9 +455,7 @@ impl Kind {
     fn name_of(self, child: &str, is_dir: bool) -> Option<&str> {
         let name = match self {
             Kind::Variant => is_dir.then_some(child)?,
-            Kind::Bot | Kind::RoboRallyBot | Kind::OrderFile => {
-                child.strip_suffix(".lua").filter(|_| !is_dir)?
-            }
+            Kind::Bot | Kind::OrderFile => child.strip_suffix(".lua").filter(|_| !is_dir)?,
             Kind::Course => child.strip_suffix(".toml").filter(|_| !is_dir)?,
         };
         is_name(name).then_some(name)
@@ -442,7 +465,7 @@ impl Kind {
     fn path_flag(self) -> Option<&'static str> {
         match self {
             Kind::Variant => Some("--variant-path"),
-            Kind::Bot | Kind::RoboRallyBot => Some("--bot-path"),
+            Kind::Bot => Some("--bot-path"),
             Kind::OrderFile | Kind::Course => None,
         }
     }
@@ -458,9 +481,10 @@ pub enum Origin {
         /// The folder.
         dir: PathBuf,
     },
-    /// A `variants/` folder beside a scenario file or above it.
+    /// A folder of variants (`variants/<game>/` or `variants/`) beside a
+    /// scenario file or above it.
     NearScenario(PathBuf),
-    /// The user data folder (its `variants/`, `bots/` or `orders/`).
+    /// The user data folder (its `<game>/variants/`, `<game>/bots/`...).
     UserFolder(PathBuf),
     /// Built into the binary.
     BuiltIn,
@@ -581,7 +605,7 @@ fn known_list(kind: Kind, known: &[String]) -> String {
 fn path_hint(kind: Kind) -> &'static str {
     match kind {
         Kind::Variant => "",
-        Kind::Bot | Kind::RoboRallyBot => "; a bot can also be given as the path to a .lua file",
+        Kind::Bot => "; a bot can also be given as the path to a .lua file",
         Kind::OrderFile => "; an order file can also be given as the path to a .lua file",
         Kind::Course => "; a course can also be given as the path to a .toml file",
     }
@@ -685,13 +709,19 @@ impl Library {
             .unwrap_or_else(|poisoned| poisoned.into_inner()) = Some(self);
     }
 
-    /// The folders that may hold a `kind` by name, in search order.
-    /// `scenario`: the scenario file whose variants are looked up.
-    pub fn shelves(&self, kind: Kind, scenario: Option<&Path>) -> Vec<(Origin, AssetFolder)> {
+    /// The folders that may hold a `kind` of the game named `game` by
+    /// name, in search order. `scenario`: the scenario file whose variants
+    /// are looked up.
+    pub fn shelves(
+        &self,
+        kind: Kind,
+        game: &str,
+        scenario: Option<&Path>,
+    ) -> Vec<(Origin, AssetFolder)> {
         let mut shelves = Vec::new();
         let paths = match kind {
             Kind::Variant => &self.variant_paths[..],
-            Kind::Bot | Kind::RoboRallyBot => &self.bot_paths[..],
+            Kind::Bot => &self.bot_paths[..],
             Kind::OrderFile | Kind::Course => &[],
         };
         for dir in paths {
@@ -703,31 +733,33 @@ impl Library {
             shelves.push((origin, AssetFolder::Disk(dir.clone())));
         }
         if let (Kind::Variant, Some(scenario)) = (kind, scenario) {
-            for dir in near_folders(scenario) {
+            for dir in near_folders(game, scenario) {
                 shelves.push((Origin::NearScenario(dir.clone()), AssetFolder::Disk(dir)));
             }
         }
         if let Some(user) = &self.user_folder {
-            let dir = user.join(kind.user_folder());
+            let dir = user.join(kind.user_folder(game));
             shelves.push((Origin::UserFolder(dir.clone()), AssetFolder::Disk(dir)));
         }
         if self.built_in {
-            let folder = AssetFolder::BuiltIn(kind.built_in_folder().to_string());
+            let folder = AssetFolder::BuiltIn(kind.built_in_folder(game));
             shelves.push((Origin::BuiltIn, folder));
         }
         shelves
     }
 
-    /// Finds the `kind` named `name` (see the module's doc for the order).
-    /// When another place has a different one of that name, a note on
-    /// stderr (once per name) says which one is used.
+    /// Finds the `kind` of the game named `game` named `name` (see the
+    /// module's doc for the order). When another place has a different one
+    /// of that name, a note on stderr (once per name) says which one is
+    /// used.
     pub fn find(
         &self,
         kind: Kind,
+        game: &str,
         name: &str,
         scenario: Option<&Path>,
     ) -> Result<Found, LookupError> {
-        let shelves = self.shelves(kind, scenario);
+        let shelves = self.shelves(kind, game, scenario);
         let mut hits = if is_name(name) {
             shelves
                 .iter()
@@ -748,7 +780,7 @@ impl Library {
                 name: name.to_string(),
                 searched: shelves.iter().map(|(o, f)| searched(o, f)).collect(),
                 known: self
-                    .list(kind, scenario)
+                    .list(kind, game, scenario)
                     .into_iter()
                     .map(|l| l.found.name)
                     .collect(),
@@ -761,7 +793,7 @@ impl Library {
             .map(|h| format!("{} ({})", h.entry.shown(kind), h.origin))
             .collect();
         if !others.is_empty() {
-            note_once(format!("{kind:?} {name}"), || {
+            note_once(format!("{game} {kind:?} {name}"), || {
                 format!(
                     "{} `{name}` is in {} places: using {} ({}), not {}",
                     kind.noun(),
@@ -775,14 +807,14 @@ impl Library {
         Ok(used)
     }
 
-    /// Finds a bot or order file given on the command line: a path (see
-    /// [`is_path`]) is that file ([`resolve_path`]), anything else a name
-    /// ([`Library::find`]).
-    pub fn find_arg(&self, kind: Kind, arg: &str) -> Result<Found, LookupError> {
+    /// Finds a bot or order file of the game named `game` given on the
+    /// command line: a path (see [`is_path`]) is that file
+    /// ([`resolve_path`]), anything else a name ([`Library::find`]).
+    pub fn find_arg(&self, kind: Kind, game: &str, arg: &str) -> Result<Found, LookupError> {
         if !is_path(arg) {
-            return self.find(kind, arg, None);
+            return self.find(kind, game, arg, None);
         }
-        let file = resolve_path(kind, Path::new(arg));
+        let file = resolve_path(kind, game, Path::new(arg));
         let origin = match file {
             AssetFile::BuiltIn(_) => Origin::BuiltIn,
             AssetFile::Disk(_) => Origin::Path,
@@ -794,11 +826,12 @@ impl Library {
         })
     }
 
-    /// Every `kind` that can be named, sorted by name: for each, the one a
-    /// lookup finds, and the places whose one it hides.
-    pub fn list(&self, kind: Kind, scenario: Option<&Path>) -> Vec<Listed> {
+    /// Every `kind` of the game named `game` that can be named, sorted by
+    /// name: for each, the one a lookup finds, and the places whose one it
+    /// hides.
+    pub fn list(&self, kind: Kind, game: &str, scenario: Option<&Path>) -> Vec<Listed> {
         let mut listed: BTreeMap<String, Listed> = BTreeMap::new();
-        for (origin, folder) in self.shelves(kind, scenario) {
+        for (origin, folder) in self.shelves(kind, game, scenario) {
             let mut names: Vec<String> = folder
                 .children()
                 .iter()
@@ -859,70 +892,99 @@ fn entry_in(kind: Kind, origin: &Origin, folder: &AssetFolder, name: &str) -> Op
         .then(|| Entry::File(folder.file(&item)))
 }
 
-/// The `variants/` folders beside the scenario file `scenario` and in the
-/// [`NEAR_LEVELS`] folders above it that exist, nearest first; none when
+/// The folders of variants of the game named `game` near the scenario
+/// file `scenario` that exist, nearest first: in the scenario's folder and
+/// in each of the [`NEAR_LEVELS`] folders above it, `variants/<game>/`
+/// (the repository's layout: `scripts/<game>/scenarios/` finds
+/// `variants/<game>/` three levels up), then a plain `variants/` (a
+/// user's own scenario beside their own `variants/<name>/`). None when
 /// `scenario` is not a file.
-fn near_folders(scenario: &Path) -> Vec<PathBuf> {
+fn near_folders(game: &str, scenario: &Path) -> Vec<PathBuf> {
     if !scenario.is_file() {
         return Vec::new();
     }
     let Ok(scenario) = std::path::absolute(scenario) else {
         return Vec::new();
     };
+    let plain = Kind::Variant.folder_name();
     scenario
         .ancestors()
         .skip(1)
         .take(NEAR_LEVELS + 1)
-        .map(|dir| dir.join(Kind::Variant.user_folder()))
+        .flat_map(|dir| [dir.join(plain).join(game), dir.join(plain)])
         .filter(|dir| dir.is_dir())
         .collect()
 }
 
-/// The file a bot or order file given by its `path` is read from: that
-/// path; but when no such file exists and the path names an official file
-/// of `kind` (`scripts/bots/greedy.lua`, typed outside the repository),
-/// the built-in copy, with a note.
-pub fn resolve_path(kind: Kind, path: &Path) -> AssetFile {
+/// The file a bot or order file of the game named `game` given by its
+/// `path` is read from: that path; but when no such file exists and the
+/// path names an official file of `kind`, the built-in copy, with a note
+/// on stderr ([`official_copy`]).
+pub fn resolve_path(kind: Kind, game: &str, path: &Path) -> AssetFile {
     if path.exists() {
         return AssetFile::Disk(path.to_path_buf());
     }
-    let Some(text) = path.to_str() else {
-        return AssetFile::Disk(path.to_path_buf());
-    };
+    match official_copy(kind, game, path) {
+        Some((file, note)) => {
+            note_once(format!("path {game} {}", path.display()), || note);
+            file
+        }
+        None => AssetFile::Disk(path.to_path_buf()),
+    }
+}
+
+/// The built-in file of `kind` of the game named `game` that `path` names,
+/// and the note saying it is used: `path` is the official file's path in
+/// the repository (`scripts/twin-tin-bots/bots/greedy.lua`, typed outside
+/// it), or the path it had before each game had its folder
+/// (`scripts/bots/greedy.lua`, `scripts/orders/magnet.lua`; the note then
+/// names the new path). `None` for any other path.
+fn official_copy(kind: Kind, game: &str, path: &Path) -> Option<(AssetFile, String)> {
+    let text = path.to_str()?;
     let mut key = text;
     while let Some(rest) = key.strip_prefix("./") {
         key = rest;
     }
-    let official = key
-        .strip_prefix(kind.built_in_folder())
-        .is_some_and(|rest| rest.starts_with('/'))
-        && built_in(key).is_some();
-    if !official {
-        return AssetFile::Disk(path.to_path_buf());
-    }
-    let file = AssetFile::BuiltIn(key.to_string());
-    note_once(format!("path {text}"), || {
+    let under = |folder: &str| {
+        key.strip_prefix(folder)
+            .and_then(|rest| rest.strip_prefix('/'))
+            .map(str::to_string)
+    };
+    let folder = kind.built_in_folder(game);
+    let (rest, moved) = match under(&folder) {
+        Some(rest) => (rest, false),
+        None => (under(&kind.former_built_in_folder()?)?, true),
+    };
+    let official = format!("{folder}/{rest}");
+    built_in(&official)?;
+    let file = AssetFile::BuiltIn(official.clone());
+    let note = if moved {
+        format!(
+            "{text} has moved to {official}: using the built-in copy, {}",
+            file.shown()
+        )
+    } else {
         format!(
             "{text} does not exist here: using the built-in copy, {}",
             file.shown()
         )
-    });
-    file
+    };
+    Some((file, note))
 }
 
-/// What a replay records for the order file given as `arg`, so that it
-/// replays from any folder: a name as given; a path to an official order
-/// file (or to a copy of one) by that file's name; any other file by its
-/// absolute path.
-pub fn order_file_reference(arg: &str) -> String {
+/// What a replay records for the order file of the game named `game`
+/// given as `arg`, so that it replays from any folder: a name as given; a
+/// path to an official order file (or to a copy of one) by that file's
+/// name; any other file by its absolute path.
+pub fn order_file_reference(game: &str, arg: &str) -> String {
     if !is_path(arg) {
         return arg.to_string();
     }
-    let file = resolve_path(Kind::OrderFile, Path::new(arg));
+    let file = resolve_path(Kind::OrderFile, game, Path::new(arg));
     let AssetFile::Disk(path) = &file else {
         return file.stem();
     };
-    let official = AssetFolder::BuiltIn(Kind::OrderFile.built_in_folder().into());
+    let official = AssetFolder::BuiltIn(Kind::OrderFile.built_in_folder(game));
     if let Ok(text) = file.read() {
         for (child, is_dir) in official.children() {
             let Some(name) = Kind::OrderFile.name_of(&child, is_dir) else {
@@ -937,9 +999,9 @@ pub fn order_file_reference(arg: &str) -> String {
 }
 
 /// [`order_file_reference`] of each argument.
-pub fn order_file_references<P: AsRef<Path>>(args: &[P]) -> Vec<String> {
+pub fn order_file_references<P: AsRef<Path>>(game: &str, args: &[P]) -> Vec<String> {
     args.iter()
-        .map(|a| order_file_reference(&a.as_ref().to_string_lossy()))
+        .map(|a| order_file_reference(game, &a.as_ref().to_string_lossy()))
         .collect()
 }
 
@@ -962,12 +1024,13 @@ fn place(listed: &Listed, kind: Kind) -> String {
     place
 }
 
-/// `tinbots bots`: every bot of `kind` (a game's [`Kind::Bot`] or
-/// [`Kind::RoboRallyBot`]) that can be named, one a line: its name, where
-/// it comes from, and the first line of its script's opening comment.
-pub fn bots_listing(library: &Library, kind: Kind) -> String {
+/// `tinbots bots`: every bot of the game named `game` that can be named,
+/// one a line: its name, where it comes from, and the first line of its
+/// script's opening comment.
+pub fn bots_listing(library: &Library, game: &str) -> String {
+    let kind = Kind::Bot;
     let mut text = String::new();
-    for listed in library.list(kind, None) {
+    for listed in library.list(kind, game, None) {
         let about = match &listed.found.entry {
             Entry::NativeRandom => {
                 "The random bot, native: picks one of the legal answers uniformly.".into()

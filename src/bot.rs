@@ -116,18 +116,20 @@ impl BotSpec {
     }
 
     /// The same bot with its script found now, among `game`'s bots
-    /// ([`GameType::bot_kind`]) in [`crate::assets::Library::current`]; an
+    /// (its [`crate::assets::Kind::Bot`] folders) in [`crate::assets::Library::current`]; an
     /// unknown name is an error listing the bots there are.
     pub fn resolved_for(&self, game: &GameType) -> Result<BotSpec, crate::script::BotError> {
-        use crate::assets::{resolve_path, Entry, Library};
-        let kind = game.bot_kind;
+        use crate::assets::{resolve_path, Entry, Kind, Library};
+        let kind = Kind::Bot;
         let file = match self {
             BotSpec::Random | BotSpec::Found { .. } => return Ok(self.clone()),
-            BotSpec::Lua(path) => resolve_path(kind, path),
-            BotSpec::Named(name) => match Library::current().find(kind, name, None)?.entry {
-                Entry::NativeRandom => return Ok(BotSpec::Random),
-                Entry::File(file) => file,
-            },
+            BotSpec::Lua(path) => resolve_path(kind, game.name, path),
+            BotSpec::Named(name) => {
+                match Library::current().find(kind, game.name, name, None)?.entry {
+                    Entry::NativeRandom => return Ok(BotSpec::Random),
+                    Entry::File(file) => file,
+                }
+            }
         };
         Ok(BotSpec::Found {
             name: self.name(),

@@ -24,12 +24,13 @@ pub struct Cli {
     /// which a disagreeing --game cannot change.
     #[arg(long, value_name = "GAME", global = true)]
     game: Option<String>,
-    /// A folder of variants (`DIR/<NAME>/variant.toml`), searched before
-    /// the user data folder and the built-in ones. Repeatable.
+    /// A folder of variants (`DIR/<NAME>/variant.toml`) of the game
+    /// played, searched before the user data folder and the built-in ones.
+    /// Repeatable.
     #[arg(long = "variant-path", value_name = "DIR", global = true)]
     variant_paths: Vec<PathBuf>,
-    /// A folder of bots (`DIR/<NAME>.lua`), searched before the user data
-    /// folder and the built-in ones. Repeatable.
+    /// A folder of bots (`DIR/<NAME>.lua`) of the game played, searched
+    /// before the user data folder and the built-in ones. Repeatable.
     #[arg(long = "bot-path", value_name = "DIR", global = true)]
     bot_paths: Vec<PathBuf>,
     #[command(subcommand)]
@@ -353,8 +354,8 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {
-            let kind = chosen_game(cli.game.as_deref())?.bot_kind;
-            write!(out, "{}", bots_listing(&Library::current(), kind))?;
+            let game = chosen_game(cli.game.as_deref())?.name;
+            write!(out, "{}", bots_listing(&Library::current(), game))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { file, verbose }) => {

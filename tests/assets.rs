@@ -95,7 +95,7 @@ impl Run {
 #[test]
 fn check_runs_the_scenario_suite_from_another_folder() {
     let t = Temp::new("check");
-    let scenarios = repo().join("scripts/scenarios");
+    let scenarios = repo().join("scripts/twin-tin-bots/scenarios");
     let out = t.run(&["check", scenarios.to_str().unwrap()]).ok();
     assert!(
         out.ends_with("153 passed, 0 failed\n") || out.contains(" passed, 0 failed"),
@@ -198,13 +198,38 @@ fn an_official_path_typed_outside_the_repository_is_the_built_in_copy() {
         "4",
         "-q",
         "--bot",
-        "red=scripts/bots/greedy.lua",
+        "red=scripts/twin-tin-bots/bots/greedy.lua",
     ]);
     assert_eq!(run.code(), Some(0), "{}", run.err());
     assert_eq!(
         run.err(),
-        "tinbots: note: scripts/bots/greedy.lua does not exist here: using the built-in copy, \
-         <built-in>/scripts/bots/greedy.lua\n"
+        "tinbots: note: scripts/twin-tin-bots/bots/greedy.lua does not exist here: using the built-in copy, \
+         <built-in>/scripts/twin-tin-bots/bots/greedy.lua\n"
+    );
+}
+
+#[test]
+fn a_path_of_before_each_game_had_its_folder_names_the_new_one() {
+    let t = Temp::new("former-path");
+    let run = t.run(&[
+        "play",
+        "-p",
+        "2",
+        "--max-turns",
+        "4",
+        "-q",
+        "--bot",
+        "red=scripts/bots/greedy.lua",
+        "--orders",
+        "scripts/orders/magnet.lua",
+    ]);
+    assert_eq!(run.code(), Some(0), "{}", run.err());
+    assert_eq!(
+        run.err(),
+        "tinbots: note: scripts/orders/magnet.lua has moved to scripts/twin-tin-bots/orders/magnet.lua: \
+         using the built-in copy, <built-in>/scripts/twin-tin-bots/orders/magnet.lua\n\
+         tinbots: note: scripts/bots/greedy.lua has moved to scripts/twin-tin-bots/bots/greedy.lua: \
+         using the built-in copy, <built-in>/scripts/twin-tin-bots/bots/greedy.lua\n"
     );
 }
 
@@ -241,17 +266,20 @@ fn variants_and_bots_list_what_can_be_named_and_where_it_comes_from() {
 
     // The user's own, and what they hide.
     t.write(
-        "data/tinbots/bots/mine.lua",
+        "data/tinbots/twin-tin-bots/bots/mine.lua",
         "-- Mine: always the first answer.\nreturn { choose = function() return 1 end }\n",
     );
     t.write(
-        "data/tinbots/variants/bog/variant.toml",
+        "data/tinbots/twin-tin-bots/variants/bog/variant.toml",
         "name = \"bog\"\ndescription = \"A bog.\"\nsource = \"house rule\"\n",
     );
-    t.write("data/tinbots/variants/bog/variant.lua", "return {}\n");
+    t.write(
+        "data/tinbots/twin-tin-bots/variants/bog/variant.lua",
+        "return {}\n",
+    );
     let mud = t.write(
-        "data/tinbots/variants/mud/variant.toml",
-        &std::fs::read_to_string(repo().join("variants/mud/variant.toml")).unwrap(),
+        "data/tinbots/twin-tin-bots/variants/mud/variant.toml",
+        &std::fs::read_to_string(repo().join("variants/twin-tin-bots/mud/variant.toml")).unwrap(),
     );
     std::fs::write(mud.with_file_name("variant.lua"), "return {}\n").unwrap();
     let out = t.run(&["bots"]).ok();
@@ -289,10 +317,12 @@ fn variants_and_bots_list_what_can_be_named_and_where_it_comes_from() {
 
 /// A copy of the built-in `mud` whose reason for a lost step is `reason`.
 fn mud_saying(t: &Temp, folder: &str, reason: &str) {
-    let lua = std::fs::read_to_string(repo().join("variants/mud/variant.lua")).unwrap();
+    let lua =
+        std::fs::read_to_string(repo().join("variants/twin-tin-bots/mud/variant.lua")).unwrap();
     const SKID: &str = "it skids in the mud and loses the step";
     assert!(lua.contains(SKID));
-    let toml = std::fs::read_to_string(repo().join("variants/mud/variant.toml")).unwrap();
+    let toml =
+        std::fs::read_to_string(repo().join("variants/twin-tin-bots/mud/variant.toml")).unwrap();
     t.write(&format!("{folder}/mud/variant.toml"), &toml);
     t.write(
         &format!("{folder}/mud/variant.lua"),
@@ -315,14 +345,19 @@ fn mud_scenario(t: &Temp, scenario: &Path, extra: &[&str]) -> (String, String) {
 #[test]
 fn a_user_variant_overrides_the_built_in_one_with_a_note_once() {
     let t = Temp::new("override");
-    let scenario = repo().join("scripts/scenarios/335_mud_example_1_forward_2_then_forward_1.toml");
+    let scenario = repo()
+        .join("scripts/twin-tin-bots/scenarios/335_mud_example_1_forward_2_then_forward_1.toml");
     // The repository's own variants/ beside its scenarios is a copy of
     // the built-in one: no note.
     let (out, err) = mud_scenario(&t, &scenario, &[]);
     assert!(out.contains("it skids in the mud"), "{out}");
     assert_eq!(err, "");
 
-    mud_saying(&t, "data/tinbots/variants", "it sinks in the user's mud");
+    mud_saying(
+        &t,
+        "data/tinbots/twin-tin-bots/variants",
+        "it sinks in the user's mud",
+    );
     let run = t.run(&[
         "play",
         "-p",
@@ -336,13 +371,13 @@ fn a_user_variant_overrides_the_built_in_one_with_a_note_once() {
         "rocks",
     ]);
     assert_eq!(run.code(), Some(0), "{}", run.err());
-    let user_mud = t.data().join("tinbots/variants/mud");
+    let user_mud = t.data().join("tinbots/twin-tin-bots/variants/mud");
     assert_eq!(
         run.err(),
         format!(
-            "tinbots: note: variant `mud` is in 2 places: using {} (user folder {}), not <built-in>/variants/mud (built-in)\n",
+            "tinbots: note: variant `mud` is in 2 places: using {} (user folder {}), not <built-in>/variants/twin-tin-bots/mud (built-in)\n",
             user_mud.display(),
-            t.data().join("tinbots/variants").display()
+            t.data().join("tinbots/twin-tin-bots/variants").display()
         )
     );
     // A scenario beside the repository's variants/ finds those first.
@@ -370,9 +405,14 @@ fn a_user_variant_overrides_the_built_in_one_with_a_note_once() {
 #[test]
 fn variant_path_comes_first() {
     let t = Temp::new("variant-path");
-    mud_saying(&t, "data/tinbots/variants", "it sinks in the user's mud");
+    mud_saying(
+        &t,
+        "data/tinbots/twin-tin-bots/variants",
+        "it sinks in the user's mud",
+    );
     mud_saying(&t, "mine", "it sticks in my mud");
-    let scenario = repo().join("scripts/scenarios/335_mud_example_1_forward_2_then_forward_1.toml");
+    let scenario = repo()
+        .join("scripts/twin-tin-bots/scenarios/335_mud_example_1_forward_2_then_forward_1.toml");
     let mine = t.0.join("mine");
     let (out, err) = mud_scenario(&t, &scenario, &["--variant-path", mine.to_str().unwrap()]);
     assert!(out.contains("it sticks in my mud"), "{out}");
@@ -421,7 +461,7 @@ fn a_replay_saved_in_one_folder_replays_from_another() {
         "--variant",
         "mud",
         "--orders",
-        "scripts/orders/sidestep.lua",
+        "scripts/twin-tin-bots/orders/sidestep.lua",
         "--orders",
         "magnet",
         "--orders",
@@ -448,7 +488,8 @@ fn a_replay_saved_in_one_folder_replays_from_another() {
     let summary = summary.split("replay saved").next().unwrap();
     assert_eq!(replayed.ok(), summary);
 
-    // A replay saved in the repository (paths relative to it) too.
+    // A replay saved in the repository (paths relative to it) too, even
+    // one from before each game had its folder.
     let old = t.write(
         "work/old.json",
         &json.replace("\"sidestep\"", "\"scripts/orders/sidestep.lua\""),
@@ -482,12 +523,15 @@ fn the_repl_seats_a_built_in_bot_by_name() {
 fn listings_escape_what_a_user_file_says() {
     let t = Temp::new("escapes");
     t.write(
-        "data/tinbots/variants/loud/variant.toml",
+        "data/tinbots/twin-tin-bots/variants/loud/variant.toml",
         "name = \"loud\"\ndescription = \"Clears \\u001b[2J the screen\\nand a second line \\u202e backwards\"\nsource = \"house rule\"\n",
     );
-    t.write("data/tinbots/variants/loud/variant.lua", "return {}\n");
     t.write(
-        "data/tinbots/bots/shouty.lua",
+        "data/tinbots/twin-tin-bots/variants/loud/variant.lua",
+        "return {}\n",
+    );
+    t.write(
+        "data/tinbots/twin-tin-bots/bots/shouty.lua",
         "-- Shouty: \u{1b}[31mred\u{1b}[0m\nreturn { choose = function() return 1 end }\n",
     );
     for listing in [t.run(&["variants"]).ok(), t.run(&["bots"]).ok()] {

@@ -98,7 +98,7 @@ fn a_saved_game_replays_to_the_same_summary() {
 
 #[test]
 fn check_passes_the_scenario_suite() {
-    let o = tinbots(&["check", "scripts/scenarios"]);
+    let o = tinbots(&["check", "scripts/twin-tin-bots/scenarios"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert!(
@@ -235,9 +235,9 @@ fn play_with_order_files_deals_their_tiles_and_replays() {
         "--max-turns",
         "300",
         "--orders",
-        "scripts/orders/sidestep.lua",
+        "scripts/twin-tin-bots/orders/sidestep.lua",
         "--orders",
-        "scripts/orders/magnet.lua",
+        "scripts/twin-tin-bots/orders/magnet.lua",
         "-v",
         "--save",
         p,
@@ -277,7 +277,7 @@ fn play_with_order_files_deals_their_tiles_and_replays() {
 
 #[test]
 fn orders_lists_the_orders_of_a_game() {
-    let o = tinbots(&["orders", "scripts/orders/magnet.lua"]);
+    let o = tinbots(&["orders", "scripts/twin-tin-bots/orders/magnet.lua"]);
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert_eq!(out.lines().count(), 22, "{out}");
@@ -435,11 +435,12 @@ fn order_files_adding_tiles_are_refused_with_a_variant_that_deals_none() {
             "--variant",
             "simplified",
             "--orders",
-            "scripts/orders/magnet.lua",
+            "scripts/twin-tin-bots/orders/magnet.lua",
         ]);
         assert!(
-            err.contains("--orders scripts/orders/magnet.lua: its new tiles (magnet)")
-                && err.contains("variant simplified deals no special tiles"),
+            err.contains(
+                "--orders scripts/twin-tin-bots/orders/magnet.lua: its new tiles (magnet)"
+            ) && err.contains("variant simplified deals no special tiles"),
             "{command}: {err}"
         );
     }
@@ -599,7 +600,7 @@ fn a_reader_that_stops_reading_ends_tinbots_quietly() {
         ],
         &["replay", p],
         &["replay", "-v", p],
-        &["check", "scripts/scenarios"],
+        &["check", "scripts/twin-tin-bots/scenarios"],
         &["repl", "-p", "2"],
     ];
     for args in runs {

@@ -1,5 +1,5 @@
-//! House-rule variants (`variants/conveyors`, `variants/heavy-crystals`,
-//! `variants/sudden-death`) in whole games: random bots play standard games
+//! House-rule variants (`variants/twin-tin-bots/conveyors`, `variants/twin-tin-bots/heavy-crystals`,
+//! `variants/twin-tin-bots/sudden-death`) in whole games: random bots play standard games
 //! dealt by the variants' setup hooks, every answer keeps the invariants
 //! (DESIGN.md decision 8), and the hooks visibly act. A hook that fails
 //! makes the answer fail with `RuleError::Hook`, naming the variant, the
@@ -46,7 +46,7 @@ fn play(game: &mut Game, bots: &mut [Box<dyn Bot>], max_turns: u32, mut seen: im
 
 #[test]
 fn conveyors_games_keep_the_invariants_and_the_belt_moves_things() {
-    // House rule (variants/conveyors): "at the end of every turn, whatever
+    // House rule (variants/twin-tin-bots/conveyors): "at the end of every turn, whatever
     // stands on a conveyor is pushed one hex along it, by the normal push
     // rules"; the setup hook lays one belt of three conveyors.
     let mut moved = 0;
@@ -111,7 +111,7 @@ fn the_conveyor_belt_is_dealt_from_the_seed() {
 
 #[test]
 fn heavy_crystals_games_keep_the_invariants_and_refuse_loaded_pushes() {
-    // House rule (variants/heavy-crystals): "a robot carrying a crystal is
+    // House rule (variants/twin-tin-bots/heavy-crystals): "a robot carrying a crystal is
     // too heavy to push anything: its step is refused when it would push."
     let mut refused = 0;
     for names in [&["heavy-crystals"][..], &["conveyors", "heavy-crystals"]] {
@@ -133,7 +133,7 @@ fn heavy_crystals_games_keep_the_invariants_and_refuse_loaded_pushes() {
 
 #[test]
 fn sudden_death_ends_after_the_last_round_with_the_usual_winners() {
-    // House rule (variants/sudden-death): the game ends after 12 rounds,
+    // House rule (variants/twin-tin-bots/sudden-death): the game ends after 12 rounds,
     // scored as at the end of any game, unless it ended before.
     let mut by_sudden_death = 0;
     for players in 2..=6 {

@@ -1,5 +1,5 @@
 //! The Lua API against its description (src/games/twin_tin_bots/lua/api.rs) and the editor
-//! stubs generated from it (scripts/api/tinbots.lua): the stub file is up
+//! stubs generated from it (scripts/twin-tin-bots/api/tinbots.lua): the stub file is up
 //! to date, every field a view serializes is described (and every
 //! described field exists), and every described method exists on real
 //! views. Registering a method that is not described panics

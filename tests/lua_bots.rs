@@ -45,7 +45,7 @@ fn the_lua_random_bot_plays_whole_games_for_2_to_6_players() {
         for seed in 0..3 {
             let mut g = game(players, seed);
             let mut bots: Vec<LuaBot> = (0..players)
-                .map(|_| LuaBot::load(Path::new("scripts/bots/random.lua")).unwrap())
+                .map(|_| LuaBot::load(Path::new("scripts/twin-tin-bots/bots/random.lua")).unwrap())
                 .collect();
             let decisions = play(&mut g, &mut bots, 60).unwrap();
             assert!(decisions >= 60, "{players} players, seed {seed}");
@@ -135,7 +135,7 @@ fn play_runs_lua_bots_next_to_built_in_ones() {
         "60",
         "-q",
         "--bot",
-        "red=scripts/bots/random.lua",
+        "red=scripts/twin-tin-bots/bots/random.lua",
         "--bot",
         "blue=random",
     ];
@@ -222,8 +222,8 @@ fn the_greedy_and_lookahead_bots_play_whole_games_and_beat_the_weaker_bot() {
         max_turns: 300,
         threads: 2,
     };
-    let greedy = BotSpec::parse("scripts/bots/greedy.lua");
-    let lookahead = BotSpec::parse("scripts/bots/lookahead.lua");
+    let greedy = BotSpec::parse("scripts/twin-tin-bots/bots/greedy.lua");
+    let lookahead = BotSpec::parse("scripts/twin-tin-bots/bots/lookahead.lua");
     let r = t.pairing(&greedy, &BotSpec::Random).unwrap();
     assert_eq!(r.wins[0], 6.0, "greedy beats random every time: {r:?}");
     assert_eq!(r.turn_limit, 0, "{r:?}");
@@ -249,7 +249,7 @@ fn play_shows_what_a_lua_bot_prints_and_finishes_with_greedy() {
         "--seed",
         "2",
         "--bot",
-        "red=scripts/bots/greedy.lua",
+        "red=scripts/twin-tin-bots/bots/greedy.lua",
     ]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("game over"), "{stdout}");
@@ -262,7 +262,7 @@ fn the_tournament_command_prints_every_pairing() {
         "--bot",
         "random",
         "--bot",
-        "scripts/bots/random.lua",
+        "scripts/twin-tin-bots/bots/random.lua",
         "--bot",
         "random",
         "--games",

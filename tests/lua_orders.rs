@@ -1,6 +1,6 @@
-//! Orders in Lua: `scripts/orders/official.lua` restates every official
+//! Orders in Lua: `scripts/twin-tin-bots/orders/official.lua` restates every official
 //! order exactly, and the whole scenario suite passes with it in place of
-//! the built-in definitions; the new orders of `scripts/orders/` play whole
+//! the built-in definitions; the new orders of `scripts/twin-tin-bots/orders/` play whole
 //! games that keep the invariants and replay exactly.
 
 use std::path::{Path, PathBuf};
@@ -21,7 +21,8 @@ fn repo(path: &str) -> PathBuf {
 }
 
 fn official_lua() -> OrderFile {
-    OrderFile::load(&repo("scripts/orders/official.lua")).unwrap_or_else(|e| panic!("{e}"))
+    OrderFile::load(&repo("scripts/twin-tin-bots/orders/official.lua"))
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn official_lua_book() -> Arc<OrderBook> {
@@ -140,7 +141,7 @@ fn official_lua_follows_the_rulebook() {
 }
 
 fn scenario_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(repo("scripts/scenarios"))
+    let mut files: Vec<PathBuf> = std::fs::read_dir(repo("scripts/twin-tin-bots/scenarios"))
         .unwrap()
         .map(|e| e.unwrap().path())
         .filter(|p| p.extension().is_some_and(|e| e == "toml"))
@@ -191,8 +192,8 @@ fn the_suite_notices_a_wrong_definition() {
 }
 
 fn new_orders() -> Arc<OrderBook> {
-    let files =
-        ["sidestep", "magnet", "overclock"].map(|f| repo(&format!("scripts/orders/{f}.lua")));
+    let files = ["sidestep", "magnet", "overclock"]
+        .map(|f| repo(&format!("scripts/twin-tin-bots/orders/{f}.lua")));
     load_order_book(&files).unwrap_or_else(|e| panic!("{e}"))
 }
 
@@ -227,7 +228,7 @@ fn the_new_orders_are_new_special_tiles() {
 fn games_with_the_new_orders_keep_the_invariants_and_replay_exactly() {
     let book = new_orders();
     let paths = ["sidestep", "magnet", "overclock"].map(|f| {
-        repo(&format!("scripts/orders/{f}.lua"))
+        repo(&format!("scripts/twin-tin-bots/orders/{f}.lua"))
             .display()
             .to_string()
     });

@@ -8,7 +8,7 @@
 //! Rock."), and the games it deals play to the end.
 //!
 //! The amounts and the decisions where the rules are silent are those of
-//! `variants/random-terrain/variant.lua` and
+//! `variants/twin-tin-bots/random-terrain/variant.lua` and
 //! `docs/variants/random-terrain.md`.
 
 use std::collections::{BTreeMap, HashSet};
@@ -314,7 +314,11 @@ fn a_crowded_board_places_fewer_and_never_fails() {
         let to = dir.join(name);
         std::fs::create_dir_all(&to).unwrap();
         for file in ["variant.toml", "variant.lua"] {
-            std::fs::copy(format!("variants/{name}/{file}"), to.join(file)).unwrap();
+            std::fs::copy(
+                format!("variants/twin-tin-bots/{name}/{file}"),
+                to.join(file),
+            )
+            .unwrap();
         }
     }
     let script = dir.join("random-terrain/variant.lua");

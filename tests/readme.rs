@@ -427,14 +427,14 @@ fn the_readme_is_a_short_page() {
 
 #[test]
 fn the_parsing_finds_commands_comments_and_transcripts() {
-    let page = "```sh\ntinbots check scripts/scenarios      # a folder\n# a comment line\n\ncargo run --release -- play -p 2\n```\n\n```\n$ tinbots repl -p 2\n> where\nred.1 at 3,1\n```\n";
+    let page = "```sh\ntinbots check scripts/twin-tin-bots/scenarios      # a folder\n# a comment line\n\ncargo run --release -- play -p 2\n```\n\n```\n$ tinbots repl -p 2\n> where\nred.1 at 3,1\n```\n";
     let pages = vec![("README.md", page.to_string())];
     let shown = shown_commands(&pages);
     let commands: Vec<&str> = shown.iter().map(|(_, c)| c.as_str()).collect();
     assert_eq!(
         commands,
         [
-            "tinbots check scripts/scenarios",
+            "tinbots check scripts/twin-tin-bots/scenarios",
             "cargo run --release -- play -p 2"
         ]
     );

@@ -831,7 +831,7 @@ mod render {
     fn the_panel_shows_a_zapped_blob_push_with_its_answers() {
         // 000_f177823dad35ee93.txt: Blobs — "If a Robot Zaps a Blob, the
         // player may move that Blob to an adjacent empty hex".
-        let path = "scripts/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
+        let path = "scripts/twin-tin-bots/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
         let scenario =
             tinbots::games::twin_tin_bots::scenario::Scenario::load(std::path::Path::new(path))
                 .unwrap();

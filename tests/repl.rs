@@ -123,14 +123,14 @@ fn bots_turn_auto_lua_reload_save_load_export() {
     let save = dir.join("game.json");
     let export = dir.join("position.toml");
     let script = format!(
-        "bot red random\nbot blue scripts/bots/greedy.lua\nturn\nturn\nauto 4\nlua return #view.robots\nlua view.me\n\
+        "bot red random\nbot blue scripts/twin-tin-bots/bots/greedy.lua\nturn\nturn\nauto 4\nlua return #view.robots\nlua view.me\n\
          reload\nsave {save}\nload {save}\nhistory\nexport {export}\nbot blue none\nquit\nshow\n",
         save = save.display(),
         export = export.display()
     );
     let out = ok(&["-p", "2", "-s", "3"], &script);
     assert!(
-        out.contains("blue is played by scripts/bots/greedy.lua"),
+        out.contains("blue is played by scripts/twin-tin-bots/bots/greedy.lua"),
         "{out}"
     );
     assert!(out.contains("turn 3, red:"), "auto plays turns: {out}");
@@ -160,7 +160,10 @@ fn zap_and_crystal_questions_are_asked_with_their_answers() {
     // 000_f177823dad35ee93.txt: Zap! — red.1 zaps blue.1 in front; red
     // chooses what blue.1 does, here by its number (2: turn_left).
     let out = ok(
-        &["--load", "scripts/scenarios/080_zap_range_1_turn_left.toml"],
+        &[
+            "--load",
+            "scripts/twin-tin-bots/scenarios/080_zap_range_1_turn_left.toml",
+        ],
         "pass\nrun\n2\nwhere blue.1\n",
     );
     assert!(
@@ -176,7 +179,7 @@ fn zap_and_crystal_questions_are_asked_with_their_answers() {
     let out = ok(
         &[
             "--load",
-            "scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
+            "scripts/twin-tin-bots/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
         ],
         "pass\nrun\nunload\n-1,0\n",
     );
@@ -242,7 +245,7 @@ fn play_scenario(path: &Path) -> (Session, Scenario, Vec<String>) {
 
 #[test]
 fn every_scenario_played_step_by_step_in_the_repl_meets_its_expectations() {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("scripts/scenarios")
+    let mut files: Vec<PathBuf> = std::fs::read_dir("scripts/twin-tin-bots/scenarios")
         .unwrap()
         .flatten()
         .map(|e| e.path())
@@ -266,7 +269,10 @@ fn the_play_example_step_by_step() {
     // 000_f177823dad35ee93.txt: Play Example — robot A (red.1): Forward 1x,
     // Load, Turn right; robot B (red.2): Turn left, (empty), Load.
     let out = ok(
-        &["--load", "scripts/scenarios/001_play_example.toml"],
+        &[
+            "--load",
+            "scripts/twin-tin-bots/scenarios/001_play_example.toml",
+        ],
         "pass\nstep\nstep\nstep\nstep\nstep\n",
     );
     let steps: Vec<&str> = out.split("red's programs: `step` or `run`\n").collect();
@@ -439,7 +445,7 @@ fn on_a_terminal_tab_completes_tiles_and_answers_and_questions_are_asked() {
         120,
         50,
         "NO_COLOR=1",
-        "--load scripts/scenarios/086_zap_unload_into_base_delivers.toml",
+        "--load scripts/twin-tin-bots/scenarios/086_zap_unload_into_base_delivers.toml",
     );
     term.wait_for("turn 1 red change>");
     term.keys(&["pass", "Enter"]);
@@ -511,7 +517,7 @@ fn on_an_80_by_24_terminal_show_fits_hints_are_dim_and_bad_lines_are_refused() {
 #[test]
 fn the_readme_transcript_is_real_output() {
     let readme = std::fs::read_to_string("docs/repl.md").unwrap();
-    let command = "$ tinbots repl --load scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml --echo < docs/disputes/faq-q1.txt\n";
+    let command = "$ tinbots repl --load scripts/twin-tin-bots/scenarios/134_faq_q1_zapped_into_a_third_base.toml --echo < docs/disputes/faq-q1.txt\n";
     let start = readme
         .find(command)
         .expect("the transcript is in docs/repl.md")
@@ -521,7 +527,7 @@ fn the_readme_transcript_is_real_output() {
     let out = ok(
         &[
             "--load",
-            "scripts/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
+            "scripts/twin-tin-bots/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
             "--echo",
         ],
         &input,
@@ -626,7 +632,7 @@ fn variants_open_and_show_draws_their_terrain() {
     }
 }
 
-const BLOB: &str = "scripts/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
+const BLOB: &str = "scripts/twin-tin-bots/scenarios/328_blob_zapped_moved_to_empty_hex.toml";
 
 #[test]
 fn a_zapped_blob_is_asked_at_the_prompt_answered_by_text_or_number_and_undone() {
@@ -763,10 +769,13 @@ fn reload_reads_a_changed_variant_script() {
     // rulebook's mud example (000_f177823dad35ee93.txt: Mud, Example).
     let dir = temp_dir("variant-reload");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    copy_folder(&root.join("variants/mud"), &dir.join("variants/mud"));
+    copy_folder(
+        &root.join("variants/twin-tin-bots/mud"),
+        &dir.join("variants/mud"),
+    );
     let scenario = "335_mud_example_1_forward_2_then_forward_1.toml";
     std::fs::copy(
-        root.join("scripts/scenarios").join(scenario),
+        root.join("scripts/twin-tin-bots/scenarios").join(scenario),
         dir.join(scenario),
     )
     .unwrap();
@@ -1135,7 +1144,7 @@ fn help_show_and_where_fit_in_80_columns() {
 fn reload_says_what_it_read_and_replays_to_the_same_step() {
     let out = ok(
         &["--variant", "mud", "-p", "2", "-s", "1"],
-        "reload\nbot red scripts/bots/greedy.lua\nplace red.1 1 forward_1\nplace red.2 1 zap\nstep\nhistory\nreload\nhistory\n",
+        "reload\nbot red scripts/twin-tin-bots/bots/greedy.lua\nplace red.1 1 forward_1\nplace red.2 1 zap\nstep\nhistory\nreload\nhistory\n",
     );
     assert!(
         out.contains(
@@ -1144,7 +1153,7 @@ fn reload_says_what_it_read_and_replays_to_the_same_step() {
         "{out}"
     );
     assert!(
-        out.contains("reloaded bot scripts: red scripts/bots/greedy.lua\n"),
+        out.contains("reloaded bot scripts: red scripts/twin-tin-bots/bots/greedy.lua\n"),
         "{out}"
     );
     assert!(

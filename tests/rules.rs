@@ -1,6 +1,6 @@
 //! Rules that span several turns or decisions, tested through the game's
 //! one seam (decision, legal answers, apply). Single-turn rulings live in
-//! the scenario files of `scripts/scenarios/`.
+//! the scenario files of `scripts/twin-tin-bots/scenarios/`.
 
 use tinbots::games::twin_tin_bots::game::{
     Answer, Change, ChangeStep, Decision, EndReason, Event, Game, Player, Position, Robot,

@@ -1,13 +1,13 @@
-//! Every rule-dispute scenario in `scripts/scenarios/` must pass against the
+//! Every rule-dispute scenario in `scripts/twin-tin-bots/scenarios/` must pass against the
 //! engine: one scenario per rule of the base game, and scenarios of the new
-//! orders in `scripts/orders/`.
+//! orders in `scripts/twin-tin-bots/orders/`.
 
 use std::path::{Path, PathBuf};
 use tinbots::check::check_paths;
 use tinbots::games::twin_tin_bots::scenario::check_file;
 
 fn scenario_files() -> Vec<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/twin-tin-bots/scenarios");
     let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("a directory entry").path())
@@ -22,7 +22,7 @@ fn there_is_a_scenario_suite() {
     let n = scenario_files().len();
     assert!(
         n >= 40,
-        "only {n} scenarios in scripts/scenarios (at least 40 expected)"
+        "only {n} scenarios in scripts/twin-tin-bots/scenarios (at least 40 expected)"
     );
 }
 
@@ -78,7 +78,7 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
             .unwrap_or_default();
         let cites_order_file = order_files.iter().any(|f| {
             let cited = f.trim_start_matches("../");
-            source.contains(&format!("scripts/{cited}"))
+            source.contains(&format!("/{cited}"))
         });
         assert!(
             rulebook || cites_order_file,
@@ -89,7 +89,7 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
 
 #[test]
 fn check_paths_summarises_the_suite() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/scenarios");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/twin-tin-bots/scenarios");
     let mut out = Vec::new();
     let summary = check_paths(&[dir], None, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();

@@ -304,7 +304,7 @@ fn team_games(
     (scored, ended)
 }
 
-const GREEDY: &str = "scripts/bots/greedy.lua";
+const GREEDY: &str = "scripts/twin-tin-bots/bots/greedy.lua";
 
 #[test]
 fn two_player_advanced_games_are_won_by_one_player_s_two_colours() {

@@ -4,8 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
+use crate::engine::Named;
 use crate::script::{Sandbox, ScriptError};
 use crate::test_folder::Folder;
+
+/// The two games' names, as their folders are named.
+const TTB: &str = crate::games::twin_tin_bots::game::Game::NAME;
+const RR: &str = crate::games::roborally::game::Game::NAME;
 
 /// A library of only the given places.
 fn library(variant_paths: &[&Path], user: Option<&Path>, built_in: bool) -> Library {
@@ -28,11 +33,11 @@ fn the_official_files_are_built_in_sorted_and_readable_by_path() {
     sorted.sort();
     assert_eq!(paths, sorted, "binary search needs them sorted");
     for path in [
-        "variants/mud/variant.toml",
-        "variants/mud/variant.lua",
-        "scripts/bots/greedy.lua",
-        "scripts/bots/lib/heuristic.lua",
-        "scripts/orders/sidestep.lua",
+        "variants/twin-tin-bots/mud/variant.toml",
+        "variants/twin-tin-bots/mud/variant.lua",
+        "scripts/twin-tin-bots/bots/greedy.lua",
+        "scripts/twin-tin-bots/bots/lib/heuristic.lua",
+        "scripts/twin-tin-bots/orders/sidestep.lua",
     ] {
         let text = built_in(path).unwrap_or_else(|| panic!("{path} is built in"));
         assert_eq!(
@@ -41,12 +46,19 @@ fn the_official_files_are_built_in_sorted_and_readable_by_path() {
             "{path} is the repository's"
         );
     }
-    assert_eq!(built_in("variants/mud"), None, "folders are not files");
-    let file = AssetFile::BuiltIn("variants/mud/variant.lua".into());
-    assert_eq!(file.shown(), "<built-in>/variants/mud/variant.lua");
+    assert_eq!(
+        built_in("variants/twin-tin-bots/mud"),
+        None,
+        "folders are not files"
+    );
+    let file = AssetFile::BuiltIn("variants/twin-tin-bots/mud/variant.lua".into());
+    assert_eq!(
+        file.shown(),
+        "<built-in>/variants/twin-tin-bots/mud/variant.lua"
+    );
     assert_eq!(
         AssetFolder::of_chunk(&file.shown()),
-        AssetFolder::BuiltIn("variants/mud".into())
+        AssetFolder::BuiltIn("variants/twin-tin-bots/mud".into())
     );
     assert_eq!(
         AssetFolder::of_chunk("bots/mine.lua"),
@@ -59,7 +71,7 @@ fn names_and_paths_are_told_apart() {
     for path in [
         "greedy.lua",
         "./greedy",
-        "scripts/bots/greedy.lua",
+        "scripts/twin-tin-bots/bots/greedy.lua",
         "/abs/bot",
     ] {
         assert!(is_path(path), "{path}");
@@ -84,46 +96,54 @@ fn a_name_is_found_in_the_first_place_that_has_it() {
     let user = Folder::new(
         "assets-user",
         &[
-            ("variants/mud/variant.toml", &manifest("mud", "user mud")),
-            ("variants/mud/variant.lua", "return {}"),
             (
-                "variants/swamp/variant.toml",
+                "twin-tin-bots/variants/mud/variant.toml",
+                &manifest("mud", "user mud"),
+            ),
+            ("twin-tin-bots/variants/mud/variant.lua", "return {}"),
+            (
+                "twin-tin-bots/variants/swamp/variant.toml",
                 &manifest("swamp", "user swamp"),
             ),
-            ("variants/swamp/variant.lua", "return {}"),
-            ("bots/mine.lua", "-- My bot.\nreturn {}"),
+            ("twin-tin-bots/variants/swamp/variant.lua", "return {}"),
+            ("twin-tin-bots/bots/mine.lua", "-- My bot.\nreturn {}"),
         ],
     );
     let all = library(&[&search.0], Some(&user.0), true);
-    let found = all.find(Kind::Variant, "mud", None).unwrap();
+    let found = all.find(Kind::Variant, TTB, "mud", None).unwrap();
     assert_eq!(found.origin.label(), "--variant-path");
-    let found = all.find(Kind::Variant, "swamp", None).unwrap();
-    assert_eq!(found.origin, Origin::UserFolder(user.0.join("variants")));
+    let found = all.find(Kind::Variant, TTB, "swamp", None).unwrap();
+    assert_eq!(
+        found.origin,
+        Origin::UserFolder(user.0.join("twin-tin-bots/variants"))
+    );
     assert_eq!(
         found.entry,
-        Entry::File(AssetFile::Disk(user.0.join("variants/swamp/variant.toml")))
+        Entry::File(AssetFile::Disk(
+            user.0.join("twin-tin-bots/variants/swamp/variant.toml")
+        ))
     );
-    let found = all.find(Kind::Variant, "rocks", None).unwrap();
+    let found = all.find(Kind::Variant, TTB, "rocks", None).unwrap();
     assert_eq!(found.origin, Origin::BuiltIn);
     assert_eq!(
         found.entry.shown(Kind::Variant),
-        "<built-in>/variants/rocks"
+        "<built-in>/variants/twin-tin-bots/rocks"
     );
 
     let no_search = library(&[], Some(&user.0), true);
-    let found = no_search.find(Kind::Variant, "mud", None).unwrap();
+    let found = no_search.find(Kind::Variant, TTB, "mud", None).unwrap();
     assert_eq!(found.origin.label(), "user folder");
     let built_in_only = library(&[], None, true);
     assert_eq!(
         built_in_only
-            .find(Kind::Variant, "mud", None)
+            .find(Kind::Variant, TTB, "mud", None)
             .unwrap()
             .origin,
         Origin::BuiltIn
     );
 
     // Listing: each name once, with what it hides.
-    let listed = all.list(Kind::Variant, None);
+    let listed = all.list(Kind::Variant, TTB, None);
     let mud = listed.iter().find(|l| l.found.name == "mud").unwrap();
     assert_eq!(mud.found.origin.label(), "--variant-path");
     let hidden: Vec<&str> = mud.hidden.iter().map(Origin::label).collect();
@@ -144,18 +164,23 @@ fn a_name_is_found_in_the_first_place_that_has_it() {
         ..Library::default()
     };
     assert_eq!(
-        bots.find(Kind::Bot, "random", None).unwrap().entry,
+        bots.find(Kind::Bot, TTB, "random", None).unwrap().entry,
         Entry::NativeRandom
     );
     assert_eq!(
-        bots.find(Kind::Bot, "greedy", None).unwrap().entry,
-        Entry::File(AssetFile::BuiltIn("scripts/bots/greedy.lua".into()))
+        bots.find(Kind::Bot, TTB, "greedy", None).unwrap().entry,
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/twin-tin-bots/bots/greedy.lua".into()
+        ))
     );
     assert_eq!(
-        bots.find(Kind::Bot, "mine", None).unwrap().origin.label(),
+        bots.find(Kind::Bot, TTB, "mine", None)
+            .unwrap()
+            .origin
+            .label(),
         "user folder"
     );
-    let text = bots_listing(&bots, Kind::Bot);
+    let text = bots_listing(&bots, TTB);
     assert!(
         text.lines()
             .any(|l| l.starts_with("mine ") && l.contains("My bot.")),
@@ -168,7 +193,7 @@ fn a_name_is_found_in_the_first_place_that_has_it() {
 fn an_unknown_name_lists_what_there_is_and_where_it_looked() {
     let lib = library(&[], None, true);
     let e = lib
-        .find(Kind::Bot, "greedyy", None)
+        .find(Kind::Bot, TTB, "greedyy", None)
         .unwrap_err()
         .to_string();
     assert_eq!(
@@ -177,7 +202,7 @@ fn an_unknown_name_lists_what_there_is_and_where_it_looked() {
          a bot can also be given as the path to a .lua file"
     );
     let e = lib
-        .find(Kind::Variant, "quick\u{1b}sand", None)
+        .find(Kind::Variant, TTB, "quick\u{1b}sand", None)
         .unwrap_err()
         .to_string();
     assert!(
@@ -185,7 +210,7 @@ fn an_unknown_name_lists_what_there_is_and_where_it_looked() {
         "{e}"
     );
     let e = lib
-        .find(Kind::OrderFile, "warp", None)
+        .find(Kind::OrderFile, TTB, "warp", None)
         .unwrap_err()
         .to_string();
     assert!(
@@ -207,42 +232,324 @@ fn a_scenario_finds_the_variants_beside_it_or_above_it() {
     );
     let lib = library(&[], None, false);
     let near = tree.0.join("a/b/scenario.toml");
-    let found = lib.find(Kind::Variant, "bog", Some(&near)).unwrap();
+    let found = lib.find(Kind::Variant, TTB, "bog", Some(&near)).unwrap();
     assert_eq!(found.origin.label(), "next to the scenario");
     // Five levels down is beyond the bound.
     let far = tree.0.join("a/b/c/d/e/far.toml");
-    assert!(lib.find(Kind::Variant, "bog", Some(&far)).is_err());
+    assert!(lib.find(Kind::Variant, TTB, "bog", Some(&far)).is_err());
     // Not a file (a scenario given as text): nothing near.
     assert!(lib
-        .find(Kind::Variant, "bog", Some(&tree.0.join("a/b/none.toml")))
+        .find(
+            Kind::Variant,
+            TTB,
+            "bog",
+            Some(&tree.0.join("a/b/none.toml"))
+        )
         .is_err());
 }
 
 #[test]
 fn an_official_path_missing_here_is_the_built_in_copy() {
     assert_eq!(
-        resolve_path(Kind::Bot, Path::new("no/such/dir/scripts/bots/greedy.lua")),
+        resolve_path(
+            Kind::Bot,
+            TTB,
+            Path::new("no/such/dir/scripts/bots/greedy.lua")
+        ),
         AssetFile::Disk("no/such/dir/scripts/bots/greedy.lua".into())
     );
     // Tests run in the repository, where the file exists: that one.
     assert_eq!(
-        resolve_path(Kind::Bot, Path::new("scripts/bots/greedy.lua")),
-        AssetFile::Disk("scripts/bots/greedy.lua".into())
+        resolve_path(
+            Kind::Bot,
+            TTB,
+            Path::new("scripts/twin-tin-bots/bots/greedy.lua")
+        ),
+        AssetFile::Disk("scripts/twin-tin-bots/bots/greedy.lua".into())
     );
-    assert_eq!(order_file_reference("sidestep"), "sidestep");
+    assert_eq!(order_file_reference(TTB, "sidestep"), "sidestep");
     assert_eq!(
-        order_file_reference("scripts/orders/sidestep.lua"),
+        order_file_reference(TTB, "scripts/twin-tin-bots/orders/sidestep.lua"),
         "sidestep"
     );
     assert_eq!(
-        order_file_reference("./scripts/orders/magnet.lua"),
+        order_file_reference(TTB, "./scripts/twin-tin-bots/orders/magnet.lua"),
         "magnet"
     );
     let own = Folder::new("assets-orders", &[("mine.lua", "return {}")]);
     let path = own.0.join("mine.lua");
     assert_eq!(
-        order_file_reference(path.to_str().unwrap()),
+        order_file_reference(TTB, path.to_str().unwrap()),
         path.display().to_string()
+    );
+}
+
+#[test]
+fn each_game_s_folders_are_named_after_the_game() {
+    for (kind, built_in, user) in [
+        (Kind::Variant, "variants/roborally", "roborally/variants"),
+        (Kind::Bot, "scripts/roborally/bots", "roborally/bots"),
+        (
+            Kind::OrderFile,
+            "scripts/roborally/orders",
+            "roborally/orders",
+        ),
+        (
+            Kind::Course,
+            "scripts/roborally/courses",
+            "roborally/courses",
+        ),
+    ] {
+        assert_eq!(kind.built_in_folder(RR), built_in, "{kind:?}");
+        assert_eq!(kind.user_folder(RR), user, "{kind:?}");
+    }
+    assert_eq!(Kind::Bot.built_in_folder(TTB), "scripts/twin-tin-bots/bots");
+    assert_eq!(Kind::Variant.built_in_folder(TTB), "variants/twin-tin-bots");
+    // A game not written yet needs nothing here.
+    assert_eq!(Kind::Bot.built_in_folder("droids"), "scripts/droids/bots");
+    assert_eq!(Kind::Variant.user_folder("droids"), "droids/variants");
+    // Every game registered has its bots built in, and only its own.
+    for game in crate::games::ALL {
+        let prefix = format!("{}/", Kind::Bot.built_in_folder(game.name));
+        assert!(
+            built_in_files().any(|(p, _)| p.starts_with(&prefix)),
+            "{}",
+            game.name
+        );
+    }
+}
+
+#[test]
+fn bots_are_found_among_their_game_s_only() {
+    let user = Folder::new(
+        "assets-per-game",
+        &[
+            ("twin-tin-bots/bots/mine.lua", "-- Mine.\nreturn {}"),
+            ("roborally/bots/theirs.lua", "-- Theirs.\nreturn {}"),
+            ("bots/old.lua", "-- In the folder of before.\nreturn {}"),
+        ],
+    );
+    let search = Folder::new("assets-bot-path", &[("shared.lua", "return {}")]);
+    let lib = Library {
+        bot_paths: vec![search.0.clone()],
+        user_folder: Some(user.0.clone()),
+        built_in: true,
+        ..Library::default()
+    };
+    // Built in: each game's own folder.
+    assert_eq!(
+        lib.find(Kind::Bot, RR, "racer", None).unwrap().entry,
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/roborally/bots/racer.lua".into()
+        ))
+    );
+    assert_eq!(
+        lib.find(Kind::Bot, TTB, "greedy", None).unwrap().entry,
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/twin-tin-bots/bots/greedy.lua".into()
+        ))
+    );
+    assert!(lib.find(Kind::Bot, TTB, "racer", None).is_err());
+    assert!(lib.find(Kind::Bot, RR, "greedy", None).is_err());
+    // The user data folder: `<data>/<game>/bots`.
+    let mine = lib.find(Kind::Bot, TTB, "mine", None).unwrap();
+    assert_eq!(
+        mine.origin,
+        Origin::UserFolder(user.0.join("twin-tin-bots/bots"))
+    );
+    let theirs = lib.find(Kind::Bot, RR, "theirs", None).unwrap();
+    assert_eq!(
+        theirs.entry,
+        Entry::File(AssetFile::Disk(user.0.join("roborally/bots/theirs.lua")))
+    );
+    assert!(lib.find(Kind::Bot, RR, "mine", None).is_err());
+    assert!(lib.find(Kind::Bot, TTB, "theirs", None).is_err());
+    assert!(lib.find(Kind::Bot, TTB, "old", None).is_err());
+    // `--bot-path DIR` is the bots of the game played, whichever it is.
+    for game in [TTB, RR] {
+        let shared = lib.find(Kind::Bot, game, "shared", None).unwrap();
+        assert_eq!(shared.origin.label(), "--bot-path", "{game}");
+        assert_eq!(
+            lib.find(Kind::Bot, game, "random", None).unwrap().entry,
+            Entry::NativeRandom
+        );
+    }
+    let names = |game| -> Vec<String> {
+        lib.list(Kind::Bot, game, None)
+            .into_iter()
+            .map(|l| l.found.name)
+            .collect()
+    };
+    assert_eq!(names(RR), ["racer", "random", "shared", "theirs"]);
+    assert_eq!(
+        names(TTB),
+        ["greedy", "lookahead", "mine", "random", "shared"]
+    );
+    let text = bots_listing(&lib, RR);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("theirs ") && l.contains("Theirs.")),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_scenario_of_the_repository_finds_its_game_s_variants() {
+    let tree = Folder::new(
+        "assets-near-games",
+        &[
+            (
+                "variants/twin-tin-bots/bog/variant.toml",
+                &manifest("bog", "bog"),
+            ),
+            ("variants/twin-tin-bots/bog/variant.lua", "return {}"),
+            (
+                "variants/roborally/oil/variant.toml",
+                &manifest("oil", "oil"),
+            ),
+            ("variants/roborally/oil/variant.lua", "return {}"),
+            ("scripts/twin-tin-bots/scenarios/s.toml", "title = 'x'"),
+            ("scripts/roborally/scenarios/r.toml", "title = 'x'"),
+        ],
+    );
+    let lib = library(&[], None, false);
+    let ttb = tree.0.join("scripts/twin-tin-bots/scenarios/s.toml");
+    let rr = tree.0.join("scripts/roborally/scenarios/r.toml");
+    let bog = lib.find(Kind::Variant, TTB, "bog", Some(&ttb)).unwrap();
+    assert_eq!(
+        bog.origin,
+        Origin::NearScenario(tree.0.join("variants/twin-tin-bots"))
+    );
+    let oil = lib.find(Kind::Variant, RR, "oil", Some(&rr)).unwrap();
+    assert_eq!(
+        oil.entry,
+        Entry::File(AssetFile::Disk(
+            tree.0.join("variants/roborally/oil/variant.toml")
+        ))
+    );
+    assert!(lib.find(Kind::Variant, TTB, "oil", Some(&ttb)).is_err());
+    assert!(lib.find(Kind::Variant, RR, "bog", Some(&rr)).is_err());
+    // A game's folder is not a variant of the plain `variants/` above.
+    assert!(lib
+        .find(Kind::Variant, RR, "twin-tin-bots", Some(&rr))
+        .is_err());
+    let names: Vec<String> = lib
+        .list(Kind::Variant, RR, Some(&rr))
+        .into_iter()
+        .map(|l| l.found.name)
+        .collect();
+    assert_eq!(names, ["oil"]);
+
+    // The repository's own scenarios find the repository's variants.
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scenario = repo
+        .join("scripts/twin-tin-bots/scenarios/335_mud_example_1_forward_2_then_forward_1.toml");
+    let mud = lib
+        .find(Kind::Variant, TTB, "mud", Some(&scenario))
+        .unwrap();
+    assert_eq!(
+        mud.origin,
+        Origin::NearScenario(repo.join("variants/twin-tin-bots"))
+    );
+}
+
+#[test]
+fn a_plain_variants_folder_beside_a_user_s_scenario_serves_every_game() {
+    let tree = Folder::new(
+        "assets-near-plain",
+        &[
+            (
+                "mine/variants/bog/variant.toml",
+                &manifest("bog", "plain bog"),
+            ),
+            ("mine/variants/bog/variant.lua", "return {}"),
+            (
+                "mine/variants/twin-tin-bots/bog/variant.toml",
+                &manifest("bog", "the game's bog"),
+            ),
+            ("mine/variants/twin-tin-bots/bog/variant.lua", "return 1"),
+            ("mine/s.toml", "title = 'x'"),
+        ],
+    );
+    let lib = library(&[], None, false);
+    let scenario = tree.0.join("mine/s.toml");
+    // The same level: `variants/<game>/<name>` wins over `variants/<name>`.
+    let bog = lib
+        .find(Kind::Variant, TTB, "bog", Some(&scenario))
+        .unwrap();
+    assert_eq!(
+        bog.origin,
+        Origin::NearScenario(tree.0.join("mine/variants/twin-tin-bots"))
+    );
+    let listed = lib.list(Kind::Variant, TTB, Some(&scenario));
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0].hidden.len(), 1, "the plain bog is hidden");
+    // Another game has no folder of its own there: the plain one.
+    let bog = lib.find(Kind::Variant, RR, "bog", Some(&scenario)).unwrap();
+    assert_eq!(
+        bog.origin,
+        Origin::NearScenario(tree.0.join("mine/variants"))
+    );
+}
+
+#[test]
+fn a_path_of_before_each_game_had_its_folder_is_the_built_in_file() {
+    // Tests run in the repository, where `scripts/bots/` is no more.
+    for (kind, old, new) in [
+        (
+            Kind::Bot,
+            "scripts/bots/greedy.lua",
+            "scripts/twin-tin-bots/bots/greedy.lua",
+        ),
+        (
+            Kind::Bot,
+            "./scripts/bots/lib/heuristic.lua",
+            "scripts/twin-tin-bots/bots/lib/heuristic.lua",
+        ),
+        (
+            Kind::OrderFile,
+            "scripts/orders/magnet.lua",
+            "scripts/twin-tin-bots/orders/magnet.lua",
+        ),
+    ] {
+        let (file, note) = official_copy(kind, TTB, Path::new(old)).unwrap();
+        assert_eq!(file, AssetFile::BuiltIn(new.into()));
+        assert_eq!(
+            note,
+            format!("{old} has moved to {new}: using the built-in copy, <built-in>/{new}")
+        );
+        assert_eq!(resolve_path(kind, TTB, Path::new(old)), file);
+    }
+    // The new path typed outside the repository: the note says only that.
+    let (_, note) = official_copy(
+        Kind::Bot,
+        TTB,
+        Path::new("scripts/twin-tin-bots/bots/greedy.lua"),
+    )
+    .unwrap();
+    assert_eq!(
+        note,
+        "scripts/twin-tin-bots/bots/greedy.lua does not exist here: using the built-in copy, \
+         <built-in>/scripts/twin-tin-bots/bots/greedy.lua"
+    );
+    // Not an official file, or another game's, or another kind's folder.
+    for (kind, game, path) in [
+        (Kind::Bot, TTB, "scripts/bots/nothing.lua"),
+        (Kind::Bot, RR, "scripts/bots/greedy.lua"),
+        (Kind::Bot, TTB, "scripts/orders/magnet.lua"),
+        (Kind::Course, RR, "scripts/courses/yard.toml"),
+        (Kind::Bot, TTB, "elsewhere/scripts/bots/greedy.lua"),
+    ] {
+        assert_eq!(official_copy(kind, game, Path::new(path)), None, "{path}");
+        assert_eq!(
+            resolve_path(kind, game, Path::new(path)),
+            AssetFile::Disk(path.into())
+        );
+    }
+    // A replay records an order file of before by its name.
+    assert_eq!(
+        order_file_reference(TTB, "scripts/orders/magnet.lua"),
+        "magnet"
     );
 }
 
@@ -314,20 +621,20 @@ fn require_refuses_symbolic_links_out_of_the_folder() {
 #[test]
 fn a_built_in_script_requires_from_its_built_in_folder() {
     let mut sandbox = Sandbox::new().unwrap();
-    let greedy = AssetFile::BuiltIn("scripts/bots/greedy.lua".into());
+    let greedy = AssetFile::BuiltIn("scripts/twin-tin-bots/bots/greedy.lua".into());
     sandbox
         .load_file(&greedy)
         .expect("greedy requires lib.heuristic");
     // The same rules as on disk: a missing module is named where it would be.
     let e = sandbox
         .load_str(
-            "<built-in>/scripts/bots/probe.lua",
+            "<built-in>/scripts/twin-tin-bots/bots/probe.lua",
             "return require('lib.nothing')",
         )
         .unwrap_err()
         .to_string();
     assert!(
-        e.contains("cannot read <built-in>/scripts/bots/lib/nothing.lua"),
+        e.contains("cannot read <built-in>/scripts/twin-tin-bots/bots/lib/nothing.lua"),
         "{e}"
     );
 }
@@ -349,19 +656,19 @@ fn a_built_in_path_resolves_dots_as_on_disk() {
         courses.file("../../../../a.toml"),
         AssetFile::BuiltIn("../a.toml".into())
     );
-    assert!(!courses.has_file("../../../../variants/mud/variant.toml"));
+    assert!(!courses.has_file("../../../../variants/twin-tin-bots/mud/variant.toml"));
     assert_eq!(
         AssetFolder::BuiltIn(String::new()).file("a/b.lua"),
         AssetFile::BuiltIn("a/b.lua".into())
     );
     // A module is still confined to its script's folder.
-    let e = AssetFolder::BuiltIn("scripts/bots".into())
+    let e = AssetFolder::BuiltIn("scripts/twin-tin-bots/bots".into())
         .read_module("../orders/magnet.lua")
         .unwrap_err()
         .to_string();
     assert_eq!(
         e,
-        "<built-in>/scripts/orders/magnet.lua leads outside the script's folder <built-in>/scripts/bots (through a symbolic link): only files inside it can be required"
+        "<built-in>/scripts/twin-tin-bots/orders/magnet.lua leads outside the script's folder <built-in>/scripts/twin-tin-bots/bots (through a symbolic link): only files inside it can be required"
     );
     // The stem of a built-in file drops any extension.
     assert_eq!(
@@ -369,7 +676,7 @@ fn a_built_in_path_resolves_dots_as_on_disk() {
         "yard"
     );
     assert_eq!(
-        AssetFile::BuiltIn("scripts/bots/greedy.lua".into()).stem(),
+        AssetFile::BuiltIn("scripts/twin-tin-bots/bots/greedy.lua".into()).stem(),
         "greedy"
     );
 }
@@ -385,19 +692,19 @@ fn courses_are_found_by_name_like_bots() {
         ],
     );
     let lib = library(&[], Some(&user.0), true);
-    let mine = lib.find(Kind::Course, "mine", None).unwrap();
+    let mine = lib.find(Kind::Course, RR, "mine", None).unwrap();
     assert_eq!(
         mine.origin,
         Origin::UserFolder(user.0.join("roborally/courses"))
     );
     // The user's yard hides the built-in one.
-    let yard = lib.find(Kind::Course, "yard", None).unwrap();
+    let yard = lib.find(Kind::Course, RR, "yard", None).unwrap();
     assert_eq!(
         yard.entry,
         Entry::File(AssetFile::Disk(user.0.join("roborally/courses/yard.toml")))
     );
     let built_in = library(&[], None, true)
-        .find(Kind::Course, "yard", None)
+        .find(Kind::Course, RR, "yard", None)
         .unwrap();
     assert_eq!(
         built_in.entry,
@@ -406,7 +713,7 @@ fn courses_are_found_by_name_like_bots() {
         ))
     );
     let names: Vec<String> = lib
-        .list(Kind::Course, None)
+        .list(Kind::Course, RR, None)
         .into_iter()
         .map(|l| l.found.name)
         .collect();
@@ -415,7 +722,7 @@ fn courses_are_found_by_name_like_bots() {
         ["crossing", "factory", "gauntlet", "maze", "mine", "yard"]
     );
     let e = lib
-        .find(Kind::Course, "yrad", None)
+        .find(Kind::Course, RR, "yrad", None)
         .unwrap_err()
         .to_string();
     assert_eq!(
@@ -430,6 +737,7 @@ fn courses_are_found_by_name_like_bots() {
     assert_eq!(
         resolve_path(
             Kind::Course,
+            RR,
             Path::new("no/such/dir/scripts/roborally/courses/yard.toml")
         ),
         AssetFile::Disk(PathBuf::from(
@@ -447,7 +755,10 @@ fn a_built_in_variant_is_named_as_built_in_in_messages() {
     )
     .unwrap();
     let mud = &set.variants()[0];
-    assert_eq!(mud.script().shown(), "<built-in>/variants/mud/variant.lua");
+    assert_eq!(
+        mud.script().shown(),
+        "<built-in>/variants/twin-tin-bots/mud/variant.lua"
+    );
     assert_eq!(mud.origin, Origin::BuiltIn);
     let missing = PathBuf::from("no-such-folder-anywhere");
     let e = crate::games::twin_tin_bots::variant::VariantSet::load_with(
@@ -478,7 +789,7 @@ fn comparing_a_variant_folder_with_looping_links_ends() {
     symlink(".", folder.0.join("mud/b")).unwrap();
     let start = std::time::Instant::now();
     let found = library(&[&folder.0], None, true)
-        .find(Kind::Variant, "mud", None)
+        .find(Kind::Variant, TTB, "mud", None)
         .unwrap();
     assert_eq!(found.origin.label(), "--variant-path");
     assert!(

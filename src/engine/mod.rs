@@ -461,9 +461,6 @@ pub struct GameType {
     /// whatever else the game can check); the error names the file, line
     /// and reason.
     pub check: fn(&std::path::Path) -> Result<Checked, String>,
-    /// What its bots are looked up as by name ([`crate::assets::Kind`]:
-    /// each game has its own folders of bots).
-    pub bot_kind: crate::assets::Kind,
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,

@@ -581,10 +581,10 @@ mod tests {
             ("redo 2", Command::Redo(Span::Steps(2))),
             ("goto 0", Command::Goto(0)),
             (
-                "bot red scripts/bots/greedy.lua",
+                "bot red scripts/twin-tin-bots/bots/greedy.lua",
                 Command::Bot {
                     colour: "red".into(),
-                    bot: "scripts/bots/greedy.lua".into(),
+                    bot: "scripts/twin-tin-bots/bots/greedy.lua".into(),
                 },
             ),
             ("auto", Command::Auto(None)),

@@ -33,8 +33,9 @@ pub struct Completions {
     pub answers: Vec<String>,
     /// Words of the game's own commands' arguments.
     pub game_args: Vec<ArgWords>,
-    /// What the game's bots are looked up as (none: Twin Tin Bots').
-    pub bot_kind: Option<crate::assets::Kind>,
+    /// The name of the game whose bots are offered (none: the default
+    /// game's).
+    pub game: Option<&'static str>,
 }
 
 /// What an argument of a common command is.
@@ -81,7 +82,7 @@ impl Completions {
             colours: (0..game.seats()).map(|s| game.seat_name(s)).collect(),
             answers: session.offered_answers(),
             game_args: session.extension().completions(game),
-            bot_kind: Some(session.game_type().bot_kind),
+            game: Some(session.game_type().name),
         }
     }
 
@@ -104,15 +105,18 @@ impl Completions {
                 Arg::Bot => {
                     // Bots by name (built in, the user's, `--bot-path`),
                     // `none`, and the bot files of the game's built-in
-                    // folder here (`scripts/bots`, `scripts/roborally/bots`).
-                    let kind = self.bot_kind.unwrap_or(crate::assets::Kind::Bot);
+                    // folder here (`scripts/<game>/bots`).
+                    let kind = crate::assets::Kind::Bot;
+                    let game = self
+                        .game
+                        .unwrap_or_else(|| crate::games::default_game().name);
                     let mut bots: Vec<String> = crate::assets::Library::current()
-                        .list(kind, None)
+                        .list(kind, game, None)
                         .into_iter()
                         .map(|listed| listed.found.name)
                         .collect();
                     bots.push("none".to_string());
-                    bots.extend(lua_files(kind.built_in_folder()));
+                    bots.extend(lua_files(&kind.built_in_folder(game)));
                     bots
                 }
                 Arg::File => return None,

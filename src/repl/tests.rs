@@ -241,7 +241,6 @@ static TOY: GameType = GameType {
     claims: |_| false,
     repl: || Box::new(NoExtras),
     check: |path| Err(format!("{}: the toy game has no files", path.display())),
-    bot_kind: crate::assets::Kind::Bot,
     lua_bot: |file, _| {
         Err(crate::script::BotError::Load {
             path: file.shown(),

@@ -209,7 +209,7 @@ fn api_tables_are_read_only() {
 #[test]
 fn infinite_loop_is_stopped() {
     assert_budget_stops(
-        "scripts/bots/loop.lua",
+        "scripts/twin-tin-bots/bots/loop.lua",
         "function run()\n  while true do end\nend",
     );
 }
@@ -219,20 +219,20 @@ fn budget_error_names_the_line() {
     let mut sb = sandbox();
     let id = load(
         &mut sb,
-        "scripts/bots/loop.lua",
+        "scripts/twin-tin-bots/bots/loop.lua",
         "function run()\n  local x = 0\n  while true do x = x + 1 end\nend",
     );
     let err = sb.call::<()>(id, "run", ()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "scripts/bots/loop.lua:3: instruction budget of 10000000 exceeded (a runaway loop?)"
+        "scripts/twin-tin-bots/bots/loop.lua:3: instruction budget of 10000000 exceeded (a runaway loop?)"
     );
 }
 
 #[test]
 fn loop_inside_pcall_is_stopped() {
     assert_budget_stops(
-        "scripts/bots/pcall_loop.lua",
+        "scripts/twin-tin-bots/bots/pcall_loop.lua",
         "function run() pcall(function() while true do end end) end",
     );
 }
@@ -240,7 +240,7 @@ fn loop_inside_pcall_is_stopped() {
 #[test]
 fn loop_of_pcalls_is_stopped() {
     assert_budget_stops(
-        "scripts/bots/pcalls.lua",
+        "scripts/twin-tin-bots/bots/pcalls.lua",
         "function run()
            while true do
              pcall(function() while true do end end)
@@ -255,7 +255,7 @@ fn loop_in_a_non_yieldable_callback_is_stopped() {
     // Lua cannot yield inside table.sort's comparator: the hook's error must
     // get through the pcall anyway.
     assert_budget_stops(
-        "scripts/bots/sort.lua",
+        "scripts/twin-tin-bots/bots/sort.lua",
         "function run()
            while true do
              pcall(table.sort, {3, 2, 1}, function(a, b) while true do end end)
@@ -267,7 +267,7 @@ fn loop_in_a_non_yieldable_callback_is_stopped() {
 #[test]
 fn loop_in_nested_coroutines_is_stopped() {
     assert_budget_stops(
-        "scripts/bots/co.lua",
+        "scripts/twin-tin-bots/bots/co.lua",
         "function run()
            while true do
              local co = coroutine.create(function() while true do end end)
@@ -282,11 +282,12 @@ fn loop_in_nested_coroutines_is_stopped() {
 fn loop_in_the_main_chunk_is_stopped() {
     let mut sb = sandbox();
     let err = sb
-        .load_str("scripts/bots/top.lua", "while true do end")
+        .load_str("scripts/twin-tin-bots/bots/top.lua", "while true do end")
         .unwrap_err();
     assert!(matches!(err, ScriptError::Budget { .. }), "{err}");
     assert!(
-        err.to_string().starts_with("scripts/bots/top.lua:1: "),
+        err.to_string()
+            .starts_with("scripts/twin-tin-bots/bots/top.lua:1: "),
         "{err}"
     );
     assert_usable(&mut sb);
@@ -321,7 +322,7 @@ fn deep_recursion_is_a_clean_error() {
     let mut sb = sandbox();
     let id = load(
         &mut sb,
-        "scripts/bots/deep.lua",
+        "scripts/twin-tin-bots/bots/deep.lua",
         "function run()\n  local function f() return 1 + f() end\n  return f()\nend",
     );
     let start = Instant::now();
@@ -334,7 +335,7 @@ fn deep_recursion_is_a_clean_error() {
     assert!(matches!(err, ScriptError::Runtime { .. }), "{err}");
     assert_eq!(
         err.to_string(),
-        "scripts/bots/deep.lua:2: stack overflow (more than 100000 nested calls)"
+        "scripts/twin-tin-bots/bots/deep.lua:2: stack overflow (more than 100000 nested calls)"
     );
     assert_usable(&mut sb);
     // The same inside pcall: caught like any error, and the script goes on.
@@ -351,13 +352,13 @@ fn memory_hog_is_stopped() {
     let mut sb = sandbox();
     let id = load(
         &mut sb,
-        "scripts/bots/hog.lua",
+        "scripts/twin-tin-bots/bots/hog.lua",
         "function run()\n  local t = {} for i = 1, 1e9 do t[i] = string.rep('x', 1000) .. i end\nend",
     );
     let err = sb.call::<()>(id, "run", ()).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "scripts/bots/hog.lua: memory limit of 64 MiB exceeded"
+        "scripts/twin-tin-bots/bots/hog.lua: memory limit of 64 MiB exceeded"
     );
     assert!(sb.used_memory() < 16 * 1024 * 1024, "{}", sb.used_memory());
     assert_usable(&mut sb);
@@ -381,14 +382,14 @@ fn runtime_error_names_path_and_line() {
     let mut sb = sandbox();
     let id = load(
         &mut sb,
-        "scripts/bots/bad.lua",
+        "scripts/twin-tin-bots/bots/bad.lua",
         "function run()\n  local x\n  return x.y\nend",
     );
     let err = sb.call::<()>(id, "run", ()).unwrap_err();
     assert_eq!(err.line(), Some(3));
     assert_eq!(
         err.to_string(),
-        "scripts/bots/bad.lua:3: attempt to index a nil value (local 'x')"
+        "scripts/twin-tin-bots/bots/bad.lua:3: attempt to index a nil value (local 'x')"
     );
     assert_usable(&mut sb);
 }
@@ -413,13 +414,16 @@ fn long_paths_are_named_whole() {
 fn syntax_error_names_the_line() {
     let mut sb = sandbox();
     let err = sb
-        .load_str("scripts/bots/syntax.lua", "local a = 1\nlocal b = = 2\n")
+        .load_str(
+            "scripts/twin-tin-bots/bots/syntax.lua",
+            "local a = 1\nlocal b = = 2\n",
+        )
         .unwrap_err();
     assert!(matches!(err, ScriptError::Syntax { .. }), "{err}");
     assert_eq!(err.line(), Some(2));
     assert!(
         err.to_string()
-            .starts_with("scripts/bots/syntax.lua:2: unexpected symbol"),
+            .starts_with("scripts/twin-tin-bots/bots/syntax.lua:2: unexpected symbol"),
         "{err}"
     );
     assert_usable(&mut sb);

@@ -16,6 +16,8 @@ use crate::assets::{
 };
 
 use super::board::{Board, BoardError, Course};
+use super::game::Game;
+use crate::engine::Named;
 
 /// Why a course cannot be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -57,9 +59,16 @@ pub fn is_path(arg: &str) -> bool {
 /// elsewhere is the built-in copy), a name looked up in `library`.
 pub fn locate(name_or_path: &str, library: &Library) -> Result<AssetFile, CourseError> {
     if is_path(name_or_path) {
-        return Ok(resolve_path(Kind::Course, Path::new(name_or_path)));
+        return Ok(resolve_path(
+            Kind::Course,
+            Game::NAME,
+            Path::new(name_or_path),
+        ));
     }
-    match library.find(Kind::Course, name_or_path, None)?.entry {
+    match library
+        .find(Kind::Course, Game::NAME, name_or_path, None)?
+        .entry
+    {
         Entry::File(file) => Ok(file),
         Entry::NativeRandom => unreachable!("only bots are native"),
     }
@@ -76,7 +85,7 @@ pub fn find(name_or_path: &str, library: &Library) -> Result<Course, CourseError
 /// for its player counts and description.
 pub fn list(library: &Library) -> Vec<CourseEntry> {
     library
-        .list(Kind::Course, None)
+        .list(Kind::Course, Game::NAME, None)
         .into_iter()
         .filter_map(|listed| {
             let Entry::File(file) = &listed.found.entry else {

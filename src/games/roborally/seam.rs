@@ -35,7 +35,6 @@ pub const TYPE: GameType = GameType {
     claims,
     repl: || Box::new(super::repl::RoboRallyRepl),
     check,
-    bot_kind: crate::assets::Kind::RoboRallyBot,
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
 };
 

@@ -58,8 +58,8 @@ pub struct Replay {
     /// the current folder); empty for the rulebook's orders.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub orders: Vec<String>,
-    /// The variants the game was played with, by name (loaded from
-    /// `variants/` in the current folder); empty for the standard rules.
+    /// The variants the game was played with, by name (looked up as
+    /// [`crate::assets`] says); empty for the standard rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<String>,
     /// Where the game starts.

@@ -26,7 +26,6 @@ pub const TYPE: GameType = GameType {
     claims: |_| false,
     repl: || Box::<super::repl::TwinTinBotsRepl>::default(),
     check,
-    bot_kind: crate::assets::Kind::Bot,
     lua_bot: super::lua::LuaBot::boxed,
 };
 

@@ -5,9 +5,10 @@
 use std::sync::Arc;
 
 use crate::assets::order_file_references;
-use crate::engine::{GameOptions, StartError};
+use crate::engine::{GameOptions, Named, StartError};
 use crate::games::twin_tin_bots::lua::orders::load_order_book;
 
+use super::game::Game;
 use super::orders::OrderBook;
 use super::replay::{Replay, Start};
 use super::setup::Setup;
@@ -74,7 +75,7 @@ pub fn start(options: &GameOptions) -> Result<Replay, StartError> {
                 .map_err(|e| player_count_refused(&variant_set, players, e))?,
         )),
     };
-    let paths = order_file_references(&options.scripts);
+    let paths = order_file_references(Game::NAME, &options.scripts);
     Ok(Replay::with_variants(
         start,
         paths,

@@ -24,6 +24,8 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::assets::{AssetFile, AssetFolder, Kind as AssetKind};
+use crate::engine::Named;
+use crate::games::roborally::game::Game;
 use crate::grid::square::{Compass, Square};
 use crate::toml_text::line_column;
 
@@ -502,7 +504,7 @@ impl Course {
     pub fn load_file(file: &AssetFile) -> Result<Course, BoardError> {
         let text = read(file)?;
         let folder = file.folder();
-        let built_in = AssetFolder::BuiltIn(AssetKind::Course.built_in_folder().into());
+        let built_in = AssetFolder::BuiltIn(AssetKind::Course.built_in_folder(Game::NAME));
         Course::parse(&file.shown(), &text, |name| {
             let mut board = folder.file(name);
             if let AssetFile::Disk(path) = &board {

@@ -158,7 +158,7 @@ mod tests {
                     break;
                 }
                 let kept = game.legal_answer_list();
-                let mut fresh = game.clone();
+                let fresh = game.clone();
                 fresh.menu.set(None);
                 assert_eq!(kept, fresh.legal_answer_list(), "turn {}", game.turn());
                 let answer = game.legal_answer(rng.gen_range(0..kept.len())).unwrap();

@@ -3,7 +3,7 @@
 //! and a one-line doc ([`API`]).
 //!
 //! This table is the single source of the editor stubs
-//! (`scripts/api/tinbots.lua`, written by [`Api::stubs`]; a test keeps the
+//! (`scripts/twin-tin-bots/api/tinbots.lua`, written by [`Api::stubs`]; a test keeps the
 //! file up to date) and is checked against the bindings: a method
 //! registered on a userdata must be listed here ([`method`] asserts it),
 //! every field of the serialized views must be listed (tests walk them),
@@ -24,7 +24,7 @@ pub const API: Api = Api {
 };
 
 /// Where the stubs are written ([`Api::stubs`]), from the repository's root.
-pub const STUBS: &str = "scripts/api/tinbots.lua";
+pub const STUBS: &str = "scripts/twin-tin-bots/api/tinbots.lua";
 
 const ANSWER: &str = "integer|string";
 

@@ -7,7 +7,7 @@
 //!   read, lookahead with `view:simulate`, `view:rollout`, ... at native
 //!   speed). See `docs/bots.md`.
 //! - The API as data ([`api`]), which the LuaLS stubs
-//!   (`scripts/api/tinbots.lua`) are generated from.
+//!   (`scripts/twin-tin-bots/api/tinbots.lua`) are generated from.
 //! - Order files ([`orders`]): special orders written in Lua.
 
 pub mod api;

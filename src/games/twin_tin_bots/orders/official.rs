@@ -1,6 +1,6 @@
 //! The rulebook's orders: what each built-in tile does, as primitives and
 //! passive effects, with a one-line description. [`super::OrderBook::official`]
-//! is built from this table; `scripts/orders/official.lua` says the same in
+//! is built from this table; `scripts/twin-tin-bots/orders/official.lua` says the same in
 //! Lua.
 
 use super::{Passive, Primitive, Tile, ZapRange};

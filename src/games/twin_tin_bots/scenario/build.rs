@@ -41,8 +41,9 @@ fn terrain_variant(kind: &str) -> Option<&'static str> {
     }
 }
 
-/// Loads the scenario's `variants` (a `variants/` folder beside the
-/// scenario file comes first: see [`crate::assets`]), naming the entry at
+/// Loads the scenario's `variants` (a `variants/twin-tin-bots/` or
+/// `variants/` folder near the scenario file comes first: see
+/// [`crate::assets`]), naming the entry at
 /// fault.
 pub(super) fn variants(src: Source, file: &ScenarioFile) -> Result<VariantSet, ScenarioError> {
     let names: Vec<&str> = file.variants.iter().map(|v| v.get_ref().as_str()).collect();

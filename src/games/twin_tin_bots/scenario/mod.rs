@@ -15,7 +15,7 @@
 //!   (11, 10, 9, 8, 7 for 2 to 6 players; 11 for a lone player).
 //! - `first_turn = true` makes the turn the active player's very first one
 //!   (one order placed on each robot); every other player's first turn is over.
-//! - `variants` are loaded by name from `variants/`; their settings, teams
+//! - `variants` are loaded by name (see [`crate::assets`]); their settings, teams
 //!   and hooks apply. `[[terrain]]` places kinds they define (`colour` for a
 //!   teleporter's pair, `facing` for kinds with a direction);
 //!   `[[expect.terrain]]` checks that a kind is at a hex after the turn.

@@ -597,8 +597,8 @@ changes = ["pass"]
     assert!(r.passed(), "{:?}", r.differences);
 }
 
-/// A scenario of the magnet order, named as if it were in `scripts/scenarios/`
-/// so that its order files are read from `scripts/orders/`.
+/// A scenario of the magnet order, named as if it were in `scripts/twin-tin-bots/scenarios/`
+/// so that its order files are read from `scripts/twin-tin-bots/orders/`.
 fn magnet(orders: &str, program: &str) -> Result<Report, ScenarioError> {
     let text = format!(
         r#"title = "magnet"
@@ -622,7 +622,7 @@ at = [1, 0]
 value = 3
 "#
     );
-    check_str("scripts/scenarios/t.toml", &text)
+    check_str("scripts/twin-tin-bots/scenarios/t.toml", &text)
 }
 
 #[test]
@@ -637,14 +637,14 @@ fn order_files_are_read_from_the_scenario_folder() {
     );
     assert_eq!(
         e.split(": ").next(),
-        Some("scripts/scenarios/t.toml:8:12"),
+        Some("scripts/twin-tin-bots/scenarios/t.toml:8:12"),
         "{e}"
     );
     let e = magnet(r#"orders = ["../orders/none.lua"]"#, "magnet").unwrap_err();
     assert_eq!(e.location().line(), Some(3), "{e}");
     assert!(
         e.to_string()
-            .contains("order file: scripts/scenarios/../orders/none.lua: cannot read the script"),
+            .contains("order file: scripts/twin-tin-bots/scenarios/../orders/none.lua: cannot read the script"),
         "{e}"
     );
 }

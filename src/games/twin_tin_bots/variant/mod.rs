@@ -38,7 +38,8 @@ use crate::assets::{AssetFile, AssetFolder, Entry, Kind, Library, LookupError, O
 use std::rc::Rc;
 use std::sync::Arc;
 
-use crate::games::twin_tin_bots::game::{Position, Rules, Sides};
+use crate::engine::Named;
+use crate::games::twin_tin_bots::game::{Game, Position, Rules, Sides};
 use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
 use crate::games::twin_tin_bots::setup::Setup;
 use crate::games::twin_tin_bots::terrain::{KindTable, Props};
@@ -46,10 +47,6 @@ use crate::names::Name;
 use crate::script::Sandbox;
 use hooks::{LoadedScript, LuaHooks};
 use setup::SetupHandle;
-
-/// The name of a folder of variants: the built-in one, the one in the user
-/// data folder, and the one a scenario file may have beside it.
-pub const VARIANTS_DIR: &str = "variants";
 
 /// Why variants could not be loaded.
 #[derive(Debug, thiserror::Error)]
@@ -130,7 +127,7 @@ pub struct VariantSet {
 /// The variants that exist in `dir`, by name.
 pub fn known(dir: &Path) -> Vec<String> {
     Library::only(dir)
-        .list(Kind::Variant, None)
+        .list(Kind::Variant, Game::NAME, None)
         .into_iter()
         .map(|listed| listed.found.name)
         .collect()
@@ -149,8 +146,8 @@ impl VariantSet {
     }
 
     /// Loads the variants `names` of the scenario file `scenario`: a
-    /// `variants/` folder beside it (or above it) comes before the user
-    /// data folder and the built-in ones.
+    /// `variants/twin-tin-bots/` or `variants/` folder beside it (or above
+    /// it) comes before the user data folder and the built-in ones.
     pub fn load_for_scenario<S: AsRef<str>>(
         scenario: &Path,
         names: &[S],
@@ -464,7 +461,7 @@ impl VariantSet {
     fn load_one(&self, name: &str) -> Result<Variant, VariantError> {
         let found = self
             .library
-            .find(Kind::Variant, name, self.scenario.as_deref())?;
+            .find(Kind::Variant, Game::NAME, name, self.scenario.as_deref())?;
         let Entry::File(manifest_file) = found.entry else {
             unreachable!("a variant is a folder with a manifest");
         };
@@ -668,7 +665,7 @@ mod tests;
 /// manifest cannot be read).
 pub fn listing(library: &Library) -> String {
     let mut text = String::new();
-    for listed in library.list(Kind::Variant, None) {
+    for listed in library.list(Kind::Variant, Game::NAME, None) {
         let Entry::File(manifest) = &listed.found.entry else {
             continue;
         };

@@ -55,7 +55,7 @@ fn the_shipped_variants_load_by_name() {
         (s.robots_per_player, s.special_tiles, s.score_victory),
         (Some(1), Some(false), Some(false))
     );
-    assert!(known(Path::new(VARIANTS_DIR)).contains(&"simplified".to_string()));
+    assert!(known(Path::new("variants/twin-tin-bots")).contains(&"simplified".to_string()));
 }
 
 #[test]

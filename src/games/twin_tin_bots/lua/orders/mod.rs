@@ -18,7 +18,7 @@
 //! `unload()`, `zap("short" | "long" | n)` and `pull(n)`; `orders.passives`
 //! lists the passive effects. A name that is not a built-in tile adds a new
 //! special tile ([`Tile::register`]); a built-in name redefines that tile
-//! (that is how `scripts/orders/official.lua` restates the rulebook).
+//! (that is how `scripts/twin-tin-bots/orders/official.lua` restates the rulebook).
 //!
 //! The file runs once, in its own [`Sandbox`], when it is loaded; the orders
 //! become plain [`OrderDef`]s in an [`OrderBook`], which the engine runs at
@@ -29,6 +29,8 @@ mod api;
 mod convert;
 
 use crate::assets::{AssetFile, Entry, Kind, Library, LookupError};
+use crate::engine::Named;
+use crate::games::twin_tin_bots::game::Game;
 use crate::games::twin_tin_bots::orders::{
     OrderBook, OrderDef, OrderDefError, Passive, Primitive, Tile, TileRegisterError,
 };
@@ -60,7 +62,7 @@ pub struct OrderFile {
 
 /// Why an order file cannot be used. The Display form starts with the
 /// file's path (and the line, when Lua gave one), then the order and the
-/// field: `scripts/orders/mine.lua: order 2 ("magnet"): steps[1]: ...`.
+/// field: `scripts/twin-tin-bots/orders/mine.lua: order 2 ("magnet"): steps[1]: ...`.
 #[derive(Debug, thiserror::Error)]
 pub enum OrderFileError {
     /// The file cannot be read, does not compile, or failed while running
@@ -143,7 +145,7 @@ impl OrderFile {
     /// replay) as `arg`: a path, or the name of an official or user one
     /// (see [`crate::assets`]).
     pub fn load_arg(arg: &str) -> Result<OrderFile, OrderFileError> {
-        let found = Library::current().find_arg(Kind::OrderFile, arg)?;
+        let found = Library::current().find_arg(Kind::OrderFile, Game::NAME, arg)?;
         match found.entry {
             Entry::File(file) => OrderFile::load_file(&file),
             Entry::NativeRandom => unreachable!("only bots are native"),

@@ -223,7 +223,7 @@ fn no_file_is_the_official_book() {
 
 #[test]
 fn the_orders_table_and_the_api_description_agree() {
-    // The stubs (scripts/api/tinbots.lua) are generated from the
+    // The stubs (scripts/twin-tin-bots/api/tinbots.lua) are generated from the
     // description, so this keeps them complete.
     let described = crate::games::twin_tin_bots::lua::api::MODULES
         .iter()

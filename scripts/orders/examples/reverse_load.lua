@@ -1,8 +1,0 @@
--- scripts/orders/examples/reverse_load.lua
-return {
-  {
-    name = "reverse_load",
-    description = "backs up one hex, makes a U-turn, then loads the crystal in front",
-    steps = { orders.back(), orders.turn(3), orders.load() },
-  },
-}
