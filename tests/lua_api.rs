@@ -136,8 +136,8 @@ fn doc_block(first: &str) -> String {
 #[test]
 fn the_documented_bot_and_order_are_the_shipped_files() {
     for path in [
-        "scripts/bots/examples/ahead.lua",
-        "scripts/orders/examples/reverse_load.lua",
+        "scripts/twin-tin-bots/bots/examples/ahead.lua",
+        "scripts/twin-tin-bots/orders/examples/reverse_load.lua",
     ] {
         let file = std::fs::read_to_string(path).unwrap();
         assert_eq!(
@@ -163,7 +163,7 @@ fn the_documented_bot_beats_the_random_bot() {
     };
     let r = t
         .pairing(
-            &BotSpec::parse("scripts/bots/examples/ahead.lua"),
+            &BotSpec::parse("scripts/twin-tin-bots/bots/examples/ahead.lua"),
             &BotSpec::Random,
         )
         .unwrap();

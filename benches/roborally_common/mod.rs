@@ -1,12 +1,20 @@
 //! What the RoboRally benchmark and its example share: the table (a race
 //! of 8 robots on the two-board course `crossing`, the native random bot in
 //! every seat, through the seam) and playing whole turns on it.
+//!
+//! The robots have [`LIVES`] lives, not 3: the anchor's robots always come
+//! back, so that every turn it times has 8 robots on the board; with 3
+//! lives, random programs would soon leave few robots to move, and the
+//! turns timed would hold less work than the anchor's.
 
+use std::sync::Arc;
 use tinbots::assets::Library;
 use tinbots::bot::{seat_seed, Bot, RandomBot};
 use tinbots::engine::DynState;
 use tinbots::games::roborally::courses;
 use tinbots::games::roborally::game::Game;
+use tinbots::games::roborally::position::{Position, RobotState, Stage};
+use tinbots::grid::square::Compass;
 use tinbots::play::play_one;
 
 /// The robots of the race.
@@ -14,6 +22,10 @@ pub const ROBOTS: usize = 8;
 
 /// The seed of the race and of its bots.
 pub const SEED: u64 = 7;
+
+/// The lives each robot starts with: enough that they keep coming back for
+/// hundreds of turns, as the anchor's do.
+pub const LIVES: u8 = 200;
 
 /// A race and its bots, ready to play on.
 pub struct Table {
@@ -29,7 +41,22 @@ impl Table {
     /// The race on `crossing` with 8 random robots, warmed up by 5 turns.
     pub fn new() -> Table {
         let course = courses::find("crossing", &Library::standard()).expect("a built-in course");
-        let start = Game::race(&course, ROBOTS, SEED).expect("8 robots fit the start square");
+        let robots = (0..ROBOTS)
+            .map(|seat| {
+                let mut robot = RobotState::new(seat, course.start, Compass::N);
+                robot.virtual_robot = true;
+                robot.lives = LIVES;
+                robot
+            })
+            .collect();
+        let position = Position {
+            board: Arc::new(course.board.clone()),
+            robots,
+            option_deck: Vec::new(),
+            turn: 1,
+            stage: Stage::TurnStart,
+        };
+        let start = Game::new(position, SEED).expect("8 robots fit the start square");
         let mut table = Table {
             game: start.clone(),
             start,

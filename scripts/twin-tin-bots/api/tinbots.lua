@@ -125,7 +125,7 @@ local PlayerInfo = {}
 ---@class Step
 local Step = {}
 
---- One order of an order file (scripts/twin-tin-bots/orders/*.lua returns a list of them).
+--- One order of an order file (scripts/orders/*.lua returns a list of them).
 ---@class OrderSpec
 ---@field name string The tile's name: a built-in one redefines that tile; a new one (lowercase letters, digits, `_`) adds a special tile.
 ---@field description string? What it does, in one line.

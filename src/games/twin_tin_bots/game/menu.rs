@@ -9,6 +9,7 @@ use super::state::{Program, SLOTS};
 use super::Game;
 use crate::games::twin_tin_bots::orders::Tile;
 use crate::games::twin_tin_bots::pieces::{robot_of, PlayerId, RobotId};
+use std::cell::Cell;
 
 /// The slot pairs a swap may name, lowest slot first.
 const SWAPS: [(u8, u8); 3] = [(0, 1), (0, 2), (1, 2)];
@@ -25,6 +26,30 @@ pub(super) struct ChangeMenu {
     n_kinds: usize,
     robots: [(RobotId, Program); 2],
     n_robots: usize,
+}
+
+/// The [`ChangeMenu`] a game keeps between a count and a choice: a cache,
+/// not part of the game, so it is left out of the game's `Debug` form (two
+/// games that differ only in it are the same game).
+#[derive(Clone, Default)]
+pub(super) struct KeptMenu(Cell<Option<ChangeMenu>>);
+
+impl KeptMenu {
+    /// The kept menu, if any.
+    pub(super) fn get(&self) -> Option<ChangeMenu> {
+        self.0.get()
+    }
+
+    /// Keeps `menu` (or forgets it, with `None`).
+    pub(super) fn set(&self, menu: Option<ChangeMenu>) {
+        self.0.set(menu);
+    }
+}
+
+impl std::fmt::Debug for KeptMenu {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KeptMenu")
+    }
 }
 
 impl ChangeMenu {

@@ -41,9 +41,8 @@ use crate::games::twin_tin_bots::pieces::{
 use crate::games::twin_tin_bots::terrain::KindTable;
 use crate::grid::hex::Hex;
 use crate::names::Name;
-use menu::ChangeMenu;
+use menu::{ChangeMenu, KeptMenu};
 use serde::{Deserialize, Serialize};
-use std::cell::Cell;
 use std::rc::Rc;
 use std::sync::Arc;
 
@@ -209,7 +208,7 @@ pub struct Game {
     /// counts the answers and then takes one by index, and both read it.
     /// Only [`Game::apply`] and [`Game::stop`] change a game, and both
     /// clear it.
-    menu: Cell<Option<ChangeMenu>>,
+    menu: KeptMenu,
 }
 
 /// Clones every field but the snapshot buffer; `clone_from` reuses the
@@ -380,7 +379,7 @@ impl Game {
             sides: Arc::new(position.sides.clone()),
             failure: None,
             spare: None,
-            menu: Cell::new(None),
+            menu: KeptMenu::default(),
         };
         game.start_turn();
         Ok(game)
