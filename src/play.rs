@@ -206,8 +206,13 @@ pub fn play_with_transcript<B: Bot + ?Sized>(
             TranscriptPart::Main => {
                 let _ = write!(line, "; {text}");
             }
-            TranscriptPart::Aside(label) => {
+            TranscriptPart::Aside(label) if heading.map(|(_, seat)| seat) == Some(played.seat) => {
                 let _ = write!(line, " [{label} {text}]");
+            }
+            // Another seat's answer on this line: named, so that it is not
+            // read as the line's own.
+            TranscriptPart::Aside(label) => {
+                let _ = write!(line, " [{} {label} {text}]", game.seat_name(played.seat));
             }
             TranscriptPart::Silent => {}
         }

@@ -609,3 +609,36 @@ fn a_reader_that_stops_reading_ends_tinbots_quietly() {
     }
     std::fs::remove_file(path).ok();
 }
+
+/// A transcript line is one seat's turn; an answer another seat gives on
+/// it (a destroyed robot's facing as it comes back) names that seat, and
+/// the line's own seat's asides stay unnamed.
+#[test]
+fn another_seats_aside_on_a_transcript_line_names_its_colour() {
+    let out = tinbots(&["--game", "roborally", "play", "-p", "8", "--seed", "1"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut named = 0;
+    for line in text.lines().filter(|l| l.starts_with("turn ")) {
+        let seat = line
+            .split_whitespace()
+            .nth(2)
+            .expect("a colour after the turn");
+        for aside in line.split(" [").skip(1) {
+            let first = aside.split_whitespace().next().unwrap_or_default();
+            if first == "facing:" {
+                continue;
+            }
+            assert_ne!(first, seat, "the line's own seat is not named: {line}");
+            let colours = [
+                "red", "blue", "yellow", "green", "white", "black", "orange", "purple",
+            ];
+            assert!(
+                colours.contains(&first),
+                "an aside without its colour: {line}"
+            );
+            named += 1;
+        }
+    }
+    assert!(named > 0, "no other seat's aside in:\n{text}");
+}
