@@ -4,13 +4,13 @@
 use std::path::{Path, PathBuf};
 
 use super::*;
-use crate::engine::Named;
 use crate::script::{Sandbox, ScriptError};
 use crate::test_folder::Folder;
 
 /// The two games' names, as their folders are named.
-const TTB: &str = crate::games::twin_tin_bots::game::Game::NAME;
-const RR: &str = crate::games::roborally::game::Game::NAME;
+/// The games' names, as a caller passes them (the lookup knows no game).
+const TTB: &str = "twin-tin-bots";
+const RR: &str = "roborally";
 
 /// A library of only the given places.
 fn library(variant_paths: &[&Path], user: Option<&Path>, built_in: bool) -> Library {
@@ -149,13 +149,6 @@ fn a_name_is_found_in_the_first_place_that_has_it() {
     let hidden: Vec<&str> = mud.hidden.iter().map(Origin::label).collect();
     assert_eq!(hidden, ["user folder", "built-in"]);
     assert!(listed.iter().any(|l| l.found.name == "swamp"));
-    let text = crate::games::twin_tin_bots::variant::listing(&all);
-    assert!(text.contains("search-path mud"), "{text}");
-    assert!(text.contains("user swamp"), "{text}");
-    assert!(
-        text.lines().filter(|l| l.starts_with("mud ")).count() == 1,
-        "{text}"
-    );
 
     // Bots: the user's, then the built-in ones with the native random.
     let bots = Library {
@@ -743,34 +736,6 @@ fn courses_are_found_by_name_like_bots() {
         AssetFile::Disk(PathBuf::from(
             "no/such/dir/scripts/roborally/courses/yard.toml"
         ))
-    );
-}
-
-#[test]
-fn a_built_in_variant_is_named_as_built_in_in_messages() {
-    let set = crate::games::twin_tin_bots::variant::VariantSet::load_with(
-        &library(&[], None, true),
-        None,
-        &["mud"],
-    )
-    .unwrap();
-    let mud = &set.variants()[0];
-    assert_eq!(
-        mud.script().shown(),
-        "<built-in>/variants/twin-tin-bots/mud/variant.lua"
-    );
-    assert_eq!(mud.origin, Origin::BuiltIn);
-    let missing = PathBuf::from("no-such-folder-anywhere");
-    let e = crate::games::twin_tin_bots::variant::VariantSet::load_with(
-        &Library::only(&missing),
-        None,
-        &["mud"],
-    )
-    .unwrap_err()
-    .to_string();
-    assert!(
-        e.contains("unknown variant `mud` (looked in: no-such-folder-anywhere)"),
-        "{e}"
     );
 }
 

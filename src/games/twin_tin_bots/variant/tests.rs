@@ -649,3 +649,73 @@ fn names_a_game_s_hooks_make_count_against_the_memory_limit() {
     assert!(err.contains("memory limit"), "{err}");
     assert_eq!(before, after);
 }
+
+/// The variants listing (`tinbots variants`): each name once, with the
+/// description of the copy used, whatever folder it comes from.
+#[test]
+fn the_listing_shows_each_variant_once_from_where_it_is_found() {
+    let search = Folder::new(
+        "listing-search",
+        &[
+            (
+                "mud/variant.toml",
+                "name = \"mud\"\ndescription = \"search-path mud\"\nsource = \"house rule\"\n",
+            ),
+            ("mud/variant.lua", "return {}"),
+        ],
+    );
+    let user = Folder::new(
+        "listing-user",
+        &[
+            (
+                "twin-tin-bots/variants/mud/variant.toml",
+                "name = \"mud\"\ndescription = \"user mud\"\nsource = \"house rule\"\n",
+            ),
+            ("twin-tin-bots/variants/mud/variant.lua", "return {}"),
+            (
+                "twin-tin-bots/variants/swamp/variant.toml",
+                "name = \"swamp\"\ndescription = \"user swamp\"\nsource = \"house rule\"\n",
+            ),
+            ("twin-tin-bots/variants/swamp/variant.lua", "return {}"),
+        ],
+    );
+    let all = Library {
+        variant_paths: vec![search.0.clone()],
+        bot_paths: Vec::new(),
+        user_folder: Some(user.0.clone()),
+        built_in: true,
+    };
+    let text = listing(&all);
+    assert!(text.contains("search-path mud"), "{text}");
+    assert!(text.contains("user swamp"), "{text}");
+    assert!(
+        text.lines().filter(|l| l.starts_with("mud ")).count() == 1,
+        "{text}"
+    );
+}
+#[test]
+fn a_built_in_variant_is_named_as_built_in_in_messages() {
+    let set = VariantSet::load_with(
+        &Library {
+            built_in: true,
+            ..Library::default()
+        },
+        None,
+        &["mud"],
+    )
+    .unwrap();
+    let mud = &set.variants()[0];
+    assert_eq!(
+        mud.script().shown(),
+        "<built-in>/variants/twin-tin-bots/mud/variant.lua"
+    );
+    assert_eq!(mud.origin, Origin::BuiltIn);
+    let missing = PathBuf::from("no-such-folder-anywhere");
+    let e = VariantSet::load_with(&Library::only(&missing), None, &["mud"])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("unknown variant `mud` (looked in: no-such-folder-anywhere)"),
+        "{e}"
+    );
+}
