@@ -1,13 +1,15 @@
 //! RoboRally turns for a profiler and for timing against the design's
 //! `roborally-limit` anchor: plays the benchmark's race (8 random robots on
-//! `crossing`, through the seam; `benches/roborally.rs`) for a number of
+//! `proving`, the anchor's map, through the seam; `benches/roborally.rs`)
+//! for a number of
 //! whole turns, then prints the time a turn took and what a turn held, in
 //! the anchor's terms (robot-squares moved, damage, robots destroyed), so
 //! that the two can be seen to do the same work.
 //!
-//! `cargo run --release --example roborally_turns [TURNS] [RUNS]`
-//! (defaults: 7 runs of 100,000 turns; the median and range of the thread's
-//! CPU time per turn are printed, and the median wall time).
+//! `cargo run --release --example roborally_turns [TURNS] [RUNS] [COURSE]`
+//! (defaults: 7 runs of 100,000 turns on `proving`; the median and range
+//! of the thread's CPU time per turn are printed, and the median wall
+//! time).
 //! With `RUNS` 0 it plays `TURNS` turns once, untimed and uncounted, for a
 //! profiler: under `valgrind --tool=callgrind`, run it with two turn
 //! counts; the difference of the instruction counts over the difference
@@ -20,7 +22,7 @@ use tinbots::games::roborally::game::{Cause, Event, Game};
 
 #[path = "../benches/roborally_common/mod.rs"]
 mod roborally_common;
-use roborally_common::Table;
+use roborally_common::{Table, ANCHOR_COURSE};
 
 /// What the turns held, summed.
 #[derive(Default)]
@@ -88,7 +90,8 @@ fn arg(n: usize, default: u32) -> u32 {
 fn main() {
     let turns = arg(1, 100_000);
     let runs = arg(2, 7);
-    let mut table = Table::new();
+    let course = std::env::args().nth(3);
+    let mut table = Table::new(course.as_deref().unwrap_or(ANCHOR_COURSE));
     if runs == 0 {
         table.play_turns(turns, |_| {});
         return;

@@ -1,6 +1,10 @@
 //! What the RoboRally benchmark and its example share: the table (a race
-//! of 8 robots on the two-board course `crossing`, the native random bot in
-//! every seat, through the seam) and playing whole turns on it.
+//! of 8 robots on a two-board course, the native random bot in every seat,
+//! through the seam) and playing whole turns on it.
+//!
+//! The course to compare with the anchor is [`ANCHOR_COURSE`], `proving`:
+//! the anchor's own map (the same squares, walls, lasers, pushers, crushers
+//! and flags), so that the ratio compares the same game.
 //!
 //! The robots have [`LIVES`] lives, not 3: the anchor's robots always come
 //! back, so that every turn it times has 8 robots on the board; with 3
@@ -23,6 +27,9 @@ pub const ROBOTS: usize = 8;
 /// The seed of the race and of its bots.
 pub const SEED: u64 = 7;
 
+/// The course laid out as the design's `roborally-limit` anchor's map.
+pub const ANCHOR_COURSE: &str = "proving";
+
 /// The lives each robot starts with: enough that they keep coming back for
 /// hundreds of turns, as the anchor's do.
 pub const LIVES: u8 = 200;
@@ -38,9 +45,10 @@ pub struct Table {
 }
 
 impl Table {
-    /// The race on `crossing` with 8 random robots, warmed up by 5 turns.
-    pub fn new() -> Table {
-        let course = courses::find("crossing", &Library::standard()).expect("a built-in course");
+    /// The race on the built-in `course` with 8 random robots, warmed up
+    /// by 5 turns.
+    pub fn new(course: &str) -> Table {
+        let course = courses::find(course, &Library::standard()).expect("a built-in course");
         let robots = (0..ROBOTS)
             .map(|seat| {
                 let mut robot = RobotState::new(seat, course.start, Compass::N);
