@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::assets::Origin;
-use crate::games::roborally::board::Kind as BoardKind;
+use crate::games::roborally::board::{Kind as BoardKind, Turn};
 use crate::grid::square::Square;
 use crate::test_folder::Folder;
 
@@ -36,6 +36,7 @@ fn every_built_in_course_is_listed_with_its_players_and_description() {
             ("factory", (5, 8)),
             ("gauntlet", (2, 6)),
             ("maze", (1, 3)),
+            ("proving", (1, 8)),
             ("yard", (1, 4)),
         ]
     );
@@ -49,7 +50,7 @@ fn every_built_in_course_is_listed_with_its_players_and_description() {
             == "yard                 built-in     1-4   One board, 1-4 players: the yard, every kind of square on one board"),
         "{text}"
     );
-    assert_eq!(text.lines().count(), 5);
+    assert_eq!(text.lines().count(), 6);
 }
 
 #[test]
@@ -159,7 +160,7 @@ fn a_course_is_found_by_path_and_a_typo_gets_a_suggestion() {
     let e = find("facotry", &lib).unwrap_err().to_string();
     assert_eq!(
         e,
-        "unknown course `facotry`, did you mean `factory`? (looked in: built-in); courses: crossing, factory, gauntlet, maze, yard; \
+        "unknown course `facotry`, did you mean `factory`? (looked in: built-in); courses: crossing, factory, gauntlet, maze, proving, yard; \
          a course can also be given as the path to a .toml file"
     );
     let e = find("no/such/course.toml", &lib).unwrap_err().to_string();
@@ -419,4 +420,47 @@ fn a_file_is_told_by_its_fields() {
     assert_eq!(file_kind("game = \"roborally\"\n"), None);
     assert_eq!(file_kind("size = ["), None);
     assert!(is_path("x.toml") && is_path("a/b") && !is_path("yard"));
+}
+
+#[test]
+fn the_proving_course_holds_what_the_speed_limit_anchor_counts() {
+    // The design's roborally-limit README, "The course": the benchmark
+    // compares a turn on `proving` with a turn of the anchor, so the two
+    // must be the same course.
+    let proving = find("proving", &built_in()).unwrap();
+    let board = &proving.board;
+    assert_eq!(board.size(), (24, 12));
+    let count = |wanted: &dyn Fn(&BoardKind) -> bool| {
+        board.specials().iter().filter(|s| wanted(&s.kind)).count()
+    };
+    assert_eq!(count(&|k| *k == BoardKind::Pit), 6);
+    assert_eq!(count(&|k| matches!(k, BoardKind::Conveyor(_))), 24);
+    assert_eq!(count(&|k| matches!(k, BoardKind::Express(_))), 17);
+    assert_eq!(count(&|k| *k == BoardKind::Gear(Turn::Right)), 3);
+    assert_eq!(count(&|k| *k == BoardKind::Gear(Turn::Left)), 3);
+    assert_eq!(count(&|k| matches!(k, BoardKind::Pusher { .. })), 4);
+    assert_eq!(count(&|k| matches!(k, BoardKind::Crusher(_))), 2);
+    assert_eq!(count(&|k| *k == BoardKind::Repair(1)), 2);
+    assert_eq!(count(&|k| *k == BoardKind::Repair(2)), 2);
+    assert_eq!(board.walls().len(), 30);
+    let beams: Vec<u8> = board.lasers().iter().map(|l| l.beams).collect();
+    assert_eq!(beams.len(), 6);
+    assert_eq!(beams.iter().filter(|&&b| b == 2).count(), 1);
+    let flags: Vec<(u8, Square)> = board.flags().iter().map(|f| (f.number, f.at)).collect();
+    assert_eq!(
+        flags,
+        [
+            (1, Square::new(19, 1)),
+            (2, Square::new(6, 10)),
+            (3, Square::new(16, 7)),
+            (4, Square::new(10, 3)),
+        ]
+    );
+    // The anchor's first start square; its pits and crushers where it
+    // has them.
+    assert_eq!(proving.start, Square::new(0, 2));
+    assert_eq!(board.kind(Square::new(5, 5)), Some(BoardKind::Pit));
+    assert!(board
+        .crusher(Square::new(20, 8))
+        .is_some_and(|r| r.contains(2) && r.contains(4)));
 }

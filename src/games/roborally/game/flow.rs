@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use crate::engine::{Outcome, Refusal};
 
 use super::super::board::Kind;
-use super::super::cards::hand_size;
+use super::super::cards::{hand_size, locked_registers};
 use super::decide::{Answer, Decision};
 use super::narrate::Event;
 use super::options::event_name;
@@ -176,15 +176,21 @@ impl Game {
     /// Discards the cards of robot `i`'s registers that are not locked
     /// (all of them when it is off the board), and notes the kept ones.
     pub(super) fn clear_registers(&mut self, i: usize) {
-        let gone = self.robots[i].at.is_none();
+        let robot = &mut self.robots[i];
+        let locked = if robot.at.is_none() {
+            0..=0
+        } else {
+            let range = locked_registers(robot.damage);
+            *range.start() as u8..=*range.end() as u8
+        };
         let mut kept = 0u8;
-        for r in 1..=LAST_REGISTER {
-            let slot = usize::from(r) - 1;
-            if !gone && self.is_locked(i, r) {
-                if self.robots[i].program[slot].is_some() {
+        for (slot, card) in robot.program.iter_mut().enumerate() {
+            let r = slot as u8 + 1;
+            if locked.contains(&r) {
+                if card.is_some() {
                     kept |= 1 << r;
                 }
-            } else if let Some(c) = self.robots[i].program[slot].take() {
+            } else if let Some(c) = card.take() {
                 self.discard.push(c);
             }
         }
@@ -242,7 +248,7 @@ impl Game {
                 let card = self.deck.pop().expect("the deck was refilled");
                 self.hands[i].push(card);
             }
-            self.hands[i].sort_by_key(|c| c.priority);
+            self.hands[i].sort_unstable_by_key(|c| c.priority);
             let dealt = self.hands[i].len();
             self.events.push(Event::Dealt(i, dealt));
         }

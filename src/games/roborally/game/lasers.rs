@@ -81,64 +81,95 @@ impl Reach {
     }
 }
 
-/// How far ahead of `from` toward `dir` the square `to` lies, when it lies
-/// on that line (0: `from` itself); `None` when it is off the line or
-/// behind.
-fn ahead(from: Square, dir: Compass, to: Square) -> Option<i32> {
-    let (dx, dy) = dir.delta();
-    let (ox, oy) = (to.x - from.x, to.y - from.y);
-    let d = if dx != 0 { ox * dx } else { oy * dy };
-    (d >= 0 && ox == d * dx && oy == d * dy).then_some(d)
+/// Where a robot stands, as a beam sees it: its square, and whether it
+/// is real (robot lasers hit only real robots). Robots off the board are
+/// left out.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Target {
+    robot: usize,
+    x: i32,
+    y: i32,
+    real: bool,
+}
+
+/// The distance of the targets nearest to `(x, y)` on the line toward
+/// `(dx, dy)` (a cardinal direction), from `min_ahead` squares on, among
+/// the real ones only when `only_real`; `None` when none is in line.
+fn nearest(
+    targets: &[Target],
+    (x, y): (i32, i32),
+    (dx, dy): (i32, i32),
+    min_ahead: i32,
+    only_real: bool,
+) -> Option<i32> {
+    let mut best = i32::MAX;
+    for t in targets {
+        let (ox, oy) = (t.x - x, t.y - y);
+        // On the line when the offset across it is zero; `d` is how far
+        // along it.
+        let (d, across) = (ox * dx + oy * dy, ox * dy - oy * dx);
+        if across == 0 && d >= min_ahead && (t.real || !only_real) {
+            best = best.min(d);
+        }
+    }
+    (best != i32::MAX).then_some(best)
 }
 
 impl Game {
     /// The lasers' step.
     pub(super) fn lasers(&mut self) {
         let mut hits = std::mem::take(&mut self.scratch.hits);
+        let mut targets = std::mem::take(&mut self.scratch.targets);
         hits.clear();
+        targets.clear();
+        for (robot, r) in self.robots.iter().enumerate() {
+            if let Some(at) = r.at {
+                targets.push(Target {
+                    robot,
+                    x: at.x,
+                    y: at.y,
+                    real: !r.virtual_robot,
+                });
+            }
+        }
+        let on = |(x, y): (i32, i32)| move |t: &&Target| (t.x, t.y) == (x, y);
         for laser in self.board.lasers() {
             if self.board.is_off(laser.at) {
                 continue;
             }
             // The first robots on the beam (virtual robots share a square).
-            let nearest = self
-                .robots
-                .iter()
-                .filter_map(|r| r.at.and_then(|to| ahead(laser.at, laser.to, to)))
-                .min();
-            let Some(d) = nearest else { continue };
+            let origin = (laser.at.x, laser.at.y);
+            let delta = laser.to.delta();
+            let Some(d) = nearest(&targets, origin, delta, 0, false) else {
+                continue;
+            };
             if d > self.reach.get(&self.board, laser.at, laser.to) as i32 {
                 continue;
             }
-            for (j, r) in self.robots.iter().enumerate() {
-                if r.at.and_then(|to| ahead(laser.at, laser.to, to)) == Some(d) {
-                    hits.push((j, Shooter::Board(laser.at), laser.beams));
-                }
+            let at = (origin.0 + d * delta.0, origin.1 + d * delta.1);
+            for t in targets.iter().filter(on(at)) {
+                hits.push((t.robot, Shooter::Board(laser.at), laser.beams));
             }
         }
-        for (i, r) in self.robots.iter().enumerate() {
-            let Some(from) = r.at else { continue };
-            if r.virtual_robot || r.powered_down {
+        for shooter in &targets {
+            let r = &self.robots[shooter.robot];
+            if !shooter.real || r.powered_down {
                 continue;
             }
             // The nearest real robot in line ahead, if the walls and the
             // board's edge let the beam get that far.
-            let mut nearest: Option<(i32, usize)> = None;
-            for (j, o) in self.robots.iter().enumerate() {
-                let Some(to) = o.at else { continue };
-                if j == i || o.virtual_robot {
-                    continue;
-                }
-                match ahead(from, r.facing, to) {
-                    Some(d) if d > 0 && nearest.is_none_or(|(n, _)| d < n) => {
-                        nearest = Some((d, j));
-                    }
-                    _ => {}
-                }
-            }
-            let Some((d, j)) = nearest else { continue };
+            let origin = (shooter.x, shooter.y);
+            let delta = r.facing.delta();
+            let Some(d) = nearest(&targets, origin, delta, 1, true) else {
+                continue;
+            };
+            let from = Square::new(shooter.x, shooter.y);
             if d <= self.reach.get(&self.board, from, r.facing) as i32 {
-                hits.push((j, Shooter::Robot(i), 1));
+                let at = (origin.0 + d * delta.0, origin.1 + d * delta.1);
+                // Real robots never share a square.
+                if let Some(t) = targets.iter().filter(on(at)).find(|t| t.real) {
+                    hits.push((t.robot, Shooter::Robot(shooter.robot), 1));
+                }
             }
         }
         for &(j, by, n) in &hits {
@@ -149,5 +180,6 @@ impl Game {
             });
         }
         self.scratch.hits = hits;
+        self.scratch.targets = targets;
     }
 }

@@ -155,8 +155,9 @@ pub struct Game {
     returning: Vec<bool>,
     /// Register phases revealed this turn (0 while programming).
     revealed: u8,
-    /// The robots of this phase in priority order.
-    order: Vec<usize>,
+    /// The robots of this phase in priority order, with the card each
+    /// plays.
+    order: Vec<(Card, usize)>,
     turn: u32,
     pc: Pc,
     pending: Vec<Pending>,
@@ -180,6 +181,7 @@ pub struct Game {
 struct Scratch {
     belt: Vec<belts::Plan>,
     hits: Vec<(usize, Shooter, u8)>,
+    targets: Vec<lasers::Target>,
 }
 
 impl Game {

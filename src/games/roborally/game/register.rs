@@ -18,14 +18,15 @@ impl Game {
         self.events.push(Event::PhaseBegins(r));
         let mut order = std::mem::take(&mut self.order);
         order.clear();
-        for i in 0..self.robots.len() {
-            if self.on_board(i) && !self.robots[i].powered_down && self.card_in(i, r).is_some() {
-                order.push(i);
+        for (i, robot) in self.robots.iter().enumerate() {
+            if robot.at.is_some() && !robot.powered_down {
+                if let Some(card) = robot.program[usize::from(r) - 1] {
+                    order.push((card, i));
+                }
             }
         }
-        order.sort_by_key(|&i| std::cmp::Reverse(self.card_in(i, r).map_or(0, |c| c.priority)));
-        for &i in &order {
-            let card = self.card_in(i, r).expect("ordered robots hold a card");
+        order.sort_by_key(|&(card, _)| std::cmp::Reverse(card.priority));
+        for &(card, i) in &order {
             self.events.push(Event::Revealed(i, card));
         }
         self.order = order;
@@ -33,7 +34,7 @@ impl Game {
 
     /// The `k`th robot of the phase plays its card, if still on the board.
     pub(super) fn robot_step(&mut self, r: u8, k: usize) {
-        let i = self.order[k];
+        let (_, i) = self.order[k];
         if !self.on_board(i) {
             return;
         }
