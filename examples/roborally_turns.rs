@@ -15,6 +15,7 @@
 //! counts; the difference of the instruction counts over the difference
 //! of the turns is the cost of a turn, without the set-up.
 
+use std::io::Write;
 use std::time::Instant;
 
 use tinbots::engine::State;
@@ -104,14 +105,19 @@ fn main() {
         cpu.push((cpu_ns() - c) as f64 / f64::from(turns));
     }
     let ((c, lo, hi), (w, _, _)) = (spread(cpu), spread(wall));
-    println!(
+    // Written, not printed: a closed pipe (`| head`) ends the output, not
+    // the program with a panic.
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(
+        out,
         "{runs} runs of {turns} turns: {c:.0} ns/turn of thread CPU time (median; {lo:.0} – {hi:.0}), {w:.0} ns wall"
     );
     let mut held = Held::default();
     let counted = table.play_turns(turns.min(100_000), |g| held.count(g));
     let per = |n: u64| n as f64 / f64::from(counted);
     let shot = held.destroyed - held.fell - held.crushed;
-    println!(
+    let _ = writeln!(
+        out,
         "a turn holds: {:.2} robot-squares moved by cards and pushers, {:.2} carried by belts, \
          {:.2} damage; destroyed: {:.3} fell, {:.3} shot, {:.3} crushed; {:.4} flags touched, {:.5} wins",
         per(held.moved),

@@ -712,7 +712,7 @@ fn courses_are_found_by_name_like_bots() {
         .collect();
     assert_eq!(
         names,
-        ["crossing", "factory", "gauntlet", "maze", "mine", "yard"]
+        ["crossing", "factory", "gauntlet", "maze", "mine", "proving", "yard"]
     );
     let e = lib
         .find(Kind::Course, RR, "yrad", None)
@@ -721,7 +721,7 @@ fn courses_are_found_by_name_like_bots() {
     assert_eq!(
         e,
         format!(
-            "unknown course `yrad`, did you mean `yard`? (looked in: {}, built-in); courses: crossing, factory, gauntlet, maze, mine, yard; \
+            "unknown course `yrad`, did you mean `yard`? (looked in: {}, built-in); courses: crossing, factory, gauntlet, maze, mine, proving, yard; \
              a course can also be given as the path to a .toml file",
             user.0.join("roborally/courses").display()
         )

@@ -146,6 +146,12 @@ pub trait State: Clone + 'static {
     /// Answers the decision and runs the game to the next one; a refused
     /// answer leaves the game as it was.
     fn apply(&mut self, answer: Self::Answer) -> Result<(), Refusal>;
+    /// [`State::apply`] for an answer just taken from [`State::legal`],
+    /// with nothing changed in between: a game may skip checking it again.
+    /// By default it is checked as any answer is.
+    fn apply_legal(&mut self, answer: Self::Answer) -> Result<(), Refusal> {
+        self.apply(answer)
+    }
     /// What happened during the last [`State::apply`], in order.
     fn events(&self) -> &[Self::Event];
     /// One event in words, with its reason.
@@ -322,7 +328,7 @@ impl<G: Describe + Named> DynState for G {
                 i + 1
             )));
         };
-        self.apply(answer)
+        self.apply_legal(answer)
     }
     fn apply_text(&mut self, text: &str) -> Result<String, Refusal> {
         let answer = self.parse_answer(text)?;

@@ -348,11 +348,11 @@ impl Game {
         self.pc = Pc::Phase(r, next);
     }
 
-    /// Answers the current decision (checked legal) and runs on.
+    /// Answers the current decision, once checked legal, and runs on.
     pub(super) fn answer(&mut self, answer: Answer) -> Result<(), Refusal> {
-        let Some(d) = self.decision else {
+        if self.decision.is_none() {
             return Err(Refusal::new(self.describe_decision()));
-        };
+        }
         if !self.is_legal(answer) {
             return Err(Refusal::new(format!(
                 "`{}` is not an answer to this decision: {}",
@@ -360,6 +360,14 @@ impl Game {
                 self.describe_decision()
             )));
         }
+        self.answer_legal(answer);
+        Ok(())
+    }
+
+    /// Answers the current decision with `answer`, known to be one of its
+    /// legal answers, and runs on.
+    pub(super) fn answer_legal(&mut self, answer: Answer) {
+        let d = self.decision.expect("a legal answer answers a decision");
         self.events.clear();
         match (d, answer) {
             (Decision::Card { seat, register }, Answer::Card(card)) => {
@@ -419,6 +427,5 @@ impl Game {
             self.pending.remove(0);
         }
         self.run();
-        Ok(())
     }
 }

@@ -14,6 +14,7 @@
 use crate::grid::square::{Compass, Square};
 
 use super::super::board::Board;
+use super::super::cards::MAX_ROBOTS;
 use super::narrate::{Event, Shooter};
 use super::{Game, Pending};
 
@@ -25,6 +26,9 @@ pub(super) struct Reach {
     height: i32,
     /// Four entries per square (N, E, S, W), row by row.
     squares: Vec<u32>,
+    /// The reach of each board laser's beam from its emitter, in the
+    /// order of [`Board::lasers`].
+    beams: Vec<i32>,
 }
 
 /// The four directions a beam goes, in the order [`Reach`] keeps them.
@@ -57,11 +61,18 @@ impl Reach {
                 }
             }
         }
-        Reach {
+        let mut reach = Reach {
             width,
             height,
             squares,
-        }
+            beams: Vec::new(),
+        };
+        reach.beams = board
+            .lasers()
+            .iter()
+            .map(|l| reach.get(board, l.at, l.to) as i32)
+            .collect();
+        reach
     }
 
     /// The squares a beam advances from `sq` toward `dir`.
@@ -81,38 +92,56 @@ impl Reach {
     }
 }
 
-/// Where a robot stands, as a beam sees it: its square, and whether it
-/// is real (robot lasers hit only real robots). Robots off the board are
-/// left out.
+/// Where a robot stands, as a beam sees it: its square, whether it is
+/// real (robot lasers hit only real robots), and whether it fires, which
+/// way. Robots off the board are left out.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Target {
     robot: usize,
     x: i32,
     y: i32,
     real: bool,
+    /// Real and powered up: it fires its laser (rulings 11 and 12).
+    fires: bool,
+    /// The way it faces, as a step.
+    facing: (i32, i32),
+}
+
+impl Target {
+    /// How far ahead of `self`, in the way it faces, `other` stands, when
+    /// it stands on that line.
+    fn ahead_of(&self, other: &Target) -> Option<i32> {
+        let (ox, oy) = (other.x - self.x, other.y - self.y);
+        let (dx, dy) = self.facing;
+        let (d, across) = (ox * dx + oy * dy, ox * dy - oy * dx);
+        (across == 0 && d > 0).then_some(d)
+    }
 }
 
 /// The distance of the targets nearest to `(x, y)` on the line toward
-/// `(dx, dy)` (a cardinal direction), from `min_ahead` squares on, among
-/// the real ones only when `only_real`; `None` when none is in line.
+/// `(dx, dy)` (a cardinal direction), from `(x, y)` itself to `reach`
+/// squares on; `None` when none is in reach.
 fn nearest(
     targets: &[Target],
     (x, y): (i32, i32),
     (dx, dy): (i32, i32),
-    min_ahead: i32,
-    only_real: bool,
+    reach: i32,
 ) -> Option<i32> {
-    let mut best = i32::MAX;
-    for t in targets {
-        let (ox, oy) = (t.x - x, t.y - y);
-        // On the line when the offset across it is zero; `d` is how far
-        // along it.
-        let (d, across) = (ox * dx + oy * dy, ox * dy - oy * dx);
-        if across == 0 && d >= min_ahead && (t.real || !only_real) {
-            best = best.min(d);
-        }
+    // The coordinate across the line must match; the one along it, signed
+    // by the way the beam goes, is the distance.
+    let along =
+        |on_line: bool, offset: i32| (on_line && (0..=reach).contains(&offset)).then_some(offset);
+    if dx == 0 {
+        targets
+            .iter()
+            .filter_map(|t| along(t.x == x, (t.y - y) * dy))
+            .min()
+    } else {
+        targets
+            .iter()
+            .filter_map(|t| along(t.y == y, (t.x - x) * dx))
+            .min()
     }
-    (best != i32::MAX).then_some(best)
 }
 
 impl Game {
@@ -129,47 +158,56 @@ impl Game {
                     x: at.x,
                     y: at.y,
                     real: !r.virtual_robot,
+                    fires: !r.virtual_robot && !r.powered_down,
+                    facing: r.facing.delta(),
                 });
             }
         }
         let on = |(x, y): (i32, i32)| move |t: &&Target| (t.x, t.y) == (x, y);
-        for laser in self.board.lasers() {
+        for (laser, &reach) in self.board.lasers().iter().zip(&self.reach.beams) {
             if self.board.is_off(laser.at) {
                 continue;
             }
             // The first robots on the beam (virtual robots share a square).
             let origin = (laser.at.x, laser.at.y);
             let delta = laser.to.delta();
-            let Some(d) = nearest(&targets, origin, delta, 0, false) else {
+            let Some(d) = nearest(&targets, origin, delta, reach) else {
                 continue;
             };
-            if d > self.reach.get(&self.board, laser.at, laser.to) as i32 {
-                continue;
-            }
             let at = (origin.0 + d * delta.0, origin.1 + d * delta.1);
             for t in targets.iter().filter(on(at)) {
                 hits.push((t.robot, Shooter::Board(laser.at), laser.beams));
             }
         }
-        for shooter in &targets {
-            let r = &self.robots[shooter.robot];
-            if !shooter.real || r.powered_down {
-                continue;
-            }
-            // The nearest real robot in line ahead, if the walls and the
-            // board's edge let the beam get that far.
-            let origin = (shooter.x, shooter.y);
-            let delta = r.facing.delta();
-            let Some(d) = nearest(&targets, origin, delta, 1, true) else {
-                continue;
-            };
-            let from = Square::new(shooter.x, shooter.y);
-            if d <= self.reach.get(&self.board, from, r.facing) as i32 {
-                let at = (origin.0 + d * delta.0, origin.1 + d * delta.1);
-                // Real robots never share a square.
-                if let Some(t) = targets.iter().filter(on(at)).find(|t| t.real) {
-                    hits.push((t.robot, Shooter::Robot(shooter.robot), 1));
+        // Robot lasers: the nearest real robot in line ahead of each robot
+        // that fires. Only two robots on one row or column can see each
+        // other, so pairs are tried once each.
+        let mut seen = [None::<(i32, usize)>; MAX_ROBOTS];
+        for (a, ta) in targets.iter().enumerate() {
+            for (b, tb) in targets.iter().enumerate().skip(a + 1) {
+                if ta.x != tb.x && ta.y != tb.y {
+                    continue;
                 }
+                for (s, shooter, target) in [(a, ta, tb), (b, tb, ta)] {
+                    if !shooter.fires || !target.real {
+                        continue;
+                    }
+                    if let Some(d) = shooter.ahead_of(target) {
+                        if seen[s].is_none_or(|(n, _)| d < n) {
+                            seen[s] = Some((d, target.robot));
+                        }
+                    }
+                }
+            }
+        }
+        for (shooter, seen) in targets.iter().zip(seen) {
+            let Some((d, j)) = seen else { continue };
+            // The walls and the board's edge must let the beam get that
+            // far.
+            let from = Square::new(shooter.x, shooter.y);
+            let facing = self.robots[shooter.robot].facing;
+            if d <= self.reach.get(&self.board, from, facing) as i32 {
+                hits.push((j, Shooter::Robot(shooter.robot), 1));
             }
         }
         for &(j, by, n) in &hits {

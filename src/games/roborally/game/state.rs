@@ -34,6 +34,10 @@ impl State for Game {
     fn apply(&mut self, answer: Answer) -> Result<(), Refusal> {
         self.answer(answer)
     }
+    fn apply_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
+        self.answer_legal(answer);
+        Ok(())
+    }
     fn events(&self) -> &[Event] {
         &self.events
     }
