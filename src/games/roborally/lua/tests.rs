@@ -165,6 +165,40 @@ fn simulate_says_where_my_robot_ends() {
     );
 }
 
+#[test]
+fn simulate_stops_after_the_phases_asked() {
+    // The yard's start [0, 11] is open floor: a rotation in register 1
+    // turns the robot in place, whatever the random cards after it do.
+    let (game, rotation) = (1..40)
+        .find_map(|seed| {
+            let game = yard(2, seed);
+            let card = game.hand(0).iter().find(|c| c.to_string().starts_with("rotate_right"))?;
+            let text = card.to_string();
+            Some((game, text))
+        })
+        .expect("some deal holds a rotate_right");
+    let source = format!(
+        "return {{ choose = function(view, d)\n\
+           for _ = 1, 20 do\n\
+             local e = view:simulate({{ '{rotation}' }}, 1)\n\
+             assert(e.x == 0 and e.y == 11 and e.facing == 'E', e.facing)\n\
+           end\n\
+           return '{rotation}'\n\
+         end }}"
+    );
+    let mut bot = hostile(&source);
+    let answer = bot.try_choose(&game).expect("every sample ends turned E on the start");
+    assert_eq!(
+        game.legal(answer).map(|a| game.answer_text(a)),
+        Some(rotation)
+    );
+    let err = failure("return { choose = function(view, d)\n  return view:simulate({}, 6)\nend }");
+    assert!(
+        err.contains("bots/hostile.lua:2: simulate's phases is a whole number from 1 to 5"),
+        "{err}"
+    );
+}
+
 /// Every card priority anywhere in `table` (its `priority` fields).
 fn priorities(table: &Table, out: &mut Vec<u16>) {
     for (key, value) in table.pairs::<Value, Value>().flatten() {
