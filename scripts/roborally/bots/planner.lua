@@ -21,11 +21,16 @@
 -- a quiet square, stays down while badly damaged, comes back facing along
 -- its path, and repairs on a two-wrench site when damaged.
 
--- Beam width: partial programs kept at each register.
-local BEAM = 12
+-- Beam width: partial programs kept at each register, at most; fewer
+-- with many robots, whose answers make each simulation dearer (see
+-- beam_width).
+local BEAM = 30
+-- Instructions of the decision's budget (10 million) the simulations may
+-- take: each costs 2000, and 200 per answer played (about 6 a robot).
+local SIMULATION_BUDGET = 5000000
 -- Complete programs played again, and the samples each.
-local FINALISTS = 6
-local SAMPLES = 3
+local FINALISTS = 10
+local SAMPLES = 5
 
 -- Costs, in squares' worth (a move card averages about 1.7 squares).
 local TURN_COST = 1.7 -- a quarter turn: one register
@@ -40,7 +45,7 @@ local UNREACHABLE = 60 -- a square that the search did not reach
 -- Power down from this damage (registers lock from 5).
 local POWER_DOWN_AT = 5
 -- Stay down while damaged this much.
-local STAY_DOWN_AT = 4
+local STAY_DOWN_AT = 5
 
 local DIRS = { "N", "E", "S", "W" }
 local INDEX = { N = 1, E = 2, S = 3, W = 4 }
@@ -339,12 +344,23 @@ local function program_answers(cards, asks_power)
   return answers
 end
 
+-- The beam width that keeps a turn's simulations within the budget: the
+-- beam costs about 18 simulations per partial program kept, the
+-- finalists FINALISTS * SAMPLES more.
+local function beam_width(view)
+  local each = 2000 + 200 * 6 * #view.robots
+  local simulations = math.min(600, SIMULATION_BUDGET // each)
+  local width = (simulations - FINALISTS * SAMPLES - 10) // 18
+  return math.max(4, math.min(BEAM, width))
+end
+
 local function plan_program(view, decision, plan)
   local me = my_robot(view)
   local info = board_info(view)
   local free = free_registers(view, decision.register)
   local kinds, order = by_kind(view.hand)
   local asks_power = me.damage > 0 and not me.power_down_announced
+  local width = beam_width(view)
 
   -- A partial program: the kinds used (counts) and the card texts placed.
   local beam = { { cards = {}, used = {}, score = 0 } }
@@ -385,7 +401,7 @@ local function plan_program(view, decision, plan)
     end
     table.sort(next_beam, function(a, b) return a.score < b.score end)
     beam = {}
-    for i = 1, math.min(BEAM, #next_beam) do beam[i] = next_beam[i] end
+    for i = 1, math.min(width, #next_beam) do beam[i] = next_beam[i] end
   end
 
   -- The best complete programs, played to the end of the turn on a few
