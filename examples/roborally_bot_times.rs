@@ -55,7 +55,10 @@ fn summary(times: &[Duration]) -> (f64, f64) {
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
-    let (bot, other) = (BotSpec::parse(&arg(0, "planner")), BotSpec::parse(&arg(1, "racer")));
+    let (bot, other) = (
+        BotSpec::parse(&arg(0, "planner")),
+        BotSpec::parse(&arg(1, "racer")),
+    );
     let course = courses::find(&arg(2, "yard"), &Library::standard())?;
     let games: u64 = arg(3, "20").parse()?;
     let mut all = Vec::new();

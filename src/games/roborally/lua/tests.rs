@@ -203,7 +203,10 @@ fn simulate_stops_after_the_phases_asked() {
     let (game, rotation) = (1..40)
         .find_map(|seed| {
             let game = yard(2, seed);
-            let card = game.hand(0).iter().find(|c| c.to_string().starts_with("rotate_right"))?;
+            let card = game
+                .hand(0)
+                .iter()
+                .find(|c| c.to_string().starts_with("rotate_right"))?;
             let text = card.to_string();
             Some((game, text))
         })
@@ -218,7 +221,9 @@ fn simulate_stops_after_the_phases_asked() {
          end }}"
     );
     let mut bot = hostile(&source);
-    let answer = bot.try_choose(&game).expect("every sample ends turned E on the start");
+    let answer = bot
+        .try_choose(&game)
+        .expect("every sample ends turned E on the start");
     assert_eq!(
         game.legal(answer).map(|a| game.answer_text(a)),
         Some(rotation)
