@@ -172,12 +172,10 @@ local function flag_map(info, flag)
           heap_push(heap, nd, pk)
         end
       end
-      -- Came forward facing f from the square behind.
+      -- Came forward facing f from the square behind (the walls between
+      -- two squares block both ways, so the step back checks them).
       local bx, by = step_to(info, x, y, BACK[f])
-      if bx and not deadly(square_at(info, bx, by)) then
-        -- step_to checked (x,y)->(bx,by); walls are symmetric.
-        relax(bx, by, f, 1)
-      end
+      if bx then relax(bx, by, f, 1) end
       -- Came backwards facing f from the square in front.
       local fx, fy = step_to(info, x, y, f)
       if fx then relax(fx, fy, f, BACK_COST) end
