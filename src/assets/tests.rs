@@ -373,7 +373,10 @@ fn bots_are_found_among_their_game_s_only() {
             .map(|l| l.found.name)
             .collect()
     };
-    assert_eq!(names(RR), ["racer", "random", "shared", "theirs"]);
+    assert_eq!(
+        names(RR),
+        ["planner", "racer", "random", "shared", "theirs"]
+    );
     assert_eq!(
         names(TTB),
         ["greedy", "lookahead", "mine", "random", "shared"]

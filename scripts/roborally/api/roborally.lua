@@ -113,12 +113,13 @@ local RrView = {}
 
 --- Plays `answers` as the viewer's coming answers, e.g. its cards for the free registers then "go",
 --- on a copy where everything the viewer cannot see is dealt anew and the others answer at random,
---- up to the end of this turn's register phases; answers past the list are random too.
+--- up to the end of this turn's register phases (or of phase `phases`); answers past the list are random too.
 --- Charged to the instruction budget (2000 per call, 200 per answer played), at most 1000 calls per decision.
 --- An answer that is not legal when its turn comes is an error naming the script's line.
 ---@param answers string[] Answer texts.
+---@param phases integer? Stop after this register phase (1..5); nil: after the turn's register phases.
 ---@return RrEnding
-function RrView:simulate(answers) end
+function RrView:simulate(answers, phases) end
 
 --- The decision being asked.
 ---@class RrDecision

@@ -179,11 +179,14 @@ pub const CLASSES: &[Class] = &[
         ],
         methods: &[Function {
             name: "simulate",
-            params: &[("answers", "string[]", "Answer texts.")],
+            params: &[
+                ("answers", "string[]", "Answer texts."),
+                ("phases", "integer?", "Stop after this register phase (1..5); nil: after the turn's register phases."),
+            ],
             returns: "RrEnding",
             doc: "Plays `answers` as the viewer's coming answers, e.g. its cards for the free registers then \"go\",\n\
                   on a copy where everything the viewer cannot see is dealt anew and the others answer at random,\n\
-                  up to the end of this turn's register phases; answers past the list are random too.\n\
+                  up to the end of this turn's register phases (or of phase `phases`); answers past the list are random too.\n\
                   Charged to the instruction budget (2000 per call, 200 per answer played), at most 1000 calls per decision.\n\
                   An answer that is not legal when its turn comes is an error naming the script's line.",
         }],

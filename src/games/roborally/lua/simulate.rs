@@ -2,7 +2,9 @@
 //! natively on a sample of what it cannot see ([`State::sample_hidden`]:
 //! the deck and the other seats' hands and unrevealed registers dealt
 //! anew), the other seats answering at random from the bot's seeded
-//! generator, up to the end of the current turn's register phases. It
+//! generator, up to the end of the current turn's register phases (or,
+//! given a number of phases, up to the end of that register phase: a
+//! partial program can be judged without the random cards after it). It
 //! returns where the seat's robot ends. Each call is charged to the
 //! script's instruction budget, and a decision may run at most
 //! [`MAX_SIMULATIONS`] of them.
@@ -35,8 +37,10 @@ fn mix(seed: u64, decision: u64, simulation: u32) -> u64 {
 }
 
 /// Runs one simulation of `answers` (a list of answer texts) for the
-/// seat deciding now; see the module's doc.
-pub(super) fn simulate(lua: &Lua, answers: &Table) -> mlua::Result<Table> {
+/// seat deciding now, up to the end of register phase `phases` when it is
+/// given (1..=5), else to the end of the turn's register phases; see the
+/// module's doc.
+pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::Result<Table> {
     let ctx = Context::get(lua)?;
     let n = ctx.simulations.get() + 1;
     if n > MAX_SIMULATIONS {
@@ -65,12 +69,22 @@ pub(super) fn simulate(lua: &Lua, answers: &Table) -> mlua::Result<Table> {
         };
         real.sample_hidden(me, seed)
     };
-    game.set_stepping(false);
+    // Stopping after a phase needs the game to pause between steps; the
+    // pauses (`continue`) are answered here and not charged.
+    game.set_stepping(phases.is_some());
+    let past = |game: &Game| match (phases, game.turn_phase().1) {
+        (Some(last), Some(phase)) => phase > last,
+        _ => false,
+    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
     let mut mine = texts.iter();
     let turn = game.turn();
     let mut played = 0;
-    while !game.is_over() && game.turn() == turn && game.turn_phase().2 != "end of the turn" {
+    while !game.is_over()
+        && game.turn() == turn
+        && game.turn_phase().2 != "end of the turn"
+        && !past(&game)
+    {
         let Some(seat) = game.to_decide() else {
             break;
         };
@@ -78,7 +92,8 @@ pub(super) fn simulate(lua: &Lua, answers: &Table) -> mlua::Result<Table> {
         if count == 0 || played >= MAX_ANSWERS {
             break;
         }
-        let own = seat == me && !matches!(game.decision(), Some(Decision::Continue));
+        let pause = matches!(game.decision(), Some(Decision::Continue));
+        let own = seat == me && !pause;
         let text = if own { mine.next() } else { None };
         let answer = match text {
             Some(text) => game.parse_answer(text).map_err(|refusal| {
@@ -96,7 +111,9 @@ pub(super) fn simulate(lua: &Lua, answers: &Table) -> mlua::Result<Table> {
         };
         apply(lua, &mut game, answer)?;
         played += 1;
-        ctx.charge.charge_or_stop(lua, SIMULATION_ANSWER_COST)?;
+        if !pause {
+            ctx.charge.charge_or_stop(lua, SIMULATION_ANSWER_COST)?;
+        }
     }
     ended(lua, &game, me)
 }

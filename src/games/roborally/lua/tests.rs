@@ -89,6 +89,37 @@ fn racer_beats_the_random_bot_on_the_yard() {
     assert!(racer_wins >= 5, "the racer won {racer_wins} of 6");
 }
 
+/// A whole race on the yard between the planner (seat 0) and the random
+/// bot: every answer played, as text, and the final standings' lines.
+fn planner_race(seed: u64) -> (Vec<crate::play::Played>, Vec<String>) {
+    let mut game = yard(2, seed);
+    let mut bots = vec![
+        built_in("planner", seed),
+        Box::new(crate::bot::RandomBot::new(seed + 7)) as Box<dyn Bot>,
+    ];
+    let mut played = Vec::new();
+    crate::play::drive_shown(&mut game, &mut bots, 30, |_, p| played.push(p.clone()))
+        .expect("every answer of both bots is legal");
+    assert!(DynState::is_over(&game), "seed {seed}: the race ended");
+    (played, crate::engine::Describe::where_lines(&game))
+}
+
+#[test]
+fn the_planner_plays_whole_races_legally_and_the_same_from_the_same_seed() {
+    for seed in 1..=2 {
+        let (played, end) = planner_race(seed);
+        // It programmed: a card answer for each of its free registers.
+        let cards = played
+            .iter()
+            .filter(|p| p.seat == 0 && p.turn == 1)
+            .filter(|p| p.answer.contains(' '))
+            .count();
+        assert_eq!(cards, 5, "seed {seed}: five cards on the first turn");
+        let again = planner_race(seed);
+        assert_eq!((played, end), again, "seed {seed}: the same race again");
+    }
+}
+
 /// The error a hostile `choose` ends with on the yard's first decision.
 fn failure(source: &str) -> String {
     failure_with(source, 1_000_000)
@@ -162,6 +193,45 @@ fn simulate_says_where_my_robot_ends() {
     assert_eq!(
         game.legal(answer).map(|a| game.answer_text(a)),
         Some(first.to_string())
+    );
+}
+
+#[test]
+fn simulate_stops_after_the_phases_asked() {
+    // The yard's start [0, 11] is open floor: a rotation in register 1
+    // turns the robot in place, whatever the random cards after it do.
+    let (game, rotation) = (1..40)
+        .find_map(|seed| {
+            let game = yard(2, seed);
+            let card = game
+                .hand(0)
+                .iter()
+                .find(|c| c.to_string().starts_with("rotate_right"))?;
+            let text = card.to_string();
+            Some((game, text))
+        })
+        .expect("some deal holds a rotate_right");
+    let source = format!(
+        "return {{ choose = function(view, d)\n\
+           for _ = 1, 20 do\n\
+             local e = view:simulate({{ '{rotation}' }}, 1)\n\
+             assert(e.x == 0 and e.y == 11 and e.facing == 'E', e.facing)\n\
+           end\n\
+           return '{rotation}'\n\
+         end }}"
+    );
+    let mut bot = hostile(&source);
+    let answer = bot
+        .try_choose(&game)
+        .expect("every sample ends turned E on the start");
+    assert_eq!(
+        game.legal(answer).map(|a| game.answer_text(a)),
+        Some(rotation)
+    );
+    let err = failure("return { choose = function(view, d)\n  return view:simulate({}, 6)\nend }");
+    assert!(
+        err.contains("bots/hostile.lua:2: simulate's phases is a whole number from 1 to 5"),
+        "{err}"
     );
 }
 

@@ -28,15 +28,34 @@ impl Natives {
     pub(super) fn new(lua: &Lua) -> mlua::Result<Natives> {
         Ok(Natives {
             simulate: lua.create_function(|lua, args: MultiValue| {
-                // `view:simulate(t)` and `view.simulate(t)` alike: the
-                // last argument is the list.
-                let Some(Value::Table(answers)) = args.into_iter().last() else {
+                // `view:simulate(t [, phases])` and `view.simulate(t [,
+                // phases])` alike: the list is the last table, the number of
+                // phases what follows it.
+                let mut args: Vec<Value> = args.into_iter().collect();
+                let phases = match args.last() {
+                    Some(Value::Table(_)) | None => None,
+                    Some(_) => args.pop(),
+                };
+                let Some(Value::Table(answers)) = args.pop() else {
                     return Err(crate::script::located(
                         lua,
                         "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
                     ));
                 };
-                super::simulate::simulate(lua, &answers)
+                let phases = match phases {
+                    None | Some(Value::Nil) => None,
+                    Some(Value::Integer(n)) if (1..=5).contains(&n) => Some(n as u8),
+                    Some(Value::Number(n)) if n.fract() == 0.0 && (1.0..=5.0).contains(&n) => {
+                        Some(n as u8)
+                    }
+                    Some(_) => {
+                        return Err(crate::script::located(
+                            lua,
+                            "simulate's phases is a whole number from 1 to 5: view:simulate(answers, 2)",
+                        ))
+                    }
+                };
+                super::simulate::simulate(lua, &answers, phases)
             })?,
             square: lua.create_function(|lua, args: MultiValue| {
                 let mut numbers = args.into_iter().filter_map(|v| match v {

@@ -1,0 +1,95 @@
+//! How long a RoboRally bot takes to decide: plays races of one bot
+//! against another on a course (the two seats rotated from one game to
+//! the next) and prints the mean and the longest wall time of the first
+//! bot's decisions, all of them and its first card decision of each turn
+//! (where a planning bot plans) apart.
+//!
+//! `cargo run --release --example roborally_bot_times [BOT] [OTHER] [COURSE] [GAMES]`
+//! (defaults: `planner racer yard 20`; a bot is a name or a `.lua` path,
+//! a course a name or a file). Games are seeded 1, 2, ...; one thread.
+
+use std::time::{Duration, Instant};
+
+use tinbots::assets::Library;
+use tinbots::bot::{seat_seed, Bot, BotFailure, BotSpec};
+use tinbots::engine::DynState;
+use tinbots::games::roborally::{courses, game::Game, seam::TYPE};
+
+/// A bot whose decisions are timed when `timed`.
+struct Timed {
+    bot: Box<dyn Bot>,
+    timed: bool,
+    /// (time, whether it was the first card decision of a turn).
+    times: Vec<(Duration, bool)>,
+    /// The last turn a card decision was timed in.
+    last_turn: u32,
+}
+
+impl Bot for Timed {
+    fn name(&self) -> &str {
+        self.bot.name()
+    }
+    fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
+        let start = Instant::now();
+        let answer = self.bot.choose(game);
+        if self.timed {
+            let card = game.decision_text().contains("the card for register");
+            let first = card && game.turn() != self.last_turn;
+            if card {
+                self.last_turn = game.turn();
+            }
+            self.times.push((start.elapsed(), first));
+        }
+        answer
+    }
+}
+
+/// Mean and longest of `times`, in milliseconds.
+fn summary(times: &[Duration]) -> (f64, f64) {
+    let total: Duration = times.iter().sum();
+    let mean = total.as_secs_f64() * 1e3 / times.len().max(1) as f64;
+    let max = times.iter().max().copied().unwrap_or_default();
+    (mean, max.as_secs_f64() * 1e3)
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let arg = |i: usize, default: &str| args.get(i).cloned().unwrap_or_else(|| default.into());
+    let (bot, other) = (
+        BotSpec::parse(&arg(0, "planner")),
+        BotSpec::parse(&arg(1, "racer")),
+    );
+    let course = courses::find(&arg(2, "yard"), &Library::standard())?;
+    let games: u64 = arg(3, "20").parse()?;
+    let mut all = Vec::new();
+    for seed in 1..=games {
+        let mut game = Game::race(&course, 2, seed)?;
+        let timed_seat = (seed % 2) as usize;
+        let mut bots: Vec<Box<Timed>> = (0..2)
+            .map(|seat| {
+                let spec = if seat == timed_seat { &bot } else { &other };
+                Ok(Box::new(Timed {
+                    bot: spec.make_for(&TYPE, seat_seed(seed, seat))?,
+                    timed: seat == timed_seat,
+                    times: Vec::new(),
+                    last_turn: 0,
+                }))
+            })
+            .collect::<Result<_, tinbots::script::BotError>>()?;
+        tinbots::play::drive(&mut game, &mut bots, 100, |_, _| {})?;
+        all.extend(bots.swap_remove(timed_seat).times);
+    }
+    let every: Vec<Duration> = all.iter().map(|t| t.0).collect();
+    let planning: Vec<Duration> = all.iter().filter(|t| t.1).map(|t| t.0).collect();
+    let (mean, max) = summary(&every);
+    println!(
+        "{} decisions: mean {mean:.2} ms, max {max:.2} ms",
+        every.len()
+    );
+    let (mean, max) = summary(&planning);
+    println!(
+        "{} first card decisions of a turn: mean {mean:.2} ms, max {max:.2} ms",
+        planning.len()
+    );
+    Ok(())
+}
