@@ -5,16 +5,15 @@
 //! reproduces exactly, and a tampered one is refused at the first illegal
 //! answer.
 //!
-//! Files of formats 1 to 3 (Twin Tin Bots before there were several games:
-//! no `game` field) are still read, through that game's own reader
-//! ([`crate::games::twin_tin_bots::replay`]).
+//! Files of formats 1 to 3 (written when there was one game: no `game`
+//! field) are still read, through the reader of the game that has one
+//! ([`crate::engine::GameType::legacy_replay`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::{DynState, GameType};
-use crate::games::twin_tin_bots::replay::Replay as OldReplay;
 use crate::play::Played;
 
 /// The replay format's name, written into every file.
@@ -86,9 +85,10 @@ pub enum ReplayError {
         /// Why.
         reason: String,
     },
-    /// A replay of Twin Tin Bots' own formats (1 to 3) that cannot be read.
+    /// A replay of the formats before files named their game (1 to 3)
+    /// that its game's reader refuses; the error names the file and field.
     #[error(transparent)]
-    Old(#[from] crate::games::twin_tin_bots::replay::ReplayError),
+    Legacy(crate::engine::LegacyReplayError),
 }
 
 /// The first fields of any replay file.
@@ -176,8 +176,8 @@ impl Record {
     }
 
     /// Reads a replay of any format; `path` names the source in errors.
-    /// A file of formats 1 to 3 is read and checked by Twin Tin Bots'
-    /// reader, and kept as a record of that game.
+    /// A file of formats 1 to 3 is read and checked by the reader of the
+    /// game that has one, and kept as a record of that game.
     pub fn from_json(path: &str, text: &str) -> Result<Record, ReplayError> {
         let json = |e: serde_json::Error| ReplayError::Json {
             path: path.to_string(),
@@ -194,12 +194,16 @@ impl Record {
             });
         }
         if header.version < VERSION && header.game.is_none() {
-            let old = OldReplay::from_json(path, text)?;
-            let game = crate::games::twin_tin_bots::seam::TYPE;
-            let mut record = Record::new(&game, old.start_record());
-            record.answers = old.answers.clone();
-            record.stopped_at_turn_limit = old.stopped_at_turn_limit;
-            return Ok(record);
+            let legacy = crate::games::ALL
+                .iter()
+                .find_map(|game| game.legacy_replay.map(|read| (game, read)));
+            if let Some((game, read)) = legacy {
+                let old = read(path, text).map_err(ReplayError::Legacy)?;
+                let mut record = Record::new(game, old.start);
+                record.answers = old.answers;
+                record.stopped_at_turn_limit = old.stopped_at_turn_limit;
+                return Ok(record);
+            }
         }
         if header.version != VERSION {
             return Err(ReplayError::Field {
@@ -243,7 +247,11 @@ impl Record {
 mod tests {
     use super::*;
     use crate::engine::GameOptions;
-    use crate::games::twin_tin_bots::seam::TYPE;
+
+    /// The game these tests play: the default one, from the registry.
+    fn game_type() -> &'static GameType {
+        crate::games::default_game()
+    }
 
     fn played(answers: usize) -> (Record, Box<dyn DynState>) {
         let options = GameOptions {
@@ -251,8 +259,8 @@ mod tests {
             seed: 9,
             ..GameOptions::default()
         };
-        let started = (TYPE.new)(&options).expect("a standard game");
-        let mut record = Record::new(&TYPE, started.start);
+        let started = (game_type().new)(&options).expect("a standard game");
+        let mut record = Record::new(game_type(), started.start);
         let mut game = started.game;
         for _ in 0..answers {
             let text = game.legal_text(0).expect("a legal answer");

@@ -470,7 +470,29 @@ pub struct GameType {
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
+    /// Reads replay files of the formats written before files named their
+    /// game: only the game those files were all of has a reader.
+    pub legacy_replay: Option<ReadLegacyReplay>,
 }
+
+/// A replay saved before files named their game, as the game that wrote
+/// it reads it.
+#[derive(Clone, Debug)]
+pub struct LegacyReplay {
+    /// The start, as the game's [`GameType::resume`] takes it.
+    pub start: serde_json::Value,
+    /// Every answer, as text, in the order given.
+    pub answers: Vec<String>,
+    /// Whether the game was stopped at a turn limit after the last answer.
+    pub stopped_at_turn_limit: bool,
+}
+
+/// Why a legacy replay cannot be read: the game's own error, which names
+/// the file, line and field.
+pub type LegacyReplayError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Reads a legacy replay's text; `path` names the file in errors.
+pub type ReadLegacyReplay = fn(path: &str, text: &str) -> Result<LegacyReplay, LegacyReplayError>;
 
 /// What `tinbots check` found in one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

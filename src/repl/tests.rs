@@ -247,6 +247,7 @@ static TOY: GameType = GameType {
             cause: "the toy game has no Lua bots".into(),
         })
     },
+    legacy_replay: None,
 };
 
 fn toy() -> Session {

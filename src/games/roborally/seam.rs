@@ -36,6 +36,7 @@ pub const TYPE: GameType = GameType {
     repl: || Box::new(super::repl::RoboRallyRepl),
     check,
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
+    legacy_replay: None,
 };
 
 /// A race as the options ask: the course by name or file (`--course`),

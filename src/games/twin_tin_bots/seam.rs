@@ -27,7 +27,22 @@ pub const TYPE: GameType = GameType {
     repl: || Box::<super::repl::TwinTinBotsRepl>::default(),
     check,
     lua_bot: super::lua::LuaBot::boxed,
+    legacy_replay: Some(read_legacy_replay),
 };
+
+/// Replay formats 1 to 3, written when Twin Tin Bots was the only game
+/// ([`super::replay::Replay::from_json`] reads and checks them).
+fn read_legacy_replay(
+    path: &str,
+    text: &str,
+) -> Result<engine::LegacyReplay, engine::LegacyReplayError> {
+    let old = super::replay::Replay::from_json(path, text)?;
+    Ok(engine::LegacyReplay {
+        start: old.start_record(),
+        answers: old.answers.clone(),
+        stopped_at_turn_limit: old.stopped_at_turn_limit,
+    })
+}
 
 /// Checks a scenario file ([`super::scenario::check_file`]).
 fn check(path: &std::path::Path) -> Result<engine::Checked, String> {
