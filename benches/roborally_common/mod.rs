@@ -1,6 +1,12 @@
 //! What the RoboRally benchmark and its example share: the table (a race
-//! of 8 robots on a two-board course, the native random bot in every seat,
-//! through the seam) and playing whole turns on it.
+//! of 8 robots on a two-board course, a random bot in every seat) and
+//! playing whole turns on it.
+//!
+//! The game is driven through the seam's [`State`] trait, statically, as
+//! native bots and benchmarks do (`docs/adding-a-game.md`): each answer is
+//! `legal_count`, `legal(i)` and `apply_legal`. The `play` driver's own
+//! bookkeeping (turn limits, transcripts, bots behind `dyn`) is not part of
+//! a turn's cost.
 //!
 //! The course to compare with the anchor is [`ANCHOR_COURSE`], `proving`:
 //! the anchor's own map (the same squares, walls, lasers, pushers, crushers
@@ -10,19 +16,18 @@
 //! back, so that every turn it times has 8 robots on the board; with 3
 //! lives, random programs would soon leave few robots to move, and the
 //! turns timed would hold less work than the anchor's. For the same
-//! reason the bots never power down ([`NeverPowerDown`]): the anchor has
+//! reason the bots never power down ([`Table::answer_one`]): the anchor has
 //! no power down, and a random answer would leave half the damaged robots
 //! idle for a turn.
 
 use std::sync::Arc;
 use tinbots::assets::Library;
-use tinbots::bot::{seat_seed, Bot, BotFailure, RandomBot};
-use tinbots::engine::{DynState, State};
+use tinbots::bot::seat_seed;
+use tinbots::engine::State;
 use tinbots::games::roborally::courses;
 use tinbots::games::roborally::game::{Answer, Decision, Game};
 use tinbots::games::roborally::position::{Position, RobotState, Stage};
 use tinbots::grid::square::Compass;
-use tinbots::play::play_one;
 
 /// The robots of the race.
 pub const ROBOTS: usize = 8;
@@ -37,28 +42,24 @@ pub const ANCHOR_COURSE: &str = "proving";
 /// hundreds of turns, as the anchor's do.
 pub const LIVES: u8 = 200;
 
-/// The native random bot, except that it always answers `go` to a power
-/// down, as the anchor's robots never power down.
-pub struct NeverPowerDown(RandomBot);
+/// The bots' random numbers: wyrand, the generator the anchor's random
+/// programs draw from (one 64 × 64 → 128-bit multiply a number), so that
+/// the bots cost what the anchor's choices cost and the ratio measures the
+/// game. The game's own shuffles keep its seeded ChaCha generator.
+pub struct WyRand(pub u64);
 
-impl Bot for NeverPowerDown {
-    fn name(&self) -> &str {
-        "random, never powering down"
+impl WyRand {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
+        let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
+        (t >> 64) as u64 ^ t as u64
     }
 
-    fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
-        // A power down has two answers: only then is the game looked at.
-        let two = game.legal_count() == 2;
-        if let Some(rr) = game.as_any().downcast_ref::<Game>().filter(|_| two) {
-            if let Some(Decision::PowerDown { .. }) = rr.decision() {
-                let go =
-                    (0..State::legal_count(rr)).find(|&i| State::legal(rr, i) == Some(Answer::Go));
-                if let Some(go) = go {
-                    return Ok(go);
-                }
-            }
-        }
-        self.0.choose(game)
+    /// A number below `n` (multiply and shift; the bias, below n / 2^32,
+    /// does not matter to a benchmark's bot).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
     }
 }
 
@@ -68,9 +69,8 @@ pub struct Table {
     pub start: Game,
     /// The race being played.
     pub game: Game,
-    /// One random bot per seat ([`NeverPowerDown`]), boxed as `play_one`
-    /// takes them.
-    pub bots: Vec<Box<dyn Bot>>,
+    /// One random number generator per seat: its random bot.
+    pub bots: Vec<WyRand>,
 }
 
 impl Table {
@@ -97,11 +97,7 @@ impl Table {
         let mut table = Table {
             game: start.clone(),
             start,
-            bots: (0..ROBOTS)
-                .map(|s| {
-                    Box::new(NeverPowerDown(RandomBot::new(seat_seed(SEED, s)))) as Box<dyn Bot>
-                })
-                .collect(),
+            bots: (0..ROBOTS).map(|s| WyRand(seat_seed(SEED, s))).collect(),
         };
         table.play_turns(5, |_| {});
         table
@@ -113,16 +109,14 @@ impl Table {
     pub fn play_turns(&mut self, turns: u32, mut observe: impl FnMut(&Game)) -> u32 {
         let mut played = 0;
         while played < turns {
-            let turn = DynState::turn(&self.game);
-            let answered = play_one(&mut self.game, &mut self.bots, u32::MAX)
-                .expect("random answers are legal")
-                .is_some();
+            let turn = State::turn(&self.game);
+            let answered = self.answer_one();
             if answered {
                 observe(&self.game);
             }
-            if !answered || DynState::is_over(&self.game) {
+            if !answered || State::is_over(&self.game) {
                 self.game = self.start.clone();
-            } else if DynState::turn(&self.game) != turn {
+            } else if State::turn(&self.game) != turn {
                 played += 1;
                 // The anchor's robots always come back: once one has no
                 // life left, the race starts again, so that every turn
@@ -133,5 +127,22 @@ impl Table {
             }
         }
         played
+    }
+
+    /// The seat to decide answers at random, except that a power down is
+    /// always answered `go`; `false` when nobody decides.
+    pub fn answer_one(&mut self) -> bool {
+        let Some(seat) = State::to_decide(&self.game) else {
+            return false;
+        };
+        let answer = if let Some(Decision::PowerDown { .. }) = self.game.decision() {
+            Answer::Go
+        } else {
+            let count = State::legal_count(&self.game);
+            let i = self.bots[seat].below(count);
+            State::legal(&self.game, i).expect("an index below the count")
+        };
+        State::apply_legal(&mut self.game, answer).expect("a legal answer");
+        true
     }
 }

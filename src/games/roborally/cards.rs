@@ -37,6 +37,9 @@ pub const MAX_ROBOTS: usize = 8;
 /// [`MAX_ROBOTS`] robots (72).
 pub const MIN_DECK: usize = FULL_HAND * MAX_ROBOTS;
 
+/// The most cards a deck may hold: one bit each in a [`CardSet`].
+pub const MAX_DECK: usize = 128;
+
 /// The seven kinds of program card, in the order of their priorities.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CardKind {
@@ -299,6 +302,53 @@ pub enum DeckError {
         /// The deck's cards.
         total: usize,
     },
+    /// More cards than a [`CardSet`] holds.
+    #[error("deck file: {total} cards are too many (at most {MAX_DECK})")]
+    TooLarge {
+        /// The deck's cards.
+        total: usize,
+    },
+}
+
+/// A set of a deck's cards by their places ([`Deck::rank`]), one bit
+/// each: the cards put in come out in priority order, as the anchor of
+/// the design orders a register's cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CardSet(u128);
+
+impl CardSet {
+    /// Adds the card at place `rank` (below [`MAX_DECK`]); `false` when it
+    /// was already in.
+    pub fn insert(&mut self, rank: usize) -> bool {
+        let bit = 1u128 << rank;
+        let new = self.0 & bit == 0;
+        self.0 |= bit;
+        new
+    }
+
+    /// The places in the set, lowest first.
+    pub fn ascending(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let place = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                place
+            })
+        })
+    }
+
+    /// The places in the set, highest first.
+    pub fn descending(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let place = 127 - bits.leading_zeros() as usize;
+                bits ^= 1u128 << place;
+                place
+            })
+        })
+    }
 }
 
 /// One table of a deck file.
@@ -322,7 +372,13 @@ struct DeckFile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deck {
     cards: Vec<Card>,
+    /// Per priority, the card's place in `cards` ([`NOT_IN_DECK`] for a
+    /// priority no card has).
+    rank: Vec<u8>,
 }
+
+/// The place of a priority that no card of the deck has.
+const NOT_IN_DECK: u8 = u8::MAX;
 
 /// The standard deck's file.
 const STANDARD_TOML: &str = include_str!("deck.toml");
@@ -340,9 +396,9 @@ impl Deck {
     /// `step`; the format of `deck.toml`). Refused: unknown fields or
     /// kinds, a kind listed twice, a count of 0 (leave the kind out), a step
     /// of 0 with more than one card, a first priority of 0, priorities past
-    /// 65535, any priority twice, and fewer than [`MIN_DECK`] cards (a full
-    /// hand for each of the 8 robots a race may have). A kind may be left
-    /// out: that deck has none of it.
+    /// 65535, any priority twice, fewer than [`MIN_DECK`] cards (a full
+    /// hand for each of the 8 robots a race may have) and more than
+    /// [`MAX_DECK`]. A kind may be left out: that deck has none of it.
     pub fn from_toml(text: &str) -> Result<Deck, DeckError> {
         let file: DeckFile = toml::from_str(text).map_err(|e| DeckError::Toml(e.to_string()))?;
         let mut owner: HashMap<u16, CardKind> = HashMap::new();
@@ -384,8 +440,42 @@ impl Deck {
         if cards.len() < MIN_DECK {
             return Err(DeckError::TooSmall { total: cards.len() });
         }
+        if cards.len() > MAX_DECK {
+            return Err(DeckError::TooLarge { total: cards.len() });
+        }
         cards.sort_by_key(|c| c.priority);
-        Ok(Deck { cards })
+        let top = cards.last().map_or(0, |c| usize::from(c.priority));
+        let mut rank = vec![NOT_IN_DECK; top + 1];
+        for (place, c) in cards.iter().enumerate() {
+            rank[usize::from(c.priority)] = place as u8;
+        }
+        Ok(Deck { cards, rank })
+    }
+
+    /// The place of `card` in the deck's priority order (0: the lowest);
+    /// `None` when it is not a card of this deck.
+    pub fn rank(&self, card: Card) -> Option<usize> {
+        let place = *self.rank.get(usize::from(card.priority))?;
+        let place = usize::from(place);
+        (self.cards.get(place) == Some(&card)).then_some(place)
+    }
+
+    /// Puts `cards` in priority order, lowest first, through a
+    /// [`CardSet`]: no comparison sort, whose branches random cards make
+    /// unpredictable. Cards that are not the deck's, or that are there
+    /// twice, are sorted the usual way.
+    pub fn sort(&self, cards: &mut [Card]) {
+        let mut set = CardSet::default();
+        let all_in = cards
+            .iter()
+            .all(|&c| self.rank(c).is_some_and(|r| set.insert(r)));
+        if !all_in {
+            cards.sort_by_key(|c| c.priority);
+            return;
+        }
+        for (slot, place) in cards.iter_mut().zip(set.ascending()) {
+            *slot = self.cards[place];
+        }
     }
 
     /// The cards, lowest priority first.
@@ -751,11 +841,79 @@ mod tests {
             "deck file: 71 cards cannot deal 9 cards to each of 8 robots (at least 72 are needed)"
         );
         assert!(Deck::from_toml(&table("move_1", 72, 10, 10)).is_ok());
+        assert_eq!(
+            err(&table("move_1", 129, 10, 10)),
+            "deck file: 129 cards are too many (at most 128)"
+        );
+        assert!(Deck::from_toml(&table("move_1", 128, 10, 10)).is_ok());
         assert!(err(&(big.clone() + "colour = \"red\"\n")).contains("unknown field"));
         assert!(err("[[kind]]\nname = \"move_1\"\n").contains("missing field"));
     }
 
+    #[test]
+    fn ranks_are_places_in_priority_order_and_only_the_decks() {
+        let deck = Deck::standard();
+        for (place, &c) in deck.cards().iter().enumerate() {
+            assert_eq!(deck.rank(c), Some(place));
+        }
+        // A priority of the deck on another kind, and priorities it lacks.
+        assert_eq!(deck.rank(card(CardKind::Move1, 670)), None);
+        assert_eq!(deck.rank(card(CardKind::Move1, 495)), None);
+        assert_eq!(deck.rank(card(CardKind::Move3, 9000)), None);
+    }
+
+    #[test]
+    fn a_card_set_gives_its_places_in_order_both_ways() {
+        let mut set = CardSet::default();
+        for place in [83, 0, 127, 41, 5] {
+            assert!(set.insert(place));
+        }
+        assert!(!set.insert(41), "already in");
+        assert_eq!(set.ascending().collect::<Vec<_>>(), [0, 5, 41, 83, 127]);
+        assert_eq!(set.descending().collect::<Vec<_>>(), [127, 83, 41, 5, 0]);
+        assert_eq!(CardSet::default().ascending().count(), 0);
+    }
+
+    #[test]
+    fn sorting_through_a_set_falls_back_for_strangers_and_twins() {
+        let deck = Deck::standard();
+        let stranger = card(CardKind::Move1, 495);
+        let mut cards = [
+            card(CardKind::Move3, 840),
+            stranger,
+            card(CardKind::UTurn, 10),
+        ];
+        deck.sort(&mut cards);
+        assert_eq!(
+            cards,
+            [
+                card(CardKind::UTurn, 10),
+                stranger,
+                card(CardKind::Move3, 840)
+            ]
+        );
+        let twin = card(CardKind::Move2, 670);
+        let mut cards = [twin, card(CardKind::UTurn, 10), twin];
+        deck.sort(&mut cards);
+        assert_eq!(cards, [card(CardKind::UTurn, 10), twin, twin]);
+    }
+
     proptest! {
+        #[test]
+        fn the_deck_sorts_any_hand_as_a_sort_by_priority_does(
+            picks in proptest::sample::subsequence((0..84usize).collect::<Vec<_>>(), 0..=12),
+            seed in any::<u64>(),
+        ) {
+            use rand::{seq::SliceRandom, SeedableRng};
+            let deck = Deck::standard();
+            let mut hand: Vec<Card> = picks.iter().map(|&i| deck.cards()[i]).collect();
+            hand.shuffle(&mut rand_chacha::ChaCha8Rng::seed_from_u64(seed));
+            let mut expected = hand.clone();
+            expected.sort_by_key(|c| c.priority);
+            deck.sort(&mut hand);
+            prop_assert_eq!(hand, expected);
+        }
+
         #[test]
         fn from_priority_agrees_with_the_text(priority in any::<u16>(), k in 0..7usize) {
             let kind = CardKind::ALL[k];

@@ -8,7 +8,7 @@ use rand::seq::SliceRandom;
 use crate::engine::{Outcome, Refusal};
 
 use super::super::board::Kind;
-use super::super::cards::{hand_size, locked_registers};
+use super::super::cards::{hand_size, locked_registers, Deck};
 use super::decide::{Answer, Decision};
 use super::narrate::Event;
 use super::options::event_name;
@@ -248,7 +248,7 @@ impl Game {
                 let card = self.deck.pop().expect("the deck was refilled");
                 self.hands[i].push(card);
             }
-            self.hands[i].sort_unstable_by_key(|c| c.priority);
+            Deck::standard().sort(&mut self.hands[i]);
             let dealt = self.hands[i].len();
             self.events.push(Event::Dealt(i, dealt));
         }

@@ -55,7 +55,7 @@ impl Game {
                     .next()
                     .expect("the pool holds as many cards as it gave");
             }
-            g.hands[i].sort_unstable_by_key(|c| c.priority);
+            Deck::standard().sort(&mut g.hands[i]);
             for r in 1..=LAST_REGISTER {
                 if self.hidden_register(i, r) {
                     g.robots[i].program[usize::from(r) - 1] = Some(

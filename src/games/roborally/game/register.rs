@@ -6,6 +6,7 @@
 use crate::engine::Outcome;
 
 use super::super::board::{Kind, Turn};
+use super::super::cards::{CardSet, Deck, MAX_DECK};
 use super::narrate::{Cause, Event};
 use super::Game;
 
@@ -18,14 +19,30 @@ impl Game {
         self.events.push(Event::PhaseBegins(r));
         let mut order = std::mem::take(&mut self.order);
         order.clear();
+        // One bit per card of the deck, and its robot: read from the
+        // highest bit, the cards come out highest priority first.
+        let deck = Deck::standard();
+        let mut cards = CardSet::default();
+        let mut robot_of = [0u8; MAX_DECK];
+        let mut all_ranked = true;
         for (i, robot) in self.robots.iter().enumerate() {
             if robot.at.is_some() && !robot.powered_down {
                 if let Some(card) = robot.program[usize::from(r) - 1] {
                     order.push((card, i));
+                    match deck.rank(card) {
+                        Some(place) if cards.insert(place) => robot_of[place] = i as u8,
+                        _ => all_ranked = false,
+                    }
                 }
             }
         }
-        order.sort_by_key(|&(card, _)| std::cmp::Reverse(card.priority));
+        if all_ranked {
+            for (slot, place) in order.iter_mut().zip(cards.descending()) {
+                *slot = (deck.cards()[place], usize::from(robot_of[place]));
+            }
+        } else {
+            order.sort_by_key(|&(card, _)| std::cmp::Reverse(card.priority));
+        }
         for &(card, i) in &order {
             self.events.push(Event::Revealed(i, card));
         }
