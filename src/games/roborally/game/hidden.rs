@@ -65,6 +65,9 @@ impl Game {
                 }
             }
         }
+        // The option deck is face down too: its order is dealt anew
+        // (options held are face up and stay).
+        g.option_deck.shuffle(&mut rng);
         g.rng = rng;
         g
     }
@@ -73,8 +76,15 @@ impl Game {
     /// one place (deck, discard, a hand, a register); no two real robots
     /// share a square; robots stand on the board (not in a pit) or are
     /// destroyed; damage 0..=9; while programming, hands hold no more than
-    /// the damage allows and locked registers are not being programmed.
+    /// the damage allows and locked registers are not being programmed;
+    /// no option card is in two places (the option deck, robots' hands).
     pub(super) fn invariants(&self) -> Result<(), String> {
+        let held = self.robots.iter().flat_map(|r| r.options.iter());
+        let mut options: Vec<&String> = self.option_deck.iter().chain(held).collect();
+        options.sort();
+        if let Some(w) = options.windows(2).find(|w| w[0] == w[1]) {
+            return Err(format!("option `{}` is in two places", w[0]));
+        }
         let deck = Deck::standard();
         let mut seen = vec![false; usize::from(deck.cards().last().map_or(0, |c| c.priority)) + 1];
         let mut count = 0usize;

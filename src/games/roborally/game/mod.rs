@@ -243,7 +243,9 @@ impl Game {
     }
 
     /// A race on `course` for `players` (1 to 8): every robot virtual on
-    /// the course's start square facing N, with 3 lives (ruling 11).
+    /// the course's start square facing N, with 3 lives (ruling 11), and
+    /// the 26 option cards shuffled into the option deck
+    /// ([`options::shuffled_option_deck`], from the same seed).
     pub fn race(course: &Course, players: usize, seed: u64) -> Result<Game, Refusal> {
         if !(1..=8).contains(&players) {
             return Err(Refusal::new(format!(
@@ -261,7 +263,7 @@ impl Game {
             Position {
                 board: Arc::new(course.board.clone()),
                 robots,
-                option_deck: Vec::new(),
+                option_deck: options::shuffled_option_deck(seed),
                 turn: 1,
                 stage: Stage::TurnStart,
             },

@@ -134,5 +134,20 @@ proptest! {
             prop_assert_eq!(s.hand(i).len(), g.hand(i).len());
         }
         prop_assert_eq!(s.decision(), g.decision());
+        let sorted = |deck: &[String]| { let mut d = deck.to_vec(); d.sort(); d };
+        prop_assert_eq!(sorted(s.option_deck()), sorted(g.option_deck()));
     }
+}
+
+#[test]
+fn a_race_starts_with_the_26_options_shuffled_and_samples_hide_their_order() {
+    let g = Game::race(&yard(), 2, 5).expect("a race");
+    assert_eq!(g.option_deck().len(), 26);
+    assert_eq!(
+        Game::race(&yard(), 2, 5).unwrap().option_deck(),
+        g.option_deck()
+    );
+    // A viewer's sample deals the option deck anew: some sample differs.
+    let differs = (0..4).any(|seed| g.sample_hidden(0, seed).option_deck() != g.option_deck());
+    assert!(differs, "the option deck's order is hidden");
 }
