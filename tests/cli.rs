@@ -517,7 +517,7 @@ fn tournament_and_play_count_the_turns_of_a_game_at_the_limit_alike() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.contains(" 30.0  (2 of 2 games scored at the turn limit)"),
+        out.contains(" 30.0, 30 (30–30); 2 of 2 games stopped at the turn limit"),
         "{out}"
     );
 }

@@ -279,7 +279,19 @@ fn the_tournament_command_prints_every_pairing() {
         stdout.starts_with("3 players, 4 games per pairing"),
         "{stdout}"
     );
-    assert_eq!(stdout.matches('%').count(), 9, "three pairings: {stdout}");
+    let pairings: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.contains(" vs ") && l.contains("% ("))
+        .collect();
+    assert_eq!(
+        pairings.len(),
+        3 * 3,
+        "three pairings, each a row and two verdicts: {stdout}"
+    );
+    // Three bots rated, the ones named alike kept apart by their place.
+    for bot in ["bot 1 random", "bot 2 random", "bot 3 random"] {
+        assert!(stdout.contains(bot), "{bot}: {stdout}");
+    }
     let (code, _, stderr) = run_tinbots(&[
         "tournament",
         "--bot",

@@ -6,7 +6,15 @@
 //! `players` games); the deal (the setup's seed) changes every `players`
 //! games, so each deal is played with every rotation and neither bot gains
 //! from the first seat or a good deal.
-//! A shared victory counts as a fraction of a win for each winner.
+//! A shared victory counts as a fraction of a win for each winner; a game
+//! nobody wins is a draw. [`report`] gives each figure with its 95 %
+//! interval ([`stats`]) and says in words which differences the games
+//! settle.
+
+mod report;
+pub mod stats;
+
+pub use report::report;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -15,6 +23,7 @@ use crate::bot::{seat_seed, BotSpec};
 use crate::engine::{GameOptions, GameType, Started};
 use crate::play::{drive, PlayError};
 use crate::progress::Progress;
+use stats::{Estimate, Lengths};
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]
@@ -67,6 +76,8 @@ pub enum TournamentError {
 /// The result of one pairing.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairingResult {
+    /// The two bots' places among the tournament's bots (from 0).
+    pub bots: [usize; 2],
     /// The two bots' names.
     pub names: [String; 2],
     /// Games played.
@@ -77,14 +88,35 @@ pub struct PairingResult {
     pub first_seat_wins: f64,
     /// Games stopped at the turn limit.
     pub turn_limit: u32,
-    /// Mean length in turns.
-    pub mean_turns: f64,
+    /// How long the games lasted, in turns.
+    pub lengths: Lengths,
 }
 
 impl PairingResult {
     /// A bot's share of the wins, in percent of the games.
     pub fn win_rate(&self, bot: usize) -> f64 {
         100.0 * self.wins[bot] / f64::from(self.games.max(1))
+    }
+
+    /// Games nobody won (every robot out, or no winner at the turn limit).
+    pub fn draws(&self) -> f64 {
+        (f64::from(self.games) - self.wins[0] - self.wins[1]).max(0.0)
+    }
+
+    /// Bot A's score (a win 1, a draw half) as a share of the games, with
+    /// its 95 % interval: above one half, A is the stronger.
+    pub fn score(&self) -> Estimate {
+        stats::wilson(self.wins[0] + self.draws() / 2.0, f64::from(self.games))
+    }
+
+    /// The first seat's share of the wins, with its 95 % interval.
+    pub fn first_seat(&self) -> Estimate {
+        stats::wilson(self.first_seat_wins, f64::from(self.games))
+    }
+
+    /// Mean length in turns.
+    pub fn mean_turns(&self) -> f64 {
+        self.lengths.mean()
     }
 }
 
@@ -127,7 +159,9 @@ impl Tournament {
         let mut results = Vec::new();
         for i in 0..bots.len() {
             for j in i + 1..bots.len() {
-                results.push(self.pairing_counted(&bots[i], &bots[j], &progress)?);
+                let mut result = self.pairing_counted(&bots[i], &bots[j], &progress)?;
+                result.bots = [i, j];
+                results.push(result);
             }
         }
         progress.finish();
@@ -177,14 +211,14 @@ impl Tournament {
             }
         });
         let mut sum = PairingResult {
+            bots: [0, 1],
             names: [a.name(), b.name()],
             games: 0,
             wins: [0.0; 2],
             first_seat_wins: 0.0,
             turn_limit: 0,
-            mean_turns: 0.0,
+            lengths: Lengths::default(),
         };
-        let mut turns = 0u64;
         for r in results.into_inner().expect("no worker panics") {
             let r = r.map_err(|f| TournamentError::Game {
                 game: f.game,
@@ -196,9 +230,8 @@ impl Tournament {
             sum.wins[1] += r.wins[1];
             sum.first_seat_wins += r.first_seat;
             sum.turn_limit += u32::from(r.turn_limit);
-            turns += u64::from(r.turns);
+            sum.lengths.add(r.turns);
         }
-        sum.mean_turns = turns as f64 / f64::from(sum.games.max(1));
         Ok(sum)
     }
 
@@ -252,46 +285,6 @@ impl Tournament {
     }
 }
 
-/// The results as a table, one line per pairing.
-pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
-    let mut s = format!(
-        "{} players, {} games per pairing, seats rotated, deals from seed {}{}\n",
-        t.players,
-        t.games,
-        t.seed,
-        if t.options.variants.is_empty() {
-            String::new()
-        } else {
-            format!(", variants {}", t.options.variants.join(", "))
-        }
-    );
-    s += &format!(
-        "{:<28} {:>13} {:>15} {:>11} {:>11}\n",
-        "pairing (A vs B)", "wins A - B", "win rate A - B", "first seat", "mean turns"
-    );
-    for r in results {
-        s += &format!(
-            "{:<28} {:>6.1} - {:<5.1} {:>6.1}% - {:<6} {:>10.1}% {:>11.1}{}\n",
-            format!("{} vs {}", r.names[0], r.names[1]),
-            r.wins[0],
-            r.wins[1],
-            r.win_rate(0),
-            format!("{:.1}%", r.win_rate(1)),
-            100.0 * r.first_seat_wins / f64::from(r.games.max(1)),
-            r.mean_turns,
-            if r.turn_limit > 0 {
-                format!(
-                    "  ({} of {} games scored at the turn limit)",
-                    r.turn_limit, r.games
-                )
-            } else {
-                String::new()
-            }
-        );
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,7 +324,7 @@ mod tests {
         let r = t.pairing(&BotSpec::Random, &BotSpec::Random).unwrap();
         assert_eq!(r.games, 8);
         assert!((r.wins[0] + r.wins[1] - 8.0).abs() < 1e-9, "{r:?}");
-        assert!(r.mean_turns > 2.0);
+        assert!(r.mean_turns() > 2.0);
         // The same tournament gives the same figures, whatever the threads.
         let again = Tournament { threads: 1, ..t }.pairing(&BotSpec::Random, &BotSpec::Random);
         assert_eq!(again.unwrap(), r);
@@ -345,10 +338,10 @@ mod tests {
         };
         let r = t.pairing(&BotSpec::Random, &BotSpec::Random).unwrap();
         assert_eq!(r.turn_limit, 4, "{r:?}");
-        assert_eq!(r.mean_turns, 5.0, "{r:?}");
+        assert_eq!(r.mean_turns(), 5.0, "{r:?}");
         let text = report(&t, &[r]);
         assert!(
-            text.contains("5.0  (4 of 4 games scored at the turn limit)"),
+            text.contains("4 of 4 games stopped at the turn limit"),
             "{text}"
         );
     }
