@@ -192,7 +192,7 @@ impl Tournament {
         a.make_for(self.game, 0)?;
         b.make_for(self.game, 0)?;
         let next = AtomicU32::new(0);
-        let results: Mutex<Vec<Result<GameResult, GameFailure>>> = Mutex::new(Vec::new());
+        let results: Mutex<Vec<(u32, Result<GameResult, GameFailure>)>> = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
             for _ in 0..self.threads.max(1) {
                 scope.spawn(|| loop {
@@ -203,7 +203,10 @@ impl Tournament {
                     let result = self.play([a, b], game);
                     let failed = result.is_err();
                     progress.advance(1);
-                    results.lock().expect("no worker panics").push(result);
+                    results
+                        .lock()
+                        .expect("no worker panics")
+                        .push((game, result));
                     if failed {
                         next.store(self.games, Ordering::Relaxed);
                     }
@@ -219,7 +222,11 @@ impl Tournament {
             turn_limit: 0,
             lengths: Lengths::default(),
         };
-        for r in results.into_inner().expect("no worker panics") {
+        // Summed in the games' order, not the order they finished in: the
+        // same sums (shared wins are fractions) whatever the threads.
+        let mut results = results.into_inner().expect("no worker panics");
+        results.sort_by_key(|&(game, _)| game);
+        for (_, r) in results {
             let r = r.map_err(|f| TournamentError::Game {
                 game: f.game,
                 seed: f.seed,
