@@ -367,7 +367,7 @@ mod tests {
     fn the_standard_mix_has_every_colour_of_the_seed() {
         // Seed lines 22-84 name the four colours and their kinds.
         let mix = TileMix::standard();
-        assert_eq!(mix.stacks.map(|s| s.len()), [28, 12, 24, 12]);
+        assert_eq!(mix.stacks.each_ref().map(|s| s.len()), [28, 12, 24, 12]);
         for c in Colour::ALL {
             assert!(mix.stacks[c.index()].iter().all(|t| t.colour() == c));
         }
