@@ -39,9 +39,7 @@ pub const TYPE: GameType = GameType {
 
 /// A game as the options ask: mission 1, the players, the seed.
 fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
-    let refuse = |flag: &str| {
-        engine::StartError(format!("{flag}: Droids has no such option yet"))
-    };
+    let refuse = |flag: &str| engine::StartError(format!("{flag}: Droids has no such option yet"));
     if options.setup.is_some() {
         return Err(refuse("--setup"));
     }
@@ -63,7 +61,8 @@ fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
         .copied()
         .expect("the default mission is built in");
     let mission = Mission::parse(file, text).map_err(|e| engine::StartError(e.to_string()))?;
-    let game = Game::new(mission, players, options.seed).map_err(|e| engine::StartError(e.message))?;
+    let game =
+        Game::new(mission, players, options.seed).map_err(|e| engine::StartError(e.message))?;
     let start = record::start_value(file, text, tiles::STANDARD_TEXT, players, options.seed);
     Ok(Started {
         game: Box::new(game),
@@ -88,10 +87,16 @@ fn claims(_table: &toml::Table) -> bool {
 fn check(path: &Path) -> Result<Checked, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let table = text.parse::<toml::Table>().ok();
-    if table.as_ref().is_some_and(|t| t.contains_key("mission") && t.contains_key("rows")) {
+    if table
+        .as_ref()
+        .is_some_and(|t| t.contains_key("mission") && t.contains_key("rows"))
+    {
         let m = Mission::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
         return Ok(Checked {
-            title: format!("a valid mission: {} ({}), {} × {}", m.number, m.name, m.board.width, m.board.height),
+            title: format!(
+                "a valid mission: {} ({}), {} × {}",
+                m.number, m.name, m.board.width, m.board.height
+            ),
             ..Checked::default()
         });
     }

@@ -235,7 +235,11 @@ impl FromStr for Tile {
                     other => return Err(format!("`{other}` is not a tile ({WORDS})")),
                 }
             }
-            _ => return Err(format!("`{s}` is not a tile: a kind ({WORDS}) and a direction")),
+            _ => {
+                return Err(format!(
+                    "`{s}` is not a tile: a kind ({WORDS}) and a direction"
+                ))
+            }
         };
         tile.check()?;
         Ok(tile)
@@ -338,7 +342,7 @@ impl TileMix {
                         format!("`{tile}` is a {} tile, not {colour}", tile.colour()),
                     ));
                 }
-                stacks[colour.index()].extend(std::iter::repeat(tile).take(count));
+                stacks[colour.index()].extend(std::iter::repeat_n(tile, count));
             }
         }
         Ok(TileMix { stacks })
@@ -390,15 +394,19 @@ mod tests {
 
     #[test]
     fn a_bad_tile_file_names_its_line_and_field() {
-        let text = "[[stack]]\ncolour = \"red\"\ntiles = [\n  \"2 shoot N\",\n  \"1 move1 E\",\n]\n";
+        let text =
+            "[[stack]]\ncolour = \"red\"\ntiles = [\n  \"2 shoot N\",\n  \"1 move1 E\",\n]\n";
         let e = TileMix::parse("t.toml", text).unwrap_err();
         assert!(e.place.starts_with("t.toml:5:"), "{e}");
         assert!(e.message.contains("is a purple tile, not red"), "{e}");
         let e = TileMix::parse("t.toml", "[[stack]]\ncolour = \"pink\"\ntiles = []\n").unwrap_err();
         assert!(e.place.starts_with("t.toml:2:"), "{e}");
         assert!(e.message.contains("not a tile colour"), "{e}");
-        let e = TileMix::parse("t.toml", "[[stack]]\ncolour = \"red\"\ntiles = [\"x shoot N\"]\n")
-            .unwrap_err();
+        let e = TileMix::parse(
+            "t.toml",
+            "[[stack]]\ncolour = \"red\"\ntiles = [\"x shoot N\"]\n",
+        )
+        .unwrap_err();
         assert!(e.message.contains("not a count"), "{e}");
     }
 }

@@ -88,9 +88,7 @@ impl Piece {
 
     /// The piece named `name`.
     pub fn named(name: &str) -> Option<Piece> {
-        Piece::ALL
-            .into_iter()
-            .find(|p| p.name() == name)
+        Piece::ALL.into_iter().find(|p| p.name() == name)
     }
 }
 
@@ -336,7 +334,10 @@ impl Mission {
             Some(list) => {
                 let mut out = Vec::new();
                 for s in list {
-                    let c: Colour = s.get_ref().parse().map_err(|e| place.at(s.span().start, e))?;
+                    let c: Colour = s
+                        .get_ref()
+                        .parse()
+                        .map_err(|e| place.at(s.span().start, e))?;
                     if out.contains(&c) {
                         return Err(place.at(s.span().start, format!("{c} is given twice")));
                     }
@@ -374,41 +375,43 @@ impl Mission {
             if chars.len() as i32 != width {
                 return Err(place.at(
                     row.span().start,
-                    format!(
-                        "row {y} has {} squares, the first row {width}",
-                        chars.len()
-                    ),
+                    format!("row {y} has {} squares, the first row {width}", chars.len()),
                 ));
             }
             for (x, c) in chars.into_iter().enumerate() {
                 // The row's opening quote, then one byte a character up to here.
                 let offset = row.span().start
                     + 1
-                    + row.get_ref().chars().take(x).map(char::len_utf8).sum::<usize>();
+                    + row
+                        .get_ref()
+                        .chars()
+                        .take(x)
+                        .map(char::len_utf8)
+                        .sum::<usize>();
                 let at = Square::new(x as i32, y as i32);
                 let (terrain, thing) = cell(c).ok_or_else(|| {
                     place.at(offset, format!("`{c}` is not a square: {ROW_LEGEND}"))
                 })?;
                 mission.board.set(at, terrain);
                 let twice = |what: &str| place.at(offset, format!("{what} is drawn twice"));
-                match thing {
-                    None => {}
-                    Some(Thing::Start(i)) => {
-                        if mission.starts[i].replace(at).is_some() {
-                            return Err(twice(&format!("{}'s start square", PLAYER_COLOURS[i])));
-                        }
-                    }
+                let earlier = match thing {
+                    None => None,
+                    Some(Thing::Start(i)) => mission.starts[i]
+                        .replace(at)
+                        .map(|_| format!("{}'s start square", PLAYER_COLOURS[i])),
                     Some(Thing::Repair(i)) => {
-                        if repairs[i].replace(at).is_some() {
-                            return Err(twice(&format!("grey.{}", i + 1)));
-                        }
+                        repairs[i].replace(at).map(|_| format!("grey.{}", i + 1))
                     }
                     Some(Thing::Statue) => {
-                        if mission.statue.replace(at).is_some() {
-                            return Err(twice("the statue"));
-                        }
+                        mission.statue.replace(at).map(|_| "the statue".to_string())
                     }
-                    Some(Thing::Piece(p)) => mission.pieces.push((at, p)),
+                    Some(Thing::Piece(p)) => {
+                        mission.pieces.push((at, p));
+                        None
+                    }
+                };
+                if let Some(what) = earlier {
+                    return Err(twice(&what));
                 }
             }
         }

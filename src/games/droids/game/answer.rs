@@ -79,7 +79,7 @@ pub fn parse(text: &str) -> Result<Answer, String> {
             .map_err(|e| format!("`place X,Y`: {e}")),
         "draw" => {
             let words: Vec<&str> = rest.split_whitespace().collect();
-            if words.is_empty() || words.len() % 2 != 0 {
+            if words.is_empty() || !words.len().is_multiple_of(2) {
                 return Err("`draw` takes colours and counts: `draw purple 4 red 3`".into());
             }
             let mut counts = [0u8; 4];
@@ -133,13 +133,18 @@ mod tests {
         ] {
             assert_eq!(parse(&a.to_string()), Ok(a), "{a}");
         }
-        assert_eq!(Answer::Draw([4, 0, 3, 0]).to_string(), "draw purple 4 red 3");
+        assert_eq!(
+            Answer::Draw([4, 0, 3, 0]).to_string(),
+            "draw purple 4 red 3"
+        );
     }
 
     #[test]
     fn malformed_answers_say_what_is_wrong() {
         assert!(parse("lay move2 N").unwrap_err().contains("`lay` takes"));
-        assert!(parse("draw pink 3").unwrap_err().contains("not a tile colour"));
+        assert!(parse("draw pink 3")
+            .unwrap_err()
+            .contains("not a tile colour"));
         assert!(parse("up x").unwrap_err().contains("not a register column"));
         assert!(parse("jump").unwrap_err().contains("is not an answer"));
     }

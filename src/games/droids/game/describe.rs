@@ -126,7 +126,14 @@ impl Describe for Game {
     fn private_text(&self, viewer: Seat) -> String {
         let p = &self.players[viewer];
         let hand: Vec<String> = p.hand.iter().map(|t| t.to_string()).collect();
-        let mut out = format!("hand: {}\n", if hand.is_empty() { "-".into() } else { hand.join(", ") });
+        let mut out = format!(
+            "hand: {}\n",
+            if hand.is_empty() {
+                "-".into()
+            } else {
+                hand.join(", ")
+            }
+        );
         let laid: Vec<String> = p
             .registers
             .iter()
@@ -139,7 +146,11 @@ impl Describe for Game {
             .collect();
         out.push_str(&format!(
             "registers: {}\n",
-            if laid.is_empty() { "-".into() } else { laid.join(" | ") }
+            if laid.is_empty() {
+                "-".into()
+            } else {
+                laid.join(" | ")
+            }
         ));
         out
     }
@@ -174,10 +185,17 @@ impl Describe for Game {
             .collect();
         out.push_str(&format!(
             "winners: {}\n",
-            if winners.is_empty() { "none".into() } else { winners.join(", ") }
+            if winners.is_empty() {
+                "none".into()
+            } else {
+                winners.join(", ")
+            }
         ));
         for s in self.standings() {
-            out.push_str(&format!("{}. {}: {}\n", s.rank, PLAYER_COLOURS[s.seat], s.shown));
+            out.push_str(&format!(
+                "{}. {}: {}\n",
+                s.rank, PLAYER_COLOURS[s.seat], s.shown
+            ));
         }
         out
     }
@@ -189,7 +207,10 @@ impl Describe for Game {
             match r.at {
                 Some(at) => {
                     if !board.contains(at) || self.terrain(at) == Some(Terrain::Fixed) {
-                        return Err(format!("{} stands on [{}, {}], not a square it may", r.id, at.x, at.y));
+                        return Err(format!(
+                            "{} stands on [{}, {}], not a square it may",
+                            r.id, at.x, at.y
+                        ));
                     }
                     if !seen.insert(at) {
                         return Err(format!("two robots on [{}, {}] (seed line 6)", at.x, at.y));
@@ -238,10 +259,17 @@ impl Describe for Game {
             for (c, r) in p.registers.iter().enumerate() {
                 tiles += r.len();
                 if r.len() > REGISTER_SLOTS {
-                    return Err(format!("{}'s register {c} holds {} tiles", PLAYER_COLOURS[s], r.len()));
+                    return Err(format!(
+                        "{}'s register {c} holds {} tiles",
+                        PLAYER_COLOURS[s],
+                        r.len()
+                    ));
                 }
                 if p.blocked[c] && !r.is_empty() {
-                    return Err(format!("{}'s register {c} is blocked but holds tiles (seed line 57)", PLAYER_COLOURS[s]));
+                    return Err(format!(
+                        "{}'s register {c} is blocked but holds tiles (seed line 57)",
+                        PLAYER_COLOURS[s]
+                    ));
                 }
             }
             if p.out && (!p.hand.is_empty() || p.registers.iter().any(|r| !r.is_empty())) {
@@ -249,10 +277,16 @@ impl Describe for Game {
             }
         }
         if tiles != self.total_tiles {
-            return Err(format!("{tiles} tiles accounted for, {} in the game", self.total_tiles));
+            return Err(format!(
+                "{tiles} tiles accounted for, {} in the game",
+                self.total_tiles
+            ));
         }
         if self.to_decide().is_some() && self.legal_count() == 0 {
-            return Err(format!("the decision `{}` has no legal answer", self.decision_text()));
+            return Err(format!(
+                "the decision `{}` has no legal answer",
+                self.decision_text()
+            ));
         }
         Ok(())
     }

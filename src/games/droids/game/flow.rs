@@ -441,7 +441,9 @@ mod tests {
         let d = draws(7, [28, 12, 24, 0]);
         assert_eq!(d.len(), 36, "compositions of 7 into 3 parts");
         assert_eq!(d[0], [0, 0, 7, 0]);
-        assert!(d.iter().all(|c| c.iter().map(|n| usize::from(*n)).sum::<usize>() == 7));
+        assert!(d
+            .iter()
+            .all(|c| c.iter().map(|n| usize::from(*n)).sum::<usize>() == 7));
         assert_eq!(draws(3, [1, 1, 1, 0]), vec![[1, 1, 1, 0]]);
     }
 }

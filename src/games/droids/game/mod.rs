@@ -254,7 +254,10 @@ impl Game {
         let mut robots = Vec::new();
         for (seat, colour) in PLAYER_COLOURS.iter().enumerate().take(players) {
             let at = mission.starts[seat].ok_or_else(|| {
-                Refusal::new(format!("mission {} has no start for {colour}", mission.name))
+                Refusal::new(format!(
+                    "mission {} has no start for {colour}",
+                    mission.name
+                ))
             })?;
             robots.push(Robot {
                 id: RobotId::Player(seat),
@@ -402,7 +405,9 @@ impl Game {
             Some(Terrain::Fixed) => Some("a fixed obstacle (seed line 11)"),
             _ => match self.piece_at(at) {
                 Some(p) if p.stops_robots() => Some(match p {
-                    Piece::Container => "a container, which stops robots as an obstacle does (ours)",
+                    Piece::Container => {
+                        "a container, which stops robots as an obstacle does (ours)"
+                    }
                     _ => "a mobile obstacle (seed line 11)",
                 }),
                 _ => None,

@@ -55,9 +55,7 @@ impl Game {
     /// to decide.
     pub(crate) fn carry_out(&mut self, r: usize, tile: Tile) -> Damage {
         let robot = self.robots[r];
-        let Some(at) = robot.at else {
-            return None;
-        };
+        let at = robot.at?;
         let in_water = self.terrain(at) == Some(Terrain::Water) && !robot.id.crosses_water();
         let no_effect = |game: &mut Game, why: &str| {
             game.events.push(Event::NoEffect {
@@ -140,7 +138,11 @@ impl Game {
                 return;
             }
             self.robots[r].at = Some(to);
-            self.events.push(Event::Moved { robot: id, from, to });
+            self.events.push(Event::Moved {
+                robot: id,
+                from,
+                to,
+            });
             moved += 1;
             if !id.crosses_water() && self.terrain(to) == Some(Terrain::Water) {
                 self.events.push(Event::Halted {
@@ -292,7 +294,10 @@ impl Game {
                             from: other,
                         });
                     } else {
-                        no(self, format!("{other} carries nothing to take (seed line 66)"));
+                        no(
+                            self,
+                            format!("{other} carries nothing to take (seed line 66)"),
+                        );
                     }
                 } else if let Some(p) = self.piece_at(to) {
                     self.set_piece(to, None);

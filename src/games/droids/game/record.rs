@@ -14,7 +14,13 @@ use super::Game;
 pub const VERSION: u64 = 1;
 
 /// A start record: everything [`resume`] needs.
-pub fn start_value(mission_file: &str, mission_text: &str, mix_text: &str, players: usize, seed: u64) -> Value {
+pub fn start_value(
+    mission_file: &str,
+    mission_text: &str,
+    mix_text: &str,
+    players: usize,
+    seed: u64,
+) -> Value {
     json!({
         "version": VERSION,
         "mission_file": mission_file,

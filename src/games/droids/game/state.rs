@@ -97,7 +97,10 @@ impl State for Game {
         let keyed = (0..self.players.len())
             .map(|s| {
                 let p = &self.players[s];
-                let won = self.outcome.as_ref().is_some_and(|o| o.winners.contains(&s));
+                let won = self
+                    .outcome
+                    .as_ref()
+                    .is_some_and(|o| o.winners.contains(&s));
                 let free = p.blocked.iter().filter(|b| !**b).count() as i64;
                 let shown = format!(
                     "{}, {free} free registers",

@@ -138,7 +138,10 @@ pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
 pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
     let place = Place { file, text };
     let raw: RawScenario = toml::from_str(text).map_err(|e| {
-        place.at(e.span().map(|s| s.start).unwrap_or(0), e.message().to_string())
+        place.at(
+            e.span().map(|s| s.start).unwrap_or(0),
+            e.message().to_string(),
+        )
     })?;
     if raw.game != "droids" {
         return Err(MissionError {
@@ -185,7 +188,9 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
         narrate(&game, &mut events);
     }
     for a in &raw.answer {
-        let result = game.parse_answer(a.text.get_ref()).and_then(|ans| game.apply(ans));
+        let result = game
+            .parse_answer(a.text.get_ref())
+            .and_then(|ans| game.apply(ans));
         match (&result, &a.refused) {
             (Ok(()), None) => narrate(&game, &mut events),
             (Err(e), Some(want)) if e.message.contains(want.as_str()) => {
@@ -234,7 +239,10 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         })?;
         let mut list = Vec::new();
         for t in tiles {
-            let tile: Tile = t.get_ref().parse().map_err(|e| place.at(t.span().start, e))?;
+            let tile: Tile = t
+                .get_ref()
+                .parse()
+                .map_err(|e| place.at(t.span().start, e))?;
             if tile.colour() != colour {
                 return Err(place.at(t.span().start, format!("`{tile}` is not {colour}")));
             }
@@ -242,15 +250,17 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         }
         mix.stacks[colour.index()] = list;
     }
-    let mut game = Game::scenario(mission, players, raw.seed, &mix)
-        .map_err(|e| MissionError {
-            place: place.file.to_string(),
-            message: e.message,
-        })?;
+    let mut game = Game::scenario(mission, players, raw.seed, &mix).map_err(|e| MissionError {
+        place: place.file.to_string(),
+        message: e.message,
+    })?;
     for (name, tiles) in &raw.stacks {
         if let Ok(colour) = name.parse::<Colour>() {
             // Listed top first; the top is the end of a stack.
-            let mut list: Vec<Tile> = tiles.iter().filter_map(|t| t.get_ref().parse().ok()).collect();
+            let mut list: Vec<Tile> = tiles
+                .iter()
+                .filter_map(|t| t.get_ref().parse().ok())
+                .collect();
             list.reverse();
             game.stacks[colour.index()] = list;
         }
@@ -262,11 +272,18 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             .robot_index(id)
             .ok_or_else(|| place.at(r.id.span().start, format!("{id} is not drawn in `rows`")))?;
         if let Some(c) = &r.carrying {
-            let what = carried(c.get_ref())
-                .ok_or_else(|| place.at(c.span().start, "carrying: obstacle, container, mine or statue"))?;
+            let what = carried(c.get_ref()).ok_or_else(|| {
+                place.at(
+                    c.span().start,
+                    "carrying: obstacle, container, mine or statue",
+                )
+            })?;
             if what == Carried::Statue {
                 let s = game.robot_index(RobotId::Statue).ok_or_else(|| {
-                    place.at(c.span().start, "the statue must be drawn (`X`) to be carried")
+                    place.at(
+                        c.span().start,
+                        "the statue must be drawn (`X`) to be carried",
+                    )
                 })?;
                 game.robots[s].at = None;
             }
@@ -320,7 +337,12 @@ fn column(place: &Place<'_>, game: &Game, c: &Spanned<i64>) -> Result<u8, Scenar
     u8::try_from(*c.get_ref())
         .ok()
         .filter(|n| i32::from(*n) < width)
-        .ok_or_else(|| place.at(c.span().start, format!("a register column from 0 to {}", width - 1)))
+        .ok_or_else(|| {
+            place.at(
+                c.span().start,
+                format!("a register column from 0 to {}", width - 1),
+            )
+        })
 }
 
 /// What a robot may carry, by name.
@@ -348,7 +370,12 @@ fn compare(
         };
         if let Some(at) = e.at {
             if r.at != Some(at) {
-                diffs.push(format!("{id}: expected at [{}, {}], found {:?}", at.x, at.y, r.at.map(|a| [a.x, a.y])));
+                diffs.push(format!(
+                    "{id}: expected at [{}, {}], found {:?}",
+                    at.x,
+                    at.y,
+                    r.at.map(|a| [a.x, a.y])
+                ));
             }
         }
         if let Some(c) = &e.carrying {
@@ -360,9 +387,14 @@ fn compare(
         if let RobotId::Player(seat) = id {
             let p = &game.players()[seat];
             if let Some(b) = &e.blocked {
-                let found: Vec<u8> = (0..p.blocked.len()).filter(|c| p.blocked[*c]).map(|c| c as u8).collect();
+                let found: Vec<u8> = (0..p.blocked.len())
+                    .filter(|c| p.blocked[*c])
+                    .map(|c| c as u8)
+                    .collect();
                 if *b != found {
-                    diffs.push(format!("{id}: expected registers {b:?} blocked, found {found:?}"));
+                    diffs.push(format!(
+                        "{id}: expected registers {b:?} blocked, found {found:?}"
+                    ));
                 }
             }
             if let Some(out) = e.out {
@@ -375,7 +407,10 @@ fn compare(
     for p in &expect.piece {
         let found = game.piece_at(p.at).map_or("none", Piece::name);
         if found != p.kind {
-            diffs.push(format!("[{}, {}]: expected {}, found {found}", p.at.x, p.at.y, p.kind));
+            diffs.push(format!(
+                "[{}, {}]: expected {}, found {found}",
+                p.at.x, p.at.y, p.kind
+            ));
         }
     }
     for want in &expect.events {
@@ -398,10 +433,18 @@ fn compare(
     if let Some(w) = &expect.winners {
         let found: Vec<String> = game
             .outcome()
-            .map(|o| o.winners.iter().map(|s| PLAYER_COLOURS[*s].to_string()).collect())
+            .map(|o| {
+                o.winners
+                    .iter()
+                    .map(|s| PLAYER_COLOURS[*s].to_string())
+                    .collect()
+            })
             .unwrap_or_default();
         if *w != found || game.outcome().is_none() {
-            diffs.push(format!("expected the game over with winners {w:?}, found {found:?} (over: {})", game.outcome().is_some()));
+            diffs.push(format!(
+                "expected the game over with winners {w:?}, found {found:?} (over: {})",
+                game.outcome().is_some()
+            ));
         }
     }
     if let Some(r) = expect.round {

@@ -50,17 +50,32 @@ fn error(name: &str) -> String {
 #[test]
 fn malformed_files_are_refused_with_file_line_and_reason() {
     for (name, line, reason) in [
-        ("unknown_robot.toml", 7, "in `order[0].robot`: `purple` is not a robot"),
+        (
+            "unknown_robot.toml",
+            7,
+            "in `order[0].robot`: `purple` is not a robot",
+        ),
         ("bad_row.toml", 6, "in `rows[1]`: `?` is not a square"),
         ("short_row.toml", 6, "row 1 has 3 squares, the first row 4"),
         ("bad_tile.toml", 8, "`move2` goes along a row or column"),
-        ("missing_block.toml", 9, "the hit blocks 3 of yellow's registers: give them in `block`"),
+        (
+            "missing_block.toml",
+            9,
+            "the hit blocks 3 of yellow's registers: give them in `block`",
+        ),
         ("unknown_field.toml", 5, "unknown field `speed`"),
         ("robots_out_of_order.toml", 4, "in seat order"),
-        ("carried_statue_not_drawn.toml", 8, "the statue must be drawn"),
+        (
+            "carried_statue_not_drawn.toml",
+            8,
+            "the statue must be drawn",
+        ),
     ] {
         let e = error(name);
-        assert!(e.contains(&format!("{name}:{line}:")), "{name}: the line {line} in {e}");
+        assert!(
+            e.contains(&format!("{name}:{line}:")),
+            "{name}: the line {line} in {e}"
+        );
         assert!(e.contains(reason), "{name}: {e}");
     }
 }

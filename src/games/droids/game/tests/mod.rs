@@ -10,7 +10,12 @@ use super::Game;
 
 /// A game of mission 1 for `players`.
 fn challenge(players: usize, seed: u64) -> Game {
-    Game::new(Mission::find("challenge").expect("mission 1"), players, seed).expect("a game")
+    Game::new(
+        Mission::find("challenge").expect("mission 1"),
+        players,
+        seed,
+    )
+    .expect("a game")
 }
 
 /// A small board with everything on it: water, fixed and mobile obstacles,

@@ -57,7 +57,11 @@ fn mission_1_has_no_grey_tiles() {
             panic!("a draw")
         };
         assert_eq!(c[Colour::Grey.index()], 0);
-        assert_eq!(c.iter().map(|n| usize::from(*n)).sum::<usize>(), 7, "seed line 103");
+        assert_eq!(
+            c.iter().map(|n| usize::from(*n)).sum::<usize>(),
+            7,
+            "seed line 103"
+        );
     }
     let e = g.parse_answer("draw grey 7").expect_err("no grey stack");
     assert!(e.message.contains("the grey stack holds 0 tiles"), "{e}");
@@ -76,7 +80,8 @@ fn a_blocked_registers_tiles_go_to_the_box_and_it_takes_no_more() {
     g.block(seat, 3);
     assert_eq!(g.boxed, vec![tile]);
     assert!(g.players()[seat].registers[3].is_empty());
-    g.check_invariants().expect("tiles accounted for, the boxed included");
+    g.check_invariants()
+        .expect("tiles accounted for, the boxed included");
     let other = g.to_decide().expect("a decision");
     g.apply(Answer::Stop).expect("stop");
     assert_eq!(g.to_decide(), Some(seat), "{other} stopped");
@@ -149,7 +154,10 @@ fn a_turn_limit_ends_the_game_without_winners() {
 fn answers_outside_their_phase_are_refused_by_the_rule() {
     let g = challenge(2, 1);
     let e = g.parse_answer("up 0").expect_err("set-up");
-    assert!(e.message.contains("now is the time to answer `place"), "{e}");
+    assert!(
+        e.message.contains("now is the time to answer `place"),
+        "{e}"
+    );
     let e = g.parse_answer("place 0,0").expect_err("a start square");
     assert!(e.message.contains("not an empty ground square"), "{e}");
 }
@@ -159,8 +167,16 @@ fn the_picture_has_a_legend_and_where_a_line_per_robot() {
     let g = everything(4, 1);
     let p = g.picture(Some(0), false);
     assert!(p.contains("legend: . ground  ~ water"), "{p}");
-    assert!(p.lines().nth(1).is_some_and(|l| l.starts_with(" 0 R . . 1 . . Y")), "{p}");
-    assert!(p.contains("stacks: purple 28 blue 12 red 24 grey 12"), "{p}");
+    assert!(
+        p.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with(" 0 R . . 1 . . Y")),
+        "{p}"
+    );
+    assert!(
+        p.contains("stacks: purple 28 blue 12 red 24 grey 12"),
+        "{p}"
+    );
     let w = g.where_lines();
     assert_eq!(w.len(), 7, "4 players, 2 repair robots, the statue");
     assert_eq!(w[0], "red [0, 0]");
