@@ -62,6 +62,7 @@ impl Describe for Game {
         for x in 0..board.width {
             out.push_str(&format!("{:<2}", x % 10));
         }
+        out.truncate(out.trim_end().len());
         out.push('\n');
         for y in 0..board.height {
             out.push_str(&format!("{y:>2} "));

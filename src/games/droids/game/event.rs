@@ -218,7 +218,8 @@ pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
             Some(w) => format!("{} stops laying: {w}", seat(*s)),
         },
         Event::Returned { tiles, why } => {
-            format!("{tiles} tiles go back to their stacks, shuffled ({why})")
+            let noun = if *tiles == 1 { "tile goes" } else { "tiles go" };
+            format!("{tiles} {noun} back to their stacks, shuffled ({why})")
         }
         Event::TurnedUp {
             seat: s,
