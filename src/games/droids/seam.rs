@@ -33,7 +33,7 @@ pub const TYPE: GameType = GameType {
     claims,
     repl: || Box::new(crate::repl::extension::NoExtras),
     check,
-    lua_bot: no_lua_bot,
+    lua_bot: super::lua::DroidsLuaBot::boxed,
     legacy_replay: None,
 };
 
@@ -105,16 +105,5 @@ fn check(path: &Path) -> Result<Checked, String> {
         title: report.title,
         differences: report.differences,
         events: report.events,
-    })
-}
-
-/// Droids has no Lua bot API yet: a script is refused, naming it.
-fn no_lua_bot(
-    file: &crate::assets::AssetFile,
-    _seed: u64,
-) -> Result<Box<dyn crate::bot::Bot>, crate::script::BotError> {
-    Err(crate::script::BotError::Load {
-        path: file.shown(),
-        cause: "Droids has no Lua bot API yet; play it with the built-in `random` bot".into(),
     })
 }
