@@ -1,6 +1,6 @@
 //! The games tinbots plays, one folder each (DESIGN: "a new game is a new
 //! folder under `src/games/`"), and [`ALL`], the one list where they are
-//! registered: Twin Tin Bots (the default) and RoboRally.
+//! registered: Twin Tin Bots (the default), RoboRally and Droids.
 
 pub mod droids;
 pub mod roborally;

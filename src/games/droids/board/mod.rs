@@ -187,7 +187,7 @@ pub(crate) struct RawMission {
     mission: Option<Spanned<i64>>,
     name: Option<String>,
     title: Option<String>,
-    source: Option<String>,
+    source: Option<Spanned<String>>,
     game: Option<String>,
     players: Option<Spanned<[i64; 2]>>,
     stacks: Option<Vec<Spanned<String>>>,
@@ -221,7 +221,27 @@ impl RawMission {
     }
 }
 
+/// The seed every `source` cites.
+pub const SEED: &str = "003_4ed30270cd5960fb.txt";
+
 impl Place<'_> {
+    /// Checks a `source` key: the seed's file and a line of it
+    /// (`003_4ed30270cd5960fb.txt:140`).
+    pub fn source(&self, source: &Spanned<String>) -> Result<u32, MissionError> {
+        source
+            .get_ref()
+            .strip_prefix(SEED)
+            .and_then(|rest| rest.strip_prefix(':'))
+            .and_then(|line| line.parse::<u32>().ok())
+            .filter(|line| *line >= 1)
+            .ok_or_else(|| {
+                self.at(
+                    source.span().start,
+                    format!("the seed's line it rests on: `{SEED}:LINE`"),
+                )
+            })
+    }
+
     /// An error at a byte offset of the text, naming the field there.
     pub fn at(&self, offset: usize, reason: impl Into<String>) -> MissionError {
         let (line, column) = line_column(self.text, offset);
@@ -303,7 +323,9 @@ impl Mission {
                 });
             }
         }
-        let _ = &raw.source;
+        if let Some(source) = &raw.source {
+            place.source(source)?;
+        }
         let number = match &raw.mission {
             Some(n) => u8::try_from(*n.get_ref())
                 .ok()

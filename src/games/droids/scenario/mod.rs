@@ -45,7 +45,7 @@ pub struct Report {
 struct RawScenario {
     game: String,
     title: String,
-    source: String,
+    source: Spanned<String>,
     #[serde(default = "one")]
     seed: u64,
     rows: Spanned<Vec<Spanned<String>>>,
@@ -149,7 +149,7 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
             message: format!("in `game`: `{}`, not a Droids scenario", raw.game),
         });
     }
-    let _ = &raw.source;
+    place.source(&raw.source)?;
     let mut game = build(&place, &raw)?;
     let mut events = Vec::new();
     let narrate = |game: &Game, events: &mut Vec<String>| {
@@ -272,6 +272,9 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             .robot_index(id)
             .ok_or_else(|| place.at(r.id.span().start, format!("{id} is not drawn in `rows`")))?;
         if let Some(c) = &r.carrying {
+            if id == RobotId::Statue {
+                return Err(place.at(c.span().start, "the statue carries nothing (seed line 201)"));
+            }
             let what = carried(c.get_ref()).ok_or_else(|| {
                 place.at(
                     c.span().start,
