@@ -1,7 +1,8 @@
 //! The games tinbots plays, one folder each (DESIGN: "a new game is a new
 //! folder under `src/games/`"), and [`ALL`], the one list where they are
-//! registered: Twin Tin Bots (the default) and RoboRally.
+//! registered: Twin Tin Bots (the default), RoboRally and Droids.
 
+pub mod droids;
 pub mod roborally;
 pub mod twin_tin_bots;
 
@@ -9,7 +10,11 @@ use crate::engine::GameType;
 
 /// Every game tinbots plays, the default first: the one line where a game
 /// is registered.
-pub static ALL: &[&GameType] = &[&twin_tin_bots::seam::TYPE, &roborally::seam::TYPE];
+pub static ALL: &[&GameType] = &[
+    &twin_tin_bots::seam::TYPE,
+    &roborally::seam::TYPE,
+    &droids::seam::TYPE,
+];
 
 /// The game registered under `name`; the error lists the names there are.
 pub fn find(name: &str) -> Result<&'static GameType, String> {

@@ -1,0 +1,498 @@
+//! Droids boards and missions, read from TOML (`scripts/droids/missions/`,
+//! the format in `docs/droids.md`, "The mission format").
+//!
+//! The seed gives no board (it refers to pictures it lacks; `droids.md`
+//! suggests 10 × 10, reading seed line 118: a register per column). A
+//! mission file draws its board as `rows` of characters, one string a row
+//! from the top ([`Board`]: ground, water, fixed obstacles), with the
+//! start squares of the four colours, the repair robots' squares, the
+//! statue's square X and the pieces lying on the board (mobile obstacles,
+//! containers, mines) drawn in the same rows ([`Mission`]). Errors
+//! ([`MissionError`]) name the file, line and column, the field and the
+//! reason.
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::tiles::Colour;
+use crate::grid::square::Square;
+use crate::toml_text::line_column;
+
+/// The colours of the players' robots, in seating order: the seed's red,
+/// yellow and blue (line 194), and green (ours, for a fourth player).
+pub const PLAYER_COLOURS: [&str; 4] = ["red", "yellow", "blue", "green"];
+
+/// The largest width and height of a board.
+pub const MAX_SIDE: i32 = 30;
+
+/// What a square of the board is made of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Terrain {
+    /// Ground: purple tiles move over it (seed line 22).
+    Ground,
+    /// Water: stops robots, left only by a blue tile (seed lines 8, 36).
+    Water,
+    /// A fixed obstacle: nothing enters it, shots stop at it (seed lines 11, 43).
+    Fixed,
+}
+
+/// A piece lying on a square, that robots can pick up (seed line 66).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Piece {
+    /// A mobile obstacle: robots stop against it (seed lines 11, 76).
+    Obstacle,
+    /// A chip container (mission 3, seed line 167): it stops robots as an
+    /// obstacle does (ours).
+    Container,
+    /// A mine (mission 2, seed line 155): it stops nothing (seed line 160,
+    /// as `droids.md` reads it).
+    Mine,
+}
+
+impl Piece {
+    /// The three kinds of piece.
+    pub const ALL: [Piece; 3] = [Piece::Obstacle, Piece::Container, Piece::Mine];
+
+    /// Its name in files, answers and events.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Piece::Obstacle => "obstacle",
+            Piece::Container => "container",
+            Piece::Mine => "mine",
+        }
+    }
+
+    /// Its letter in a board's rows and pictures.
+    pub const fn letter(self) -> char {
+        match self {
+            Piece::Obstacle => 'o',
+            Piece::Container => 'c',
+            Piece::Mine => 'm',
+        }
+    }
+
+    /// Its place in [`Piece::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether a robot moving onto its square stops before it.
+    pub const fn stops_robots(self) -> bool {
+        !matches!(self, Piece::Mine)
+    }
+
+    /// The piece named `name`.
+    pub fn named(name: &str) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.name() == name)
+    }
+}
+
+/// The squares of a board: what each is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    /// Squares from west to east.
+    pub width: i32,
+    /// Squares from north to south.
+    pub height: i32,
+    terrain: Vec<Terrain>,
+}
+
+impl Board {
+    /// A board of ground only.
+    pub fn open(width: i32, height: i32) -> Board {
+        Board {
+            width,
+            height,
+            terrain: vec![Terrain::Ground; (width * height) as usize],
+        }
+    }
+
+    /// Whether `at` lies on the board.
+    pub fn contains(&self, at: Square) -> bool {
+        (0..self.width).contains(&at.x) && (0..self.height).contains(&at.y)
+    }
+
+    /// The index of a square on the board, row by row.
+    pub fn index(&self, at: Square) -> Option<usize> {
+        self.contains(at)
+            .then(|| (at.y * self.width + at.x) as usize)
+    }
+
+    /// What `at` is made of; `None` off the board.
+    pub fn terrain(&self, at: Square) -> Option<Terrain> {
+        self.index(at).map(|i| self.terrain[i])
+    }
+
+    /// Sets what `at` is made of (a square on the board).
+    pub fn set(&mut self, at: Square, terrain: Terrain) {
+        if let Some(i) = self.index(at) {
+            self.terrain[i] = terrain;
+        }
+    }
+
+    /// Every square, row by row.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.height).flat_map(move |y| (0..self.width).map(move |x| Square::new(x, y)))
+    }
+}
+
+/// A mission: its board, where everything starts, and its set-up rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mission {
+    /// Its number in section III of the seed (1 to 7).
+    pub number: u8,
+    /// Its name on the command line (`challenge`).
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// The fewest and most players.
+    pub players: (usize, usize),
+    /// The stacks in play (the others are left in the box).
+    pub stacks: Vec<Colour>,
+    /// The squares.
+    pub board: Board,
+    /// The start square of each player colour ([`PLAYER_COLOURS`]).
+    pub starts: [Option<Square>; 4],
+    /// Where the repair robots stand, `grey.1` first.
+    pub repair_robots: Vec<Square>,
+    /// The statue's square X, if it plays.
+    pub statue: Option<Square>,
+    /// The pieces lying on the board at the start.
+    pub pieces: Vec<(Square, Piece)>,
+    /// The mobile obstacles the players place in turn before the first
+    /// round, by the number of players (seed line 146).
+    pub place_obstacles: BTreeMap<usize, u8>,
+}
+
+/// A mission file that cannot be read: where and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{place}: {message}")]
+pub struct MissionError {
+    /// `file:line:column`, or the file alone.
+    pub place: String,
+    /// The reason, naming the field (`in \`rows[3]\`: ...`).
+    pub message: String,
+}
+
+/// The raw `[board]`-level keys of a mission file (also the inline
+/// `[board]` of a scenario, which gives `rows` alone).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawMission {
+    mission: Option<Spanned<i64>>,
+    name: Option<String>,
+    title: Option<String>,
+    source: Option<Spanned<String>>,
+    game: Option<String>,
+    players: Option<Spanned<[i64; 2]>>,
+    stacks: Option<Vec<Spanned<String>>>,
+    rows: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    place_obstacles: BTreeMap<String, Spanned<i64>>,
+}
+
+/// Places errors in a file's text.
+pub(crate) struct Place<'a> {
+    /// The file's name as shown.
+    pub file: &'a str,
+    /// Its text.
+    pub text: &'a str,
+}
+
+impl RawMission {
+    /// The keys of a scenario's board: its rows alone.
+    pub(crate) fn rows_only(rows: Spanned<Vec<Spanned<String>>>) -> RawMission {
+        RawMission {
+            mission: None,
+            name: None,
+            title: None,
+            source: None,
+            game: None,
+            players: None,
+            stacks: None,
+            rows,
+            place_obstacles: BTreeMap::new(),
+        }
+    }
+}
+
+/// The seed every `source` cites.
+pub const SEED: &str = "003_4ed30270cd5960fb.txt";
+
+impl Place<'_> {
+    /// Checks a `source` key: the seed's file and a line of it
+    /// (`003_4ed30270cd5960fb.txt:140`).
+    pub fn source(&self, source: &Spanned<String>) -> Result<u32, MissionError> {
+        source
+            .get_ref()
+            .strip_prefix(SEED)
+            .and_then(|rest| rest.strip_prefix(':'))
+            .and_then(|line| line.parse::<u32>().ok())
+            .filter(|line| *line >= 1)
+            .ok_or_else(|| {
+                self.at(
+                    source.span().start,
+                    format!("the seed's line it rests on: `{SEED}:LINE`"),
+                )
+            })
+    }
+
+    /// An error at a byte offset of the text, naming the field there.
+    pub fn at(&self, offset: usize, reason: impl Into<String>) -> MissionError {
+        let (line, column) = line_column(self.text, offset);
+        let field = crate::toml_text::field_path(self.text, offset);
+        let reason = reason.into();
+        MissionError {
+            place: format!("{}:{line}:{column}", self.file),
+            message: if field.is_empty() {
+                reason
+            } else {
+                format!("in `{field}`: {reason}")
+            },
+        }
+    }
+}
+
+/// What one character of a row stands for.
+fn cell(c: char) -> Option<(Terrain, Option<Thing>)> {
+    let ground = |t| Some((Terrain::Ground, Some(t)));
+    match c {
+        '.' => Some((Terrain::Ground, None)),
+        '~' => Some((Terrain::Water, None)),
+        '#' => Some((Terrain::Fixed, None)),
+        'R' => ground(Thing::Start(0)),
+        'Y' => ground(Thing::Start(1)),
+        'B' => ground(Thing::Start(2)),
+        'G' => ground(Thing::Start(3)),
+        '1' => ground(Thing::Repair(0)),
+        '2' => ground(Thing::Repair(1)),
+        'X' => ground(Thing::Statue),
+        'o' => ground(Thing::Piece(Piece::Obstacle)),
+        'c' => ground(Thing::Piece(Piece::Container)),
+        'm' => ground(Thing::Piece(Piece::Mine)),
+        _ => None,
+    }
+}
+
+/// What a row character may set on a square besides its terrain.
+#[derive(Clone, Copy)]
+enum Thing {
+    Start(usize),
+    Repair(usize),
+    Statue,
+    Piece(Piece),
+}
+
+/// The characters of a board's rows, for messages.
+pub const ROW_LEGEND: &str = "`.` ground, `~` water, `#` fixed obstacle, `R` `Y` `B` `G` start squares, `1` `2` repair robots, `X` the statue, `o` mobile obstacle, `c` container, `m` mine";
+
+impl Mission {
+    /// Reads a mission file; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Mission, MissionError> {
+        let place = Place { file, text };
+        let raw: RawMission = toml::from_str(text).map_err(|e| {
+            place.at(
+                e.span().map(|s| s.start).unwrap_or(0),
+                e.message().to_string(),
+            )
+        })?;
+        Mission::from_raw(&place, raw, true)
+    }
+
+    /// Builds a mission from its raw keys; `whole` asks for the keys a
+    /// mission file must give (a scenario's inline board gives `rows`).
+    pub(crate) fn from_raw(
+        place: &Place<'_>,
+        raw: RawMission,
+        whole: bool,
+    ) -> Result<Mission, MissionError> {
+        let missing = |key: &str| MissionError {
+            place: place.file.to_string(),
+            message: format!("a mission file must give `{key}`"),
+        };
+        if let Some(g) = &raw.game {
+            if g != "droids" {
+                return Err(MissionError {
+                    place: place.file.to_string(),
+                    message: format!("in `game`: `{g}` given, a mission is of `droids`"),
+                });
+            }
+        }
+        if let Some(source) = &raw.source {
+            place.source(source)?;
+        }
+        let number = match &raw.mission {
+            Some(n) => u8::try_from(*n.get_ref())
+                .ok()
+                .filter(|n| (1..=99).contains(n))
+                .ok_or_else(|| place.at(n.span().start, "a mission number from 1 to 99"))?,
+            None if whole => return Err(missing("mission")),
+            None => 0,
+        };
+        let name = match raw.name {
+            Some(n) => n,
+            None if whole => return Err(missing("name")),
+            None => String::from("scenario"),
+        };
+        let players = match &raw.players {
+            Some(p) => {
+                let [lo, hi] = *p.get_ref();
+                if !(1 <= lo && lo <= hi && hi <= 4) {
+                    return Err(place.at(
+                        p.span().start,
+                        format!("players [{lo}, {hi}]: from 1 to 4, the fewest first"),
+                    ));
+                }
+                (lo as usize, hi as usize)
+            }
+            None => (1, 4),
+        };
+        let stacks = match &raw.stacks {
+            Some(list) => {
+                let mut out = Vec::new();
+                for s in list {
+                    let c: Colour = s
+                        .get_ref()
+                        .parse()
+                        .map_err(|e| place.at(s.span().start, e))?;
+                    if out.contains(&c) {
+                        return Err(place.at(s.span().start, format!("{c} is given twice")));
+                    }
+                    out.push(c);
+                }
+                out
+            }
+            None => Colour::ALL.to_vec(),
+        };
+        let rows = raw.rows.get_ref();
+        let height = rows.len() as i32;
+        let width = rows.first().map_or(0, |r| r.get_ref().chars().count()) as i32;
+        if !(1..=MAX_SIDE).contains(&height) || !(1..=MAX_SIDE).contains(&width) {
+            return Err(place.at(
+                raw.rows.span().start,
+                format!("a board of {width} × {height}: each side from 1 to {MAX_SIDE}"),
+            ));
+        }
+        let mut mission = Mission {
+            number,
+            name,
+            title: raw.title.unwrap_or_default(),
+            players,
+            stacks,
+            board: Board::open(width, height),
+            starts: [None; 4],
+            repair_robots: Vec::new(),
+            statue: None,
+            pieces: Vec::new(),
+            place_obstacles: BTreeMap::new(),
+        };
+        let mut repairs: [Option<Square>; 2] = [None; 2];
+        for (y, row) in rows.iter().enumerate() {
+            let chars: Vec<char> = row.get_ref().chars().collect();
+            if chars.len() as i32 != width {
+                return Err(place.at(
+                    row.span().start,
+                    format!("row {y} has {} squares, the first row {width}", chars.len()),
+                ));
+            }
+            for (x, c) in chars.into_iter().enumerate() {
+                // The row's opening quote, then one byte a character up to here.
+                let offset = row.span().start
+                    + 1
+                    + row
+                        .get_ref()
+                        .chars()
+                        .take(x)
+                        .map(char::len_utf8)
+                        .sum::<usize>();
+                let at = Square::new(x as i32, y as i32);
+                let (terrain, thing) = cell(c).ok_or_else(|| {
+                    place.at(offset, format!("`{c}` is not a square: {ROW_LEGEND}"))
+                })?;
+                mission.board.set(at, terrain);
+                let twice = |what: &str| place.at(offset, format!("{what} is drawn twice"));
+                let earlier = match thing {
+                    None => None,
+                    Some(Thing::Start(i)) => mission.starts[i]
+                        .replace(at)
+                        .map(|_| format!("{}'s start square", PLAYER_COLOURS[i])),
+                    Some(Thing::Repair(i)) => {
+                        repairs[i].replace(at).map(|_| format!("grey.{}", i + 1))
+                    }
+                    Some(Thing::Statue) => {
+                        mission.statue.replace(at).map(|_| "the statue".to_string())
+                    }
+                    Some(Thing::Piece(p)) => {
+                        mission.pieces.push((at, p));
+                        None
+                    }
+                };
+                if let Some(what) = earlier {
+                    return Err(twice(&what));
+                }
+            }
+        }
+        mission.repair_robots = match repairs {
+            [None, None] => Vec::new(),
+            [Some(a), None] => vec![a],
+            [Some(a), Some(b)] => vec![a, b],
+            [None, Some(_)] => {
+                return Err(place.at(raw.rows.span().start, "`2` is drawn but no `1`"));
+            }
+        };
+        let (lo, hi) = mission.players;
+        for (i, colour) in PLAYER_COLOURS.iter().enumerate().take(hi) {
+            if whole && mission.starts[i].is_none() {
+                return Err(place.at(
+                    raw.rows.span().start,
+                    format!("{colour} plays (up to {hi} players) but has no start square"),
+                ));
+            }
+        }
+        for (key, count) in &raw.place_obstacles {
+            let n: usize = key
+                .parse()
+                .ok()
+                .filter(|n| (lo..=hi).contains(n))
+                .ok_or_else(|| {
+                    place.at(
+                        count.span().start,
+                        format!("`{key}` is not a number of players from {lo} to {hi}"),
+                    )
+                })?;
+            let c = u8::try_from(*count.get_ref())
+                .ok()
+                .filter(|c| *c <= 40)
+                .ok_or_else(|| place.at(count.span().start, "a count of obstacles from 0 to 40"))?;
+            mission.place_obstacles.insert(n, c);
+        }
+        Ok(mission)
+    }
+
+    /// The built-in missions, by file: (name, file shown, text).
+    pub const BUILT_IN: &'static [(&'static str, &'static str, &'static str)] = &[(
+        "challenge",
+        "scripts/droids/missions/1-challenge.toml",
+        include_str!("../../../../scripts/droids/missions/1-challenge.toml"),
+    )];
+
+    /// A built-in mission by number or name (`1`, `challenge`).
+    pub fn find(name: &str) -> Result<Mission, String> {
+        for (short, file, text) in Mission::BUILT_IN {
+            let m = Mission::parse(file, text).map_err(|e| e.to_string())?;
+            if *short == name || m.number.to_string() == name {
+                return Ok(m);
+            }
+        }
+        let names: Vec<&str> = Mission::BUILT_IN.iter().map(|m| m.0).collect();
+        Err(format!(
+            "there is no mission `{name}`; the missions are {} (missions 2 to 7 come later)",
+            names.join(", ")
+        ))
+    }
+}

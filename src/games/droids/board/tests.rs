@@ -1,0 +1,103 @@
+//! Mission files: the built-in one reads, and bad files are refused with
+//! their file, line, field and reason.
+
+use super::*;
+
+fn error(text: &str) -> MissionError {
+    Mission::parse("m.toml", text).expect_err("refused")
+}
+
+const HEAD: &str = "mission = 9\nname = \"t\"\nplayers = [2, 2]\n";
+
+#[test]
+fn mission_1_is_the_challenge_on_ten_by_ten() {
+    // Seed lines 140-147: 2 to 4 players, no grey tiles, 8 or 9 obstacles.
+    let m = Mission::find("1").expect("mission 1");
+    assert_eq!(m.name, "challenge");
+    assert_eq!((m.board.width, m.board.height), (10, 10));
+    assert_eq!(m.players, (2, 4));
+    assert!(!m.stacks.contains(&Colour::Grey), "seed line 147");
+    assert!(m.repair_robots.is_empty(), "seed line 147");
+    assert_eq!(m.place_obstacles.get(&3), Some(&9), "seed line 146");
+    assert_eq!(m.place_obstacles.get(&2), Some(&8), "seed line 146");
+    assert_eq!(m.starts[0], Some(Square::new(0, 0)));
+    assert_eq!(m.board.terrain(Square::new(3, 2)), Some(Terrain::Water));
+    assert_eq!(m.board.terrain(Square::new(7, 3)), Some(Terrain::Fixed));
+    assert_eq!(Mission::find("challenge"), Ok(m));
+    assert!(Mission::find("8")
+        .unwrap_err()
+        .contains("missions 2 to 7 come later"));
+}
+
+#[test]
+fn a_square_that_is_not_one_is_placed_on_its_row_and_column() {
+    let e = error(&format!("{HEAD}rows = [\n  \"R.Y\",\n  \".?.\",\n]\n"));
+    assert_eq!(e.place, "m.toml:6:5");
+    assert!(
+        e.message.starts_with("in `rows[1]`: `?` is not a square"),
+        "{e}"
+    );
+}
+
+#[test]
+fn rows_of_different_lengths_are_refused() {
+    let e = error(&format!("{HEAD}rows = [\"R.Y\", \"..\"]\n"));
+    assert!(e.place.starts_with("m.toml:4:"), "{e}");
+    assert!(
+        e.message.contains("row 1 has 2 squares, the first row 3"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_start_drawn_twice_or_missing_is_refused() {
+    let e = error(&format!("{HEAD}rows = [\"R.R\", \"Y..\"]\n"));
+    assert!(
+        e.message.contains("red's start square is drawn twice"),
+        "{e}"
+    );
+    let e = error(&format!("{HEAD}rows = [\"R..\"]\n"));
+    assert!(
+        e.message
+            .contains("yellow plays (up to 2 players) but has no start square"),
+        "{e}"
+    );
+}
+
+#[test]
+fn set_up_counts_and_players_are_checked() {
+    let e = error(&format!(
+        "{HEAD}rows = [\"R.Y\"]\n[place_obstacles]\n5 = 3\n"
+    ));
+    assert!(e.place.starts_with("m.toml:6:"), "{e}");
+    assert!(
+        e.message
+            .contains("`5` is not a number of players from 2 to 2"),
+        "{e}"
+    );
+    let e = error("mission = 9\nname = \"t\"\nplayers = [3, 2]\nrows = [\"R.Y\"]\n");
+    assert!(e.message.contains("players [3, 2]"), "{e}");
+    let e = error("name = \"t\"\nrows = [\"R.Y\"]\n");
+    assert_eq!(e.message, "a mission file must give `mission`");
+    let e = error(&format!(
+        "{HEAD}rows = [\"R.Y\"]\nstacks = [\"red\", \"pink\"]\n"
+    ));
+    assert!(e.message.contains("`pink` is not a tile colour"), "{e}");
+}
+
+#[test]
+fn pieces_repair_robots_and_the_statue_are_read_from_the_rows() {
+    let m = Mission::parse("m.toml", &format!("{HEAD}rows = [\"R1X2Y\", \"ocm~#\"]\n"))
+        .expect("a mission");
+    assert_eq!(m.repair_robots, vec![Square::new(1, 0), Square::new(3, 0)]);
+    assert_eq!(m.statue, Some(Square::new(2, 0)));
+    assert_eq!(
+        m.pieces,
+        vec![
+            (Square::new(0, 1), Piece::Obstacle),
+            (Square::new(1, 1), Piece::Container),
+            (Square::new(2, 1), Piece::Mine)
+        ]
+    );
+    assert_eq!(m.board.terrain(Square::new(4, 1)), Some(Terrain::Fixed));
+}

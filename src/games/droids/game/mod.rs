@@ -1,0 +1,452 @@
+//! The rules of Droids as a state machine of decisions (DESIGN, principle
+//! 1): a [`Game`] holds the position (robots, pieces, the players'
+//! registers, hands and the four stacks), pauses at every decision, and
+//! runs to the next one when answered.
+//!
+//! A round (seed lines 96-130): every player draws 7 tiles ([`flow`]), lays
+//! them one at a time face down in the register columns, then in turn
+//! turns up and carries out the tiles of the columns where their robot or
+//! a repair robot stands ([`orders`]: moves, pushes, water, shots, pick up
+//! and put down, steering, repairs). The game is fully given by its start,
+//! its seed and its answers: stacks are shuffled and the die is rolled
+//! from a seeded `ChaCha8Rng` kept in the game ([`record`]).
+
+pub mod answer;
+mod describe;
+pub mod event;
+mod flow;
+mod hidden;
+mod orders;
+pub mod record;
+mod state;
+#[cfg(test)]
+mod tests;
+
+use std::collections::VecDeque;
+use std::fmt;
+use std::sync::Arc;
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::engine::{Outcome, Refusal, Seat};
+use crate::grid::square::Square;
+
+use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
+use super::tiles::{Colour, Tile, TileMix};
+pub use answer::Answer;
+pub use event::Event;
+
+/// The tiles a player draws each round (seed line 103).
+pub const DRAW: usize = 7;
+
+/// The most tiles a register holds (seed line 109).
+pub const REGISTER_SLOTS: usize = 3;
+
+/// The faces of the die: 0 to 9 (ours, `docs/droids.md`, "The die").
+pub const DIE_FACES: u8 = 10;
+
+/// A robot on (or carried above) the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum RobotId {
+    /// A player's robot, by seat (its colour is `PLAYER_COLOURS[seat]`).
+    Player(Seat),
+    /// A repair robot: 0 is `grey.1`, 1 is `grey.2`.
+    Repair(usize),
+    /// The statue (mission 5): pushed like a robot, never moving itself
+    /// (seed lines 201-205).
+    Statue,
+}
+
+impl RobotId {
+    /// Whether water does not stop it (repair robots, seed lines 9 and 81).
+    pub fn crosses_water(self) -> bool {
+        matches!(self, RobotId::Repair(_))
+    }
+
+    /// Its letter in pictures.
+    pub fn letter(self) -> char {
+        match self {
+            RobotId::Player(s) => ['R', 'Y', 'B', 'G'][s],
+            RobotId::Repair(i) => ['1', '2'][i],
+            RobotId::Statue => 'S',
+        }
+    }
+
+    /// Reads a robot's name (`red`, `grey.1`, `statue`).
+    pub fn named(name: &str) -> Option<RobotId> {
+        match name {
+            "grey.1" => Some(RobotId::Repair(0)),
+            "grey.2" => Some(RobotId::Repair(1)),
+            "statue" => Some(RobotId::Statue),
+            _ => PLAYER_COLOURS
+                .iter()
+                .position(|c| *c == name)
+                .map(RobotId::Player),
+        }
+    }
+}
+
+impl fmt::Display for RobotId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RobotId::Player(s) => f.write_str(PLAYER_COLOURS[*s]),
+            RobotId::Repair(i) => write!(f, "grey.{}", i + 1),
+            RobotId::Statue => f.write_str("statue"),
+        }
+    }
+}
+
+/// What a robot holds in its arms (seed line 67): one thing at a time
+/// (seed line 70).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Carried {
+    /// A piece picked up from the board.
+    Piece(Piece),
+    /// The statue (seed line 206).
+    Statue,
+}
+
+/// A robot and where it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Robot {
+    /// Which robot.
+    pub id: RobotId,
+    /// Its square; `None` while carried (the statue).
+    pub at: Option<Square>,
+    /// What it carries.
+    pub carrying: Option<Carried>,
+}
+
+/// A player's register board, hand and standing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Player {
+    /// The tiles laid face down in each register column, the first laid
+    /// first to run (seed line 110).
+    pub registers: Vec<Vec<Tile>>,
+    /// Which registers are blocked (seed line 57).
+    pub blocked: Vec<bool>,
+    /// The tiles drawn and not yet laid.
+    pub hand: Vec<Tile>,
+    /// Out of the game (seed line 133).
+    pub out: bool,
+    /// Has stopped laying this round (seed line 112).
+    pub stopped: bool,
+    /// Has carried out an order in this round's run (seed line 133).
+    pub ran: bool,
+    /// Has drawn this round (seed line 103).
+    pub drawn: bool,
+}
+
+impl Player {
+    fn new(columns: usize) -> Player {
+        Player {
+            registers: vec![Vec::new(); columns],
+            blocked: vec![false; columns],
+            hand: Vec::new(),
+            out: false,
+            stopped: false,
+            ran: false,
+            drawn: false,
+        }
+    }
+
+    /// Whether a tile may be laid in `column`: not blocked and not full.
+    pub fn open(&self, column: usize) -> bool {
+        !self.blocked[column] && self.registers[column].len() < REGISTER_SLOTS
+    }
+}
+
+/// Where the game stands: what is being decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Set-up: players place mobile obstacles in turn; `left` to place.
+    Place {
+        /// Obstacles still to place.
+        left: u8,
+    },
+    /// Each player draws (seed line 98).
+    Draw,
+    /// Players lay tiles in turn (seed line 99).
+    Lay,
+    /// Players turn up and run tiles in turn (seed line 100).
+    Run,
+    /// A hit player blocks registers, then the run goes on.
+    Block {
+        /// Registers still to block.
+        left: u8,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// Die rolls: the seeded generator, and rolls set in advance by a scenario.
+#[derive(Clone, Debug)]
+pub(crate) struct Dice {
+    rng: ChaCha8Rng,
+    /// Rolls to give before the generator's (scenario files).
+    pub queued: VecDeque<u8>,
+}
+
+impl Dice {
+    fn roll(&mut self) -> u8 {
+        self.queued
+            .pop_front()
+            .unwrap_or_else(|| self.rng.gen_range(0..DIE_FACES))
+    }
+}
+
+/// A game of Droids.
+#[derive(Clone, Debug)]
+pub struct Game {
+    /// The mission played (board, set-up).
+    pub(crate) mission: Arc<Mission>,
+    /// Every robot, players' first (by seat), then repair robots, then the statue.
+    pub(crate) robots: Vec<Robot>,
+    /// The piece lying on each square, row by row.
+    pub(crate) pieces: Vec<Option<Piece>>,
+    /// The players, by seat.
+    pub(crate) players: Vec<Player>,
+    /// The four stacks, face down; the top is the end.
+    pub(crate) stacks: [Vec<Tile>; 4],
+    /// Tiles put in the box from blocked registers (seed line 56).
+    pub(crate) boxed: Vec<Tile>,
+    /// Every tile of the game, for the count of invariants.
+    pub(crate) total_tiles: usize,
+    /// The pieces of each kind ([`Piece::index`]) in the game, on the
+    /// board or carried, for the invariants.
+    pub(crate) piece_totals: [usize; 3],
+    pub(crate) dice: Dice,
+    pub(crate) phase: Phase,
+    /// Who starts the round.
+    pub(crate) first: Seat,
+    /// Who decides now (or, in the run, whose turn it is).
+    pub(crate) current: Seat,
+    /// The player whose shot is being answered with blocks.
+    pub(crate) shooter: Option<Seat>,
+    /// The round, from 1.
+    pub(crate) round: u32,
+    pub(crate) events: Vec<Event>,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game of `mission` for `players`, everything random from `seed`.
+    pub fn new(mission: Mission, players: usize, seed: u64) -> Result<Game, Refusal> {
+        Game::with_mix(mission, players, seed, &TileMix::standard())
+    }
+
+    /// A new game with a given tile mix.
+    pub fn with_mix(
+        mission: Mission,
+        players: usize,
+        seed: u64,
+        mix: &TileMix,
+    ) -> Result<Game, Refusal> {
+        let (lo, hi) = mission.players;
+        if !(lo..=hi).contains(&players) {
+            return Err(Refusal::new(format!(
+                "mission {} is for {lo} to {hi} players, not {players}",
+                mission.name
+            )));
+        }
+        let mut robots = Vec::new();
+        for (seat, colour) in PLAYER_COLOURS.iter().enumerate().take(players) {
+            let at = mission.starts[seat].ok_or_else(|| {
+                Refusal::new(format!(
+                    "mission {} has no start for {colour}",
+                    mission.name
+                ))
+            })?;
+            robots.push(Robot {
+                id: RobotId::Player(seat),
+                at: Some(at),
+                carrying: None,
+            });
+        }
+        for (i, at) in mission.repair_robots.iter().enumerate() {
+            robots.push(Robot {
+                id: RobotId::Repair(i),
+                at: Some(*at),
+                carrying: None,
+            });
+        }
+        if let Some(at) = mission.statue {
+            robots.push(Robot {
+                id: RobotId::Statue,
+                at: Some(at),
+                carrying: None,
+            });
+        }
+        let board = &mission.board;
+        let mut pieces = vec![None; (board.width * board.height) as usize];
+        let mut piece_totals = [0; 3];
+        for (at, p) in &mission.pieces {
+            if let Some(i) = board.index(*at) {
+                pieces[i] = Some(*p);
+                piece_totals[p.index()] += 1;
+            }
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let mut stacks: [Vec<Tile>; 4] = Default::default();
+        for c in &mission.stacks {
+            stacks[c.index()] = mix.stacks[c.index()].clone();
+            stacks[c.index()].shuffle(&mut rng);
+        }
+        let total_tiles = stacks.iter().map(Vec::len).sum();
+        let columns = board.width as usize;
+        let place = mission.place_obstacles.get(&players).copied().unwrap_or(0);
+        let first = rng.gen_range(0..players);
+        let mut game = Game {
+            mission: Arc::new(mission),
+            robots,
+            pieces,
+            players: vec![Player::new(columns); players],
+            stacks,
+            boxed: Vec::new(),
+            total_tiles,
+            piece_totals,
+            dice: Dice {
+                rng,
+                queued: VecDeque::new(),
+            },
+            phase: Phase::Place { left: place },
+            first,
+            current: first,
+            shooter: None,
+            round: 1,
+            events: vec![Event::FirstPlayer { seat: first }],
+            outcome: None,
+        };
+        if place == 0 {
+            game.start_round();
+        }
+        Ok(game)
+    }
+
+    /// A game for a scenario file: red (seat 0) starts, and the set-up's
+    /// obstacles are not placed.
+    pub(crate) fn scenario(
+        mission: Mission,
+        players: usize,
+        seed: u64,
+        mix: &TileMix,
+    ) -> Result<Game, Refusal> {
+        let mut mission = mission;
+        mission.place_obstacles.clear();
+        mission.players = (players, players);
+        let mut game = Game::with_mix(mission, players, seed, mix)?;
+        game.first = 0;
+        game.events.clear();
+        for p in &mut game.players {
+            p.drawn = false;
+        }
+        game.start_round();
+        Ok(game)
+    }
+
+    /// The mission played.
+    pub fn mission(&self) -> &Mission {
+        &self.mission
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The robots.
+    pub fn robots(&self) -> &[Robot] {
+        &self.robots
+    }
+
+    /// The players.
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// The tiles in each stack.
+    pub fn stack_sizes(&self) -> [usize; 4] {
+        self.stacks.each_ref().map(Vec::len)
+    }
+
+    /// The robot `id`'s place in [`Game::robots`].
+    pub(crate) fn robot_index(&self, id: RobotId) -> Option<usize> {
+        self.robots.iter().position(|r| r.id == id)
+    }
+
+    /// The robot standing on `at`.
+    pub(crate) fn robot_at(&self, at: Square) -> Option<usize> {
+        self.robots.iter().position(|r| r.at == Some(at))
+    }
+
+    /// The piece lying on `at`.
+    pub fn piece_at(&self, at: Square) -> Option<Piece> {
+        self.mission.board.index(at).and_then(|i| self.pieces[i])
+    }
+
+    pub(crate) fn set_piece(&mut self, at: Square, piece: Option<Piece>) {
+        if let Some(i) = self.mission.board.index(at) {
+            self.pieces[i] = piece;
+        }
+    }
+
+    /// What `at` is made of (`None` off the board).
+    pub fn terrain(&self, at: Square) -> Option<Terrain> {
+        self.mission.board.terrain(at)
+    }
+
+    /// Whether a robot or shot is stopped before `at`: off the board, a
+    /// fixed obstacle, or a piece that stops robots. The reason, if so.
+    pub(crate) fn barrier(&self, at: Square) -> Option<&'static str> {
+        match self.terrain(at) {
+            None => Some("the board's edge (seed line 12)"),
+            Some(Terrain::Fixed) => Some("a fixed obstacle (seed line 11)"),
+            _ => match self.piece_at(at) {
+                Some(p) if p.stops_robots() => Some(match p {
+                    Piece::Container => {
+                        "a container, which stops robots as an obstacle does (ours)"
+                    }
+                    _ => "a mobile obstacle (seed line 11)",
+                }),
+                _ => None,
+            },
+        }
+    }
+
+    /// Puts tiles back on their stacks and shuffles the stacks that got any
+    /// (seed lines 114, 119).
+    pub(crate) fn return_tiles(&mut self, tiles: Vec<Tile>) {
+        let mut touched = [false; 4];
+        for t in tiles {
+            touched[t.colour().index()] = true;
+            self.stacks[t.colour().index()].push(t);
+        }
+        for c in Colour::ALL {
+            if touched[c.index()] {
+                self.stacks[c.index()].shuffle(&mut self.dice.rng);
+            }
+        }
+    }
+
+    /// Sets die rolls to come before the generator's (scenario files).
+    pub fn queue_rolls(&mut self, rolls: &[u8]) {
+        self.dice.queued.extend(rolls.iter().copied());
+    }
+
+    /// The seats still in the game.
+    pub(crate) fn active(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.players.len()).filter(|s| !self.players[*s].out)
+    }
+
+    /// The next seat after `seat` (to the left, ours: the next seat
+    /// number) still in the game, `seat` itself last.
+    pub(crate) fn next_active(&self, seat: Seat) -> Seat {
+        let n = self.players.len();
+        (1..=n)
+            .map(|k| (seat + k) % n)
+            .find(|s| !self.players[*s].out)
+            .unwrap_or(seat)
+    }
+}

@@ -1,0 +1,416 @@
+//! Carrying out one turned-up tile (seed section I): which robot a tile in
+//! a column concerns, moves with pushes and water, shooting with the die,
+//! pick up and put down, steering another robot, and repairs.
+
+use crate::engine::Seat;
+use crate::grid::square::{Compass, Square};
+
+use super::super::board::Terrain;
+use super::super::tiles::{Colour, Tile};
+use super::event::as_piece;
+use super::{Carried, Event, Game, RobotId};
+
+/// How far a move goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reach {
+    /// At most this many squares.
+    Squares(u32),
+    /// On to the next obstacle (seed lines 28, 75, 80).
+    Obstacle,
+}
+
+/// What a shot leaves to decide: the player hit and the registers to block.
+pub(crate) type Damage = Option<(Seat, u8)>;
+
+impl Game {
+    /// The robot that carries out `tile` turned up by `seat` from register
+    /// `column`, if there is one: a grey tile moves the repair robot in that
+    /// column, the one nearest the players' side (the south edge, ours) when
+    /// there are two (seed line 122); any other tile the player's own robot
+    /// standing in that column (seed lines 118, 121, 128).
+    pub(crate) fn carrier(&self, seat: Seat, column: u8, tile: Tile) -> Option<usize> {
+        let in_column = |i: &usize| self.robots[*i].at.is_some_and(|a| a.x == i32::from(column));
+        if tile.colour() == Colour::Grey {
+            (0..self.robots.len())
+                .filter(|i| matches!(self.robots[*i].id, RobotId::Repair(_)))
+                .filter(in_column)
+                .max_by_key(|i| self.robots[*i].at.map(|a| a.y))
+        } else {
+            self.robot_index(RobotId::Player(seat)).filter(in_column)
+        }
+    }
+
+    /// Whether `seat` may turn up the next tile of `column` now: there is
+    /// one, and it concerns a robot standing in that column (seed lines
+    /// 118 and 127-128).
+    pub(crate) fn playable(&self, seat: Seat, column: u8) -> bool {
+        self.players[seat]
+            .registers
+            .get(usize::from(column))
+            .and_then(|r| r.first())
+            .is_some_and(|t| self.carrier(seat, column, *t).is_some())
+    }
+
+    /// Carries out `tile` with robot `r`; returns the damage a hit leaves
+    /// to decide.
+    pub(crate) fn carry_out(&mut self, r: usize, tile: Tile) -> Damage {
+        let robot = self.robots[r];
+        let at = robot.at?;
+        let in_water = self.terrain(at) == Some(Terrain::Water) && !robot.id.crosses_water();
+        let no_effect = |game: &mut Game, why: &str| {
+            game.events.push(Event::NoEffect {
+                robot: robot.id,
+                why: why.to_string(),
+            });
+        };
+        match tile {
+            Tile::Move1(_) | Tile::Move2(_) | Tile::Diag(_) | Tile::Dash(_) if in_water => {
+                no_effect(
+                    self,
+                    "it stands in water, which only a blue tile leaves (seed line 36)",
+                );
+            }
+            Tile::Move1(d) | Tile::Diag(d) | Tile::GMove(d) => self.drive(r, d, Reach::Squares(1)),
+            Tile::Move2(d) => self.drive(r, d, Reach::Squares(2)),
+            Tile::Dash(d) | Tile::GDash(d) => self.drive(r, d, Reach::Obstacle),
+            Tile::Swim(_) if !in_water => no_effect(
+                self,
+                "a blue tile is only for a robot standing in water (seed line 37)",
+            ),
+            Tile::Swim(d) => self.drive(r, d, Reach::Squares(1)),
+            Tile::Shoot(d) => return self.shoot(r, d),
+            Tile::Grab(d) => self.grab(r, d),
+            Tile::Steer { aim, drive } => self.steer(r, aim, drive),
+            Tile::Repair(d) => self.repair(r, d),
+        }
+        None
+    }
+
+    /// The first robot in the line from `from` towards `dir`, and the
+    /// squares counted to it (its own included, seed line 48); or why
+    /// nothing is found: the edge, or an obstacle between (seed line 43).
+    fn line_of_fire(&self, from: Square, dir: Compass) -> Result<(usize, u32), &'static str> {
+        let mut at = from;
+        let mut count = 0;
+        loop {
+            at = at.step(dir);
+            count += 1;
+            if let Some(why) = self.barrier(at) {
+                return Err(why);
+            }
+            if let Some(i) = self.robot_at(at) {
+                return Ok((i, count));
+            }
+        }
+    }
+
+    /// Moves robot `r` towards `dir`, pushing robots, stopping where the
+    /// rules say (seed lines 7-13): at the edge, against an obstacle,
+    /// against robots that cannot be pushed on, on the first water square
+    /// (every robot but a repair robot, ours reading line 8), and after one
+    /// square when carrying the statue (seed line 208).
+    fn drive(&mut self, r: usize, dir: Compass, reach: Reach) {
+        let id = self.robots[r].id;
+        let reach = match (reach, self.robots[r].carrying) {
+            (_, Some(Carried::Statue)) => Reach::Squares(1),
+            (reach, _) => reach,
+        };
+        let mut moved = 0;
+        while let Some(from) = self.robots[r].at {
+            if reach == Reach::Squares(moved) {
+                return;
+            }
+            let to = from.step(dir);
+            if let Some(why) = self.barrier(to) {
+                self.events.push(Event::Halted {
+                    robot: id,
+                    at: from,
+                    why: format!("it stands against {why}"),
+                });
+                return;
+            }
+            if let Err(why) = self.push_chain(to, dir) {
+                self.events.push(Event::Halted {
+                    robot: id,
+                    at: from,
+                    why,
+                });
+                return;
+            }
+            self.robots[r].at = Some(to);
+            self.events.push(Event::Moved {
+                robot: id,
+                from,
+                to,
+            });
+            moved += 1;
+            if !id.crosses_water() && self.terrain(to) == Some(Terrain::Water) {
+                self.events.push(Event::Halted {
+                    robot: id,
+                    at: to,
+                    why: "water stops it (seed line 8; repair robots go on, line 9)".into(),
+                });
+                return;
+            }
+        }
+    }
+
+    /// Pushes the robots standing in a line from `at` one square towards
+    /// `dir`, the farthest first (seed lines 7, 10-13); refused, with the
+    /// reason, when the last one stands against the edge or an obstacle.
+    fn push_chain(&mut self, at: Square, dir: Compass) -> Result<(), String> {
+        let mut chain = Vec::new();
+        let mut next = at;
+        while let Some(i) = self.robot_at(next) {
+            chain.push(i);
+            next = next.step(dir);
+        }
+        if let Some(why) = self.barrier(next) {
+            let last = chain.last().map(|i| self.robots[*i].id);
+            return match last {
+                Some(l) => Err(format!(
+                    "{l}, pushed, stands against {why}, so nothing moves (seed lines 10-13)"
+                )),
+                None => Ok(()),
+            };
+        }
+        for i in chain.into_iter().rev() {
+            let Some(from) = self.robots[i].at else {
+                continue;
+            };
+            let to = from.step(dir);
+            self.robots[i].at = Some(to);
+            self.events.push(Event::Pushed {
+                robot: self.robots[i].id,
+                from,
+                to,
+            });
+        }
+        Ok(())
+    }
+
+    /// A shot along `dir` (seed lines 43-54): the first robot in the line
+    /// of fire is hit unless an obstacle stands between; repair robots are
+    /// bullet-proof and stop the shot (ours); a hit player's robot takes
+    /// damage by the die: none if the squares counted exceed the roll, else
+    /// one register, two if the roll is at least twice the count, three if
+    /// at least three times.
+    fn shoot(&mut self, r: usize, dir: Compass) -> Damage {
+        let shooter = self.robots[r].id;
+        let from = self.robots[r].at?;
+        let shot = |game: &mut Game, result: String| {
+            game.events.push(Event::Shot {
+                robot: shooter,
+                dir,
+                result,
+            });
+        };
+        let (target, count) = match self.line_of_fire(from, dir) {
+            Ok(hit) => hit,
+            Err(why) => {
+                shot(self, format!("nothing is hit, the shot ends at {why}"));
+                return None;
+            }
+        };
+        let victim = self.robots[target].id;
+        let seat = match victim {
+            RobotId::Repair(_) => {
+                shot(self, format!("{victim} is bullet-proof (seed line 44)"));
+                return None;
+            }
+            RobotId::Statue => {
+                shot(self, "the statue stops the shot unharmed (ours)".into());
+                return None;
+            }
+            RobotId::Player(s) => s,
+        };
+        if self.players[seat].out {
+            shot(
+                self,
+                format!("{victim} is hit, but its player is out of the game (ours)"),
+            );
+            return None;
+        }
+        let roll = self.dice.roll();
+        if count > u32::from(roll) {
+            shot(
+                self,
+                format!(
+                    "{victim} is hit, no damage: {count} squares counted, more than the die's {roll} (seed line 49)"
+                ),
+            );
+            return None;
+        }
+        let registers = if u32::from(roll) >= 3 * count {
+            3
+        } else if u32::from(roll) >= 2 * count {
+            2
+        } else {
+            1
+        };
+        shot(self, format!("{victim} is hit"));
+        self.events.push(Event::Hit {
+            seat,
+            roll,
+            count,
+            registers,
+        });
+        let free = self.players[seat].blocked.iter().filter(|b| !**b).count();
+        let registers = registers.min(u8::try_from(free).unwrap_or(u8::MAX));
+        (registers > 0).then_some((seat, registers))
+    }
+
+    /// Pick up or put down on the adjacent square towards `dir` (seed
+    /// lines 63-70): a robot carrying nothing takes what an adjacent robot
+    /// carries, or picks up the piece (or the statue) lying there; one
+    /// carrying something puts it down on a square with no obstacle, robot
+    /// or piece.
+    fn grab(&mut self, r: usize, dir: Compass) {
+        let id = self.robots[r].id;
+        let Some(from) = self.robots[r].at else {
+            return;
+        };
+        let to = from.step(dir);
+        let no = |game: &mut Game, why: String| {
+            game.events.push(Event::NoEffect { robot: id, why });
+        };
+        match self.robots[r].carrying {
+            None => {
+                if let Some(o) = self.robot_at(to) {
+                    let other = self.robots[o].id;
+                    if other == RobotId::Statue {
+                        self.robots[o].at = None;
+                        self.robots[r].carrying = Some(Carried::Statue);
+                        self.events.push(Event::PickedUp {
+                            robot: id,
+                            what: Carried::Statue,
+                            from: to,
+                        });
+                    } else if let Some(what) = self.robots[o].carrying.take() {
+                        self.robots[r].carrying = Some(what);
+                        self.events.push(Event::TookOver {
+                            robot: id,
+                            what,
+                            from: other,
+                        });
+                    } else {
+                        no(
+                            self,
+                            format!("{other} carries nothing to take (seed line 66)"),
+                        );
+                    }
+                } else if let Some(p) = self.piece_at(to) {
+                    self.set_piece(to, None);
+                    self.robots[r].carrying = Some(Carried::Piece(p));
+                    self.events.push(Event::PickedUp {
+                        robot: id,
+                        what: Carried::Piece(p),
+                        from: to,
+                    });
+                } else {
+                    no(self, "there is nothing to pick up (seed line 66)".into());
+                }
+            }
+            Some(what) => {
+                let why = match self.terrain(to) {
+                    None => Some("the board's edge"),
+                    Some(Terrain::Fixed) => Some("a fixed obstacle's square (seed line 68)"),
+                    _ if self.robot_at(to).is_some() => Some("a robot's square (seed line 68)"),
+                    _ if self.piece_at(to).is_some() => {
+                        Some("a square with a piece on it (ours, reading seed line 68)")
+                    }
+                    _ => None,
+                };
+                if let Some(why) = why {
+                    no(self, format!("nothing is put down on {why}"));
+                    return;
+                }
+                self.robots[r].carrying = None;
+                match as_piece(what) {
+                    Some(p) => self.set_piece(to, Some(p)),
+                    None => {
+                        if let Some(s) = self.robot_index(RobotId::Statue) {
+                            self.robots[s].at = Some(to);
+                        }
+                    }
+                }
+                self.events.push(Event::PutDown {
+                    robot: id,
+                    what,
+                    at: to,
+                });
+            }
+        }
+    }
+
+    /// Steering (seed lines 74-76): the first robot in the line of `aim`
+    /// (found as a shot finds its target) is driven towards `drive` to the
+    /// next obstacle, by the rules of any move (ours: it also stops at
+    /// fixed obstacles and on water, and pushes robots).
+    fn steer(&mut self, r: usize, aim: Compass, drive: Compass) {
+        let id = self.robots[r].id;
+        let Some(from) = self.robots[r].at else {
+            return;
+        };
+        match self.line_of_fire(from, aim) {
+            Err(why) => self.events.push(Event::NoEffect {
+                robot: id,
+                why: format!("no robot in the line of {aim}, which ends at {why}"),
+            }),
+            Ok((t, _)) if self.robots[t].id == RobotId::Statue => {
+                self.events.push(Event::NoEffect {
+                    robot: id,
+                    why: "the statue cannot be steered, it never moves by itself (seed line 201)"
+                        .into(),
+                })
+            }
+            Ok((t, _)) => self.drive(t, drive, Reach::Obstacle),
+        }
+    }
+
+    /// A repair robot unblocks one blocked register, the lowest column
+    /// (ours), of the player's robot on the adjacent square towards `dir`
+    /// (seed lines 83-84).
+    fn repair(&mut self, r: usize, dir: Compass) {
+        let id = self.robots[r].id;
+        let Some(from) = self.robots[r].at else {
+            return;
+        };
+        let target = self.robot_at(from.step(dir)).map(|i| self.robots[i].id);
+        let Some(RobotId::Player(seat)) = target else {
+            self.events.push(Event::NoEffect {
+                robot: id,
+                why: "no player's robot stands on the square it repairs (seed line 84)".into(),
+            });
+            return;
+        };
+        match self.players[seat].blocked.iter().position(|b| *b) {
+            Some(column) => {
+                self.players[seat].blocked[column] = false;
+                self.events.push(Event::Unblocked {
+                    seat,
+                    column: column as u8,
+                    by: id,
+                });
+            }
+            None => self.events.push(Event::NoEffect {
+                robot: id,
+                why: format!("{} has no blocked register", RobotId::Player(seat)),
+            }),
+        }
+    }
+
+    /// Blocks register `column` of `seat`: its tiles go to the box (seed
+    /// lines 56-57).
+    pub(crate) fn block(&mut self, seat: Seat, column: u8) {
+        let c = usize::from(column);
+        let tiles = std::mem::take(&mut self.players[seat].registers[c]);
+        self.players[seat].blocked[c] = true;
+        self.events.push(Event::Blocked {
+            seat,
+            column,
+            boxed: tiles.len(),
+        });
+        self.boxed.extend(tiles);
+    }
+}

@@ -1,0 +1,40 @@
+//! Tests of the game: rules of the flow ([`rules`]), and whole games with
+//! random answers ([`games`]: invariants, determinism, replay, hidden
+//! information).
+
+mod games;
+mod rules;
+
+use super::super::board::Mission;
+use super::Game;
+
+/// A game of mission 1 for `players`.
+fn challenge(players: usize, seed: u64) -> Game {
+    Game::new(
+        Mission::find("challenge").expect("mission 1"),
+        players,
+        seed,
+    )
+    .expect("a game")
+}
+
+/// A small board with everything on it: water, fixed and mobile obstacles,
+/// a container, a mine, both repair robots, the statue, and all four stacks.
+const EVERYTHING: &str = r#"
+mission = 99
+name = "everything"
+players = [2, 4]
+rows = [
+    "R..1..Y",
+    ".~~.o..",
+    ".~X.#c.",
+    "..m....",
+    "G..2..B",
+]
+"#;
+
+/// A game on [`EVERYTHING`].
+fn everything(players: usize, seed: u64) -> Game {
+    let m = Mission::parse("everything.toml", EVERYTHING).expect("the test mission");
+    Game::new(m, players, seed).expect("a game")
+}

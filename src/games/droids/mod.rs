@@ -1,0 +1,14 @@
+//! Droids (rules: the Dutch summary `003_4ed30270cd5960fb.txt` of the
+//! shared seeds; its English rendering, geometry and names in the design's
+//! Droids page; our decisions where it is silent in `docs/droids.md`): the
+//! order tiles and their mix ([`tiles`]), boards and missions read from TOML
+//! ([`board`]), the rules as a state machine of decisions ([`game`]),
+//! scenario files for `tinbots check` ([`scenario`]), its Lua bots
+//! ([`lua`]), and the game behind the seam ([`seam`]).
+
+pub mod board;
+pub mod game;
+pub mod lua;
+pub mod scenario;
+pub mod seam;
+pub mod tiles;

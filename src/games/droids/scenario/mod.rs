@@ -1,0 +1,459 @@
+//! Droids scenario files for `tinbots check` (`scripts/droids/scenarios/`,
+//! `game = "droids"`; the format in `docs/droids.md`, "Scenario files"): a
+//! position drawn as a board's `rows` (the letters `R` `Y` `B` `G` are the
+//! players' robots where they stand, `1` `2` the repair robots, `X` the
+//! statue), then either orders carried out directly (`[[order]]`: a robot
+//! and a tile, die rolls from `rolls`, registers blocked after a hit from
+//! the order's `block`) or answers played from the first round
+//! (`[[answer]]`, each may expect a refusal), and what must hold
+//! (`[expect]`). [`check_file`] reads a file (errors name the file, line,
+//! column, field and reason) and plays it; [`Report`] lists every
+//! difference.
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::engine::State;
+use crate::grid::square::Square;
+
+use super::board::{Mission, MissionError, Piece, Place, RawMission, PLAYER_COLOURS};
+use super::game::{Carried, Game, RobotId};
+use super::tiles::{Colour, Tile, TileMix};
+
+/// A scenario that could not be read or played: where and why.
+pub type ScenarioError = MissionError;
+
+/// The result of playing a scenario.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// The scenario's title.
+    pub title: String,
+    /// Every expectation that does not hold.
+    pub differences: Vec<String>,
+    /// Every event narrated, in order.
+    pub events: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    game: String,
+    title: String,
+    source: Spanned<String>,
+    #[serde(default = "one")]
+    seed: u64,
+    rows: Spanned<Vec<Spanned<String>>>,
+    #[serde(default)]
+    robot: Vec<RawRobot>,
+    #[serde(default)]
+    rolls: Vec<Spanned<i64>>,
+    #[serde(default)]
+    order: Vec<RawOrder>,
+    #[serde(default)]
+    answer: Vec<RawAnswer>,
+    #[serde(default)]
+    stacks: BTreeMap<String, Vec<Spanned<String>>>,
+    #[serde(default)]
+    expect: RawExpect,
+}
+
+fn one() -> u64 {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRobot {
+    id: Spanned<String>,
+    carrying: Option<Spanned<String>>,
+    #[serde(default)]
+    blocked: Vec<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawOrder {
+    robot: Spanned<String>,
+    tile: Spanned<String>,
+    #[serde(default)]
+    block: Vec<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAnswer {
+    text: Spanned<String>,
+    refused: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct RawExpect {
+    #[serde(default)]
+    robot: Vec<ExpectRobot>,
+    #[serde(default)]
+    piece: Vec<ExpectPiece>,
+    #[serde(default)]
+    events: Vec<String>,
+    decision: Option<String>,
+    deciding: Option<String>,
+    winners: Option<Vec<String>>,
+    round: Option<u32>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectRobot {
+    id: Spanned<String>,
+    at: Option<Square>,
+    carrying: Option<String>,
+    blocked: Option<Vec<u8>>,
+    out: Option<bool>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectPiece {
+    at: Square,
+    kind: String,
+}
+
+/// Reads a scenario file and plays it.
+pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| MissionError {
+        place: shown.clone(),
+        message: e.to_string(),
+    })?;
+    check_text(&shown, &text)
+}
+
+/// Reads a scenario from text (`file` names it in errors) and plays it.
+pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
+    let place = Place { file, text };
+    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+        place.at(
+            e.span().map(|s| s.start).unwrap_or(0),
+            e.message().to_string(),
+        )
+    })?;
+    if raw.game != "droids" {
+        return Err(MissionError {
+            place: file.to_string(),
+            message: format!("in `game`: `{}`, not a Droids scenario", raw.game),
+        });
+    }
+    place.source(&raw.source)?;
+    let mut game = build(&place, &raw)?;
+    let mut events = Vec::new();
+    let narrate = |game: &Game, events: &mut Vec<String>| {
+        events.extend(game.events().iter().map(|e| game.narrate(e)));
+    };
+    for o in &raw.order {
+        let id = robot_id(&place, &o.robot)?;
+        let r = game
+            .robot_index(id)
+            .ok_or_else(|| place.at(o.robot.span().start, format!("{id} is not on the board")))?;
+        let tile: Tile = o
+            .tile
+            .get_ref()
+            .parse()
+            .map_err(|e: String| place.at(o.tile.span().start, e))?;
+        game.events.clear();
+        let damage = game.carry_out(r, tile);
+        if let Some((seat, n)) = damage {
+            if o.block.len() != usize::from(n) {
+                return Err(place.at(
+                    o.tile.span().start,
+                    format!(
+                        "the hit blocks {n} of {}'s registers: give them in `block` ({} given)",
+                        PLAYER_COLOURS[seat],
+                        o.block.len()
+                    ),
+                ));
+            }
+            for b in &o.block {
+                let c = column(&place, &game, b)?;
+                game.block(seat, c);
+            }
+        } else if let Some(b) = o.block.first() {
+            return Err(place.at(b.span().start, "`block` is given but the order hits nobody"));
+        }
+        narrate(&game, &mut events);
+    }
+    for a in &raw.answer {
+        let result = game
+            .parse_answer(a.text.get_ref())
+            .and_then(|ans| game.apply(ans));
+        match (&result, &a.refused) {
+            (Ok(()), None) => narrate(&game, &mut events),
+            (Err(e), Some(want)) if e.message.contains(want.as_str()) => {
+                events.push(format!("`{}` refused: {}", a.text.get_ref(), e.message));
+            }
+            (Err(e), _) => {
+                return Err(place.at(
+                    a.text.span().start,
+                    format!("the answer is refused: {}", e.message),
+                ))
+            }
+            (Ok(()), Some(want)) => {
+                return Err(place.at(
+                    a.text.span().start,
+                    format!("the answer was taken, but a refusal naming `{want}` was expected"),
+                ))
+            }
+        }
+    }
+    let differences = compare(&place, &game, &raw.expect, &events)?;
+    Ok(Report {
+        title: raw.title,
+        differences,
+        events,
+    })
+}
+
+/// The game at the scenario's start: the board and robots of `rows`, the
+/// robots' loads and blocked registers, the stacks, the first round with
+/// red first.
+fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
+    let board = RawMission::rows_only(raw.rows.clone());
+    let mission = Mission::from_raw(place, board, false)?;
+    let players = mission.starts.iter().take_while(|s| s.is_some()).count();
+    if players == 0 || mission.starts[players..].iter().any(Option::is_some) {
+        return Err(place.at(
+            raw.rows.span().start,
+            "draw the players' robots in seat order: R, then Y, then B, then G",
+        ));
+    }
+    let mut mix = TileMix::standard();
+    for (name, tiles) in &raw.stacks {
+        let colour: Colour = name.parse().map_err(|e| MissionError {
+            place: place.file.to_string(),
+            message: format!("in `stacks.{name}`: {e}"),
+        })?;
+        let mut list = Vec::new();
+        for t in tiles {
+            let tile: Tile = t
+                .get_ref()
+                .parse()
+                .map_err(|e| place.at(t.span().start, e))?;
+            if tile.colour() != colour {
+                return Err(place.at(t.span().start, format!("`{tile}` is not {colour}")));
+            }
+            list.push(tile);
+        }
+        mix.stacks[colour.index()] = list;
+    }
+    let mut game = Game::scenario(mission, players, raw.seed, &mix).map_err(|e| MissionError {
+        place: place.file.to_string(),
+        message: e.message,
+    })?;
+    for (name, tiles) in &raw.stacks {
+        if let Ok(colour) = name.parse::<Colour>() {
+            // Listed top first; the top is the end of a stack.
+            let mut list: Vec<Tile> = tiles
+                .iter()
+                .filter_map(|t| t.get_ref().parse().ok())
+                .collect();
+            list.reverse();
+            game.stacks[colour.index()] = list;
+        }
+    }
+    game.total_tiles = game.stacks.iter().map(Vec::len).sum();
+    for r in &raw.robot {
+        let id = robot_id(place, &r.id)?;
+        let i = game
+            .robot_index(id)
+            .ok_or_else(|| place.at(r.id.span().start, format!("{id} is not drawn in `rows`")))?;
+        if let Some(c) = &r.carrying {
+            if id == RobotId::Statue {
+                return Err(place.at(c.span().start, "the statue carries nothing (seed line 201)"));
+            }
+            let what = carried(c.get_ref()).ok_or_else(|| {
+                place.at(
+                    c.span().start,
+                    "carrying: obstacle, container, mine or statue",
+                )
+            })?;
+            if what == Carried::Statue {
+                let s = game.robot_index(RobotId::Statue).ok_or_else(|| {
+                    place.at(
+                        c.span().start,
+                        "the statue must be drawn (`X`) to be carried",
+                    )
+                })?;
+                game.robots[s].at = None;
+            }
+            game.robots[i].carrying = Some(what);
+            if let Carried::Piece(p) = what {
+                game.piece_totals[p.index()] += 1;
+            }
+        }
+        let RobotId::Player(seat) = id else {
+            if let Some(b) = r.blocked.first() {
+                return Err(place.at(b.span().start, format!("{id} has no registers")));
+            }
+            continue;
+        };
+        for b in &r.blocked {
+            let c = column(place, &game, b)?;
+            game.players[seat].blocked[usize::from(c)] = true;
+        }
+    }
+    game.queue_rolls(
+        &raw.rolls
+            .iter()
+            .map(|r| {
+                u8::try_from(*r.get_ref())
+                    .ok()
+                    .filter(|n| *n < super::game::DIE_FACES)
+                    .ok_or_else(|| place.at(r.span().start, "a roll of the die, from 0 to 9"))
+            })
+            .collect::<Result<Vec<u8>, _>>()?,
+    );
+    game.events.clear();
+    Ok(game)
+}
+
+/// A robot's name read from the file.
+fn robot_id(place: &Place<'_>, name: &Spanned<String>) -> Result<RobotId, ScenarioError> {
+    RobotId::named(name.get_ref()).ok_or_else(|| {
+        place.at(
+            name.span().start,
+            format!(
+                "`{}` is not a robot (red, yellow, blue, green, grey.1, grey.2, statue)",
+                name.get_ref()
+            ),
+        )
+    })
+}
+
+/// A register column read from the file.
+fn column(place: &Place<'_>, game: &Game, c: &Spanned<i64>) -> Result<u8, ScenarioError> {
+    let width = game.mission().board.width;
+    u8::try_from(*c.get_ref())
+        .ok()
+        .filter(|n| i32::from(*n) < width)
+        .ok_or_else(|| {
+            place.at(
+                c.span().start,
+                format!("a register column from 0 to {}", width - 1),
+            )
+        })
+}
+
+/// What a robot may carry, by name.
+fn carried(name: &str) -> Option<Carried> {
+    if name == "statue" {
+        Some(Carried::Statue)
+    } else {
+        Piece::named(name).map(Carried::Piece)
+    }
+}
+
+/// Every expectation that does not hold.
+fn compare(
+    place: &Place<'_>,
+    game: &Game,
+    expect: &RawExpect,
+    events: &[String],
+) -> Result<Vec<String>, ScenarioError> {
+    let mut diffs = Vec::new();
+    for e in &expect.robot {
+        let id = robot_id(place, &e.id)?;
+        let Some(r) = game.robots().iter().find(|r| r.id == id) else {
+            diffs.push(format!("{id} is not in the game"));
+            continue;
+        };
+        if let Some(at) = e.at {
+            if r.at != Some(at) {
+                diffs.push(format!(
+                    "{id}: expected at [{}, {}], found {:?}",
+                    at.x,
+                    at.y,
+                    r.at.map(|a| [a.x, a.y])
+                ));
+            }
+        }
+        if let Some(c) = &e.carrying {
+            let found = r.carrying.map_or("nothing".to_string(), |c| c.to_string());
+            if *c != found {
+                diffs.push(format!("{id}: expected carrying {c}, found {found}"));
+            }
+        }
+        if let RobotId::Player(seat) = id {
+            let p = &game.players()[seat];
+            if let Some(b) = &e.blocked {
+                let found: Vec<u8> = (0..p.blocked.len())
+                    .filter(|c| p.blocked[*c])
+                    .map(|c| c as u8)
+                    .collect();
+                if *b != found {
+                    diffs.push(format!(
+                        "{id}: expected registers {b:?} blocked, found {found:?}"
+                    ));
+                }
+            }
+            if let Some(out) = e.out {
+                if out != p.out {
+                    diffs.push(format!("{id}: expected out = {out}, found {}", p.out));
+                }
+            }
+        }
+    }
+    for p in &expect.piece {
+        let found = game.piece_at(p.at).map_or("none", Piece::name);
+        if found != p.kind {
+            diffs.push(format!(
+                "[{}, {}]: expected {}, found {found}",
+                p.at.x, p.at.y, p.kind
+            ));
+        }
+    }
+    for want in &expect.events {
+        if !events.iter().any(|e| e.contains(want.as_str())) {
+            diffs.push(format!("no event says `{want}`"));
+        }
+    }
+    if let Some(d) = &expect.decision {
+        let found = game.decision_text();
+        if !found.contains(d.as_str()) {
+            diffs.push(format!("expected the decision `{d}`, found `{found}`"));
+        }
+    }
+    if let Some(d) = &expect.deciding {
+        let found = game.to_decide().map_or("nobody", |s| PLAYER_COLOURS[s]);
+        if found != d {
+            diffs.push(format!("expected {d} to decide, found {found}"));
+        }
+    }
+    if let Some(w) = &expect.winners {
+        let found: Vec<String> = game
+            .outcome()
+            .map(|o| {
+                o.winners
+                    .iter()
+                    .map(|s| PLAYER_COLOURS[*s].to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if *w != found || game.outcome().is_none() {
+            diffs.push(format!(
+                "expected the game over with winners {w:?}, found {found:?} (over: {})",
+                game.outcome().is_some()
+            ));
+        }
+    }
+    if let Some(r) = expect.round {
+        if game.turn() != r {
+            diffs.push(format!("expected round {r}, found {}", game.turn()));
+        }
+    }
+    Ok(diffs)
+}
