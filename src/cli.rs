@@ -15,12 +15,12 @@ use tinbots::replay::Record;
 use tinbots::tournament::{report, Tournament};
 
 /// tinbots: a rules sandbox for programmable-robot board games (Twin Tin
-/// Bots, RoboRally).
+/// Bots, RoboRally, Droids).
 #[derive(Parser, Debug)]
 #[command(name = "tinbots", version, about, long_about = None)]
 pub struct Cli {
-    /// The game: `twin-tin-bots` (the default) or `roborally` (`tinbots
-    /// games` lists them). A scenario or replay file names its own game,
+    /// The game: `twin-tin-bots` (the default), `roborally` or `droids`
+    /// (`tinbots games` lists them). A scenario or replay file names its own game,
     /// which a disagreeing --game cannot change.
     #[arg(long, value_name = "GAME", global = true)]
     game: Option<String>,
