@@ -11,6 +11,7 @@ use super::super::board::Kind;
 use super::super::cards::{hand_size, locked_registers, Deck};
 use super::decide::{Answer, Decision};
 use super::narrate::Event;
+use super::option_lua::HookKind;
 use super::options::event_name;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
 
@@ -20,6 +21,10 @@ impl Game {
     pub(super) fn run(&mut self) {
         self.decision = None;
         loop {
+            if self.hook_error.is_some() {
+                self.decision = None;
+                return;
+            }
             if let Some(d) = self.next_pending() {
                 self.decision = Some(d);
                 return;
@@ -108,7 +113,12 @@ impl Game {
                 self.pc = Pc::Program(0, 0);
             }
             Pc::Program(i, reg) => return self.program_step(i, reg),
-            Pc::Phase(r, step) => self.phase_step(r, step),
+            Pc::Phase(r, step) => {
+                self.phase_step(r, step);
+                if self.decision.is_some() || self.hook_error.is_some() {
+                    return false;
+                }
+            }
             Pc::EndRepair(i) => {
                 if i >= self.robots.len() {
                     self.pc = Pc::EndClear;
@@ -132,6 +142,14 @@ impl Game {
                 }
             }
             Pc::EndClear => {
+                for i in 0..self.robots.len() {
+                    if self.on_board(i) {
+                        self.plain_hooks(i, HookKind::TurnEnd, &|_| Ok(()));
+                    }
+                }
+                if self.hook_error.is_some() {
+                    return false;
+                }
                 for i in 0..self.robots.len() {
                     let r = &self.robots[i];
                     if let (Some(at), true) = (r.at, r.virtual_robot) {
@@ -209,9 +227,12 @@ impl Game {
             let shared = self.robots.iter().enumerate().any(|(j, o)| {
                 j != i && (o.at == Some(at) || (self.returning[j] && o.archive == at))
             });
+            // Options act as the copy comes back (Superior Archive Copy).
+            self.plain_hooks(i, HookKind::Returned, &|_| Ok(()));
+            let clean = self.take_clean_return(i);
             let r = &mut self.robots[i];
             r.at = Some(at);
-            r.damage = REENTRY_DAMAGE;
+            r.damage = if clean { 0 } else { REENTRY_DAMAGE };
             r.virtual_robot = shared;
             let facing = r.facing;
             self.events.push(Event::Reentered {
@@ -219,6 +240,7 @@ impl Game {
                 at,
                 facing,
                 virtual_robot: shared,
+                damage: if clean { 0 } else { REENTRY_DAMAGE },
             });
         }
         for r in &mut self.returning {
@@ -298,7 +320,9 @@ impl Game {
                 }
             }
             Step::Robot(k) => {
-                self.robot_step(r, usize::from(k));
+                if !self.robot_step(r, usize::from(k)) {
+                    return;
+                }
                 if usize::from(k) + 1 < self.order.len() {
                     Step::Robot(k + 1)
                 } else {
@@ -330,7 +354,11 @@ impl Game {
                 Step::Flags
             }
             Step::Flags => {
+                if self.phase_end_hooks().is_err() {
+                    return;
+                }
                 self.flags();
+                self.asked.clear();
                 self.step_done = step != Step::Reveal;
                 self.pc = if self.outcome.is_some() {
                     Pc::Over
@@ -344,6 +372,7 @@ impl Game {
                 return;
             }
         };
+        self.asked.clear();
         self.step_done = step != Step::Reveal;
         self.pc = Pc::Phase(r, next);
     }
@@ -360,13 +389,31 @@ impl Game {
                 self.describe_decision()
             )));
         }
-        self.answer_legal(answer);
-        Ok(())
+        self.answer_legal(answer)
     }
 
     /// Answers the current decision with `answer`, known to be one of its
-    /// legal answers, and runs on.
-    pub(super) fn answer_legal(&mut self, answer: Answer) {
+    /// legal answers, and runs on. A failing option hook refuses the
+    /// answer and leaves the game as it was before it.
+    pub(super) fn answer_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
+        // Only a game with options can fail: only it is kept to go back to.
+        let before = (self.runtime.is_some()
+            || matches!(self.decision, Some(Decision::TwoWrench { .. })))
+        .then(|| self.clone());
+        self.answer_inner(answer);
+        match self.hook_error.take() {
+            None => Ok(()),
+            Some(e) => {
+                if let Some(before) = before {
+                    *self = before;
+                }
+                Err(Refusal::new(e.to_string()))
+            }
+        }
+    }
+
+    /// [`Game::answer_legal`] without the undo.
+    fn answer_inner(&mut self, answer: Answer) {
         let d = self.decision.expect("a legal answer answers a decision");
         self.events.clear();
         match (d, answer) {
@@ -407,6 +454,9 @@ impl Game {
                     let o = self.option_deck.remove(0);
                     self.events.push(Event::OptionDrawn(seat, event_name(&o)));
                     self.robots[seat].options.push(o);
+                    if let Err(e) = self.need_runtime() {
+                        self.hook_error = Some(e);
+                    }
                 } else {
                     self.repair(seat, 2);
                 }
@@ -418,6 +468,9 @@ impl Game {
             (Decision::DamageOption { .. }, _) => self.answer_damage(None),
             (Decision::LoseOption { .. }, Answer::Option(o)) => {
                 self.answer_lose_option(usize::from(o))
+            }
+            (Decision::UseOption { seat, option }, a) => {
+                self.answer_use(seat, option, a == Answer::Use)
             }
             (Decision::Continue, _) => {}
             _ => unreachable!("a legal answer fits its decision"),
