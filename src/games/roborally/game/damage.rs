@@ -6,8 +6,8 @@
 
 use super::super::position::DESTROYING_DAMAGE;
 use super::decide::Decision;
-use super::option_lua::HookKind;
 use super::narrate::Event;
+use super::option_lua::HookKind;
 use super::options::event_name;
 use super::{Game, Pending};
 

@@ -320,10 +320,9 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             "{}'s next archive copy will come back without damage",
             name(s)
         ),
-        Event::PoweredDownByOption(s, o) => format!(
-            "{}'s {o} powers it down for the next turn",
-            name(s)
-        ),
+        Event::PoweredDownByOption(s, o) => {
+            format!("{}'s {o} powers it down for the next turn", name(s))
+        }
         Event::FlagReached(s, o) => {
             format!("{} reaches the flag beside it with its {o}", name(s))
         }

@@ -21,6 +21,7 @@ use mlua::{Function, Lua, Table, Value};
 use crate::grid::square::{Compass, Square};
 use crate::script::{located, Sandbox, ScriptId};
 
+use super::super::lua::option_api::OPTION_API;
 use super::options::OPTION_NAMES;
 use super::Game;
 
@@ -166,6 +167,22 @@ impl OptionRuntime {
     /// Loads every card's built-in script (a card without one has no
     /// hooks).
     pub fn load() -> Result<OptionRuntime, HookError> {
+        OptionRuntime::load_from(&|option| {
+            let path = script_path(option);
+            crate::assets::built_in(&path).map(|source| {
+                (
+                    format!("{}/{path}", crate::assets::BUILT_IN),
+                    source.to_string(),
+                )
+            })
+        })
+    }
+
+    /// Loads the cards' scripts `source` gives (by card: the name shown in
+    /// errors and the text; `None` for a card without a script).
+    pub fn load_from(
+        source: &dyn Fn(&'static str) -> Option<(String, String)>,
+    ) -> Result<OptionRuntime, HookError> {
         let fail = |option: &'static str, e: &dyn fmt::Display| HookError {
             option,
             hook: "(loading)",
@@ -186,17 +203,18 @@ impl OptionRuntime {
             .map_err(|e| fail("(runtime)", &e))?;
         let mut cards = Vec::with_capacity(OPTION_NAMES.len());
         for option in OPTION_NAMES {
-            let path = script_path(option);
-            let Some(source) = crate::assets::built_in(&path) else {
+            let Some((shown, text)) = source(option) else {
                 cards.push(None);
                 continue;
             };
-            let shown = format!("{}/{path}", crate::assets::BUILT_IN);
             let id = sandbox
-                .load_str(&shown, source)
+                .load_str(&shown, &text)
                 .map_err(|e| fail(option, &e))?;
             let Value::Table(table) = sandbox.script_value(id).clone() else {
-                return Err(fail(option, &format!("{shown}: the script returns no table")));
+                return Err(fail(
+                    option,
+                    &format!("{shown}: the script returns no table"),
+                ));
             };
             let mut hooks: [Option<Function>; 8] = Default::default();
             for (slot, kind) in hooks.iter_mut().zip(HookKind::ALL) {
@@ -212,6 +230,21 @@ impl OptionRuntime {
             lent,
             handle,
         })
+    }
+
+    /// Whether the `game` handle has method `name` (for the API's test).
+    #[cfg(test)]
+    pub fn handle_has(&self, name: &str) -> bool {
+        // Read through the object's class: methods are found by lookup.
+        let code = format!("return function(g) return type(g.{name}) == 'function' end");
+        self.sandbox
+            .compile("probe", &code)
+            .and_then(|f| self.sandbox.run_function::<mlua::Function>("probe", &f, ()))
+            .and_then(|probe| {
+                self.sandbox
+                    .run_function::<bool>("probe", &probe, &self.handle)
+            })
+            .unwrap_or(false)
     }
 
     /// Whether card `option` defines hook `kind`.
@@ -264,15 +297,18 @@ impl OptionRuntime {
     /// An error for a hook that returned what it may not, naming the
     /// script and the line the hook is defined on.
     pub fn bad_return(&self, option: &str, kind: HookKind, why: &str) -> HookError {
-        let (index, line) = match self.hook(option, kind) {
-            Some((index, _, f)) => (index, f.info().line_defined),
-            None => (0, None),
+        let Some((index, id, f)) = self.hook(option, kind) else {
+            return HookError {
+                option: "(unknown)",
+                hook: kind.name(),
+                message: why.to_string(),
+            };
         };
-        let path = script_path(OPTION_NAMES[index]);
+        let path = self.sandbox.script_path(id);
         HookError {
             option: OPTION_NAMES[index],
             hook: kind.name(),
-            message: match line {
+            message: match f.info().line_defined {
                 Some(line) => format!("{path}:{line}: {why}"),
                 None => format!("{path}: {why}"),
             },
@@ -304,9 +340,14 @@ fn direction_arg(lua: &Lua, name: &str) -> mlua::Result<Compass> {
         .ok_or_else(|| located(lua, format!("`{name}` is no direction (N, E, S or W)")))
 }
 
+/// A method's name, checked against the API's description.
+fn method(name: &'static str) -> &'static str {
+    OPTION_API.method("RrOptionGame", name)
+}
+
 /// Adds the handle's methods: reads of the lent game, and the effects.
 fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> {
-    let read = |name: &str, f: Function| methods.raw_set(name, f);
+    let read = |name: &'static str, f: Function| methods.raw_set(method(name), f);
     let l = lent.clone();
     read(
         "robot",
@@ -325,7 +366,10 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
             t.raw_set("flags", r.flags)?;
             t.raw_set("virtual", r.virtual_robot)?;
             t.raw_set("powered_down", r.powered_down)?;
-            t.raw_set("options", lua.create_sequence_from(r.options.iter().cloned())?)?;
+            t.raw_set(
+                "options",
+                lua.create_sequence_from(r.options.iter().cloned())?,
+            )?;
             Ok(t)
         })?,
     )?;
@@ -356,7 +400,8 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         "walled",
         lua.create_function(move |lua, (_, x, y, dir): (Value, i32, i32, String)| {
             let g = l.game(lua)?;
-            Ok(g.board.is_walled(Square::new(x, y), direction_arg(lua, &dir)?))
+            Ok(g.board
+                .is_walled(Square::new(x, y), direction_arg(lua, &dir)?))
         })?,
     )?;
     let l = lent.clone();
@@ -375,7 +420,7 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
      -> mlua::Result<()> {
         let l = lent.clone();
         methods.raw_set(
-            name,
+            method(name),
             lua.create_function(move |lua, (_, colour, arg): (Value, String, Value)| {
                 let g = l.game(lua)?;
                 let i = robot_arg(lua, g, &colour)?;
@@ -387,7 +432,10 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     };
     effect("discard", |lua, g, i, arg| {
         let Value::String(s) = arg else {
-            return Err(located(lua, "game:discard(robot, option): option is a name"));
+            return Err(located(
+                lua,
+                "game:discard(robot, option): option is a name",
+            ));
         };
         let name = s.to_str()?.to_string();
         if !g.robots[i].options.contains(&name) {
@@ -407,7 +455,7 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     })?;
     let l = lent.clone();
     methods.raw_set(
-        "set_counter",
+        method("set_counter"),
         lua.create_function(
             move |lua, (_, colour, key, value): (Value, String, String, i64)| {
                 let g = l.game(lua)?;

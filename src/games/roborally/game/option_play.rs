@@ -54,7 +54,11 @@ impl Game {
     }
 
     fn set_counter(&mut self, i: usize, key: &str, value: i64) {
-        match self.counters.iter_mut().find(|(r, k, _)| *r == i && k == key) {
+        match self
+            .counters
+            .iter_mut()
+            .find(|(r, k, _)| *r == i && k == key)
+        {
             Some(c) => c.2 = value,
             None => self.counters.push((i, key.to_string(), value)),
         }
@@ -95,11 +99,13 @@ impl Game {
             .collect();
         let mut out = Vec::with_capacity(names.len());
         for (k, name) in names {
-            let answer = self
-                .asked
-                .iter()
-                .find(|a| a.0 == i && a.1 == k)
-                .map(|a| if a.2 { "use" } else { "skip" });
+            let answer = self.asked.iter().find(|a| a.0 == i && a.1 == k).map(|a| {
+                if a.2 {
+                    "use"
+                } else {
+                    "skip"
+                }
+            });
             let event = rt.table().and_then(|t| {
                 t.raw_set("robot", self.robots[i].colour())?;
                 t.raw_set("option", name)?;
@@ -249,8 +255,7 @@ impl Game {
             };
             if prevented > 0 {
                 left -= prevented;
-                self.events
-                    .push(Event::DamagePrevented(i, name, prevented));
+                self.events.push(Event::DamagePrevented(i, name, prevented));
             }
         }
         Ok(left)
@@ -418,7 +423,9 @@ impl Game {
                 continue;
             }
             let register = self.revealed;
-            let values = self.call_hooks(i, HookKind::PhaseEnd, None, &|t| t.raw_set("register", register))?;
+            let values = self.call_hooks(i, HookKind::PhaseEnd, None, &|t| {
+                t.raw_set("register", register)
+            })?;
             if self.ask_first(i, &values) {
                 return Err(());
             }
@@ -454,7 +461,8 @@ impl Game {
             return;
         }
         let target = self.robots[j].colour();
-        let Ok(values) = self.call_hooks(i, HookKind::Ram, None, &|t| t.raw_set("target", target)) else {
+        let Ok(values) = self.call_hooks(i, HookKind::Ram, None, &|t| t.raw_set("target", target))
+        else {
             return;
         };
         for (_, name, _) in values {
