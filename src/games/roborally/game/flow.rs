@@ -21,13 +21,15 @@ impl Game {
     pub(super) fn run(&mut self) {
         self.decision = None;
         loop {
-            if self.hook_error.is_some() {
-                self.decision = None;
-                return;
-            }
-            if let Some(d) = self.next_pending() {
-                self.decision = Some(d);
-                return;
+            if !self.pending.is_empty() {
+                if let Some(d) = self.next_pending() {
+                    self.decision = Some(d);
+                    return;
+                }
+                // A damage hook may have failed: the game stops there.
+                if self.hook_error.is_some() {
+                    return;
+                }
             }
             if self.step_done {
                 self.step_done = false;
@@ -80,6 +82,9 @@ impl Game {
             Pc::PlaceReentered => {
                 self.place_returning();
                 self.pc = Pc::StayWake(0);
+                if self.hook_error.is_some() {
+                    return false;
+                }
             }
             Pc::StayWake(i) => {
                 if i >= self.robots.len() {
@@ -113,12 +118,7 @@ impl Game {
                 self.pc = Pc::Program(0, 0);
             }
             Pc::Program(i, reg) => return self.program_step(i, reg),
-            Pc::Phase(r, step) => {
-                self.phase_step(r, step);
-                if self.decision.is_some() || self.hook_error.is_some() {
-                    return false;
-                }
-            }
+            Pc::Phase(r, step) => return self.phase_step(r, step),
             Pc::EndRepair(i) => {
                 if i >= self.robots.len() {
                     self.pc = Pc::EndClear;
@@ -142,13 +142,15 @@ impl Game {
                 }
             }
             Pc::EndClear => {
-                for i in 0..self.robots.len() {
-                    if self.on_board(i) {
-                        self.plain_hooks(i, HookKind::TurnEnd, &|_| Ok(()));
+                if self.runtime.is_some() {
+                    for i in 0..self.robots.len() {
+                        if self.on_board(i) {
+                            self.plain_hooks(i, HookKind::TurnEnd, &|_| Ok(()));
+                        }
                     }
-                }
-                if self.hook_error.is_some() {
-                    return false;
+                    if self.hook_error.is_some() {
+                        return false;
+                    }
                 }
                 for i in 0..self.robots.len() {
                     let r = &self.robots[i];
@@ -308,8 +310,10 @@ impl Game {
         true
     }
 
-    /// One step of register phase `r`.
-    fn phase_step(&mut self, r: u8, step: Step) {
+    /// One step of register phase `r`; `false` when the game waits (an
+    /// option's question, or a failed hook).
+    #[inline(always)]
+    fn phase_step(&mut self, r: u8, step: Step) -> bool {
         let next = match step {
             Step::Reveal => {
                 self.reveal(r);
@@ -321,7 +325,7 @@ impl Game {
             }
             Step::Robot(k) => {
                 if !self.robot_step(r, usize::from(k)) {
-                    return;
+                    return false;
                 }
                 if usize::from(k) + 1 < self.order.len() {
                     Step::Robot(k + 1)
@@ -355,10 +359,12 @@ impl Game {
             }
             Step::Flags => {
                 if self.phase_end_hooks().is_err() {
-                    return;
+                    return false;
                 }
                 self.flags();
-                self.asked.clear();
+                if !self.asked.is_empty() {
+                    self.asked.clear();
+                }
                 self.step_done = step != Step::Reveal;
                 self.pc = if self.outcome.is_some() {
                     Pc::Over
@@ -369,12 +375,16 @@ impl Game {
                 } else {
                     Pc::EndRepair(0)
                 };
-                return;
+                return self.hook_error.is_none();
             }
         };
-        self.asked.clear();
+        if !self.asked.is_empty() {
+            self.asked.clear();
+        }
         self.step_done = step != Step::Reveal;
         self.pc = Pc::Phase(r, next);
+        // A hook of the step (destroyed, ram) may have failed.
+        self.runtime.is_none() || self.hook_error.is_none()
     }
 
     /// Answers the current decision, once checked legal, and runs on.
@@ -397,16 +407,24 @@ impl Game {
     /// answer and leaves the game as it was before it.
     pub(super) fn answer_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
         // Only a game with options can fail: only it is kept to go back to.
-        let before = (self.runtime.is_some()
-            || matches!(self.decision, Some(Decision::TwoWrench { .. })))
-        .then(|| self.clone());
+        if self.runtime.is_none() && !matches!(self.decision, Some(Decision::TwoWrench { .. })) {
+            self.answer_inner(answer);
+            return Ok(());
+        }
+        self.answer_kept(answer)
+    }
+
+    /// [`Game::answer_legal`] in a game that may hold options: a copy is
+    /// kept to go back to when a hook fails.
+    #[cold]
+    #[inline(never)]
+    fn answer_kept(&mut self, answer: Answer) -> Result<(), Refusal> {
+        let before = self.clone();
         self.answer_inner(answer);
         match self.hook_error.take() {
             None => Ok(()),
             Some(e) => {
-                if let Some(before) = before {
-                    *self = before;
-                }
+                *self = before;
                 Err(Refusal::new(e.to_string()))
             }
         }
@@ -455,7 +473,7 @@ impl Game {
                     self.events.push(Event::OptionDrawn(seat, event_name(&o)));
                     self.robots[seat].options.push(o);
                     if let Err(e) = self.need_runtime() {
-                        self.hook_error = Some(e);
+                        self.hook_error = Some(Box::new(e));
                     }
                 } else {
                     self.repair(seat, 2);

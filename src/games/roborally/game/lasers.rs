@@ -203,8 +203,9 @@ impl Game {
         }
         // Robots whose options change their laser fire apart.
         let mut modified = [false; MAX_ROBOTS];
+        let options = self.runtime.is_some();
         for (shooter, seen) in targets.iter().zip(seen) {
-            if shooter.fires && self.holds_hook(shooter.robot, HookKind::Laser) {
+            if options && shooter.fires && self.holds_hook(shooter.robot, HookKind::Laser) {
                 modified[shooter.robot] = true;
                 continue;
             }
@@ -217,10 +218,12 @@ impl Game {
                 hits.push((j, Shooter::Robot(shooter.robot), 1));
             }
         }
-        for (i, _) in modified.iter().enumerate().filter(|(_, &m)| m) {
-            match self.laser_hooks(i) {
-                Ok(spec) => self.fire_modified(i, spec, &mut hits),
-                Err(()) => break,
+        if options {
+            for (i, _) in modified.iter().enumerate().filter(|(_, &m)| m) {
+                match self.laser_hooks(i) {
+                    Ok(spec) => self.fire_modified(i, spec, &mut hits),
+                    Err(()) => break,
+                }
             }
         }
         for &(j, by, n) in &hits {
@@ -228,7 +231,8 @@ impl Game {
             self.pending.push(Pending::Damage {
                 robot: j,
                 amount: n,
-                hooked: false,
+                // Without options no hook can act: nothing to run first.
+                hooked: !options,
             });
         }
         self.scratch.hits = hits;

@@ -198,7 +198,7 @@ pub struct Game {
     arm_touch: Vec<usize>,
     /// A hook failed: the game stops where it was (the answer that ran it
     /// is refused and undone).
-    hook_error: Option<option_lua::HookError>,
+    hook_error: Option<Box<option_lua::HookError>>,
 }
 
 /// Buffers the hot path reuses instead of allocating.

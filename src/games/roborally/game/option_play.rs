@@ -67,6 +67,7 @@ impl Game {
 
     /// Whether robot `i` holds an option with hook `kind` (never true in
     /// a game without options: no Lua is entered).
+    #[inline]
     pub(super) fn holds_hook(&self, i: usize, kind: HookKind) -> bool {
         match &self.runtime {
             None => false,
@@ -149,7 +150,7 @@ impl Game {
 
     fn fail_with<T>(&mut self, e: HookError) -> Result<T, ()> {
         if self.hook_error.is_none() {
-            self.hook_error = Some(e);
+            self.hook_error = Some(Box::new(e));
         }
         Err(())
     }
@@ -173,7 +174,7 @@ impl Game {
                 Effect::Damage(i, n) => self.pending.push(Pending::Damage {
                     robot: i,
                     amount: n,
-                    hooked: false,
+                    hooked: !self.holds_hook(i, HookKind::Damage),
                 }),
                 Effect::TouchFlag(i) => {
                     if !self.arm_touch.contains(&i) {
@@ -415,6 +416,9 @@ impl Game {
     /// The hooks of phase ends (Mechanical Arm): `Err(())` when a question
     /// was asked or a hook failed.
     pub(super) fn phase_end_hooks(&mut self) -> Result<(), ()> {
+        if self.runtime.is_none() {
+            return Ok(());
+        }
         for i in 0..self.robots.len() {
             if !self.on_board(i)
                 || self.robots[i].powered_down

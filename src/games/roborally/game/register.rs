@@ -60,7 +60,10 @@ impl Game {
         }
         if let Some(card) = self.card_in(i, r) {
             let mut squares = card.kind.squares().unsigned_abs();
-            if card.kind.quarter_turns() == 0 && self.holds_hook(i, HookKind::Card) {
+            if self.runtime.is_some()
+                && card.kind.quarter_turns() == 0
+                && self.holds_hook(i, HookKind::Card)
+            {
                 match self.card_hooks(i, card, squares) {
                     Ok(s) => squares = s,
                     Err(()) => return false,
@@ -133,7 +136,7 @@ impl Game {
             let site = matches!(self.board.kind(at), Some(Kind::Repair(_)));
             // A robot reaching its next flag from beside it (Mechanical
             // Arm) touches it; its archive stays where it stands.
-            let reached = self.arm_touch.contains(&i);
+            let reached = !self.arm_touch.is_empty() && self.arm_touch.contains(&i);
             if reached {
                 if rb.flags < last {
                     let f = rb.flags + 1;
@@ -159,7 +162,9 @@ impl Game {
                 }
             }
         }
-        self.arm_touch.clear();
+        if !self.arm_touch.is_empty() {
+            self.arm_touch.clear();
+        }
         if !winners.is_empty() {
             for &w in &winners {
                 self.events.push(Event::Won(w));
