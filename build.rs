@@ -1,7 +1,7 @@
 //! Builds the list of files shipped inside the binary: the official
 //! variants of every game (`variants/<game>/<name>/`), and each game's
 //! bots (with their `lib/`), order files, boards and courses
-//! (`scripts/<game>/{bots,orders,boards,courses}/`; a game is a folder of
+//! (`scripts/<game>/{bots,orders,boards,courses,options}/`; a game is a folder of
 //! `scripts/`, so a new game needs no change here). It writes
 //! `built_in_files.rs` into `OUT_DIR`, a sorted table of `(path,
 //! include_str!(...))` that `src/assets.rs` includes, and tells cargo to
@@ -19,7 +19,7 @@ const SCRIPTS: &str = "scripts";
 
 /// The folders of a game's scripts shipped (its scenarios and LuaLS stubs
 /// are not).
-const GAME_FOLDERS: [&str; 4] = ["bots", "orders", "boards", "courses"];
+const GAME_FOLDERS: [&str; 5] = ["bots", "orders", "boards", "courses", "options"];
 
 /// The kinds of file shipped: scripts and manifests.
 const EXTENSIONS: [&str; 2] = ["lua", "toml"];

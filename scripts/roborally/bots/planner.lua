@@ -486,20 +486,24 @@ return {
       local f = best_facing(view, info, me.archive.x, me.archive.y, me.flags, decision.answers)
       return f or 1
     elseif kind == "two_wrench" then
-      -- Hook for options: once option cards act (not yet in the game's
-      -- API), weigh drawing one against repairing here.
+      -- Options act now (docs/roborally-options.md); the planner still
+      -- draws one only when it has no damage to repair.
       if me.damage > 0 then return has(decision.answers, "repair") or 1 end
       return has(decision.answers, "option") or 1
     elseif kind == "damage_option" then
-      -- Hook for options: an option card has no effect yet, so giving one
-      -- up to stop a damage point costs nothing. Once options act, weigh
-      -- the option's worth against the damage here.
+      -- A damage point costs the planner more than an option does (its
+      -- plans do not count on options): it gives one up.
       for i, a in ipairs(decision.answers) do
         if a ~= "take" then return i end
       end
       return has(decision.answers, "take") or 1
+    elseif kind == "use_option" then
+      -- The plan was simulated with the cards as they are: only the arm,
+      -- which touches a flag without moving, obviously pays.
+      if decision.option == "mechanical_arm" then return "use" end
+      return has(decision.answers, "skip") or 1
     end
-    -- lose_option (which option goes: hook for options), continue.
+    -- lose_option (the first), continue.
     return 1
   end,
 }

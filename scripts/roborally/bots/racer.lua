@@ -169,6 +169,11 @@ return {
       return has(decision.answers, "repair") or 1
     elseif kind == "damage_option" then
       return has(decision.answers, "take") or 1
+    elseif kind == "use_option" then
+      -- The plan counted on the cards as they are: only the arm, which
+      -- touches a flag without moving, obviously pays.
+      if decision.option == "mechanical_arm" then return "use" end
+      return has(decision.answers, "skip") or 1
     end
     return 1
   end,

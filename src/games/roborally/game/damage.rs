@@ -7,6 +7,7 @@
 use super::super::position::DESTROYING_DAMAGE;
 use super::decide::Decision;
 use super::narrate::Event;
+use super::option_lua::HookKind;
 use super::options::event_name;
 use super::{Game, Pending};
 
@@ -29,6 +30,7 @@ impl Game {
         let lives = r.lives;
         let has_options = !r.options.is_empty();
         self.events.push(Event::Destroyed(i, lives));
+        self.plain_hooks(i, HookKind::Destroyed, &|_| Ok(()));
         if has_options {
             self.pending.push(Pending::LoseOption { robot: i });
         }
@@ -53,9 +55,24 @@ impl Game {
     pub(super) fn next_pending(&mut self) -> Option<Decision> {
         while let Some(&p) = self.pending.first() {
             match p {
-                Pending::Damage { robot, amount } => {
+                Pending::Damage {
+                    robot,
+                    amount,
+                    hooked,
+                } => {
                     if self.robots[robot].at.is_none() || amount == 0 {
                         self.pending.remove(0);
+                    } else if !hooked {
+                        // Options that take damage by themselves act
+                        // first (ruling 13).
+                        let Ok(left) = self.damage_hooks(robot, amount) else {
+                            return None;
+                        };
+                        self.pending[0] = Pending::Damage {
+                            robot,
+                            amount: left,
+                            hooked: true,
+                        };
                     } else if !self.robots[robot].options.is_empty() {
                         return Some(Decision::DamageOption { seat: robot });
                     } else {
@@ -78,7 +95,7 @@ impl Game {
     /// Answers a damage-option decision: discard option `option`, or
     /// (`None`) take the point (ruling 13).
     pub(super) fn answer_damage(&mut self, option: Option<usize>) {
-        let Some(Pending::Damage { robot, amount }) = self.pending.first().copied() else {
+        let Some(Pending::Damage { robot, amount, .. }) = self.pending.first().copied() else {
             return;
         };
         match option {
@@ -92,6 +109,7 @@ impl Game {
         self.pending[0] = Pending::Damage {
             robot,
             amount: amount - 1,
+            hooked: true,
         };
     }
 

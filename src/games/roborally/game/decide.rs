@@ -53,6 +53,14 @@ pub enum Decision {
         /// The deciding seat.
         seat: usize,
     },
+    /// A run-time option that can act now: use it or not
+    /// (`docs/roborally-options.md`).
+    UseOption {
+        /// The deciding seat.
+        seat: usize,
+        /// The option, by its index in the robot's options.
+        option: u8,
+    },
     /// Stepping: the next step runs when answered `continue`.
     Continue,
 }
@@ -67,7 +75,8 @@ impl Decision {
             | Decision::StayOrWake { seat }
             | Decision::TwoWrench { seat }
             | Decision::DamageOption { seat }
-            | Decision::LoseOption { seat } => seat,
+            | Decision::LoseOption { seat }
+            | Decision::UseOption { seat, .. } => seat,
             Decision::Continue => 0,
         }
     }
@@ -97,6 +106,10 @@ pub enum Answer {
     /// An option of the deciding robot, by its index in its options
     /// (written as the option's name).
     Option(u8),
+    /// `use`: a run-time option acts.
+    Use,
+    /// `skip`: a run-time option does not act.
+    Skip,
     /// `continue`: run the next step.
     Continue,
 }
@@ -111,7 +124,8 @@ impl Game {
             Some(Decision::Card { seat, .. }) => self.hands[seat].len(),
             Some(Decision::PowerDown { .. })
             | Some(Decision::StayOrWake { .. })
-            | Some(Decision::TwoWrench { .. }) => 2,
+            | Some(Decision::TwoWrench { .. })
+            | Some(Decision::UseOption { .. }) => 2,
             Some(Decision::Facing { .. }) => 4,
             Some(Decision::DamageOption { seat }) => self.robots[seat].options.len() + 1,
             Some(Decision::LoseOption { seat }) => self.robots[seat].options.len(),
@@ -128,6 +142,7 @@ impl Game {
             Decision::PowerDown { .. } => pick(&[Answer::PowerDown, Answer::Go]),
             Decision::StayOrWake { .. } => pick(&[Answer::Stay, Answer::Wake]),
             Decision::TwoWrench { .. } => pick(&[Answer::Repair, Answer::DrawOption]),
+            Decision::UseOption { .. } => pick(&[Answer::Use, Answer::Skip]),
             Decision::Facing { .. } => FACINGS.get(i).map(|&f| Answer::Facing(f)),
             Decision::DamageOption { seat } => {
                 let n = self.robots[seat].options.len();
@@ -165,6 +180,8 @@ impl Game {
             Answer::Repair => "repair".into(),
             Answer::DrawOption => "option".into(),
             Answer::Take => "take".into(),
+            Answer::Use => "use".into(),
+            Answer::Skip => "skip".into(),
             Answer::Option(i) => self
                 .decision
                 .and_then(|d| self.robots.get(d.seat()))
@@ -215,6 +232,14 @@ impl Game {
                 "{}: destroyed, loses an option ({})",
                 who(seat),
                 self.robots[seat].options.join(" | ")
+            ),
+            Decision::UseOption { seat, option } => format!(
+                "{}: use {} now (use | skip)",
+                who(seat),
+                self.robots[seat]
+                    .options
+                    .get(usize::from(option))
+                    .map_or("its option", String::as_str)
             ),
             Decision::Continue => "step: continue".into(),
         }
@@ -309,6 +334,11 @@ impl Game {
                     }
                 }
             }
+            Decision::UseOption { .. } => match word {
+                "use" => Answer::Use,
+                "skip" => Answer::Skip,
+                _ => return Err(expected("a run-time option, seed lines 335-337")),
+            },
             Decision::Continue => match word {
                 "continue" => Answer::Continue,
                 _ => return Err(expected("continue")),

@@ -11,6 +11,7 @@ use super::super::board::Kind;
 use super::super::cards::{hand_size, locked_registers, Deck};
 use super::decide::{Answer, Decision};
 use super::narrate::Event;
+use super::option_lua::HookKind;
 use super::options::event_name;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
 
@@ -20,9 +21,15 @@ impl Game {
     pub(super) fn run(&mut self) {
         self.decision = None;
         loop {
-            if let Some(d) = self.next_pending() {
-                self.decision = Some(d);
-                return;
+            if !self.pending.is_empty() {
+                if let Some(d) = self.next_pending() {
+                    self.decision = Some(d);
+                    return;
+                }
+                // A damage hook may have failed: the game stops there.
+                if self.hook_error.is_some() {
+                    return;
+                }
             }
             if self.step_done {
                 self.step_done = false;
@@ -75,6 +82,9 @@ impl Game {
             Pc::PlaceReentered => {
                 self.place_returning();
                 self.pc = Pc::StayWake(0);
+                if self.hook_error.is_some() {
+                    return false;
+                }
             }
             Pc::StayWake(i) => {
                 if i >= self.robots.len() {
@@ -108,7 +118,7 @@ impl Game {
                 self.pc = Pc::Program(0, 0);
             }
             Pc::Program(i, reg) => return self.program_step(i, reg),
-            Pc::Phase(r, step) => self.phase_step(r, step),
+            Pc::Phase(r, step) => return self.phase_step(r, step),
             Pc::EndRepair(i) => {
                 if i >= self.robots.len() {
                     self.pc = Pc::EndClear;
@@ -132,6 +142,16 @@ impl Game {
                 }
             }
             Pc::EndClear => {
+                if self.runtime.is_some() {
+                    for i in 0..self.robots.len() {
+                        if self.on_board(i) {
+                            self.plain_hooks(i, HookKind::TurnEnd, &|_| Ok(()));
+                        }
+                    }
+                    if self.hook_error.is_some() {
+                        return false;
+                    }
+                }
                 for i in 0..self.robots.len() {
                     let r = &self.robots[i];
                     if let (Some(at), true) = (r.at, r.virtual_robot) {
@@ -209,9 +229,12 @@ impl Game {
             let shared = self.robots.iter().enumerate().any(|(j, o)| {
                 j != i && (o.at == Some(at) || (self.returning[j] && o.archive == at))
             });
+            // Options act as the copy comes back (Superior Archive Copy).
+            self.plain_hooks(i, HookKind::Returned, &|_| Ok(()));
+            let clean = self.take_clean_return(i);
             let r = &mut self.robots[i];
             r.at = Some(at);
-            r.damage = REENTRY_DAMAGE;
+            r.damage = if clean { 0 } else { REENTRY_DAMAGE };
             r.virtual_robot = shared;
             let facing = r.facing;
             self.events.push(Event::Reentered {
@@ -219,6 +242,7 @@ impl Game {
                 at,
                 facing,
                 virtual_robot: shared,
+                damage: if clean { 0 } else { REENTRY_DAMAGE },
             });
         }
         for r in &mut self.returning {
@@ -286,8 +310,10 @@ impl Game {
         true
     }
 
-    /// One step of register phase `r`.
-    fn phase_step(&mut self, r: u8, step: Step) {
+    /// One step of register phase `r`; `false` when the game waits (an
+    /// option's question, or a failed hook).
+    #[inline(always)]
+    fn phase_step(&mut self, r: u8, step: Step) -> bool {
         let next = match step {
             Step::Reveal => {
                 self.reveal(r);
@@ -298,7 +324,9 @@ impl Game {
                 }
             }
             Step::Robot(k) => {
-                self.robot_step(r, usize::from(k));
+                if !self.robot_step(r, usize::from(k)) {
+                    return false;
+                }
                 if usize::from(k) + 1 < self.order.len() {
                     Step::Robot(k + 1)
                 } else {
@@ -330,7 +358,13 @@ impl Game {
                 Step::Flags
             }
             Step::Flags => {
+                if self.phase_end_hooks().is_err() {
+                    return false;
+                }
                 self.flags();
+                if !self.asked.is_empty() {
+                    self.asked.clear();
+                }
                 self.step_done = step != Step::Reveal;
                 self.pc = if self.outcome.is_some() {
                     Pc::Over
@@ -341,11 +375,16 @@ impl Game {
                 } else {
                     Pc::EndRepair(0)
                 };
-                return;
+                return self.hook_error.is_none();
             }
         };
+        if !self.asked.is_empty() {
+            self.asked.clear();
+        }
         self.step_done = step != Step::Reveal;
         self.pc = Pc::Phase(r, next);
+        // A hook of the step (destroyed, ram) may have failed.
+        self.runtime.is_none() || self.hook_error.is_none()
     }
 
     /// Answers the current decision, once checked legal, and runs on.
@@ -360,13 +399,39 @@ impl Game {
                 self.describe_decision()
             )));
         }
-        self.answer_legal(answer);
-        Ok(())
+        self.answer_legal(answer)
     }
 
     /// Answers the current decision with `answer`, known to be one of its
-    /// legal answers, and runs on.
-    pub(super) fn answer_legal(&mut self, answer: Answer) {
+    /// legal answers, and runs on. A failing option hook refuses the
+    /// answer and leaves the game as it was before it.
+    pub(super) fn answer_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
+        // Only a game with options can fail: only it is kept to go back to.
+        if self.runtime.is_none() && !matches!(self.decision, Some(Decision::TwoWrench { .. })) {
+            self.answer_inner(answer);
+            return Ok(());
+        }
+        self.answer_kept(answer)
+    }
+
+    /// [`Game::answer_legal`] in a game that may hold options: a copy is
+    /// kept to go back to when a hook fails.
+    #[cold]
+    #[inline(never)]
+    fn answer_kept(&mut self, answer: Answer) -> Result<(), Refusal> {
+        let before = self.clone();
+        self.answer_inner(answer);
+        match self.hook_error.take() {
+            None => Ok(()),
+            Some(e) => {
+                *self = before;
+                Err(Refusal::new(e.to_string()))
+            }
+        }
+    }
+
+    /// [`Game::answer_legal`] without the undo.
+    fn answer_inner(&mut self, answer: Answer) {
         let d = self.decision.expect("a legal answer answers a decision");
         self.events.clear();
         match (d, answer) {
@@ -407,6 +472,9 @@ impl Game {
                     let o = self.option_deck.remove(0);
                     self.events.push(Event::OptionDrawn(seat, event_name(&o)));
                     self.robots[seat].options.push(o);
+                    if let Err(e) = self.need_runtime() {
+                        self.hook_error = Some(Box::new(e));
+                    }
                 } else {
                     self.repair(seat, 2);
                 }
@@ -418,6 +486,9 @@ impl Game {
             (Decision::DamageOption { .. }, _) => self.answer_damage(None),
             (Decision::LoseOption { .. }, Answer::Option(o)) => {
                 self.answer_lose_option(usize::from(o))
+            }
+            (Decision::UseOption { seat, option }, a) => {
+                self.answer_use(seat, option, a == Answer::Use)
             }
             (Decision::Continue, _) => {}
             _ => unreachable!("a legal answer fits its decision"),

@@ -16,6 +16,7 @@ use crate::grid::square::{Compass, Square};
 use super::super::board::Board;
 use super::super::cards::MAX_ROBOTS;
 use super::narrate::{Event, Shooter};
+use super::option_lua::HookKind;
 use super::{Game, Pending};
 
 /// How many squares a beam advances from each square of a board, in each
@@ -200,7 +201,14 @@ impl Game {
                 }
             }
         }
+        // Robots whose options change their laser fire apart.
+        let mut modified = [false; MAX_ROBOTS];
+        let options = self.runtime.is_some();
         for (shooter, seen) in targets.iter().zip(seen) {
+            if options && shooter.fires && self.holds_hook(shooter.robot, HookKind::Laser) {
+                modified[shooter.robot] = true;
+                continue;
+            }
             let Some((d, j)) = seen else { continue };
             // The walls and the board's edge must let the beam get that
             // far.
@@ -210,11 +218,21 @@ impl Game {
                 hits.push((j, Shooter::Robot(shooter.robot), 1));
             }
         }
+        if options {
+            for (i, _) in modified.iter().enumerate().filter(|(_, &m)| m) {
+                match self.laser_hooks(i) {
+                    Ok(spec) => self.fire_modified(i, spec, &mut hits),
+                    Err(()) => break,
+                }
+            }
+        }
         for &(j, by, n) in &hits {
             self.events.push(Event::Shot(j, by, n));
             self.pending.push(Pending::Damage {
                 robot: j,
                 amount: n,
+                // Without options no hook can act: nothing to run first.
+                hooked: !options,
             });
         }
         self.scratch.hits = hits;

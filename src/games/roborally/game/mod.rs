@@ -17,7 +17,9 @@
 //! - [`narrate`]: the events, and their words;
 //! - `hidden`: re-dealing what a viewer cannot see, and the invariants;
 //! - `record`: the start record a replay resumes from;
-//! - [`options`]: the option cards' names.
+//! - [`options`]: the option cards' names; [`option_lua`]: their Lua
+//!   scripts' runtime; `option_play`: where the engine calls their hooks
+//!   and applies what they ask.
 
 mod belts;
 mod damage;
@@ -27,6 +29,8 @@ mod hidden;
 mod lasers;
 mod moves;
 pub mod narrate;
+pub mod option_lua;
+mod option_play;
 pub mod options;
 mod record;
 mod register;
@@ -40,6 +44,7 @@ pub use decide::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
 pub use record::{opened_start, resume};
 
+use std::rc::Rc;
 use std::sync::Arc;
 
 use rand_chacha::ChaCha8Rng;
@@ -125,8 +130,14 @@ impl Step {
 /// that an option could take, an option lost on destruction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Pending {
-    /// `amount` damage still to deal to robot `robot`.
-    Damage { robot: usize, amount: u8 },
+    /// `amount` damage still to deal to robot `robot`; `hooked` once the
+    /// robot's options that take damage by themselves have acted (ruling
+    /// 13).
+    Damage {
+        robot: usize,
+        amount: u8,
+        hooked: bool,
+    },
     /// Robot `robot` was destroyed and loses an option of its player's
     /// choice (ruling 10).
     LoseOption { robot: usize },
@@ -174,6 +185,20 @@ pub struct Game {
     scenario: Option<u8>,
     /// Scratch buffers reused by the belts and lasers.
     scratch: Scratch,
+    /// The option cards' scripts, loaded once a robot holds an option
+    /// (shared by copies of the game: the scripts keep no state).
+    runtime: Option<Rc<option_lua::OptionRuntime>>,
+    /// The options' counters: (robot, key, value), kept by hooks.
+    counters: Vec<(usize, String, i64)>,
+    /// The answers given to option questions in the running step: (robot,
+    /// option index, used). Cleared when the step is done.
+    asked: Vec<(usize, u8, bool)>,
+    /// Robots that touch their next flag from beside it this phase
+    /// (Mechanical Arm).
+    arm_touch: Vec<usize>,
+    /// A hook failed: the game stops where it was (the answer that ran it
+    /// is refused and undone).
+    hook_error: Option<Box<option_lua::HookError>>,
 }
 
 /// Buffers the hot path reuses instead of allocating.
@@ -199,6 +224,7 @@ impl Game {
             other => other,
         };
         game.run();
+        game.hook_failed()?;
         Ok(game)
     }
 
@@ -222,6 +248,7 @@ impl Game {
             Pc::Phase(1, Step::Reveal)
         };
         game.run();
+        game.hook_failed()?;
         Ok(game)
     }
 
@@ -269,6 +296,14 @@ impl Game {
             },
             seed,
         )
+    }
+
+    /// A hook failed while the game ran: its error, as a refusal.
+    fn hook_failed(&mut self) -> Result<(), Refusal> {
+        match self.hook_error.take() {
+            Some(e) => Err(Refusal::new(e.to_string())),
+            None => Ok(()),
+        }
     }
 
     /// The robots, in seat order.

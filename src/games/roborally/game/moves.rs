@@ -16,8 +16,9 @@ use super::Game;
 const MAX_CHAIN: usize = super::super::cards::MAX_ROBOTS;
 
 impl Game {
-    /// Robot `i` plays `card` (ruling 1, seed lines 117–125).
-    pub(super) fn play_card(&mut self, i: usize, card: Card) {
+    /// Robot `i` plays `card` (ruling 1, seed lines 117–125), moving
+    /// `squares` (the card's, unless an option changed them).
+    pub(super) fn play_card(&mut self, i: usize, card: Card, squares: u8) {
         let turns = card.kind.quarter_turns();
         if turns != 0 {
             let r = &mut self.robots[i];
@@ -26,14 +27,13 @@ impl Game {
             self.events.push(Event::Turned(i, card, f));
             return;
         }
-        let squares = card.kind.squares();
         let facing = self.robots[i].facing;
         let dir = if card.kind == CardKind::BackUp {
             facing.turned_eighths(4)
         } else {
             facing
         };
-        for _ in 0..squares.unsigned_abs() {
+        for _ in 0..squares {
             if !self.step_robot(i, dir, Cause::Card(card)) {
                 break;
             }
@@ -67,6 +67,9 @@ impl Game {
                     break;
                 }
                 if self.board.is_walled(sq, dir) {
+                    if let (0, Cause::Card(_)) = (len, cause) {
+                        self.ram_hooks(i, j);
+                    }
                     self.events.push(Event::Blocked {
                         seat: i,
                         at: sq,
@@ -80,6 +83,9 @@ impl Game {
                 len += 1;
                 sq = sq.step(dir);
             }
+        }
+        if let (1.., Cause::Card(_)) = (len, cause) {
+            self.ram_hooks(i, chain[0]);
         }
         for &j in chain[..len].iter().rev() {
             let at = self.robots[j]

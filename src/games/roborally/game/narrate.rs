@@ -62,6 +62,9 @@ pub enum Event {
         facing: Compass,
         /// Whether it comes back virtual (someone else is there).
         virtual_robot: bool,
+        /// The damage it comes back with (2, or 0 with Superior Archive
+        /// Copy).
+        damage: u8,
     },
     /// A powered-down robot stays powered down; its damage is repaired.
     StaysDown(usize, u8),
@@ -124,6 +127,22 @@ pub enum Event {
     Destroyed(usize, u8),
     /// A destroyed robot lost an option.
     OptionLost(usize, &'static str),
+    /// An option prevented damage points by itself (ruling 13).
+    DamagePrevented(usize, &'static str, u8),
+    /// A robot's player chose to use a run-time option (`use`).
+    OptionUsed(usize, &'static str),
+    /// A robot's player chose not to use a run-time option (`skip`).
+    OptionSkipped(usize, &'static str),
+    /// An option was spent by its own rule and discarded.
+    OptionSpent(usize, &'static str),
+    /// A robot's move rammed another robot, with this option.
+    Rammed(usize, usize, &'static str),
+    /// A robot's next archive copy will come back without damage.
+    CleanReturn(usize),
+    /// A robot's option announces a power down for the next turn.
+    PoweredDownByOption(usize, &'static str),
+    /// A robot touched its next flag from beside it with an option.
+    FlagReached(usize, &'static str),
     /// A robot touched its next flag.
     FlagTouched(usize, u8),
     /// A robot's archive moved here.
@@ -172,8 +191,9 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             at,
             facing,
             virtual_robot,
+            damage,
         } => format!(
-            "{} comes back at its archive {at} facing {facing} with 2 damage{}",
+            "{} comes back at its archive {at} facing {facing} with {damage} damage{}",
             name(seat),
             if virtual_robot {
                 ", virtual: another robot is there (ruling 10)"
@@ -288,6 +308,24 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             n => format!("{} is destroyed: {n} lives left", name(s)),
         },
         Event::OptionLost(s, o) => format!("{} loses {o} as it is destroyed (ruling 10)", name(s)),
+        Event::DamagePrevented(s, o, n) => format!(
+            "{}'s {o} prevents {n} damage (ruling 13: it acts first)",
+            name(s)
+        ),
+        Event::OptionUsed(s, o) => format!("{} uses {o}", name(s)),
+        Event::OptionSkipped(s, o) => format!("{} does not use {o}", name(s)),
+        Event::OptionSpent(s, o) => format!("{}'s {o} is spent and discarded", name(s)),
+        Event::Rammed(s, t, o) => format!("{} rams {} with its {o}", name(s), name(t)),
+        Event::CleanReturn(s) => format!(
+            "{}'s next archive copy will come back without damage",
+            name(s)
+        ),
+        Event::PoweredDownByOption(s, o) => {
+            format!("{}'s {o} powers it down for the next turn", name(s))
+        }
+        Event::FlagReached(s, o) => {
+            format!("{} reaches the flag beside it with its {o}", name(s))
+        }
         Event::FlagTouched(s, f) => format!("{} touches flag {f}", name(s)),
         Event::ArchiveMoved(s, at) => format!("{}'s archive moves to {at}", name(s)),
         Event::Repaired(s, n, d) => format!("{} repairs {n} damage ({d} left)", name(s)),

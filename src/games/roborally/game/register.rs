@@ -8,6 +8,7 @@ use crate::engine::Outcome;
 use super::super::board::{Kind, Turn};
 use super::super::cards::{CardSet, Deck, MAX_DECK};
 use super::narrate::{Cause, Event};
+use super::option_lua::HookKind;
 use super::Game;
 
 impl Game {
@@ -49,15 +50,28 @@ impl Game {
         self.order = order;
     }
 
-    /// The `k`th robot of the phase plays its card, if still on the board.
-    pub(super) fn robot_step(&mut self, r: u8, k: usize) {
+    /// The `k`th robot of the phase plays its card, if still on the board;
+    /// `false` when an option's question stops the step (or a hook
+    /// failed).
+    pub(super) fn robot_step(&mut self, r: u8, k: usize) -> bool {
         let (_, i) = self.order[k];
         if !self.on_board(i) {
-            return;
+            return true;
         }
         if let Some(card) = self.card_in(i, r) {
-            self.play_card(i, card);
+            let mut squares = card.kind.squares().unsigned_abs();
+            if self.runtime.is_some()
+                && card.kind.quarter_turns() == 0
+                && self.holds_hook(i, HookKind::Card)
+            {
+                match self.card_hooks(i, card, squares) {
+                    Ok(s) => squares = s,
+                    Err(()) => return false,
+                }
+            }
+            self.play_card(i, card, squares);
         }
+        true
     }
 
     /// Active pushers push, in order of their square by `y` then `x`
@@ -120,6 +134,20 @@ impl Game {
             }
             let flag = self.board.flag_at(at);
             let site = matches!(self.board.kind(at), Some(Kind::Repair(_)));
+            // A robot reaching its next flag from beside it (Mechanical
+            // Arm) touches it; its archive stays where it stands.
+            let reached = !self.arm_touch.is_empty() && self.arm_touch.contains(&i);
+            if reached {
+                if rb.flags < last {
+                    let f = rb.flags + 1;
+                    self.robots[i].flags = f;
+                    self.events.push(Event::FlagTouched(i, f));
+                    if f == last {
+                        winners.push(i);
+                    }
+                }
+                continue;
+            }
             if (flag.is_some() || site) && rb.archive != at {
                 self.robots[i].archive = at;
                 self.events.push(Event::ArchiveMoved(i, at));
@@ -133,6 +161,9 @@ impl Game {
                     }
                 }
             }
+        }
+        if !self.arm_touch.is_empty() {
+            self.arm_touch.clear();
         }
         if !winners.is_empty() {
             for &w in &winners {

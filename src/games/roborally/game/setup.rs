@@ -174,6 +174,11 @@ impl Game {
             destroyed_since_check: true,
             scenario,
             scratch: Scratch::default(),
+            runtime: None,
+            counters: Vec::new(),
+            asked: Vec::new(),
+            arm_touch: Vec::new(),
+            hook_error: None,
         };
         if position.stage == Stage::TurnStart && scenario.is_none() {
             // Only locked registers keep a card into a new turn (ruling 7).
@@ -191,6 +196,8 @@ impl Game {
                 game.kept[i] = kept;
             }
         }
+        game.need_runtime()
+            .map_err(|e| Refusal::new(e.to_string()))?;
         Ok(game)
     }
 }

@@ -35,8 +35,7 @@ impl State for Game {
         self.answer(answer)
     }
     fn apply_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
-        self.answer_legal(answer);
-        Ok(())
+        self.answer_legal(answer)
     }
     fn events(&self) -> &[Event] {
         &self.events
@@ -151,6 +150,7 @@ impl Describe for Game {
             Some(Decision::TwoWrench { .. }) => TranscriptPart::Aside("two wrenches:"),
             Some(Decision::DamageOption { .. }) => TranscriptPart::Aside("damage:"),
             Some(Decision::LoseOption { .. }) => TranscriptPart::Aside("loses:"),
+            Some(Decision::UseOption { .. }) => TranscriptPart::Aside("option:"),
             _ => TranscriptPart::Silent,
         }
     }

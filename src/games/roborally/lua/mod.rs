@@ -12,6 +12,7 @@
 //! generated from. See `docs/roborally-bots.md`.
 
 pub mod api;
+pub mod option_api;
 mod simulate;
 mod view;
 

@@ -294,6 +294,12 @@ pub(super) fn decision(lua: &Lua, game: &Game) -> mlua::Result<Table> {
         Some(Decision::TwoWrench { .. }) => "two_wrench",
         Some(Decision::DamageOption { .. }) => "damage_option",
         Some(Decision::LoseOption { .. }) => "lose_option",
+        Some(Decision::UseOption { seat, option }) => {
+            if let Some(o) = game.robots()[seat].options.get(usize::from(option)) {
+                t.set("option", o.as_str())?;
+            }
+            "use_option"
+        }
         Some(Decision::Continue) | None => "continue",
     };
     t.set("kind", kind)?;

@@ -25,6 +25,7 @@ struct RobotExpect {
     archive: Option<Square>,
     virtual_robot: Option<bool>,
     powered_down: Option<bool>,
+    power_down_announced: Option<bool>,
     locked: Option<Vec<i64>>,
     options: Option<Vec<String>>,
 }
@@ -80,6 +81,7 @@ pub(super) fn read(
             archive: r.archive,
             virtual_robot: r.virtual_robot,
             powered_down: r.powered_down,
+            power_down_announced: r.power_down_announced,
             locked: r.locked.clone(),
             options,
         });
@@ -175,6 +177,13 @@ impl Expect {
             }
             if let Some(p) = e.powered_down {
                 diff("powered_down", p.to_string(), r.powered_down.to_string());
+            }
+            if let Some(p) = e.power_down_announced {
+                diff(
+                    "power_down_announced",
+                    p.to_string(),
+                    r.power_down_announced.to_string(),
+                );
             }
             if let Some(l) = &e.locked {
                 let mut want = l.clone();

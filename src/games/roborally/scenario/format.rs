@@ -95,6 +95,7 @@ pub(super) struct RawExpectRobot {
     #[serde(rename = "virtual")]
     pub virtual_robot: Option<bool>,
     pub powered_down: Option<bool>,
+    pub power_down_announced: Option<bool>,
     pub locked: Option<Vec<i64>>,
     pub options: Option<Vec<String>>,
 }

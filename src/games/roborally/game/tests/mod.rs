@@ -1,9 +1,10 @@
 //! Tests of the RoboRally engine: each rule on a small board
 //! ([`rules`]), the decisions and text of answers ([`decisions`]), and
 //! whole races played with random answers, as property tests
-//! ([`races`]).
+//! ([`races`]), and the option cards' runtime ([`options`]).
 
 mod decisions;
+mod options;
 mod races;
 mod rules;
 

@@ -500,9 +500,9 @@ fn destroyed_robots_come_back_virtual_when_sharing() {
 fn destruction_costs_a_chosen_option() {
     let b = board((2, 1), "");
     let mut red = robot("red", (0, 0), W, &["move_1 490"]);
-    red.options = vec!["brakes".into(), "shield".into()];
+    red.options = vec!["extra_memory".into(), "shield".into()];
     let (g, ev) = play(position(b, vec![red]), false, 1, &["shield"]);
-    assert_eq!(g.robots()[0].options, vec!["brakes".to_string()]);
+    assert_eq!(g.robots()[0].options, vec!["extra_memory".to_string()]);
     assert!(ev.contains(&"red loses shield as it is destroyed (ruling 10)".to_string()));
 }
 

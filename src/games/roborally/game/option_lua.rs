@@ -1,0 +1,471 @@
+//! The option cards' Lua runtime: each card is a script,
+//! `scripts/roborally/options/<name>.lua` (built into the binary), that
+//! returns a table of hooks (`docs/roborally-options.md`). One sandbox per
+//! game holds the scripts of the 26 cards, loaded the first time a robot of
+//! the game holds an option: a game without options never enters Lua.
+//!
+//! A hook gets a `game` handle lent the game for the call (its reads see
+//! the game as it stands; it changes nothing itself) and an event table; a
+//! change the hook wants (a counter, a discard, a flag touched, damage) it
+//! asks for through the handle, and the engine applies it by the rules
+//! once the hook has returned ([`Effect`]). Whatever a hook keeps from one
+//! call to the next lives in the game (counters), never in Lua: a copy of
+//! the game (a bot's sample, a replay) behaves as the game.
+
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::rc::Rc;
+
+use mlua::{Function, Lua, Table, Value};
+
+use crate::grid::square::{Compass, Square};
+use crate::script::{located, Sandbox, ScriptId};
+
+use super::super::lua::option_api::OPTION_API;
+use super::options::OPTION_NAMES;
+use super::Game;
+
+/// The moments an option card may act, each a hook of its script.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HookKind {
+    /// Damage is about to be dealt to the holder; returns the points the
+    /// card prevents.
+    Damage,
+    /// The holder's main laser fires; returns how the beam is changed.
+    Laser,
+    /// The holder's program card is played; returns the squares it moves,
+    /// or `"ask"`.
+    Card,
+    /// A register phase ends with the holder on the board; may return
+    /// `"ask"`.
+    PhaseEnd,
+    /// The holder was destroyed.
+    Destroyed,
+    /// The holder's move rams a robot (pushed or not).
+    Ram,
+    /// The turn ends with the holder on the board.
+    TurnEnd,
+    /// The holder comes back at its archive.
+    Returned,
+}
+
+impl HookKind {
+    /// Every hook, in the order of [`HookKind::name`].
+    pub const ALL: [HookKind; 8] = [
+        HookKind::Damage,
+        HookKind::Laser,
+        HookKind::Card,
+        HookKind::PhaseEnd,
+        HookKind::Destroyed,
+        HookKind::Ram,
+        HookKind::TurnEnd,
+        HookKind::Returned,
+    ];
+
+    /// The hook's name in a card's table.
+    pub fn name(self) -> &'static str {
+        match self {
+            HookKind::Damage => "damage",
+            HookKind::Laser => "laser",
+            HookKind::Card => "card",
+            HookKind::PhaseEnd => "phase_end",
+            HookKind::Destroyed => "destroyed",
+            HookKind::Ram => "ram",
+            HookKind::TurnEnd => "turn_end",
+            HookKind::Returned => "returned",
+        }
+    }
+}
+
+/// A change a hook asked for, applied by the engine after the call.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Sets the holder's counter `key` (kept in the game).
+    SetCounter(usize, String, i64),
+    /// The robot discards the option (a card spent).
+    Discard(usize, &'static str),
+    /// The robot's next archive copy comes back without damage.
+    CleanReturn(usize),
+    /// The robot takes this damage (options asked as usual).
+    Damage(usize, u8),
+    /// The robot touches its next flag from where it stands.
+    TouchFlag(usize),
+    /// The robot starts the next turn powered down.
+    PowerDown(usize),
+}
+
+/// A hook failed: the card, the hook and the script's message (with its
+/// line).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("option `{option}`, hook `{hook}`: {message}")]
+pub struct HookError {
+    /// The card.
+    pub option: &'static str,
+    /// The hook.
+    pub hook: &'static str,
+    /// What went wrong, with the script's path and line.
+    pub message: String,
+}
+
+/// What the handle's functions share: the game lent for the running call
+/// and the effects asked for so far.
+struct Lent {
+    game: Cell<*const Game>,
+    effects: RefCell<Vec<Effect>>,
+}
+
+impl Lent {
+    fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
+        let game = self.game.get();
+        if game.is_null() {
+            return Err(located(
+                lua,
+                "the game is only reachable during the hook call it was lent for",
+            ));
+        }
+        // SAFETY: the pointer is set only by `OptionRuntime::call` from a
+        // `&Game` that outlives the call, and cleared (by `Loan`'s drop)
+        // before that borrow ends; Lua code runs only inside that call, so
+        // a non-null pointer points at the lent game, which nothing
+        // mutates meanwhile.
+        Ok(unsafe { &*game })
+    }
+}
+
+/// The loan of a game to the handle; cleared when dropped.
+struct Loan<'a>(&'a Lent);
+
+impl Drop for Loan<'_> {
+    fn drop(&mut self) {
+        self.0.game.set(std::ptr::null());
+    }
+}
+
+/// The option cards' scripts of one game and their hooks.
+pub struct OptionRuntime {
+    sandbox: Sandbox,
+    /// Per card of [`OPTION_NAMES`], its script and its hooks (by
+    /// [`HookKind::ALL`]'s order).
+    cards: Vec<Option<(ScriptId, [Option<Function>; 8])>>,
+    lent: Rc<Lent>,
+    handle: Table,
+}
+
+impl fmt::Debug for OptionRuntime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.cards.iter().flatten().count();
+        write!(f, "OptionRuntime({n} card scripts)")
+    }
+}
+
+/// The built-in path of a card's script.
+pub fn script_path(option: &str) -> String {
+    format!("scripts/roborally/options/{option}.lua")
+}
+
+impl OptionRuntime {
+    /// Loads every card's built-in script (a card without one has no
+    /// hooks).
+    pub fn load() -> Result<OptionRuntime, HookError> {
+        OptionRuntime::load_from(&|option| {
+            let path = script_path(option);
+            crate::assets::built_in(&path).map(|source| {
+                (
+                    format!("{}/{path}", crate::assets::BUILT_IN),
+                    source.to_string(),
+                )
+            })
+        })
+    }
+
+    /// Loads the cards' scripts `source` gives (by card: the name shown in
+    /// errors and the text; `None` for a card without a script).
+    pub fn load_from(
+        source: &dyn Fn(&'static str) -> Option<(String, String)>,
+    ) -> Result<OptionRuntime, HookError> {
+        let fail = |option: &'static str, e: &dyn fmt::Display| HookError {
+            option,
+            hook: "(loading)",
+            message: e.to_string(),
+        };
+        let mut sandbox = Sandbox::new().map_err(|e| fail("(runtime)", &e))?;
+        let lent = Rc::new(Lent {
+            game: Cell::new(std::ptr::null()),
+            effects: RefCell::new(Vec::new()),
+        });
+        let methods = sandbox
+            .lua()
+            .create_table()
+            .map_err(|e| fail("(runtime)", &e))?;
+        add_methods(sandbox.lua(), &methods, &lent).map_err(|e| fail("(runtime)", &e))?;
+        let handle = sandbox
+            .object("Game", methods)
+            .map_err(|e| fail("(runtime)", &e))?;
+        let mut cards = Vec::with_capacity(OPTION_NAMES.len());
+        for option in OPTION_NAMES {
+            let Some((shown, text)) = source(option) else {
+                cards.push(None);
+                continue;
+            };
+            let id = sandbox
+                .load_str(&shown, &text)
+                .map_err(|e| fail(option, &e))?;
+            let Value::Table(table) = sandbox.script_value(id).clone() else {
+                return Err(fail(
+                    option,
+                    &format!("{shown}: the script returns no table"),
+                ));
+            };
+            let mut hooks: [Option<Function>; 8] = Default::default();
+            for (slot, kind) in hooks.iter_mut().zip(HookKind::ALL) {
+                *slot = table
+                    .raw_get::<Option<Function>>(kind.name())
+                    .map_err(|e| fail(option, &format!("{shown}: `{}`: {e}", kind.name())))?;
+            }
+            cards.push(Some((id, hooks)));
+        }
+        Ok(OptionRuntime {
+            sandbox,
+            cards,
+            lent,
+            handle,
+        })
+    }
+
+    /// Whether the `game` handle has method `name` (for the API's test).
+    #[cfg(test)]
+    pub fn handle_has(&self, name: &str) -> bool {
+        // Read through the object's class: methods are found by lookup.
+        let code = format!("return function(g) return type(g.{name}) == 'function' end");
+        self.sandbox
+            .compile("probe", &code)
+            .and_then(|f| self.sandbox.run_function::<mlua::Function>("probe", &f, ()))
+            .and_then(|probe| {
+                self.sandbox
+                    .run_function::<bool>("probe", &probe, &self.handle)
+            })
+            .unwrap_or(false)
+    }
+
+    /// Whether card `option` defines hook `kind`.
+    pub fn has(&self, option: &str, kind: HookKind) -> bool {
+        self.hook(option, kind).is_some()
+    }
+
+    fn hook(&self, option: &str, kind: HookKind) -> Option<(usize, ScriptId, &Function)> {
+        let index = OPTION_NAMES.iter().position(|&o| o == option)?;
+        let (id, hooks) = self.cards[index].as_ref()?;
+        let slot = HookKind::ALL.iter().position(|&k| k == kind)?;
+        hooks[slot].as_ref().map(|f| (index, *id, f))
+    }
+
+    /// A new table for an event.
+    pub fn table(&self) -> mlua::Result<Table> {
+        self.sandbox.lua().create_table()
+    }
+
+    /// Calls card `option`'s hook `kind` with the game lent and `event`;
+    /// returns what it returned and the effects it asked for. `None` when
+    /// the card has no such hook.
+    pub fn call(
+        &self,
+        game: &Game,
+        option: &str,
+        kind: HookKind,
+        event: Table,
+    ) -> Result<Option<(Value, Vec<Effect>)>, HookError> {
+        let Some((index, id, function)) = self.hook(option, kind) else {
+            return Ok(None);
+        };
+        let error = |message: String| HookError {
+            option: OPTION_NAMES[index],
+            hook: kind.name(),
+            message,
+        };
+        self.lent.effects.borrow_mut().clear();
+        self.lent.game.set(game);
+        let loan = Loan(&self.lent);
+        let value: Value = self
+            .sandbox
+            .call_function(id, function, (&self.handle, event))
+            .map_err(|e| error(e.to_string()))?;
+        drop(loan);
+        let effects = std::mem::take(&mut *self.lent.effects.borrow_mut());
+        Ok(Some((value, effects)))
+    }
+
+    /// An error for a hook that returned what it may not, naming the
+    /// script and the line the hook is defined on.
+    pub fn bad_return(&self, option: &str, kind: HookKind, why: &str) -> HookError {
+        let Some((index, id, f)) = self.hook(option, kind) else {
+            return HookError {
+                option: "(unknown)",
+                hook: kind.name(),
+                message: why.to_string(),
+            };
+        };
+        let path = self.sandbox.script_path(id);
+        HookError {
+            option: OPTION_NAMES[index],
+            hook: kind.name(),
+            message: match f.info().line_defined {
+                Some(line) => format!("{path}:{line}: {why}"),
+                None => format!("{path}: {why}"),
+            },
+        }
+    }
+}
+
+/// A robot named by its colour in the lent game.
+fn robot_arg(lua: &Lua, game: &Game, colour: &str) -> mlua::Result<usize> {
+    game.robots
+        .iter()
+        .position(|r| r.colour() == colour)
+        .ok_or_else(|| located(lua, format!("no robot `{colour}` in this game")))
+}
+
+/// A square as a Lua table `{ x = .., y = .. }`.
+pub fn square_table(lua: &Lua, sq: Square) -> mlua::Result<Table> {
+    let t = lua.create_table()?;
+    t.raw_set("x", sq.x)?;
+    t.raw_set("y", sq.y)?;
+    Ok(t)
+}
+
+/// A compass direction read from its name (`N`, `E`, `S`, `W`).
+fn direction_arg(lua: &Lua, name: &str) -> mlua::Result<Compass> {
+    [Compass::N, Compass::E, Compass::S, Compass::W]
+        .into_iter()
+        .find(|c| c.name() == name)
+        .ok_or_else(|| located(lua, format!("`{name}` is no direction (N, E, S or W)")))
+}
+
+/// A method's name, checked against the API's description.
+fn method(name: &'static str) -> &'static str {
+    OPTION_API.method("RrOptionGame", name)
+}
+
+/// Adds the handle's methods: reads of the lent game, and the effects.
+fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> {
+    let read = |name: &'static str, f: Function| methods.raw_set(method(name), f);
+    let l = lent.clone();
+    read(
+        "robot",
+        lua.create_function(move |lua, (_, colour): (Value, String)| {
+            let g = l.game(lua)?;
+            let i = robot_arg(lua, g, &colour)?;
+            let r = &g.robots[i];
+            let t = lua.create_table()?;
+            t.raw_set("colour", r.colour())?;
+            if let Some(at) = r.at {
+                t.raw_set("at", square_table(lua, at)?)?;
+            }
+            t.raw_set("facing", r.facing.name())?;
+            t.raw_set("damage", r.damage)?;
+            t.raw_set("lives", r.lives)?;
+            t.raw_set("flags", r.flags)?;
+            t.raw_set("virtual", r.virtual_robot)?;
+            t.raw_set("powered_down", r.powered_down)?;
+            t.raw_set(
+                "options",
+                lua.create_sequence_from(r.options.iter().cloned())?,
+            )?;
+            Ok(t)
+        })?,
+    )?;
+    let l = lent.clone();
+    read(
+        "counter",
+        lua.create_function(move |lua, (_, colour, key): (Value, String, String)| {
+            let g = l.game(lua)?;
+            let i = robot_arg(lua, g, &colour)?;
+            Ok(g.counter(i, &key))
+        })?,
+    )?;
+    let l = lent.clone();
+    read(
+        "next_flag",
+        lua.create_function(move |lua, (_, colour): (Value, String)| {
+            let g = l.game(lua)?;
+            let i = robot_arg(lua, g, &colour)?;
+            let next = usize::from(g.robots[i].flags);
+            match g.board.flags().get(next) {
+                Some(flag) => Ok(Value::Table(square_table(lua, flag.at)?)),
+                None => Ok(Value::Nil),
+            }
+        })?,
+    )?;
+    let l = lent.clone();
+    read(
+        "walled",
+        lua.create_function(move |lua, (_, x, y, dir): (Value, i32, i32, String)| {
+            let g = l.game(lua)?;
+            Ok(g.board
+                .is_walled(Square::new(x, y), direction_arg(lua, &dir)?))
+        })?,
+    )?;
+    let l = lent.clone();
+    read(
+        "turn",
+        lua.create_function(move |lua, _: Value| Ok(l.game(lua)?.turn))?,
+    )?;
+    let l = lent.clone();
+    read(
+        "register",
+        lua.create_function(move |lua, _: Value| Ok(l.game(lua)?.revealed))?,
+    )?;
+    // Effects: each checks its robot and is applied after the call.
+    let effect = |name: &'static str,
+                  make: fn(&Lua, &Game, usize, Value) -> mlua::Result<Effect>|
+     -> mlua::Result<()> {
+        let l = lent.clone();
+        methods.raw_set(
+            method(name),
+            lua.create_function(move |lua, (_, colour, arg): (Value, String, Value)| {
+                let g = l.game(lua)?;
+                let i = robot_arg(lua, g, &colour)?;
+                let e = make(lua, g, i, arg)?;
+                l.effects.borrow_mut().push(e);
+                Ok(())
+            })?,
+        )
+    };
+    effect("discard", |lua, g, i, arg| {
+        let Value::String(s) = arg else {
+            return Err(located(
+                lua,
+                "game:discard(robot, option): option is a name",
+            ));
+        };
+        let name = s.to_str()?.to_string();
+        if !g.robots[i].options.contains(&name) {
+            return Err(located(
+                lua,
+                format!("{} holds no option `{name}`", g.robots[i].colour()),
+            ));
+        }
+        Ok(Effect::Discard(i, super::options::event_name(&name)))
+    })?;
+    effect("clean_return", |_, _, i, _| Ok(Effect::CleanReturn(i)))?;
+    effect("touch_flag", |_, _, i, _| Ok(Effect::TouchFlag(i)))?;
+    effect("power_down", |_, _, i, _| Ok(Effect::PowerDown(i)))?;
+    effect("damage", |lua, _, i, arg| match arg {
+        Value::Integer(n) if (1..=9).contains(&n) => Ok(Effect::Damage(i, n as u8)),
+        _ => Err(located(lua, "game:damage(robot, n): n is 1 to 9")),
+    })?;
+    let l = lent.clone();
+    methods.raw_set(
+        method("set_counter"),
+        lua.create_function(
+            move |lua, (_, colour, key, value): (Value, String, String, i64)| {
+                let g = l.game(lua)?;
+                let i = robot_arg(lua, g, &colour)?;
+                l.effects
+                    .borrow_mut()
+                    .push(Effect::SetCounter(i, key, value));
+                Ok(())
+            },
+        )?,
+    )?;
+    Ok(())
+}
