@@ -11,4 +11,5 @@ pub mod game;
 pub mod lua;
 pub mod scenario;
 pub mod seam;
+pub mod svg;
 pub mod tiles;

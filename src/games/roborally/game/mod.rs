@@ -31,6 +31,7 @@ mod moves;
 pub mod narrate;
 pub mod option_lua;
 mod option_play;
+mod panel;
 pub mod options;
 mod record;
 mod register;
