@@ -412,7 +412,10 @@ pub fn run() -> Result<ExitCode> {
         }) => {
             let shown = file.display().to_string();
             let record = Record::load(&file)?;
-            let seen = seen_as.map_or(tinbots::render::Seen::Everything, tinbots::render::Seen::Seat);
+            let seen = seen_as.map_or(
+                tinbots::render::Seen::Everything,
+                tinbots::render::Seen::Seat,
+            );
             let viewer = tinbots::render::viewer(record.start_game(&shown)?.as_ref(), &seen)?;
             let replayed = tinbots::viewer::replay(&record, &shown, viewer)?;
             std::fs::write(&page, tinbots::viewer::html(&replayed))

@@ -49,7 +49,9 @@ pub enum RenderError {
         seats: String,
     },
     /// `--step` for a file that is not a saved game.
-    #[error("{0}: --step is for saved games (.json); a scenario, board or course has one position")]
+    #[error(
+        "{0}: --step is for saved games (.json); a scenario, board or course has one position"
+    )]
     StepOfPosition(String),
 }
 
@@ -74,7 +76,8 @@ pub fn viewer(game: &dyn DynState, seen: &Seen) -> Result<Option<Seat>, RenderEr
 /// The game a scenario, board or course file holds, at its position.
 pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
     let table: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| RenderError::File(format!("{shown}: {}", e.message())))?;
@@ -89,14 +92,26 @@ pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
         .skip(1)
         .find(|g| (g.claims)(&table));
     if let (None, Some(game_type)) = (named, claimer) {
-        let options = GameOptions {
-            seed: 1,
-            course: Some(shown.clone()),
-            ..GameOptions::default()
-        };
-        let started = (game_type.new)(&options)
-            .map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
-        return Ok(started.game);
+        // The game's default number of players, else the fewest the
+        // course is made for.
+        let (fewest, most) = game_type.players;
+        let mut first_error = None;
+        for players in std::iter::once(None).chain((fewest..=most).map(Some)) {
+            let options = GameOptions {
+                players,
+                seed: 1,
+                course: Some(shown.clone()),
+                ..GameOptions::default()
+            };
+            match (game_type.new)(&options) {
+                Ok(started) => return Ok(started.game),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        let e = first_error.map_or_else(String::new, |e| e.to_string());
+        return Err(RenderError::File(format!("{shown}: {e}")));
     }
     let session = crate::repl::session::Session::open(path, 1)
         .map_err(|e| RenderError::File(e.to_string()))?;

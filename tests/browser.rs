@@ -81,11 +81,11 @@ fn headless(browser: &Path, dir: &Path, flags: &[&str], url: &str) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Plays and saves a game of `game` (`play` arguments `args`), writes its
-/// page, and returns the page's path with its steps.
+/// Plays and saves a game (`args`: the command line up to `play`'s own
+/// options), writes its page, and returns the page's path with its steps.
 fn page(dir: &Path, args: &[&str]) -> (PathBuf, tinbots::viewer::Replayed) {
     let mut play = args.to_vec();
-    play.extend(["play", "--seed", "1", "--save", "g.json"]);
+    play.extend(["--seed", "1", "--save", "g.json"]);
     tinbots(dir, &play);
     tinbots(dir, &["replay", "g.json", "--html", "g.html"]);
     let record = Record::load(&dir.join("g.json")).expect("the saved game");
@@ -96,7 +96,9 @@ fn page(dir: &Path, args: &[&str]) -> (PathBuf, tinbots::viewer::Replayed) {
 /// The text a DOM dump shows for `text` (HTML-escaped as the browser
 /// serializes it).
 fn as_dumped(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
 }
 
 /// Opens `page` at a step with events and checks the DOM shows its
@@ -116,11 +118,18 @@ fn shows_a_step(browser: &Path, dir: &Path, page: &Path, replayed: &tinbots::vie
         "the counter of step {n} in:\n{}",
         &dom[..dom.len().min(3000)]
     );
-    assert!(dom.contains(&as_dumped(&step.said)), "who answered: {}", step.said);
+    assert!(
+        dom.contains(&as_dumped(&step.said)),
+        "who answered: {}",
+        step.said
+    );
     for event in &step.events {
         assert!(dom.contains(&as_dumped(event)), "the narration `{event}`");
     }
-    assert!(dom.contains("<div id=\"picture\"><svg"), "the picture is shown");
+    assert!(
+        dom.contains("<div id=\"picture\"><svg"),
+        "the picture is shown"
+    );
     assert!(dom.contains("class=\"board\""), "the picture has its board");
 }
 
@@ -128,14 +137,24 @@ fn shows_a_step(browser: &Path, dir: &Path, page: &Path, replayed: &tinbots::vie
 fn the_twin_tin_bots_page_shows_the_step_of_its_url_and_a_screenshot() {
     let Some(browser) = browser() else { return };
     let dir = folder("ttb");
-    let (page, replayed) = page(&dir, &["--players", "4"]);
+    let (page, replayed) = page(&dir, &["play", "--players", "4"]);
     shows_a_step(&browser, &dir, &page, &replayed);
     let shot = dir.join("shot.png");
     let blank = dir.join("blank.png");
     let size = "--window-size=1200,900";
     let url = format!("file://{}#step=5", page.display());
-    headless(&browser, &dir, &[size, &format!("--screenshot={}", shot.display())], &url);
-    headless(&browser, &dir, &[size, &format!("--screenshot={}", blank.display())], "about:blank");
+    headless(
+        &browser,
+        &dir,
+        &[size, &format!("--screenshot={}", shot.display())],
+        &url,
+    );
+    headless(
+        &browser,
+        &dir,
+        &[size, &format!("--screenshot={}", blank.display())],
+        "about:blank",
+    );
     let png = std::fs::read(&shot).expect("the screenshot");
     let empty = std::fs::read(&blank).expect("the blank page's screenshot");
     assert_eq!(&png[1..4], b"PNG");
@@ -155,7 +174,7 @@ fn the_twin_tin_bots_page_shows_the_step_of_its_url_and_a_screenshot() {
 fn the_roborally_page_shows_the_step_of_its_url() {
     let Some(browser) = browser() else { return };
     let dir = folder("roborally");
-    let (page, replayed) = page(&dir, &["--game", "roborally"]);
+    let (page, replayed) = page(&dir, &["--game", "roborally", "play"]);
     shows_a_step(&browser, &dir, &page, &replayed);
 }
 
@@ -163,6 +182,6 @@ fn the_roborally_page_shows_the_step_of_its_url() {
 fn the_droids_page_shows_the_step_of_its_url() {
     let Some(browser) = browser() else { return };
     let dir = folder("droids");
-    let (page, replayed) = page(&dir, &["--game", "droids"]);
+    let (page, replayed) = page(&dir, &["--game", "droids", "play"]);
     shows_a_step(&browser, &dir, &page, &replayed);
 }

@@ -21,15 +21,42 @@ fn root() -> PathBuf {
 
 /// The positions drawn, and the golden file of each.
 const POSITIONS: &[(&str, &str)] = &[
-    ("scripts/twin-tin-bots/scenarios/001_play_example.toml", "ttb_play_example"),
-    ("scripts/twin-tin-bots/scenarios/311_teleporter_pairs_by_colour.toml", "ttb_teleporters"),
-    ("scripts/twin-tin-bots/scenarios/347_mud_other_orders_work_normally.toml", "ttb_mud"),
-    ("scripts/roborally/scenarios/040_seed_example_turn.toml", "roborally_seed_example"),
-    ("scripts/roborally/scenarios/099_virtual_robot_and_lasers.toml", "roborally_virtual_and_lasers"),
-    ("scripts/roborally/scenarios/070_pusher_active_register.toml", "roborally_pusher"),
-    ("scripts/roborally/courses/factory.toml", "roborally_factory_course"),
-    ("scripts/droids/scenarios/035_statue_carried_one_square_a_move.toml", "droids_statue"),
-    ("scripts/droids/scenarios/034_mobile_obstacle_stops_a_move.toml", "droids_obstacle"),
+    (
+        "scripts/twin-tin-bots/scenarios/001_play_example.toml",
+        "ttb_play_example",
+    ),
+    (
+        "scripts/twin-tin-bots/scenarios/311_teleporter_pairs_by_colour.toml",
+        "ttb_teleporters",
+    ),
+    (
+        "scripts/twin-tin-bots/scenarios/347_mud_other_orders_work_normally.toml",
+        "ttb_mud",
+    ),
+    (
+        "scripts/roborally/scenarios/040_seed_example_turn.toml",
+        "roborally_seed_example",
+    ),
+    (
+        "scripts/roborally/scenarios/099_virtual_robot_and_lasers.toml",
+        "roborally_virtual_and_lasers",
+    ),
+    (
+        "scripts/roborally/scenarios/070_pusher_active_register.toml",
+        "roborally_pusher",
+    ),
+    (
+        "scripts/roborally/courses/factory.toml",
+        "roborally_factory_course",
+    ),
+    (
+        "scripts/droids/scenarios/035_statue_carried_one_square_a_move.toml",
+        "droids_statue",
+    ),
+    (
+        "scripts/droids/scenarios/034_mobile_obstacle_stops_a_move.toml",
+        "droids_obstacle",
+    ),
 ];
 
 #[test]
@@ -80,7 +107,11 @@ fn every_scenario_in_scripts_is_drawn() {
         for file in scenario_files(&root().join("scripts").join(game).join("scenarios")) {
             let svg = render(&file, None, &Seen::Deciding)
                 .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-            assert!(svg.starts_with("<svg") && svg.contains("class=\"board\""), "{}", file.display());
+            assert!(
+                svg.starts_with("<svg") && svg.contains("class=\"board\""),
+                "{}",
+                file.display()
+            );
             drawn += 1;
         }
     }
@@ -91,7 +122,14 @@ fn every_scenario_in_scripts_is_drawn() {
 fn a_seat_that_is_not_in_the_game_is_refused_naming_the_seats() {
     let file = root().join(POSITIONS[3].0);
     let err = render(&file, None, &Seen::Seat("pink".into())).expect_err("no pink robot");
-    assert!(err.to_string().starts_with("--as pink: no seat of that colour; the seats are "), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("--as pink: no seat of that colour; the seats are "),
+        "{err}"
+    );
     let err = render(&file, Some(3), &Seen::Everything).expect_err("a scenario has no steps");
-    assert!(err.to_string().contains("--step is for saved games"), "{err}");
+    assert!(
+        err.to_string().contains("--step is for saved games"),
+        "{err}"
+    );
 }

@@ -2,9 +2,9 @@
 //! colour, its letter, a facing mark, what it carries, and whether it is
 //! virtual or powered down), arrows, labels and hover titles.
 
-use svg::node::element::{Circle, Group, Polygon, Text, Title};
+use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
 
-use super::geometry::{toward, Point};
+use super::geometry::{toward, Point, SquareGrid};
 use super::palette::paint;
 use super::tenth;
 
@@ -130,4 +130,28 @@ pub fn arrow(at: Point, angle: f64, length: f64, fill: &str) -> Polygon {
         .collect::<Vec<_>>()
         .join(" ");
     Polygon::new().set("points", points).set("fill", fill)
+}
+
+/// A square of `fill` for a legend line, around `(0, 0)`.
+pub fn swatch(fill: &str) -> Group {
+    Group::new().add(
+        Rectangle::new()
+            .set("x", -9)
+            .set("y", -9)
+            .set("width", 18)
+            .set("height", 18)
+            .set("fill", fill)
+            .set("stroke", "#8a8a8a"),
+    )
+}
+
+/// The column numbers above a grid of `width` by `height` squares and the
+/// row numbers at its left, in the `margin` before square `(0, 0)`.
+pub fn grid_numbers(grid: &SquareGrid, width: i32, height: i32, margin: f64) -> Vec<Text> {
+    let columns = (0..width).map(|x| (grid.centre(x, 0).0, margin / 2.0, x));
+    let rows = (0..height).map(|y| (margin / 2.0, grid.centre(0, y).1, y));
+    columns
+        .chain(rows)
+        .map(|(x, y, n)| label((x, y), &n.to_string(), 10.0, "#555555", false))
+        .collect()
 }

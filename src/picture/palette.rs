@@ -31,10 +31,7 @@ pub fn paint(name: &str) -> Paint {
         other => (
             "#999999",
             "#000000",
-            other
-                .chars()
-                .next()
-                .map_or('?', |c| c.to_ascii_uppercase()),
+            other.chars().next().map_or('?', |c| c.to_ascii_uppercase()),
         ),
     };
     Paint { fill, ink, letter }

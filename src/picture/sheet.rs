@@ -2,7 +2,7 @@
 //! players' panel beside it, written out as an SVG document.
 
 use svg::node::element::{Circle, Group, Rectangle, Text};
-use svg::node::Node;
+use svg::node::{Blob, Node};
 use svg::Document;
 
 use super::palette::paint;
@@ -14,6 +14,8 @@ const GAP: f64 = 16.0;
 const TITLE: f64 = 28.0;
 /// Height of one line of the legend.
 const LEGEND_LINE: f64 = 22.0;
+/// About the width of one character of the legend's text.
+const LEGEND_CHARACTER: f64 = 7.0;
 /// Height of one line of the panel.
 const PANEL_LINE: f64 = 16.0;
 /// Width of the panel.
@@ -55,9 +57,11 @@ impl Sheet {
         }
     }
 
-    /// Draws `node` on the board.
+    /// Draws `node` on the board, written on one line of the SVG: equal
+    /// parts of two pictures are equal lines, which the replay page keeps
+    /// once.
     pub fn draw<T: Into<Box<dyn Node>>>(&mut self, node: T) {
-        self.board.append(node);
+        self.board.append(one_line(node));
     }
 
     /// Adds a legend line: `swatch` (drawn around `(0, 0)`, within 10 of
@@ -86,12 +90,21 @@ impl Sheet {
         let board_top = GAP + TITLE;
         let legend_top = board_top + board_height + GAP;
         let legend_bottom = legend_top + self.legend.len() as f64 * LEGEND_LINE;
+        let legend_width = 30.0
+            + LEGEND_CHARACTER
+                * self
+                    .legend
+                    .iter()
+                    .map(|(_, m)| m.chars().count())
+                    .max()
+                    .unwrap_or(0) as f64;
+        let panel_left = tenth(board_left + board_width.max(legend_width) + GAP * 2.0);
         let mut legend = Group::new()
             .set("class", "legend")
             .set("transform", format!("translate({board_left},{legend_top})"));
         for (i, (swatch, meaning)) in self.legend.into_iter().enumerate() {
             let y = tenth(i as f64 * LEGEND_LINE + LEGEND_LINE / 2.0);
-            legend = legend
+            let line = Group::new()
                 .add(swatch.set("transform", format!("translate(12,{y})")))
                 .add(
                     Text::new(meaning)
@@ -100,8 +113,8 @@ impl Sheet {
                         .set("font-size", 13)
                         .set("dominant-baseline", "central"),
                 );
+            legend = legend.add(one_line(line));
         }
-        let panel_left = board_left + board_width.max(360.0) + GAP * 2.0;
         let (panel, panel_height) = panel(&self.panel);
         let panel = panel.set("transform", format!("translate({panel_left},{board_top})"));
         let width = tenth(panel_left + PANEL_WIDTH + GAP);
@@ -138,9 +151,10 @@ impl Sheet {
 
 /// The panel's blocks, and its height.
 fn panel(blocks: &[Block]) -> (Group, f64) {
-    let mut group = Group::new().set("class", "panel");
+    let mut panel = Group::new().set("class", "panel");
     let mut y = 0.0;
     for block in blocks {
+        let mut group = Group::new();
         y += PANEL_LINE;
         let mut heading_x = 0.0;
         if let Some(colour) = &block.colour {
@@ -173,8 +187,16 @@ fn panel(blocks: &[Block]) -> (Group, f64) {
             );
         }
         y += PANEL_LINE / 2.0;
+        panel = panel.add(one_line(group));
     }
-    (group, tenth(y))
+    (panel, tenth(y))
+}
+
+/// `node` as SVG text on one line (the `svg` crate puts each child element
+/// on a line of its own; no text drawn here holds a line break).
+fn one_line<T: Into<Box<dyn Node>>>(node: T) -> Blob {
+    let node: Box<dyn Node> = node.into();
+    Blob::new(node.to_string().replace('\n', ""))
 }
 
 /// `line` cut into lines of at most `columns` characters, between words

@@ -61,5 +61,5 @@ fn a_sheet_escapes_text_and_sizes_itself_to_what_it_holds() {
     assert!(svg.starts_with("<svg"), "{svg}");
     assert!(svg.contains("a &lt;b&gt; &amp; c"), "{svg}");
     assert!(svg.contains("hand: 2 &lt; 3"), "{svg}");
-    assert!(svg.contains(r#"fill="#d55e00""#), "{svg}");
+    assert!(svg.contains(r##"fill="#d55e00""##), "{svg}");
 }

@@ -649,9 +649,15 @@ mod tests {
             })
         );
         let missing = parse("show --svg").expect_err("no file");
-        assert!(missing.to_string().contains("--svg needs the file"), "{missing}");
+        assert!(
+            missing.to_string().contains("--svg needs the file"),
+            "{missing}"
+        );
         let other = parse("show --svg a.svg --full").expect_err("not with --full");
-        assert!(other.to_string().contains("unknown option `--full`"), "{other}");
+        assert!(
+            other.to_string().contains("unknown option `--full`"),
+            "{other}"
+        );
     }
 
     #[test]

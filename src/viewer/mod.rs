@@ -37,6 +37,12 @@ pub struct Step {
 }
 
 /// A replayed game: its steps and their pictures, each drawn once.
+///
+/// The pictures are kept small, as a long game has thousands of steps: a
+/// picture is its lines (a game's picture puts each hex, square, piece and
+/// panel block on a line of its own), each distinct line is kept once in
+/// [`Replayed::lines`], and each picture is written against the one before
+/// it (see [`Replayed::pictures`]).
 #[derive(Clone, Debug, Serialize)]
 pub struct Replayed {
     /// The game's title (`Twin Tin Bots`).
@@ -45,8 +51,89 @@ pub struct Replayed {
     pub seen_by: String,
     /// Every step, from the start.
     pub steps: Vec<Step>,
-    /// The pictures, as SVG text.
-    pub pictures: Vec<String>,
+    /// Every distinct line of the pictures.
+    pub lines: Vec<String>,
+    /// Each picture as a list of operations building its lines in order:
+    /// `n >= 0` is line `n` of [`Replayed::lines`]; `-n` copies the next
+    /// `n` lines of the picture before it, at the same places.
+    pub pictures: Vec<Vec<i64>>,
+}
+
+impl Replayed {
+    /// The line numbers of every picture, decoded in order.
+    fn decoded(&self) -> Vec<Vec<usize>> {
+        let mut out: Vec<Vec<usize>> = Vec::with_capacity(self.pictures.len());
+        for ops in &self.pictures {
+            let previous = out.last().cloned().unwrap_or_default();
+            let mut lines = Vec::new();
+            for &op in ops {
+                match usize::try_from(op) {
+                    Ok(line) => lines.push(line),
+                    Err(_) => {
+                        let from = lines.len();
+                        let count = op.unsigned_abs() as usize;
+                        lines.extend(previous.iter().skip(from).take(count).copied());
+                    }
+                }
+            }
+            out.push(lines);
+        }
+        out
+    }
+
+    /// The SVG text of picture `k`, as the page shows it.
+    pub fn picture(&self, k: usize) -> Option<String> {
+        let lines = self.decoded().into_iter().nth(k)?;
+        let text: Vec<&str> = lines.iter().map(|&l| self.lines[l].as_str()).collect();
+        Some(text.join("\n"))
+    }
+}
+
+/// Pictures being kept for a page: distinct lines once, each picture as
+/// operations against the one before ([`Replayed::pictures`]).
+#[derive(Default)]
+struct Album {
+    lines: Vec<String>,
+    line_index: std::collections::HashMap<String, usize>,
+    pictures: Vec<Vec<i64>>,
+    picture_index: std::collections::HashMap<String, usize>,
+    last: Vec<usize>,
+}
+
+impl Album {
+    /// The index of `svg` among the pictures, kept if new.
+    fn keep(&mut self, svg: String) -> usize {
+        if let Some(&k) = self.picture_index.get(&svg) {
+            return k;
+        }
+        let numbers: Vec<usize> = svg
+            .split('\n')
+            .map(|line| match self.line_index.get(line) {
+                Some(&n) => n,
+                None => {
+                    self.lines.push(line.to_string());
+                    self.line_index
+                        .insert(line.to_string(), self.lines.len() - 1);
+                    self.lines.len() - 1
+                }
+            })
+            .collect();
+        let mut ops: Vec<i64> = Vec::new();
+        for (i, &n) in numbers.iter().enumerate() {
+            if self.last.get(i) == Some(&n) {
+                match ops.last_mut() {
+                    Some(run) if *run < 0 => *run -= 1,
+                    _ => ops.push(-1),
+                }
+            } else {
+                ops.push(n as i64);
+            }
+        }
+        self.last = numbers;
+        self.pictures.push(ops);
+        self.picture_index.insert(svg, self.pictures.len() - 1);
+        self.pictures.len() - 1
+    }
 }
 
 /// What one step is, as [`walk`] reports it with the game after it.
@@ -171,8 +258,8 @@ pub fn walk(
 fn said(game: &dyn DynState, info: &StepInfo, viewer: Option<Seat>, first: bool) -> String {
     match (&info.answer, info.seat) {
         (Some(answer), Some(seat)) => {
-            let hidden = !info.public
-                && viewer.is_some_and(|v| game.controller(v) != game.controller(seat));
+            let hidden =
+                !info.public && viewer.is_some_and(|v| game.controller(v) != game.controller(seat));
             let answer = if hidden {
                 "(face down, hidden from you)".to_string()
             } else {
@@ -192,25 +279,15 @@ fn said(game: &dyn DynState, info: &StepInfo, viewer: Option<Seat>, first: bool)
 
 /// Replays `record` into its steps and pictures, as `viewer` sees them
 /// (`None`: everything); `title` names the game.
-pub fn replay(
-    record: &Record,
-    path: &str,
-    viewer: Option<Seat>,
-) -> Result<Replayed, ReplayError> {
+pub fn replay(record: &Record, path: &str, viewer: Option<Seat>) -> Result<Replayed, ReplayError> {
     let mut steps = Vec::new();
-    let mut pictures: Vec<String> = Vec::new();
-    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    let mut album = Album::default();
     let mut seen_by = "everything".to_string();
     walk(record, path, |game, info| {
         if let Some(v) = viewer {
             seen_by = game.seat_name(v);
         }
-        let picture = game.svg(viewer);
-        let next = pictures.len();
-        let picture = *index.entry(picture).or_insert_with_key(|svg| {
-            pictures.push(svg.clone());
-            next
-        });
+        let picture = album.keep(game.svg(viewer));
         let said = said(game, &info, viewer, steps.is_empty());
         steps.push(Step {
             turn: info.turn,
@@ -227,7 +304,8 @@ pub fn replay(
         title,
         seen_by,
         steps,
-        pictures,
+        lines: album.lines,
+        pictures: album.pictures,
     })
 }
 

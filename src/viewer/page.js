@@ -3,6 +3,22 @@
 // events. The steps are in the JSON above; nothing is fetched.
 (function () {
   const data = JSON.parse(document.getElementById("steps").textContent);
+  // Each picture is written against the one before it: a number is a
+  // line of data.lines, -n copies the next n lines of the picture before.
+  const pictures = [];
+  let previous = [];
+  for (const ops of data.pictures) {
+    const lines = [];
+    for (const op of ops) {
+      if (op >= 0) {
+        lines.push(op);
+      } else {
+        for (let n = 0; n < -op; n++) lines.push(previous[lines.length]);
+      }
+    }
+    pictures.push(lines);
+    previous = lines;
+  }
   const last = data.steps.length - 1;
   const slider = document.getElementById("slider");
   let current = 0;
@@ -10,7 +26,8 @@
   function show(n) {
     current = Math.max(0, Math.min(last, n));
     const step = data.steps[current];
-    document.getElementById("picture").innerHTML = data.pictures[step.picture];
+    document.getElementById("picture").innerHTML =
+      pictures[step.picture].map((line) => data.lines[line]).join("\n");
     document.getElementById("counter").textContent =
       "step " + current + " of " + last + ", turn " + step.turn;
     document.getElementById("said").textContent = step.said;

@@ -43,11 +43,11 @@ pub fn html(replayed: &Replayed) -> String {
 <header>
 <h1>{title}</h1>
 <nav>
-<button id="first" title="the first step (Home)">&#x23EE; first</button>
+<button id="first" title="the first step (Home)">|&#x25C0; first</button>
 <button id="back" title="the step before (left arrow)">&#x25C0; back</button>
 <input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">
 <button id="forward" title="the next step (right arrow)">forward &#x25B6;</button>
-<button id="last" title="the last step (End)">last &#x23ED;</button>
+<button id="last" title="the last step (End)">last &#x25B6;|</button>
 <span id="counter"></span>
 </nav>
 </header>

@@ -11,7 +11,7 @@ use svg::node::element::{Circle, Group, Polygon, Rectangle};
 use crate::engine::{Describe, Seat, State};
 use crate::grid::square::Square;
 use crate::picture::geometry::SquareGrid;
-use crate::picture::marks::{label, robot, RobotLook};
+use crate::picture::marks::{grid_numbers, label, robot, swatch, RobotLook};
 use crate::picture::{tenth, Sheet};
 
 use super::board::{Piece, Terrain, PLAYER_COLOURS};
@@ -23,19 +23,6 @@ const SIZE: f64 = 36.0;
 
 /// Room for the coordinates at the top and left.
 const MARGIN: f64 = 18.0;
-
-/// A square of `fill` for the legend.
-fn swatch(fill: &str) -> Group {
-    Group::new().add(
-        Rectangle::new()
-            .set("x", -9)
-            .set("y", -9)
-            .set("width", 18)
-            .set("height", 18)
-            .set("fill", fill)
-            .set("stroke", "#8a8a8a"),
-    )
-}
 
 /// A piece lying on the board, drawn around `at`.
 fn piece(at: (f64, f64), piece: Piece) -> Group {
@@ -101,7 +88,11 @@ pub fn svg(game: &Game, viewer: Option<Seat>) -> String {
         origin: (MARGIN, MARGIN),
     };
     let status = match game.to_decide() {
-        Some(seat) => format!("{} to decide: {}", PLAYER_COLOURS[seat], game.decision_text()),
+        Some(seat) => format!(
+            "{} to decide: {}",
+            PLAYER_COLOURS[seat],
+            game.decision_text()
+        ),
         None => "over".to_string(),
     };
     let mut sheet = Sheet::new(
@@ -112,13 +103,8 @@ pub fn svg(game: &Game, viewer: Option<Seat>) -> String {
         MARGIN + SIZE * f64::from(board.width),
         MARGIN + SIZE * f64::from(board.height),
     );
-    for x in 0..board.width {
-        let (cx, _) = grid.centre(x, 0);
-        sheet.draw(label((cx, MARGIN / 2.0), &x.to_string(), 10.0, "#555555", false));
-    }
-    for y in 0..board.height {
-        let (_, cy) = grid.centre(0, y);
-        sheet.draw(label((MARGIN / 2.0, cy), &y.to_string(), 10.0, "#555555", false));
+    for number in grid_numbers(&grid, board.width, board.height, MARGIN) {
+        sheet.draw(number);
     }
     for y in 0..board.height {
         for x in 0..board.width {
@@ -233,16 +219,20 @@ fn panel(sheet: &mut Sheet, game: &Game, viewer: Option<Seat>) {
         "the table",
         None,
         vec![
-            format!("stacks: {}; in the box {}", stacks.join(", "), game.boxed.len()),
+            format!(
+                "stacks: {}; in the box {}",
+                stacks.join(", "),
+                game.boxed.len()
+            ),
             "registers: tile backs by colour (p b r g), ## blocked".to_string(),
         ],
     );
-    for seat in 0..game.players.len() {
+    let seats = PLAYER_COLOURS.iter().enumerate().take(game.players.len());
+    for (seat, colour) in seats {
         let mut lines = vec![game.register_line(seat)];
         if viewer.is_none_or(|v| v == seat) {
             lines.extend(game.private_text(seat).lines().map(str::to_string));
         }
-        let colour = PLAYER_COLOURS[seat];
-        sheet.block(colour, Some(colour), lines);
+        sheet.block(*colour, Some(colour), lines);
     }
 }

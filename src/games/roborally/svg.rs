@@ -13,7 +13,7 @@ use svg::node::element::{Circle, Group, Line, Polygon, Rectangle, Text};
 
 use crate::grid::square::{Compass, Square};
 use crate::picture::geometry::{toward, SquareGrid};
-use crate::picture::marks::{arrow, label, robot, RobotLook};
+use crate::picture::marks::{arrow, grid_numbers, label, robot, swatch, RobotLook};
 use crate::picture::sheet::Block;
 use crate::picture::{tenth, Sheet};
 
@@ -49,19 +49,6 @@ fn phases(registers: Registers) -> String {
         .join(" ")
 }
 
-/// A small swatch for the legend: a square of `fill` with `node` on it.
-fn swatch(fill: &str) -> Group {
-    Group::new().add(
-        Rectangle::new()
-            .set("x", -9)
-            .set("y", -9)
-            .set("width", 18)
-            .set("height", 18)
-            .set("fill", fill)
-            .set("stroke", "#8a8a8a"),
-    )
-}
-
 /// The picture of `board` with `robots` on it, titled `title`, with the
 /// panel `panel`.
 pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Block>) -> String {
@@ -75,13 +62,8 @@ pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Bloc
         MARGIN + SIZE * f64::from(width),
         MARGIN + SIZE * f64::from(height),
     );
-    for x in 0..width {
-        let (cx, _) = grid.centre(x, 0);
-        sheet.draw(label((cx, MARGIN / 2.0), &x.to_string(), 10.0, "#555555", false));
-    }
-    for y in 0..height {
-        let (_, cy) = grid.centre(0, y);
-        sheet.draw(label((MARGIN / 2.0, cy), &y.to_string(), 10.0, "#555555", false));
+    for number in grid_numbers(&grid, width, height, MARGIN) {
+        sheet.draw(number);
     }
     for y in 0..height {
         for x in 0..width {
@@ -117,7 +99,10 @@ pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Bloc
     for flag in board.flags() {
         let (cx, cy) = grid.centre(flag.at.x, flag.at.y);
         sheet.draw(flag_mark((cx, cy), flag.number));
-        sheet.legend(flag_mark((0.0, 0.0), 1), "a flag, touched in order of its number");
+        sheet.legend(
+            flag_mark((0.0, 0.0), 1),
+            "a flag, touched in order of its number",
+        );
     }
     for (i, r) in robots.iter().enumerate() {
         let Some(at) = r.at else { continue };
@@ -127,7 +112,9 @@ pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Bloc
         let centre = (tenth(cx + shared * 8.0), tenth(cy + shared * 8.0));
         let look = RobotLook {
             colour: r.colour().to_string(),
-            label: crate::picture::palette::paint(r.colour()).letter.to_string(),
+            label: crate::picture::palette::paint(r.colour())
+                .letter
+                .to_string(),
             facing: Some(angle(r.facing)),
             cargo: None,
             ghost: r.virtual_robot,
@@ -164,8 +151,14 @@ fn floor(sheet: &mut Sheet, board: &Board, grid: &SquareGrid, sq: Square) {
         match board.kind(sq) {
             None | Some(Kind::Crusher(_)) => ("#e8e8e8", "open floor"),
             Some(Kind::Pit) => ("#111111", "a pit"),
-            Some(Kind::Conveyor(_)) => ("#f3e3a3", "a conveyor belt: 1 square a phase, toward the arrow"),
-            Some(Kind::Express(_)) => ("#8fb8de", "an express belt: 2 squares a phase, toward the double arrow"),
+            Some(Kind::Conveyor(_)) => (
+                "#f3e3a3",
+                "a conveyor belt: 1 square a phase, toward the arrow",
+            ),
+            Some(Kind::Express(_)) => (
+                "#8fb8de",
+                "an express belt: 2 squares a phase, toward the double arrow",
+            ),
             Some(Kind::Gear(_)) => ("#e8e8e8", "open floor"),
             Some(Kind::Pusher { .. }) => ("#e8e8e8", "open floor"),
             Some(Kind::Repair(_)) => ("#b8e0b0", "a repair site, its wrenches (W1, W2)"),
@@ -399,6 +392,12 @@ fn robot_legend(sheet: &mut Sheet) {
         robot((0.0, 0.0), 7.0, &look(false, false)),
         "a robot: its colour's letter, the point shows its facing",
     );
-    sheet.legend(robot((0.0, 0.0), 7.0, &look(true, false)), "a virtual robot (faded, dashed)");
-    sheet.legend(robot((0.0, 0.0), 7.0, &look(false, true)), "a powered-down robot (Z)");
+    sheet.legend(
+        robot((0.0, 0.0), 7.0, &look(true, false)),
+        "a virtual robot (faded, dashed)",
+    );
+    sheet.legend(
+        robot((0.0, 0.0), 7.0, &look(false, true)),
+        "a powered-down robot (Z)",
+    );
 }

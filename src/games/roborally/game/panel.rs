@@ -29,12 +29,10 @@ impl Game {
             if r.power_down_announced {
                 state.push("power-down announced");
             }
-            let mut lines = vec![
-                format!(
-                    "damage {}, lives {}, flags {}; {place}",
-                    r.damage, r.lives, r.flags
-                ),
-            ];
+            let mut lines = vec![format!(
+                "damage {}, lives {}, flags {}; {place}",
+                r.damage, r.lives, r.flags
+            )];
             if !state.is_empty() {
                 lines.push(state.join(", "));
             }

@@ -103,7 +103,14 @@ impl Describe for Game {
     fn svg(&self, viewer: Option<Seat>) -> String {
         let status = match &self.outcome {
             Some(o) => format!("over: {}", o.reason),
-            None => format!("{} ({})", self.decision_text(), self.board.name()),
+            None => match self.to_decide() {
+                Some(seat) => format!(
+                    "{} to decide: {}",
+                    self.seat_name(seat),
+                    self.decision_text()
+                ),
+                None => self.decision_text(),
+            },
         };
         let title = format!("RoboRally, turn {}: {status}", self.turn);
         let panel = self.panel_blocks(viewer);

@@ -67,7 +67,13 @@ fn crystal(at: Point, crystal: Crystal) -> Group {
                 .set("fill", crystal_fill(crystal))
                 .set("stroke", "#000000"),
         )
-        .add(label(at, &crystal.value().to_string(), 12.0, "#000000", true))
+        .add(label(
+            at,
+            &crystal.value().to_string(),
+            12.0,
+            "#000000",
+            true,
+        ))
 }
 
 /// A floor's fill (mud brown, conveyors light blue, a teleporter in its
@@ -171,9 +177,7 @@ fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
                     colour: colour.to_string(),
                     label: format!("{}{}", paint(colour).letter, id % 2 + 1),
                     facing: Some(angle(r.facing)),
-                    cargo: r
-                        .carrying
-                        .map(|c| (c.value().to_string(), crystal_fill(c))),
+                    cargo: r.carrying.map(|c| (c.value().to_string(), crystal_fill(c))),
                     title: format!(
                         "{colour}.{} facing {:?}{}",
                         id % 2 + 1,
