@@ -233,6 +233,6 @@ fn panel(sheet: &mut Sheet, game: &Game, viewer: Option<Seat>) {
         if viewer.is_none_or(|v| v == seat) {
             lines.extend(game.private_text(seat).lines().map(str::to_string));
         }
-        sheet.block(*colour, Some(colour), lines);
+        sheet.block(*colour, Some(*colour), lines);
     }
 }
