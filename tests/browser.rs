@@ -137,7 +137,7 @@ fn shows_a_step(browser: &Path, dir: &Path, page: &Path, replayed: &tinbots::vie
 fn the_twin_tin_bots_page_shows_the_step_of_its_url_and_a_screenshot() {
     let Some(browser) = browser() else { return };
     let dir = folder("ttb");
-    let (page, replayed) = page(&dir, &["play", "--players", "4"]);
+    let (page, replayed) = page(&dir, &["play", "--players", "4", "--max-turns", "30"]);
     shows_a_step(&browser, &dir, &page, &replayed);
     let shot = dir.join("shot.png");
     let blank = dir.join("blank.png");
