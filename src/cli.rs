@@ -534,7 +534,6 @@ fn tournament_command(
             played.stopped
         }
     };
-    drop(run);
     sink.flush()?;
     drop(sink);
     if plan.output.is_none() && format.is_some() {

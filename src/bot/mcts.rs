@@ -160,14 +160,16 @@ pub fn search(
     let deadline = config.time.map(|t| Instant::now() + t);
     let mut iterations = 0;
     // One answer: nothing to search.
-    while count > 1 {
-        match deadline {
-            Some(d) if Instant::now() >= d && iterations > 0 => break,
-            None if iterations >= config.iterations => break,
-            _ => {}
+    if count > 1 {
+        loop {
+            match deadline {
+                Some(d) if Instant::now() >= d && iterations > 0 => break,
+                None if iterations >= config.iterations => break,
+                _ => {}
+            }
+            iterate(game, me, config, rng, &mut tree);
+            iterations += 1;
         }
-        iterate(game, me, config, rng, &mut tree);
-        iterations += 1;
     }
     let root = &tree[0];
     let mut answers: Vec<RootAnswer> = root

@@ -159,7 +159,7 @@ mod tests {
         let answer = settled.answer.clone().expect("greedy beats random");
         assert_eq!(answer, "greedy is stronger than random");
         assert!(
-            settled.games < 400 && settled.games % 8 == 0,
+            settled.games < 400 && settled.games.is_multiple_of(8),
             "{}",
             settled.games
         );
