@@ -1,6 +1,8 @@
 //! Bots: players that answer any game's decisions through the seam
 //! ([`crate::engine::DynState`]). The built-in random bot picks a legal
-//! answer uniformly with a seeded generator.
+//! answer uniformly with a seeded generator; [`mcts`] searches.
+
+pub mod mcts;
 
 use crate::engine::{DynState, GameType};
 use rand::{Rng, SeedableRng};
@@ -75,6 +77,10 @@ pub enum BotSpec {
     Lua(std::path::PathBuf),
     /// A bot by name, looked up when it is made.
     Named(String),
+    /// The native tree search bot ([`mcts`]), as named: `mcts` or
+    /// `mcts:iterations=2000,...`; its settings are checked when it is
+    /// resolved.
+    Mcts(String),
     /// A bot script already found ([`BotSpec::resolved`]): made without
     /// looking it up again.
     Found {
@@ -86,9 +92,11 @@ pub enum BotSpec {
 }
 
 impl BotSpec {
-    /// A path ([`crate::assets::is_path`]), else a name.
+    /// A path ([`crate::assets::is_path`]), the MCTS bot, else a name.
     pub fn parse(text: &str) -> BotSpec {
-        if crate::assets::is_path(text) {
+        if mcts::MctsConfig::parse(text).is_some() {
+            BotSpec::Mcts(text.to_string())
+        } else if crate::assets::is_path(text) {
             BotSpec::Lua(text.into())
         } else {
             BotSpec::Named(text.to_string())
@@ -99,7 +107,9 @@ impl BotSpec {
     pub fn name(&self) -> String {
         match self {
             BotSpec::Random => "random".into(),
-            BotSpec::Named(name) | BotSpec::Found { name, .. } => name.clone(),
+            BotSpec::Named(name) | BotSpec::Found { name, .. } | BotSpec::Mcts(name) => {
+                name.clone()
+            }
             BotSpec::Lua(path) => path.file_stem().map_or_else(
                 || path.display().to_string(),
                 |s| s.to_string_lossy().into(),
@@ -123,6 +133,15 @@ impl BotSpec {
         let kind = Kind::Bot;
         let file = match self {
             BotSpec::Random | BotSpec::Found { .. } => return Ok(self.clone()),
+            BotSpec::Mcts(name) => {
+                return mcts::MctsConfig::parse(name)
+                    .unwrap_or(Ok(mcts::MctsConfig::default()))
+                    .map(|_| self.clone())
+                    .map_err(|cause| crate::script::BotError::Settings {
+                        bot: name.clone(),
+                        cause,
+                    });
+            }
             BotSpec::Lua(path) => resolve_path(kind, game.name, path),
             BotSpec::Named(name) => {
                 match Library::current().find(kind, game.name, name, None)?.entry {
@@ -152,6 +171,15 @@ impl BotSpec {
     ) -> Result<Box<dyn Bot>, crate::script::BotError> {
         match self.resolved_for(game)? {
             BotSpec::Found { file, .. } => (game.lua_bot)(&file, seed),
+            BotSpec::Mcts(name) => {
+                let config = mcts::MctsConfig::parse(&name)
+                    .unwrap_or(Ok(mcts::MctsConfig::default()))
+                    .map_err(|cause| crate::script::BotError::Settings {
+                        bot: name.clone(),
+                        cause,
+                    })?;
+                Ok(Box::new(mcts::MctsBot::new(&name, config, seed)))
+            }
             _ => Ok(Box::new(RandomBot::new(seed))),
         }
     }

@@ -12,7 +12,8 @@ use tinbots::games::twin_tin_bots::lua::orders::load_order_book;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
 use tinbots::replay::Record;
-use tinbots::tournament::{report, Tournament};
+use tinbots::tournament::rows::{write_row, write_start, GameRow, RowFormat};
+use tinbots::tournament::{report, Run, Shard, Tournament};
 
 /// tinbots: a rules sandbox for programmable-robot board games (Twin Tin
 /// Bots, RoboRally, Droids).
@@ -35,6 +36,19 @@ pub struct Cli {
     bot_paths: Vec<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// What `tournament` does besides playing.
+#[derive(Subcommand, Debug)]
+enum TournamentAction {
+    /// Add up the JSON rows files of the shards of one tournament
+    /// (`--shard I/N --output part-I.json`) and print the report one
+    /// machine would have printed.
+    Merge {
+        /// The shards' rows files, one per shard, in any order.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -119,12 +133,39 @@ enum Command {
         bots: Vec<String>,
     },
     /// Bot against bot: every pairing plays seeded games with the seats
-    /// rotated, in parallel, and the win rates are printed.
+    /// rotated, in parallel, and the win rates are printed with their
+    /// intervals (docs/tournaments.md). Ctrl-C stops it with the results
+    /// so far.
+    #[command(subcommand_negates_reqs = true, args_conflicts_with_subcommands = true)]
     Tournament {
-        /// A bot: a name (`tinbots bots` lists them) or the path to a Lua
-        /// script. Two or more; every pair plays.
+        /// `merge FILES...`: add up the JSON rows files of a sharded run.
+        #[command(subcommand)]
+        action: Option<TournamentAction>,
+        /// A bot: a name (`tinbots bots` lists them), `mcts` (native tree
+        /// search: `mcts:iterations=2000`) or the path to a Lua script.
+        /// Two or more; every pair plays.
         #[arg(long = "bot", value_name = "BOT", required = true)]
         bots: Vec<String>,
+        /// Write one row per game to this file as games finish (JSON
+        /// lines unless --format or a `.csv`/`.txt` name says otherwise).
+        #[arg(long, short = 'o', value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The rows' format: `text`, `json` or `csv`. Without --output the
+        /// rows go to stdout and the report to stderr.
+        #[arg(long, value_name = "FORMAT", value_parser = RowFormat::parse)]
+        format: Option<RowFormat>,
+        /// Play only the I-th of N disjoint parts of the schedule (`2/8`);
+        /// `tournament merge` adds the parts' JSON rows up.
+        #[arg(long, value_name = "I/N", value_parser = Shard::parse, conflicts_with = "until_significant")]
+        shard: Option<Shard>,
+        /// Play on in batches of --games games per pairing until the
+        /// question (which bot is the stronger, or the strongest) is
+        /// settled at 95 %, or --max-games run out.
+        #[arg(long)]
+        until_significant: bool,
+        /// With --until-significant: the most games per pairing.
+        #[arg(long, default_value_t = 2000, value_parser = at_least_one, requires = "until_significant")]
+        max_games: u32,
         /// Players per game (seats alternate between the two bots).
         #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count)]
         players: usize,
@@ -312,7 +353,21 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Tournament {
+            action: Some(TournamentAction::Merge { files }),
+            ..
+        }) => {
+            let merged = tinbots::tournament::merge(&files)?;
+            write!(out, "{}", report(&merged.tournament, &merged.results))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Tournament {
+            action: None,
             bots,
+            output,
+            format,
+            shard,
+            until_significant,
+            max_games,
             course,
             players,
             games,
@@ -338,11 +393,13 @@ pub fn run() -> Result<ExitCode> {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
             };
             let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b)).collect();
-            let results = tournament
-                .round_robin(&specs)
-                .map_err(|e| anyhow::anyhow!("{e}"))?;
-            write!(out, "{}", report(&tournament, &results))?;
-            Ok(ExitCode::SUCCESS)
+            let plan = TournamentPlan {
+                output,
+                format,
+                shard: shard.unwrap_or(Shard::WHOLE),
+                until_significant: until_significant.then_some(max_games),
+            };
+            tournament_command(&tournament, &specs, &plan, &mut out)
         }
         Some(Command::Orders { files }) => {
             write!(out, "{}", load_order_book(&files)?.listing())?;
@@ -448,6 +505,117 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// How `tournament` plays and where its rows go.
+struct TournamentPlan {
+    output: Option<PathBuf>,
+    format: Option<RowFormat>,
+    shard: Shard,
+    /// `--until-significant`, with its budget of games per pairing.
+    until_significant: Option<u32>,
+}
+
+/// Set by Ctrl-C: the tournament takes no new game.
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Plays a tournament: its rows streamed to `--output` (or to stdout with
+/// `--format` alone, the report then going to stderr), the report at the
+/// end, or at the first Ctrl-C with the games played so far (exit status
+/// 130; a second Ctrl-C leaves at once).
+fn tournament_command(
+    tournament: &Tournament,
+    specs: &[BotSpec],
+    plan: &TournamentPlan,
+    out: &mut dyn Write,
+) -> Result<ExitCode> {
+    use std::sync::atomic::Ordering;
+    // `ctrlc` rather than signal-hook: one call, and it reuses the `nix`
+    // that rustyline already builds.
+    ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    })?;
+    let format = plan
+        .format
+        .or_else(|| plan.output.as_deref().map(RowFormat::for_file));
+    let mut sink: Box<dyn Write + '_> = match (&plan.output, format) {
+        (Some(path), _) => Box::new(io::BufWriter::new(
+            std::fs::File::create(path)
+                .map_err(|e| anyhow::anyhow!("--output {}: {e}", path.display()))?,
+        )),
+        (None, Some(_)) => Box::new(&mut *out),
+        (None, None) => Box::new(io::sink()),
+    };
+    let rows_format = format.unwrap_or(RowFormat::Text);
+    write_start(
+        &mut sink,
+        rows_format,
+        &tournament.header(specs, plan.shard),
+    )?;
+    // A file is flushed a row at a time, so that a watcher (or a killed
+    // run) sees every game finished.
+    let flush_each = plan.output.is_some();
+    let mut rows = |row: &GameRow| {
+        write_row(&mut sink, rows_format, row)?;
+        if flush_each {
+            sink.flush()?;
+        }
+        Ok(())
+    };
+    let mut run = Run {
+        shard: plan.shard,
+        stop: Some(&STOP),
+        progress: true,
+        rows: &mut rows,
+    };
+    let mut text = String::new();
+    let stopped = match plan.until_significant {
+        Some(budget) => {
+            let settled = tournament
+                .until_significant(specs, budget, &mut run)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let shown = Tournament {
+                games: settled.games,
+                ..tournament.clone()
+            };
+            text += &report(&shown, &settled.played.results);
+            text += &format!("{}\n", settled.verdict(budget));
+            settled.played.stopped
+        }
+        None => {
+            let played = tournament
+                .run(specs, &mut run)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            text += &report(tournament, &played.results);
+            if plan.shard != Shard::WHOLE {
+                text += &format!(
+                    "shard {} of the schedule: {} of its {} games (`tournament merge` adds the shards up)\n",
+                    plan.shard, played.played, played.scheduled
+                );
+            }
+            if played.stopped {
+                text += &format!(
+                    "stopped by Ctrl-C after {} of {} games: the figures are those of the games played\n",
+                    played.played, played.scheduled
+                );
+            }
+            played.stopped
+        }
+    };
+    sink.flush()?;
+    drop(sink);
+    if plan.output.is_none() && format.is_some() {
+        eprint!("{text}");
+    } else {
+        write!(out, "{text}")?;
+    }
+    Ok(if stopped {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// The places variants and bots are looked up in: the standard ones after

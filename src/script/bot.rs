@@ -104,6 +104,14 @@ pub enum BotError {
         /// how many legal answers there were.
         answer: String,
     },
+    /// A native bot's settings are wrong (`mcts:iterations=zero`).
+    #[error("bot {bot}: {cause}")]
+    Settings {
+        /// The bot as named.
+        bot: String,
+        /// Which setting is wrong, and why.
+        cause: String,
+    },
     /// There was nothing to decide: the game is over.
     #[error("bot ({path}): the game is over, there is nothing to decide")]
     GameOver {

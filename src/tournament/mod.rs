@@ -12,18 +12,27 @@
 //! settle.
 
 mod report;
+pub mod rows;
+pub mod shard;
 pub mod stats;
+pub mod tally;
+pub mod until;
 
 pub use report::report;
+pub use shard::{merge, Merged, Shard};
 
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Mutex;
+use std::io;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use crate::bot::{seat_seed, BotSpec};
 use crate::engine::{GameOptions, GameType, Started};
 use crate::play::{drive, PlayError};
 use crate::progress::Progress;
+use rows::{GameRow, Header};
 use stats::{Estimate, Lengths};
+use tally::{GameScore, Tally, SHARE_UNIT};
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]
@@ -71,6 +80,9 @@ pub enum TournamentError {
     /// A tournament of no games says nothing.
     #[error("a tournament needs at least one game per pairing (--games 0 given)")]
     NoGames,
+    /// A game's row could not be written.
+    #[error("writing the games' rows: {0}")]
+    Output(#[from] io::Error),
 }
 
 /// The result of one pairing.
@@ -120,7 +132,48 @@ impl PairingResult {
     }
 }
 
-/// Why one game of a pairing failed (plain data, so it crosses threads).
+/// What a run of a tournament gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// Each pairing's figures, in round-robin order.
+    pub results: Vec<PairingResult>,
+    /// Games played.
+    pub played: u64,
+    /// Games the run was to play.
+    pub scheduled: u64,
+    /// Stopped early (Ctrl-C): the figures are those of the games played.
+    pub stopped: bool,
+}
+
+/// What a run does besides playing: which part of the schedule it plays,
+/// what may stop it, where each game's row goes.
+pub struct Run<'a> {
+    /// The part of the schedule played.
+    pub shard: Shard,
+    /// Set (by a Ctrl-C handler) to stop taking new games; the games under
+    /// way finish and count.
+    pub stop: Option<&'a AtomicBool>,
+    /// Draw a progress bar when stderr is a terminal.
+    pub progress: bool,
+    /// Given each game's row, in the schedule's order (whatever order the
+    /// games finished in), as soon as the games before it are done; called
+    /// on the thread that runs the tournament.
+    pub rows: &'a mut dyn FnMut(&GameRow) -> io::Result<()>,
+}
+
+impl Run<'_> {
+    /// A run of the whole schedule, without progress or rows.
+    pub fn quiet(rows: &mut dyn FnMut(&GameRow) -> io::Result<()>) -> Run<'_> {
+        Run {
+            shard: Shard::WHOLE,
+            stop: None,
+            progress: false,
+            rows,
+        }
+    }
+}
+
+/// Why one game failed (plain data, so it crosses threads).
 #[derive(Debug)]
 struct GameFailure {
     game: u32,
@@ -128,13 +181,55 @@ struct GameFailure {
     message: String,
 }
 
-/// What one game of a pairing gave.
-#[derive(Clone, Copy, Debug, Default)]
-struct GameResult {
-    wins: [f64; 2],
-    first_seat: f64,
-    turns: u32,
-    turn_limit: bool,
+impl From<GameFailure> for TournamentError {
+    fn from(f: GameFailure) -> TournamentError {
+        TournamentError::Game {
+            game: f.game,
+            seed: f.seed,
+            message: f.message,
+        }
+    }
+}
+
+/// The bots of a tournament, found and loaded once, with the pairings
+/// they play.
+pub(crate) struct Entrants {
+    bots: Vec<BotSpec>,
+    names: Vec<String>,
+    pairings: Vec<[usize; 2]>,
+}
+
+impl Entrants {
+    /// The round robin's pairings, in order.
+    pub(crate) fn pairings(&self) -> &[[usize; 2]] {
+        &self.pairings
+    }
+
+    /// The figures of every pairing from its tally.
+    pub(crate) fn results(&self, tallies: &[Tally]) -> Vec<PairingResult> {
+        self.pairings
+            .iter()
+            .zip(tallies)
+            .map(|(&[i, j], tally)| {
+                tally.result([i, j], [self.names[i].clone(), self.names[j].clone()])
+            })
+            .collect()
+    }
+}
+
+/// The reorder buffer between finished games and the rows callback:
+/// rows come out in the schedule's order.
+struct InOrder {
+    next: u64,
+    waiting: std::collections::BTreeMap<u64, Option<GameRow>>,
+}
+
+/// What the workers share.
+struct Shared {
+    tallies: Vec<Tally>,
+    played: u64,
+    failure: Option<(u64, GameFailure)>,
+    order: InOrder,
 }
 
 impl Tournament {
@@ -148,98 +243,231 @@ impl Tournament {
         ((seat + game) % self.players % 2) ^ flip
     }
 
+    /// The deal's seed of game `game` of a pairing.
+    pub fn deal_seed(&self, game: u32) -> u64 {
+        self.seed + u64::from(game) / self.players as u64
+    }
+
+    /// The header of this tournament's rows files, for `bots` and `shard`.
+    pub fn header(&self, bots: &[BotSpec], shard: Shard) -> Header {
+        Header {
+            game: self.game.name.to_string(),
+            bots: bots.iter().map(BotSpec::name).collect(),
+            players: self.players,
+            games: self.games,
+            seed: self.seed,
+            max_turns: self.max_turns,
+            variants: self.options.variants.clone(),
+            course: self.options.course.clone(),
+            shard: shard.to_string(),
+        }
+    }
+
     /// Plays every pairing of `bots` (round robin), with a progress bar
     /// over all the games when stderr is a terminal.
     pub fn round_robin(&self, bots: &[BotSpec]) -> Result<Vec<PairingResult>, TournamentError> {
-        if bots.len() < 2 {
-            return Err(TournamentError::TooFewBots(bots.len()));
-        }
-        let pairings = bots.len() * (bots.len() - 1) / 2;
-        let progress = Progress::new(pairings as u64 * u64::from(self.games), "games");
-        let mut results = Vec::new();
-        for i in 0..bots.len() {
-            for j in i + 1..bots.len() {
-                let mut result = self.pairing_counted(&bots[i], &bots[j], &progress)?;
-                result.bots = [i, j];
-                results.push(result);
-            }
-        }
-        progress.finish();
-        Ok(results)
+        let mut no_rows = |_: &GameRow| Ok(());
+        let mut run = Run {
+            progress: true,
+            ..Run::quiet(&mut no_rows)
+        };
+        Ok(self.run(bots, &mut run)?.results)
     }
 
     /// Plays the games of one pairing, in parallel.
     pub fn pairing(&self, a: &BotSpec, b: &BotSpec) -> Result<PairingResult, TournamentError> {
-        self.pairing_counted(a, b, &Progress::hidden())
+        let played = self.run(&[a.clone(), b.clone()], &mut Run::quiet(&mut |_| Ok(())))?;
+        Ok(played
+            .results
+            .into_iter()
+            .next()
+            .expect("two bots make one pairing"))
     }
 
-    /// Plays the games of one pairing, in parallel, advancing `progress`
-    /// by one for each game played.
-    fn pairing_counted(
-        &self,
-        a: &BotSpec,
-        b: &BotSpec,
-        progress: &Progress,
-    ) -> Result<PairingResult, TournamentError> {
+    /// Plays the part `run.shard` of the schedule (every pairing of
+    /// `bots`, `games` games each), in parallel.
+    pub fn run(&self, bots: &[BotSpec], run: &mut Run) -> Result<Played, TournamentError> {
+        let entrants = self.entrants(bots)?;
+        let scheduled = self.scheduled(&entrants, 0..self.games, run.shard);
+        let progress = if run.progress {
+            Progress::new(scheduled, "games")
+        } else {
+            Progress::hidden()
+        };
+        let (tallies, played, stopped) =
+            self.play_block(&entrants, 0..self.games, run, &progress)?;
+        progress.finish();
+        Ok(Played {
+            results: entrants.results(&tallies),
+            played,
+            scheduled,
+            stopped,
+        })
+    }
+
+    /// Finds and loads `bots` once (games make theirs without looking
+    /// again), so that a missing or broken script fails here, and starts
+    /// one game, so that a bad variant fails here.
+    pub(crate) fn entrants(&self, bots: &[BotSpec]) -> Result<Entrants, TournamentError> {
+        if bots.len() < 2 {
+            return Err(TournamentError::TooFewBots(bots.len()));
+        }
         if self.games == 0 {
             return Err(TournamentError::NoGames);
         }
-        // Start one game up front, so that a bad variant fails here.
         self.start(self.seed).map_err(TournamentError::Start)?;
-        // Find each bot once (games make theirs without looking again), and
-        // load each script once up front, so that a broken one fails here.
-        let (a, b) = (&a.resolved_for(self.game)?, &b.resolved_for(self.game)?);
-        a.make_for(self.game, 0)?;
-        b.make_for(self.game, 0)?;
-        let next = AtomicU32::new(0);
-        let results: Mutex<Vec<(u32, Result<GameResult, GameFailure>)>> = Mutex::new(Vec::new());
+        let mut found = Vec::with_capacity(bots.len());
+        for bot in bots {
+            let bot = bot.resolved_for(self.game)?;
+            bot.make_for(self.game, 0)?;
+            found.push(bot);
+        }
+        let mut pairings = Vec::new();
+        for i in 0..bots.len() {
+            for j in i + 1..bots.len() {
+                pairings.push([i, j]);
+            }
+        }
+        Ok(Entrants {
+            bots: found,
+            names: bots.iter().map(BotSpec::name).collect(),
+            pairings,
+        })
+    }
+
+    /// The place of game `game` of pairing `pairing` in the whole
+    /// schedule, which shards split.
+    fn schedule_index(&self, pairing: usize, game: u32) -> u64 {
+        pairing as u64 * u64::from(self.games) + u64::from(game)
+    }
+
+    /// How many games of `games` (each pairing's) `shard` plays.
+    fn scheduled(&self, entrants: &Entrants, games: Range<u32>, shard: Shard) -> u64 {
+        (0..entrants.pairings.len())
+            .flat_map(|p| games.clone().map(move |g| (p, g)))
+            .filter(|&(p, g)| shard.holds(self.schedule_index(p, g)))
+            .count() as u64
+    }
+
+    /// Plays games `games` of every pairing (those of `run.shard`), in
+    /// parallel; returns each pairing's tally, the games played and
+    /// whether `run.stop` cut the block short.
+    pub(crate) fn play_block(
+        &self,
+        entrants: &Entrants,
+        games: Range<u32>,
+        run: &mut Run,
+        progress: &Progress,
+    ) -> Result<(Vec<Tally>, u64, bool), TournamentError> {
+        let span = u64::from(games.end.saturating_sub(games.start));
+        let total = entrants.pairings.len() as u64 * span;
+        let next = AtomicU64::new(0);
+        let halt = AtomicBool::new(false);
+        let shared = Mutex::new(Shared {
+            tallies: vec![Tally::default(); entrants.pairings.len()],
+            played: 0,
+            failure: None,
+            order: InOrder {
+                next: 0,
+                waiting: Default::default(),
+            },
+        });
+        let stop = run.stop;
+        let shard = run.shard;
+        let threads = self.threads.max(1);
+        let working = AtomicU64::new(threads as u64);
+        let ready = Condvar::new();
+        let stopped = || stop.is_some_and(|s| s.load(Ordering::Relaxed));
+        let mut output = None;
         std::thread::scope(|scope| {
-            for _ in 0..self.threads.max(1) {
-                scope.spawn(|| loop {
-                    let game = next.fetch_add(1, Ordering::Relaxed);
-                    if game >= self.games {
-                        break;
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    loop {
+                        if halt.load(Ordering::Relaxed) || stopped() {
+                            break;
+                        }
+                        let q = next.fetch_add(1, Ordering::Relaxed);
+                        if q >= total {
+                            break;
+                        }
+                        let pairing = (q / span) as usize;
+                        let game = games.start + (q % span) as u32;
+                        let outcome = if shard.holds(self.schedule_index(pairing, game)) {
+                            let [i, j] = entrants.pairings[pairing];
+                            let bots = [&entrants.bots[i], &entrants.bots[j]];
+                            let names = [entrants.names[i].as_str(), entrants.names[j].as_str()];
+                            let result = self.play(bots, names, pairing, game);
+                            progress.advance(1);
+                            Some(result)
+                        } else {
+                            None
+                        };
+                        let mut shared = shared.lock().expect("no worker panics");
+                        let row = match outcome {
+                            None => None,
+                            Some(Ok((score, row))) => {
+                                shared.tallies[pairing].add(&score);
+                                shared.played += 1;
+                                Some(row)
+                            }
+                            Some(Err(failure)) => {
+                                halt.store(true, Ordering::Relaxed);
+                                if shared.failure.as_ref().is_none_or(|(first, _)| q < *first) {
+                                    shared.failure = Some((q, failure));
+                                }
+                                None
+                            }
+                        };
+                        shared.order.waiting.insert(q, row);
+                        ready.notify_one();
                     }
-                    let result = self.play([a, b], game);
-                    let failed = result.is_err();
-                    progress.advance(1);
-                    results
-                        .lock()
-                        .expect("no worker panics")
-                        .push((game, result));
-                    if failed {
-                        next.store(self.games, Ordering::Relaxed);
-                    }
+                    let _shared = shared.lock().expect("no worker panics");
+                    working.fetch_sub(1, Ordering::SeqCst);
+                    ready.notify_one();
                 });
             }
+            // This thread writes the rows, in order, as they are ready (the
+            // rows callback may hold what only this thread may touch, such
+            // as a locked stdout).
+            loop {
+                let mut shared = shared.lock().expect("no worker panics");
+                let mut due = shared.order.take_ready();
+                let done = working.load(Ordering::SeqCst) == 0;
+                if done {
+                    // Stopped: every game taken has finished, so what waits
+                    // is the schedule's next games in order, without gaps.
+                    due.extend(
+                        std::mem::take(&mut shared.order.waiting)
+                            .into_values()
+                            .flatten(),
+                    );
+                } else if due.is_empty() {
+                    drop(ready.wait(shared).expect("no worker panics"));
+                    continue;
+                }
+                drop(shared);
+                for row in &due {
+                    if output.is_none() {
+                        if let Err(e) = (run.rows)(row) {
+                            halt.store(true, Ordering::Relaxed);
+                            output = Some(e);
+                        }
+                    }
+                }
+                if done {
+                    break;
+                }
+            }
         });
-        let mut sum = PairingResult {
-            bots: [0, 1],
-            names: [a.name(), b.name()],
-            games: 0,
-            wins: [0.0; 2],
-            first_seat_wins: 0.0,
-            turn_limit: 0,
-            lengths: Lengths::default(),
-        };
-        // Summed in the games' order, not the order they finished in: the
-        // same sums (shared wins are fractions) whatever the threads.
-        let mut results = results.into_inner().expect("no worker panics");
-        results.sort_by_key(|&(game, _)| game);
-        for (_, r) in results {
-            let r = r.map_err(|f| TournamentError::Game {
-                game: f.game,
-                seed: f.seed,
-                message: f.message,
-            })?;
-            sum.games += 1;
-            sum.wins[0] += r.wins[0];
-            sum.wins[1] += r.wins[1];
-            sum.first_seat_wins += r.first_seat;
-            sum.turn_limit += u32::from(r.turn_limit);
-            sum.lengths.add(r.turns);
+        let shared = shared.into_inner().expect("no worker panics");
+        if let Some((_, failure)) = shared.failure {
+            return Err(failure.into());
         }
-        Ok(sum)
+        if let Some(e) = output {
+            return Err(e.into());
+        }
+        let cut_short = next.load(Ordering::Relaxed) < total;
+        Ok((shared.tallies, shared.played, cut_short))
     }
 
     /// A game dealt with `seed`, as the options say.
@@ -252,9 +480,15 @@ impl Tournament {
         (self.game.new)(&options).map_err(|e| e.0)
     }
 
-    /// Plays game `game` of a pairing.
-    fn play(&self, bots: [&BotSpec; 2], game: u32) -> Result<GameResult, GameFailure> {
-        let seed = self.seed + u64::from(game) / self.players as u64;
+    /// Plays game `game` of pairing `pairing` between `bots` named `names`.
+    fn play(
+        &self,
+        bots: [&BotSpec; 2],
+        names: [&str; 2],
+        pairing: usize,
+        game: u32,
+    ) -> Result<(GameScore, GameRow), GameFailure> {
+        let seed = self.deal_seed(game);
         let failed = |message: String| GameFailure {
             game,
             seed,
@@ -276,19 +510,65 @@ impl Tournament {
         let mut winners: Vec<usize> = outcome.winners.iter().map(|&w| controllers[w]).collect();
         winners.sort_unstable();
         winners.dedup();
-        let share = 1.0 / winners.len().max(1) as f64;
-        let mut result = GameResult {
+        let share = SHARE_UNIT / winners.len().max(1) as u64;
+        let mut score = GameScore {
             turns: g.turns_played(),
             turn_limit: outcome.at_turn_limit,
-            ..GameResult::default()
+            ..GameScore::default()
         };
         for &w in &winners {
-            result.wins[self.bot_of_seat(game, w)] += share;
+            score.wins[self.bot_of_seat(game, w)] += share;
             if w == 0 {
-                result.first_seat += share;
+                score.first_seat += share;
             }
         }
-        Ok(result)
+        let seat_names: Vec<String> = (0..g.seats()).map(|s| g.seat_name(s)).collect();
+        let winner_names: Vec<String> = outcome
+            .winners
+            .iter()
+            .map(|&w| seat_names[w].clone())
+            .collect();
+        let result = match winner_names.len() {
+            0 => format!("draw: {}", outcome.reason),
+            1 => format!("{} won: {}", winner_names[0], outcome.reason),
+            _ => format!(
+                "{} shared the win: {}",
+                winner_names.join(" and "),
+                outcome.reason
+            ),
+        };
+        let unit = SHARE_UNIT as f64;
+        let row = GameRow {
+            pairing,
+            game,
+            seed,
+            bots: controllers
+                .iter()
+                .map(|&person| names[self.bot_of_seat(game, person)].to_string())
+                .collect(),
+            seats: seat_names,
+            variants: self.options.variants.clone(),
+            result,
+            winners: winner_names,
+            score: [score.wins[0] as f64 / unit, score.wins[1] as f64 / unit],
+            first_seat: score.first_seat as f64 / unit,
+            turns: score.turns,
+            turn_limit: score.turn_limit,
+        };
+        Ok((score, row))
+    }
+}
+
+impl InOrder {
+    /// Takes every row whose turn has come: the next in the schedule and
+    /// those after it that are already done.
+    fn take_ready(&mut self) -> Vec<GameRow> {
+        let mut due = Vec::new();
+        while let Some(row) = self.waiting.remove(&self.next) {
+            self.next += 1;
+            due.extend(row);
+        }
+        due
     }
 }
 

@@ -4,7 +4,7 @@
 //! settle, said in words: a difference whose interval holds the even
 //! figure is called not significant.
 
-use super::stats::{ratings, Meeting};
+use super::stats::{ratings, Estimate, Meeting};
 use super::{PairingResult, Tournament};
 
 /// The results as a table, one line per pairing, then the ratings and the
@@ -75,8 +75,9 @@ fn trim(x: f64) -> String {
     }
 }
 
-/// The bots' ratings over every pairing, best first.
-fn ratings_section(results: &[PairingResult]) -> String {
+/// Every bot's name (by its place among the tournament's bots) and
+/// rating over every pairing.
+pub(crate) fn bot_ratings(results: &[PairingResult]) -> (Vec<&str>, Vec<Estimate>) {
     let mut names: Vec<&str> = Vec::new();
     for r in results {
         for (k, &b) in r.bots.iter().enumerate() {
@@ -96,6 +97,12 @@ fn ratings_section(results: &[PairingResult]) -> String {
         })
         .collect();
     let rated = ratings(names.len(), &meetings);
+    (names, rated)
+}
+
+/// The bots' ratings over every pairing, best first.
+fn ratings_section(results: &[PairingResult]) -> String {
+    let (names, rated) = bot_ratings(results);
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|&a, &b| rated[b].value.total_cmp(&rated[a].value));
     let width = names.iter().map(|n| n.len()).max().unwrap_or(0);

@@ -1,0 +1,363 @@
+//! A native Monte Carlo tree search bot for every game, through the seam
+//! alone ([`DynState`]): answers by index, [`DynState::boxed_sample`] for
+//! what the deciding player cannot see, the outcome and the standings for
+//! rewards. Where a game hides things, every iteration searches a new
+//! deal of the hidden things (information-set MCTS with one tree for the
+//! searching player, as Cowling, Powley and Whitehouse's SO-ISMCTS): the
+//! bot never peeks.
+//!
+//! An iteration walks the tree by UCB1 (each seat choosing by its own
+//! reward, so the search works for any number of players), adds one
+//! answer not tried yet, plays random answers on for a few turns (the
+//! horizon), and scores the result: a finished game gives its winners a
+//! share of 1 each, an unfinished one gives each seat its place in the
+//! standings (first 1, last 0). The answer played most often at the root
+//! is chosen.
+//!
+//! With an iteration budget the bot is deterministic (its seed decides
+//! everything): tournaments, shards and tests use it. A time budget plays
+//! as many iterations as fit, which depends on the machine and its load,
+//! so it does not reproduce; it is for interactive play.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::{Bot, BotFailure};
+use crate::engine::{DynState, Seat};
+
+/// How much an [`MctsBot`] searches, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision (the reproducible budget).
+    pub iterations: u32,
+    /// Instead of the iterations, search this long per decision (not
+    /// reproducible).
+    pub time: Option<Duration>,
+    /// Turns a playout runs past the decision's turn before the standings
+    /// score it.
+    pub horizon: u32,
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> MctsConfig {
+        MctsConfig {
+            iterations: 1000,
+            time: None,
+            horizon: 6,
+            exploration: 0.7,
+        }
+    }
+}
+
+impl MctsConfig {
+    /// The bot as named: `mcts`, or `mcts:` and settings separated by
+    /// commas: `iterations=N`, `time=SECONDS`, `horizon=TURNS`,
+    /// `exploration=C` (`mcts:iterations=2000,horizon=4`). `None` when the
+    /// name is not an MCTS bot's; an error names a bad setting.
+    pub fn parse(name: &str) -> Option<Result<MctsConfig, String>> {
+        let settings = match name.strip_prefix("mcts") {
+            Some("") => return Some(Ok(MctsConfig::default())),
+            Some(rest) => rest.strip_prefix(':')?,
+            None => return None,
+        };
+        let mut config = MctsConfig::default();
+        let parsed = settings.split(',').try_for_each(|setting| {
+            let (key, value) = setting
+                .split_once('=')
+                .ok_or_else(|| format!("`{setting}`: expected KEY=VALUE"))?;
+            let bad = |e: &dyn std::fmt::Display| format!("{key}={value}: {e}");
+            match key.trim() {
+                "iterations" => {
+                    config.iterations = value.trim().parse().map_err(|e| bad(&e))?;
+                    if config.iterations == 0 {
+                        return Err(bad(&"at least 1"));
+                    }
+                }
+                "time" => {
+                    let seconds: f64 = value.trim().parse().map_err(|e| bad(&e))?;
+                    config.time = Some(
+                        Duration::try_from_secs_f64(seconds)
+                            .ok()
+                            .filter(|d| !d.is_zero())
+                            .ok_or_else(|| bad(&"a positive number of seconds"))?,
+                    );
+                }
+                "horizon" => config.horizon = value.trim().parse().map_err(|e| bad(&e))?,
+                "exploration" => {
+                    config.exploration = value.trim().parse().map_err(|e| bad(&e))?;
+                    if !(config.exploration >= 0.0 && config.exploration.is_finite()) {
+                        return Err(bad(&"a number 0 or more"));
+                    }
+                }
+                other => {
+                    return Err(format!(
+                        "`{other}`: not a setting (iterations, time, horizon, exploration)"
+                    ))
+                }
+            }
+            Ok(())
+        });
+        Some(parsed.map(|()| config))
+    }
+}
+
+/// One answer at the root, as the search saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootAnswer {
+    /// Its index among the legal answers.
+    pub index: usize,
+    /// Iterations that tried it.
+    pub visits: u32,
+    /// The searching seat's mean reward after it (0 to 1).
+    pub value: f64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Search {
+    /// The index of the answer chosen (the most visited).
+    pub best: usize,
+    /// Iterations run.
+    pub iterations: u32,
+    /// The root's answers tried, most visited first.
+    pub answers: Vec<RootAnswer>,
+}
+
+/// A node of the tree: the answers tried from it, by index.
+#[derive(Clone, Debug, Default)]
+struct Node {
+    /// `children[i]`: the node after answer `i` (0: not tried; the root is
+    /// nobody's child).
+    children: Vec<u32>,
+    visits: u32,
+    /// Each seat's summed reward over the iterations through this node.
+    reward: Vec<f64>,
+}
+
+/// Searches `game`'s current decision (for the seat deciding) with
+/// `config`, drawing from `rng`.
+pub fn search(
+    game: &dyn DynState,
+    config: &MctsConfig,
+    rng: &mut ChaCha8Rng,
+) -> Result<Search, String> {
+    let me = game
+        .to_decide()
+        .ok_or("the game is over, there is nothing to decide")?;
+    let count = game.legal_count();
+    if count == 0 {
+        return Err("there is no legal answer".into());
+    }
+    let seats = game.seats();
+    let mut tree = vec![Node {
+        reward: vec![0.0; seats],
+        ..Node::default()
+    }];
+    let deadline = config.time.map(|t| Instant::now() + t);
+    let mut iterations = 0;
+    // One answer: nothing to search.
+    if count > 1 {
+        loop {
+            match deadline {
+                Some(d) if Instant::now() >= d && iterations > 0 => break,
+                None if iterations >= config.iterations => break,
+                _ => {}
+            }
+            iterate(game, me, config, rng, &mut tree);
+            iterations += 1;
+        }
+    }
+    let root = &tree[0];
+    let mut answers: Vec<RootAnswer> = root
+        .children
+        .iter()
+        .enumerate()
+        .filter(|&(_, &child)| child != 0)
+        .map(|(index, &child)| {
+            let node = &tree[child as usize];
+            RootAnswer {
+                index,
+                visits: node.visits,
+                value: node.reward[me] / f64::from(node.visits.max(1)),
+            }
+        })
+        .collect();
+    answers.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.value.total_cmp(&a.value))
+            .then(a.index.cmp(&b.index))
+    });
+    Ok(Search {
+        best: answers.first().map_or(0, |a| a.index),
+        iterations,
+        answers,
+    })
+}
+
+/// One iteration: a deal of what `me` cannot see, a walk down the tree,
+/// one new node, a playout, and the rewards carried back up.
+fn iterate(
+    game: &dyn DynState,
+    me: Seat,
+    config: &MctsConfig,
+    rng: &mut ChaCha8Rng,
+    tree: &mut Vec<Node>,
+) {
+    let mut state = game.boxed_sample(me, rng.gen());
+    let seats = state.seats();
+    let start_turn = state.turn();
+    let mut path = vec![0usize];
+    let mut node = 0usize;
+    // Selection and expansion.
+    while let Some(seat) = state.to_decide() {
+        let count = state.legal_count();
+        if count == 0 {
+            break;
+        }
+        if tree[node].children.len() < count {
+            tree[node].children.resize(count, 0);
+        }
+        let untried = tree[node].children[..count]
+            .iter()
+            .filter(|&&c| c == 0)
+            .count();
+        let (answer, new) = if untried > 0 {
+            let k = rng.gen_range(0..untried);
+            let answer = tree[node].children[..count]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &c)| c == 0)
+                .nth(k)
+                .map(|(i, _)| i)
+                .expect("k is below the count of untried answers");
+            (answer, true)
+        } else {
+            (
+                best_by_ucb(tree, node, count, seat, config.exploration),
+                false,
+            )
+        };
+        if state.apply_index(answer).is_err() {
+            break;
+        }
+        if new {
+            tree.push(Node {
+                reward: vec![0.0; seats],
+                ..Node::default()
+            });
+            let child = tree.len() - 1;
+            tree[node].children[answer] = child as u32;
+            path.push(child);
+            break;
+        }
+        node = tree[node].children[answer] as usize;
+        path.push(node);
+    }
+    // Playout.
+    let horizon = start_turn.saturating_add(config.horizon);
+    while !state.is_over() && state.turn() <= horizon {
+        let count = state.legal_count();
+        if count == 0 || state.apply_index(rng.gen_range(0..count)).is_err() {
+            break;
+        }
+    }
+    let reward = rewards(state.as_ref());
+    for &n in &path {
+        let node = &mut tree[n];
+        node.visits += 1;
+        for (sum, r) in node.reward.iter_mut().zip(&reward) {
+            *sum += r;
+        }
+    }
+}
+
+/// The tried answer of `node` with the best UCB1 score for `seat`, among
+/// the first `count` (the legal ones in this deal).
+fn best_by_ucb(tree: &[Node], node: usize, count: usize, seat: Seat, c: f64) -> usize {
+    let parent = &tree[node];
+    let log_n = f64::from(parent.visits.max(1)).ln();
+    let score = |child: u32| {
+        let n = &tree[child as usize];
+        let visits = f64::from(n.visits.max(1));
+        n.reward.get(seat).copied().unwrap_or(0.0) / visits + c * (log_n / visits).sqrt()
+    };
+    (0..count)
+        .max_by(|&a, &b| {
+            score(parent.children[a])
+                .total_cmp(&score(parent.children[b]))
+                .then(b.cmp(&a))
+        })
+        .expect("a decision has an answer")
+}
+
+/// Each seat's reward for the state a playout reached: a finished game
+/// shares 1 among its winners; an unfinished one ranks the seats by the
+/// standings, the first 1 and the last 0 (ties share the mean).
+fn rewards(state: &dyn DynState) -> Vec<f64> {
+    let seats = state.seats();
+    let mut reward = vec![0.0; seats];
+    if let Some(outcome) = state.outcome().filter(|_| state.is_over()) {
+        if !outcome.winners.is_empty() {
+            let share = 1.0 / outcome.winners.len() as f64;
+            for &w in &outcome.winners {
+                if let Some(r) = reward.get_mut(w) {
+                    *r += share;
+                }
+            }
+            return reward;
+        }
+    }
+    if seats < 2 {
+        return reward;
+    }
+    let standings = state.standings();
+    for standing in &standings {
+        let tied = standings.iter().filter(|s| s.rank == standing.rank).count();
+        // Places rank-1 .. rank-1+tied-1 share the mean of their rewards.
+        let first = (standing.rank - 1) as f64;
+        let mean_place = first + (tied as f64 - 1.0) / 2.0;
+        if let Some(r) = reward.get_mut(standing.seat) {
+            *r = 1.0 - mean_place / (seats - 1) as f64;
+        }
+    }
+    reward
+}
+
+/// A bot that answers every decision by [`search`].
+#[derive(Clone, Debug)]
+pub struct MctsBot {
+    name: String,
+    config: MctsConfig,
+    rng: ChaCha8Rng,
+}
+
+impl MctsBot {
+    /// A bot named `name` searching with `config`, seeded with `seed`.
+    pub fn new(name: &str, config: MctsConfig, seed: u64) -> MctsBot {
+        MctsBot {
+            name: name.to_string(),
+            config,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for MctsBot {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
+        search(game, &self.config, &mut self.rng)
+            .map(|s| s.best)
+            .map_err(|e| BotFailure(format!("{}: {e}", self.name)))
+    }
+}
+
+#[cfg(test)]
+mod tests;
