@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod option_api;
+pub mod variant_api;
 mod simulate;
 mod view;
 
