@@ -12,8 +12,8 @@ use super::super::cards::{hand_size, locked_registers, Deck};
 use super::decide::{Answer, Decision};
 use super::narrate::Event;
 use super::option_lua::HookKind;
-use super::variant_lua::VariantHook;
 use super::options::event_name;
+use super::variant_lua::VariantHook;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
 
 impl Game {

@@ -39,10 +39,10 @@ mod register;
 mod setup;
 mod state;
 mod summary;
-pub mod variant_lua;
-mod variant_play;
 #[cfg(test)]
 mod tests;
+pub mod variant_lua;
+mod variant_play;
 
 pub use decide::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};

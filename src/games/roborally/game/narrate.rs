@@ -356,7 +356,10 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             name(s)
         ),
         Event::FilledAtRandom(s, r) => {
-            format!("{}'s register {r} is filled at random from its hand", name(s))
+            format!(
+                "{}'s register {r} is filled at random from its hand",
+                name(s)
+            )
         }
         Event::FlagCarried(f, from, to) => format!("the belt carries flag {f} from {from} to {to}"),
         Event::FlagReturned(f, from, to) => format!(

@@ -307,12 +307,16 @@ impl OptionRuntime {
     }
 }
 
+/// Adds methods to the `game` handle's method table, reading the lent
+/// game through the loan.
+pub(super) type AddMethods<'a> = dyn Fn(&Lua, &Table, &Rc<Lent>) -> mlua::Result<()> + 'a;
+
 /// Makes a sandbox with the `game` handle option cards and variants
 /// share: its reads and effects, plus the methods `extra` adds (a
 /// variant's). Returns the sandbox, the loan the handle reads through, and
 /// the handle.
 pub(super) fn new_host(
-    extra: &dyn Fn(&Lua, &Table, &Rc<Lent>) -> mlua::Result<()>,
+    extra: &AddMethods<'_>,
 ) -> Result<(Sandbox, Rc<Lent>, Table), crate::script::ScriptError> {
     let sandbox = Sandbox::new()?;
     let lent = Rc::new(Lent {

@@ -142,7 +142,10 @@ impl VariantRuntime {
                 .load_str(shown, text)
                 .map_err(|e| fail(variant, &e))?;
             let Value::Table(table) = sandbox.script_value(id).clone() else {
-                return Err(fail(variant, &format!("{shown}: the script returns no table")));
+                return Err(fail(
+                    variant,
+                    &format!("{shown}: the script returns no table"),
+                ));
             };
             let mut hooks: [Option<Function>; 3] = Default::default();
             for (slot, hook) in hooks.iter_mut().zip(VariantHook::ALL) {

@@ -211,7 +211,12 @@ impl Game {
             if plans.iter().any(|p| p.0 == m.flag) {
                 continue;
             }
-            let Some(from) = self.board.flags().iter().find(|f| f.number == m.flag).map(|f| f.at)
+            let Some(from) = self
+                .board
+                .flags()
+                .iter()
+                .find(|f| f.number == m.flag)
+                .map(|f| f.at)
             else {
                 continue;
             };
@@ -221,7 +226,14 @@ impl Game {
             }
             let to = from.step(m.dir);
             if self.is_deadly(to) {
-                let home = self.start.0.board.flags().iter().find(|f| f.number == m.flag).map(|f| f.at);
+                let home = self
+                    .start
+                    .0
+                    .board
+                    .flags()
+                    .iter()
+                    .find(|f| f.number == m.flag)
+                    .map(|f| f.at);
                 plans.push((m.flag, from, home.unwrap_or(from), true));
             } else {
                 plans.push((m.flag, from, to, false));
@@ -231,9 +243,10 @@ impl Game {
         loop {
             let kept = plans.iter().position(|&(flag, from, to, _)| {
                 let shared = plans.iter().any(|p| p.0 != flag && p.2 == to);
-                let occupied = self.board.flag_at(to).is_some_and(|other| {
-                    other != flag && !plans.iter().any(|p| p.0 == other)
-                });
+                let occupied = self
+                    .board
+                    .flag_at(to)
+                    .is_some_and(|other| other != flag && !plans.iter().any(|p| p.0 == other));
                 to != from && (shared || occupied)
             });
             let Some(k) = kept else { break };

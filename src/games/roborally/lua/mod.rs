@@ -13,8 +13,8 @@
 
 pub mod api;
 pub mod option_api;
-pub mod variant_api;
 mod simulate;
+pub mod variant_api;
 mod view;
 
 #[cfg(test)]

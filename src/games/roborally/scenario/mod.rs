@@ -159,12 +159,9 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
     let (variants, lives) = match &raw.variants {
         None => (None, START_LIVES),
         Some(names) => {
-            let set = VariantSet::load_with(
-                &Library::current(),
-                Some(Path::new(name)),
-                names.get_ref(),
-            )
-            .map_err(|e| src.at(names.span().start, e.to_string()))?;
+            let set =
+                VariantSet::load_with(&Library::current(), Some(Path::new(name)), names.get_ref())
+                    .map_err(|e| src.at(names.span().start, e.to_string()))?;
             let variants = set
                 .for_game()
                 .map_err(|e| src.at(names.span().start, e.to_string()))?;

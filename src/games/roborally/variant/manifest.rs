@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 
-use crate::toml_text::{field_path, line_column};
+use crate::toml_text::located_error;
 
 use super::VariantError;
 
@@ -41,7 +41,8 @@ impl Settings {
     /// of `boards` boards (`004_11511d35c714bcd0.txt:52-57`: three, one
     /// more above four players, one more above four boards).
     pub fn lives(&self, players: usize, boards: usize) -> u8 {
-        let above = |limit: Option<u8>, n: usize| u8::from(limit.is_some_and(|l| n > usize::from(l)));
+        let above =
+            |limit: Option<u8>, n: usize| u8::from(limit.is_some_and(|l| n > usize::from(l)));
         self.lives.unwrap_or(BASE_LIVES)
             + above(self.extra_life_above_players, players)
             + above(self.extra_life_above_boards, boards)
@@ -75,17 +76,8 @@ impl Manifest {
     /// the line, column and field.
     pub fn parse(shown: &str, text: &str) -> Result<Manifest, VariantError> {
         let manifest: Manifest = toml::from_str(text).map_err(|e| {
-            let at = e.span().map_or(0, |s| s.start);
-            let (line, column) = line_column(text, at);
-            let field = field_path(text, at);
-            VariantError::File {
-                path: format!("{shown}:{line}:{column}"),
-                message: if field.is_empty() {
-                    e.message().trim().to_string()
-                } else {
-                    format!("in `{field}`: {}", e.message().trim())
-                },
-            }
+            let (path, message) = located_error(shown, text, &e);
+            VariantError::File { path, message }
         })?;
         if let Some(n) = manifest.settings.lives.filter(|n| !(1..=9).contains(n)) {
             return Err(VariantError::File {

@@ -182,10 +182,12 @@ impl VariantSet {
                 })?;
                 scripts.push((v.manifest.name.clone(), v.script.shown(), text));
             }
-            Some(VariantRuntime::load(&scripts).map_err(|e| VariantError::File {
-                path: "variants".into(),
-                message: e.to_string(),
-            })?)
+            Some(
+                VariantRuntime::load(&scripts).map_err(|e| VariantError::File {
+                    path: "variants".into(),
+                    message: e.to_string(),
+                })?,
+            )
         } else {
             None
         };
@@ -210,9 +212,7 @@ fn check_script(script: &AssetFile) -> Result<Vec<VariantHook>, VariantError> {
         message,
     };
     let mut sandbox = Sandbox::new().map_err(|e| fail(e.to_string()))?;
-    let id = sandbox
-        .load_file(script)
-        .map_err(|e| fail(e.to_string()))?;
+    let id = sandbox.load_file(script).map_err(|e| fail(e.to_string()))?;
     let mlua::Value::Table(table) = sandbox.script_value(id).clone() else {
         return Err(fail(
             "a variant script returns a table of hooks (`return {}` for none)".into(),
@@ -224,7 +224,11 @@ fn check_script(script: &AssetFile) -> Result<Vec<VariantHook>, VariantError> {
         let (key, value) = pair.map_err(|e| fail(e.to_string()))?;
         let key = match key {
             mlua::Value::String(s) => s.to_string_lossy(),
-            other => return Err(fail(format!("the table has a key {other:?}: keys are hook names"))),
+            other => {
+                return Err(fail(format!(
+                    "the table has a key {other:?}: keys are hook names"
+                )))
+            }
         };
         let Some(hook) = VariantHook::named(&key) else {
             return Err(fail(format!(
@@ -245,28 +249,11 @@ fn check_script(script: &AssetFile) -> Result<Vec<VariantHook>, VariantError> {
 /// be named, one a line: its name, where it comes from, its description
 /// (`?` and why when its manifest cannot be read).
 pub fn listing(library: &Library) -> String {
-    let mut text = String::new();
-    for listed in library.list(Kind::Variant, Game::NAME, None) {
-        let Entry::File(file) = &listed.found.entry else {
-            continue;
-        };
-        let about = file
-            .read()
-            .map_err(|e| format!("? cannot read {}: {e}", file.shown()))
-            .and_then(|t| {
-                Manifest::parse(&file.shown(), &t)
-                    .map(|m| m.description)
-                    .map_err(|e| format!("? {e}"))
-            })
-            .unwrap_or_else(|e| e);
-        text.push_str(&crate::assets::listing_line(
-            &listed,
-            Kind::Variant,
-            &about,
-            300,
-        ));
-    }
-    text
+    crate::assets::variant_listing(library, Game::NAME, &|shown, text| {
+        Manifest::parse(shown, text)
+            .map(|m| m.description)
+            .map_err(|e| e.to_string())
+    })
 }
 
 /// The names a start record's `variants` field lists (none when absent).

@@ -45,8 +45,14 @@ fn race(library: &Library, names: &[&str], players: usize, seed: u64) -> Result<
     let course = courses::find("crossing", &built_in()).expect("a built-in course");
     let set = VariantSet::load_with(library, None, names).map_err(|e| e.to_string())?;
     let variants = set.for_game().map_err(|e| e.to_string())?;
-    Game::race_with(&course, players, seed, variants, set.lives(players, course.boards))
-        .map_err(|r| r.message)
+    Game::race_with(
+        &course,
+        players,
+        seed,
+        variants,
+        set.lives(players, course.boards),
+    )
+    .map_err(|r| r.message)
 }
 
 #[test]
@@ -58,16 +64,28 @@ fn the_seed_s_extra_lives_count_players_and_boards() {
     assert_eq!(set.lives(4, 4), 3);
     assert_eq!(set.lives(8, 1), 4);
     assert_eq!(set.lives(2, 5), 4);
-    assert_eq!(VariantSet::default().lives(8, 8), 3, "no variant: ruling 10");
+    assert_eq!(
+        VariantSet::default().lives(8, 8),
+        3,
+        "no variant: ruling 10"
+    );
     let kept = set.for_game().expect("loads").expect("a variant");
-    assert!(kept.runtime.is_none(), "data only: the game never enters Lua");
+    assert!(
+        kept.runtime.is_none(),
+        "data only: the game never enters Lua"
+    );
     let game = race(&built_in(), &["extra-lives"], 5, 1).expect("a race");
     assert!(game.robots().iter().all(|r| r.lives == 4), "line 54");
 }
 
 #[test]
 fn the_shipped_variants_play_races_that_replay_exactly() {
-    for name in ["extra-lives", "moving-flags", "no-power-down", "time-pressure"] {
+    for name in [
+        "extra-lives",
+        "moving-flags",
+        "no-power-down",
+        "time-pressure",
+    ] {
         let options = GameOptions {
             players: Some(3),
             seed: 4,
@@ -94,7 +112,11 @@ fn the_shipped_variants_play_races_that_replay_exactly() {
             again.apply_text(text).expect("the same answers replay");
         }
         assert_eq!(again.where_lines(), game.where_lines(), "{name}");
-        assert_eq!(again.picture(None, false), game.picture(None, false), "{name}");
+        assert_eq!(
+            again.picture(None, false),
+            game.picture(None, false),
+            "{name}"
+        );
     }
 }
 
@@ -124,8 +146,7 @@ fn time_pressure_rotates_over_the_robots_that_program() {
             timed = Some((game.turn(), seat));
             timed_turns += 1;
         }
-        if let (Some(Decision::Card { seat, register }), Some((turn, s))) =
-            (game.decision(), timed)
+        if let (Some(Decision::Card { seat, register }), Some((turn, s))) = (game.decision(), timed)
         {
             assert!(
                 !(turn == game.turn() && seat == s && register > 3),
@@ -165,7 +186,10 @@ fn a_failing_hook_names_its_script_and_line_and_leaves_the_game_unchanged() {
             }
         }
     };
-    assert!(refused.contains("variant `broken`, hook `belts`"), "{refused}");
+    assert!(
+        refused.contains("variant `broken`, hook `belts`"),
+        "{refused}"
+    );
     assert!(refused.contains("broken/variant.lua:3"), "{refused}");
     assert!(refused.contains("boom"), "{refused}");
 }
@@ -205,7 +229,10 @@ fn mistakes_name_the_file_and_what_is_wrong() {
     let e = VariantSet::load_with(&built_in(), None, &["moving-flag"])
         .expect_err("unknown")
         .to_string();
-    assert!(e.contains("moving-flags"), "the message lists the variants: {e}");
+    assert!(
+        e.contains("moving-flags"),
+        "the message lists the variants: {e}"
+    );
     let folder = Folder::new(
         "rr-conflict",
         &[
