@@ -28,6 +28,12 @@ impl GameRepl for RoboRallyRepl {
 /// Opens a scenario file for stepping ([`Game::opened`]).
 fn open(path: &Path) -> Result<Opened, ReplError> {
     let scenario = super::scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
+    if scenario.hands.is_some() {
+        return Err(ReplError::new(format!(
+            "{}: a scenario that programs its turn from `hand` cannot be opened for stepping yet: run it with `tinbots check`",
+            path.display()
+        )));
+    }
     let game = Game::opened_with(
         scenario.position.clone(),
         scenario.begin,
