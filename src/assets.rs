@@ -1057,6 +1057,30 @@ pub(crate) fn listing_line(listed: &Listed, kind: Kind, about: &str, max: usize)
     )
 }
 
+/// `tinbots variants`: every variant of the game named `game` that can be
+/// named, one a line: its name, where it comes from, and what `describe`
+/// reads from its manifest (given the manifest as shown and its text), or
+/// `?` and why when it cannot be read.
+pub fn variant_listing(
+    library: &Library,
+    game: &str,
+    describe: &dyn Fn(&str, &str) -> Result<String, String>,
+) -> String {
+    let mut text = String::new();
+    for listed in library.list(Kind::Variant, game, None) {
+        let Entry::File(manifest) = &listed.found.entry else {
+            continue;
+        };
+        let about = manifest
+            .read()
+            .map_err(|e| format!("? cannot read {}: {e}", manifest.shown()))
+            .and_then(|t| describe(&manifest.shown(), &t).map_err(|e| format!("? {e}")))
+            .unwrap_or_else(|e| e);
+        text.push_str(&listing_line(&listed, Kind::Variant, &about, 300));
+    }
+    text
+}
+
 /// The first line of a script's opening `--` comment, empty without one.
 fn opening_comment(script: &str) -> String {
     script

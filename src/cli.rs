@@ -207,8 +207,8 @@ enum Command {
     /// List RoboRally's courses that can be named: built-in and in the user
     /// data folder.
     Courses,
-    /// List the variants that can be named: built-in, in the user data
-    /// folder, in `--variant-path` folders.
+    /// List the variants of the game (`--game`) that can be named:
+    /// built-in, in the user data folder, in `--variant-path` folders.
     Variants,
     /// List the bots of the game (`--game`) that can be named: built-in,
     /// in the user data folder, in `--bot-path` folders.
@@ -430,11 +430,11 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
-            write!(
-                out,
-                "{}",
-                tinbots::games::twin_tin_bots::variant::listing(&Library::current())
-            )?;
+            let listing = match chosen_game(cli.game.as_deref())?.name {
+                "roborally" => tinbots::games::roborally::variant::listing(&Library::current()),
+                _ => tinbots::games::twin_tin_bots::variant::listing(&Library::current()),
+            };
+            write!(out, "{listing}")?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {

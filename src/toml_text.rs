@@ -4,6 +4,22 @@
 
 use std::collections::BTreeMap;
 
+/// Where a TOML parse error of `text` (shown as `shown`) lies, for a
+/// message: `shown:line:column`, and the reason, after the field at fault
+/// when one is found (`` in `settings.lives`: ... ``).
+pub fn located_error(shown: &str, text: &str, e: &toml::de::Error) -> (String, String) {
+    let at = e.span().map_or(0, |s| s.start);
+    let (line, column) = line_column(text, at);
+    let field = field_path(text, at);
+    let reason = e.message().trim();
+    let message = if field.is_empty() {
+        reason.to_string()
+    } else {
+        format!("in `{field}`: {reason}")
+    };
+    (format!("{shown}:{line}:{column}"), message)
+}
+
 /// The 1-based line and column (in characters) of a byte offset.
 pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
     let mut offset = offset.min(text.len());

@@ -109,6 +109,7 @@ local RrEnding = {}
 ---@field hand RrCard[] The viewer's cards not yet placed.
 ---@field registers (RrCard|false)[] The viewer's registers 1..5.
 ---@field locked integer[] The viewer's registers locked by damage.
+---@field chosen integer? The registers the viewer's player fills this turn, from the first (5; fewer when a variant's timer runs out: the others are filled at random).
 local RrView = {}
 
 --- Plays `answers` as the viewer's coming answers, e.g. its cards for the free registers then "go",

@@ -86,7 +86,8 @@ local function free_registers(view, from)
   local locked = {}
   for _, r in ipairs(view.locked) do locked[r] = true end
   local free = {}
-  for r = from, 5 do
+  -- A variant's timer may leave the last registers to chance.
+  for r = from, view.chosen or 5 do
     if not locked[r] then free[#free + 1] = r end
   end
   return free

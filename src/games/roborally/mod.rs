@@ -5,8 +5,8 @@
 //! engine ([`game`]), scenario files and their runner ([`scenario`]), and
 //! the position drawn as text ([`picture`]), the catalogue of courses and
 //! the checks of board and course files ([`courses`]), what it adds to
-//! the REPL ([`repl`]), its Lua bots ([`lua`]), and the game behind the
-//! seam ([`seam`]).
+//! the REPL ([`repl`]), its Lua bots ([`lua`]), its variants ([`variant`]),
+//! and the game behind the seam ([`seam`]).
 
 pub mod board;
 pub mod cards;
@@ -19,3 +19,4 @@ pub mod repl;
 pub mod scenario;
 pub mod seam;
 pub mod svg;
+pub mod variant;

@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::repl::extension::{GameRepl, Opened};
 use crate::repl::session::ReplError;
 
-use super::game::{opened_start, Game};
+use super::game::{opened_start, with_variants, Game};
 
 /// RoboRally's REPL extension.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,9 +28,22 @@ impl GameRepl for RoboRallyRepl {
 /// Opens a scenario file for stepping ([`Game::opened`]).
 fn open(path: &Path) -> Result<Opened, ReplError> {
     let scenario = super::scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
-    let start = opened_start(&scenario.position, scenario.begin);
-    let game = Game::opened(scenario.position.clone(), scenario.begin)
-        .map_err(|e| ReplError::new(format!("{}: {e}", path.display())))?;
+    if scenario.hands.is_some() {
+        return Err(ReplError::new(format!(
+            "{}: a scenario that programs its turn from `hand` cannot be opened for stepping yet: run it with `tinbots check`",
+            path.display()
+        )));
+    }
+    let game = Game::opened_with(
+        scenario.position.clone(),
+        scenario.begin,
+        scenario.variants.clone(),
+    )
+    .map_err(|e| ReplError::new(format!("{}: {e}", path.display())))?;
+    let start = with_variants(
+        opened_start(&scenario.position, scenario.begin),
+        game.variant_names(),
+    );
     Ok(Opened {
         game: Box::new(game),
         start,

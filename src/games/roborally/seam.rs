@@ -9,6 +9,7 @@ use crate::engine::{self, Checked, GameOptions, GameType, Information, Named, St
 
 use super::courses::{self, FileKind};
 use super::game::Game;
+use super::variant::VariantSet;
 
 /// The course raced when none is named: the one-board course for 1 to 4
 /// players, the big one above.
@@ -44,16 +45,13 @@ pub const TYPE: GameType = GameType {
 fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
     let refuse = |flag: &str| {
         engine::StartError(format!(
-            "{flag}: RoboRally has no such option (its variants and option scripts come with the next release)"
+            "{flag}: RoboRally has no such option (its option cards are built in, not given as scripts)"
         ))
     };
     if options.setup.is_some() {
         return Err(refuse(
             "--setup (Twin Tin Bots only; RoboRally races on a --course)",
         ));
-    }
-    if let Some(v) = options.variants.first() {
-        return Err(refuse(&format!("--variant {v}")));
     }
     if let Some(s) = options.scripts.first() {
         return Err(refuse(&format!("--orders {s}")));
@@ -72,8 +70,14 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
             course.name
         )));
     }
-    let game =
-        Game::race(&course, players, options.seed).map_err(|e| engine::StartError(e.message))?;
+    let set = VariantSet::load_with(&Library::current(), None, &options.variants)
+        .map_err(|e| engine::StartError(format!("--variant: {e}")))?;
+    let variants = set
+        .for_game()
+        .map_err(|e| engine::StartError(format!("--variant: {e}")))?;
+    let lives = set.lives(players, course.boards);
+    let game = Game::race_with(&course, players, options.seed, variants, lives)
+        .map_err(|e| engine::StartError(e.message))?;
     let start = game.start_record();
     Ok(Started {
         game: Box::new(game),
@@ -83,7 +87,11 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
 
 /// A race from its start record.
 fn resume(record: &serde_json::Value) -> Result<Box<dyn engine::DynState>, engine::StartError> {
-    super::game::resume(record)
+    let names = super::variant::recorded_names(record).map_err(engine::StartError)?;
+    let variants = VariantSet::load_with(&Library::current(), None, &names)
+        .and_then(|set| set.for_game())
+        .map_err(|e| engine::StartError(format!("start record: variants: {e}")))?;
+    super::game::resume_with(record, variants)
         .map(|g| Box::new(g) as Box<dyn engine::DynState>)
         .map_err(|e| engine::StartError(e.message))
 }
@@ -176,7 +184,7 @@ mod tests {
                     variants: vec!["mud".into()],
                     ..GameOptions::default()
                 },
-                "--variant mud: ",
+                "--variant: ",
             ),
         ] {
             let e = (TYPE.new)(&options).err().expect("refused");

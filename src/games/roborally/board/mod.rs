@@ -468,6 +468,43 @@ impl Board {
     pub fn flags(&self) -> &[Flag] {
         &self.flags
     }
+
+    /// Moves flags, all at once (a variant's moving flags): each
+    /// `(number, to)`. Refused, with nothing moved, when a flag does not
+    /// exist, a square is off the board or a pit, two flags would share a
+    /// square, or a square holds a flag that does not move.
+    pub fn move_flags(&mut self, moves: &[(u8, Square)]) -> Result<(), String> {
+        let mut targets = Vec::with_capacity(moves.len());
+        for (n, &(number, to)) in moves.iter().enumerate() {
+            let Some(k) = self.flags.iter().position(|f| f.number == number) else {
+                return Err(format!("there is no flag {number}"));
+            };
+            let Some(target) = self.index(to).filter(|_| !self.is_off(to)) else {
+                return Err(format!("flag {number}: {to} is off the board"));
+            };
+            if self.cells[target].kind == Some(Kind::Pit) {
+                return Err(format!("flag {number}: {to} is a pit"));
+            }
+            let there = self.cells[target].flag;
+            if there != 0 && !moves.iter().any(|m| m.0 == there) {
+                return Err(format!("flag {number}: {to} already has flag {there}"));
+            }
+            if moves[..n].iter().any(|m| m.1 == to) {
+                return Err(format!("two flags would stand on {to}"));
+            }
+            targets.push((k, target, to));
+        }
+        for &(k, _, _) in &targets {
+            if let Some(source) = self.index(self.flags[k].at) {
+                self.cells[source].flag = 0;
+            }
+        }
+        for &(k, target, to) in &targets {
+            self.cells[target].flag = self.flags[k].number;
+            self.flags[k].at = to;
+        }
+        Ok(())
+    }
 }
 
 /// A course: its boards combined into one [`Board`], the start square and
@@ -483,6 +520,9 @@ pub struct Course {
     pub players: (u8, u8),
     /// Every robot starts here (the first archive marker).
     pub start: Square,
+    /// How many boards it combines (the seed's extra life above four,
+    /// `004_11511d35c714bcd0.txt:55`).
+    pub boards: usize,
     /// The boards combined, flags included; squares between or beside them
     /// are off the course.
     pub board: Board,
@@ -719,6 +759,7 @@ impl Course {
             description: raw.description.unwrap_or_default(),
             players: (lo as u8, hi as u8),
             start,
+            boards: raw.board.len(),
             board: course,
         })
     }

@@ -13,6 +13,7 @@ use super::decide::{Answer, Decision};
 use super::narrate::Event;
 use super::option_lua::HookKind;
 use super::options::event_name;
+use super::variant_lua::VariantHook;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
 
 impl Game {
@@ -107,15 +108,24 @@ impl Game {
                         self.clear_registers(i);
                     }
                 }
-                self.pc = if self.scenario.is_some() {
+                self.pc = if self.scenario.is_some() && self.scenario_hands.is_none() {
                     self.first_phase()
                 } else {
                     Pc::Deal
                 };
             }
             Pc::Deal => {
-                self.deal();
+                match self.scenario_hands.take() {
+                    Some(hands) => self.hands = hands,
+                    None => self.deal(),
+                }
                 self.pc = Pc::Program(0, 0);
+                if self.variant_has(VariantHook::Programming) {
+                    self.programming_hooks();
+                    if self.hook_error.is_some() {
+                        return false;
+                    }
+                }
             }
             Pc::Program(i, reg) => return self.program_step(i, reg),
             Pc::Phase(r, step) => return self.phase_step(r, step),
@@ -282,7 +292,7 @@ impl Game {
     /// damaged robot for its power down.
     fn program_step(&mut self, i: usize, reg: u8) -> bool {
         if i >= self.robots.len() {
-            self.pc = Pc::Phase(1, Step::Reveal);
+            self.pc = self.first_phase();
             return true;
         }
         let skip = !self.on_board(i) || self.robots[i].powered_down;
@@ -296,14 +306,25 @@ impl Game {
                 self.pc = Pc::Program(i, reg + 1);
                 return true;
             }
+            if self.filled_at_random(i, r) {
+                self.fill_at_random(i, r);
+                self.pc = Pc::Program(i, reg + 1);
+                return true;
+            }
             self.decision = Some(Decision::Card {
                 seat: i,
                 register: r,
             });
             return false;
         }
-        if self.robots[i].damage > 0 && !self.robots[i].power_down_announced {
+        if self.robots[i].damage > 0
+            && !self.robots[i].power_down_announced
+            && !(self.variant_has(VariantHook::PowerDown) && self.power_down_barred(i))
+        {
             self.decision = Some(Decision::PowerDown { seat: i });
+            return false;
+        }
+        if self.hook_error.is_some() {
             return false;
         }
         self.pc = Pc::Program(i + 1, 0);
@@ -335,10 +356,16 @@ impl Game {
             }
             Step::Express => {
                 self.belts(true);
+                if self.variant_has(VariantHook::Belts) {
+                    self.belt_hooks(true);
+                }
                 Step::Belts
             }
             Step::Belts => {
                 self.belts(false);
+                if self.variant_has(VariantHook::Belts) {
+                    self.belt_hooks(false);
+                }
                 Step::Pushers
             }
             Step::Pushers => {
@@ -383,8 +410,9 @@ impl Game {
         }
         self.step_done = step != Step::Reveal;
         self.pc = Pc::Phase(r, next);
-        // A hook of the step (destroyed, ram) may have failed.
-        self.runtime.is_none() || self.hook_error.is_none()
+        // A hook of the step (destroyed, ram, a variant's belts) may have
+        // failed.
+        (self.runtime.is_none() && self.variant_hooks == 0) || self.hook_error.is_none()
     }
 
     /// Answers the current decision, once checked legal, and runs on.
@@ -406,8 +434,12 @@ impl Game {
     /// legal answers, and runs on. A failing option hook refuses the
     /// answer and leaves the game as it was before it.
     pub(super) fn answer_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
-        // Only a game with options can fail: only it is kept to go back to.
-        if self.runtime.is_none() && !matches!(self.decision, Some(Decision::TwoWrench { .. })) {
+        // Only a game with options or variants' hooks can fail: only it is
+        // kept to go back to.
+        if self.runtime.is_none()
+            && self.variant_hooks == 0
+            && !matches!(self.decision, Some(Decision::TwoWrench { .. }))
+        {
             self.answer_inner(answer);
             return Ok(());
         }

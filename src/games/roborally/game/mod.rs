@@ -19,7 +19,9 @@
 //! - `record`: the start record a replay resumes from;
 //! - [`options`]: the option cards' names; [`option_lua`]: their Lua
 //!   scripts' runtime; `option_play`: where the engine calls their hooks
-//!   and applies what they ask.
+//!   and applies what they ask;
+//! - [`variant_lua`]: variants' scripts' runtime (on the options' sandbox
+//!   and handle); `variant_play`: where the engine calls their hooks.
 
 mod belts;
 mod damage;
@@ -40,10 +42,13 @@ mod state;
 mod summary;
 #[cfg(test)]
 mod tests;
+pub mod variant_lua;
+mod variant_play;
 
 pub use decide::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
-pub use record::{opened_start, resume};
+pub use record::{opened_start, resume, resume_with, with_variants};
+pub use variant_play::Variants;
 
 use std::rc::Rc;
 use std::sync::Arc;
@@ -55,7 +60,7 @@ use crate::grid::square::{Compass, Square};
 
 use super::board::{Board, Course, Kind, Registers};
 use super::cards::{locked_registers, Card, REGISTERS};
-use super::position::{Position, RobotState, Stage};
+use super::position::{Position, RobotState, Stage, START_LIVES};
 
 /// Where the game stands in its turn: the driver's program counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,6 +189,8 @@ pub struct Game {
     destroyed_since_check: bool,
     /// A scenario: no cards are dealt; stop after this many phases.
     scenario: Option<u8>,
+    /// A scenario's hands, given instead of the deal.
+    scenario_hands: Option<Vec<Vec<Card>>>,
     /// Scratch buffers reused by the belts and lasers.
     scratch: Scratch,
     /// The option cards' scripts, loaded once a robot holds an option
@@ -199,7 +206,47 @@ pub struct Game {
     arm_touch: Vec<usize>,
     /// A hook failed: the game stops where it was (the answer that ran it
     /// is refused and undone).
-    hook_error: Option<Box<option_lua::HookError>>,
+    hook_error: Option<Box<dyn HookFailure>>,
+    /// The variants played, if any (shared by copies of the game).
+    variants: Option<Rc<Variants>>,
+    /// The hooks the variants' scripts define, a bit each
+    /// ([`variant_lua::VariantHook::bit`]): 0 without variants, so that
+    /// the engine's checks cost one test.
+    variant_hooks: u8,
+    /// Per robot, the registers its player fills this turn (a variant's
+    /// `programming` hook); empty when no variant limits them.
+    chosen: Vec<u8>,
+}
+
+/// A hook that failed (an option card's or a variant's), kept until the
+/// answer that ran it is refused.
+pub(super) trait HookFailure: std::fmt::Display + std::fmt::Debug {
+    /// A copy, boxed.
+    fn cloned(&self) -> Box<dyn HookFailure>;
+}
+
+impl<T: std::fmt::Display + std::fmt::Debug + Clone + 'static> HookFailure for T {
+    fn cloned(&self) -> Box<dyn HookFailure> {
+        Box::new(self.clone())
+    }
+}
+
+impl Clone for Box<dyn HookFailure> {
+    fn clone(&self) -> Self {
+        (**self).cloned()
+    }
+}
+
+/// How a scenario's turn is played ([`Game::scenario_with`]).
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioTurn {
+    /// Whether the start of the turn runs first.
+    pub begin: bool,
+    /// The register phases run, 0..=5.
+    pub registers: u8,
+    /// The robots' hands (by seat order) to program the turn from; `None`:
+    /// the programs are in the registers already.
+    pub hands: Option<Vec<Vec<Card>>>,
 }
 
 /// Buffers the hot path reuses instead of allocating.
@@ -219,7 +266,17 @@ impl Game {
     /// the board and not in pits unless destroyed, no two real robots on
     /// one square, damage 0..=9, no card twice.
     pub fn new(position: Position, seed: u64) -> Result<Game, Refusal> {
+        Game::new_with(position, seed, None)
+    }
+
+    /// [`Game::new`] with variants.
+    pub fn new_with(
+        position: Position,
+        seed: u64,
+        variants: Option<Rc<Variants>>,
+    ) -> Result<Game, Refusal> {
         let mut game = Game::build(position, seed, None)?;
+        game.attach(variants);
         game.pc = match game.pc {
             Pc::Phase(..) => Pc::Phase(1, Step::Reveal),
             other => other,
@@ -235,14 +292,42 @@ impl Game {
     /// (0..=5) run; 5 also runs the end of the turn. Then the game pauses
     /// for good: [`crate::engine::State::to_decide`] is `None`.
     pub fn scenario(position: Position, begin: bool, registers: u8) -> Result<Game, Refusal> {
+        let turn = ScenarioTurn {
+            begin,
+            registers,
+            hands: None,
+        };
+        Game::scenario_with(position, turn, None)
+    }
+
+    /// [`Game::scenario`] with variants, and hands to program the turn
+    /// from (after the start of the turn when `begin`): robots with a
+    /// hand are asked for their cards, damaged robots for a power down.
+    pub fn scenario_with(
+        position: Position,
+        turn: ScenarioTurn,
+        variants: Option<Rc<Variants>>,
+    ) -> Result<Game, Refusal> {
+        let ScenarioTurn {
+            begin,
+            registers,
+            hands,
+        } = turn;
         if registers > 5 {
             return Err(Refusal::new(format!(
                 "registers {registers}: a scenario runs 0 to 5 register phases"
             )));
         }
         let mut game = Game::build(position, 0, Some(registers))?;
+        game.attach(variants);
+        let programs = hands.is_some();
+        if let Some(hands) = hands {
+            game.give_hands(hands)?;
+        }
         game.pc = if begin {
             Pc::TurnStart
+        } else if programs {
+            Pc::Deal
         } else if registers == 0 {
             Pc::Paused
         } else {
@@ -259,7 +344,17 @@ impl Game {
     /// turn first), and after the end of the turn the game pauses for good.
     /// No card is ever dealt.
     pub fn opened(position: Position, begin: bool) -> Result<Game, Refusal> {
+        Game::opened_with(position, begin, None)
+    }
+
+    /// [`Game::opened`] with variants.
+    pub fn opened_with(
+        position: Position,
+        begin: bool,
+        variants: Option<Rc<Variants>>,
+    ) -> Result<Game, Refusal> {
         let mut game = Game::build(position, 0, Some(LAST_REGISTER))?;
+        game.attach(variants);
         game.pc = if begin {
             Pc::TurnStart
         } else {
@@ -275,6 +370,17 @@ impl Game {
     /// the 26 option cards shuffled into the option deck
     /// ([`options::shuffled_option_deck`], from the same seed).
     pub fn race(course: &Course, players: usize, seed: u64) -> Result<Game, Refusal> {
+        Game::race_with(course, players, seed, None, START_LIVES)
+    }
+
+    /// [`Game::race`] with variants, each robot starting with `lives`.
+    pub fn race_with(
+        course: &Course,
+        players: usize,
+        seed: u64,
+        variants: Option<Rc<Variants>>,
+        lives: u8,
+    ) -> Result<Game, Refusal> {
         if !(1..=8).contains(&players) {
             return Err(Refusal::new(format!(
                 "{players} players: RoboRally seats 1 to 8"
@@ -284,10 +390,11 @@ impl Game {
             .map(|seat| {
                 let mut r = RobotState::new(seat, course.start, Compass::N);
                 r.virtual_robot = true;
+                r.lives = lives;
                 r
             })
             .collect();
-        Game::new(
+        Game::new_with(
             Position {
                 board: Arc::new(course.board.clone()),
                 robots,
@@ -296,6 +403,7 @@ impl Game {
                 stage: Stage::TurnStart,
             },
             seed,
+            variants,
         )
     }
 

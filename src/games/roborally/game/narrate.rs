@@ -157,6 +157,21 @@ pub enum Event {
     Won(usize),
     /// No robot has a life left: the race is over without a winner.
     NoLivesLeft,
+    /// A variant bars a robot from powering down: its player is not asked.
+    PowerDownBarred(usize),
+    /// A variant says a player fills only this many registers this turn.
+    TimeRunsOut(usize, u8),
+    /// A register was filled with a card of the hand at random (which
+    /// card is hidden until revealed).
+    FilledAtRandom(usize, u8),
+    /// A variant's belts carried a flag: its number, from, to.
+    FlagCarried(u8, Square, Square),
+    /// A flag carried off the board or into a pit went back to its
+    /// square at the start of the race: its number, from, to.
+    FlagReturned(u8, Square, Square),
+    /// A flag a variant's belts would carry stays: a wall or another flag
+    /// is in the way.
+    FlagHeld(u8, Square),
 }
 
 fn cause_text(cause: Cause) -> String {
@@ -333,5 +348,25 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
         Event::BecameReal(s, at) => format!("{} is alone on {at}: it becomes real", name(s)),
         Event::Won(s) => format!("{} touches the last flag and wins", name(s)),
         Event::NoLivesLeft => "no robot has a life left: the race is over, no winner".into(),
+        Event::PowerDownBarred(s) => {
+            format!("{} may not power down (a variant's rule)", name(s))
+        }
+        Event::TimeRunsOut(s, n) => format!(
+            "{}'s time runs out: its player fills {n} registers, the rest are filled at random",
+            name(s)
+        ),
+        Event::FilledAtRandom(s, r) => {
+            format!(
+                "{}'s register {r} is filled at random from its hand",
+                name(s)
+            )
+        }
+        Event::FlagCarried(f, from, to) => format!("the belt carries flag {f} from {from} to {to}"),
+        Event::FlagReturned(f, from, to) => format!(
+            "flag {f} is carried off {from} into a pit or off the board: it goes back to {to}"
+        ),
+        Event::FlagHeld(f, at) => {
+            format!("flag {f} stays on {at}: a wall or another flag is in the way")
+        }
     }
 }

@@ -109,13 +109,14 @@ pub struct HookError {
 
 /// What the handle's functions share: the game lent for the running call
 /// and the effects asked for so far.
-struct Lent {
+pub(super) struct Lent {
     game: Cell<*const Game>,
     effects: RefCell<Vec<Effect>>,
 }
 
 impl Lent {
-    fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
+    /// The lent game; an error (at the script's line) outside a call.
+    pub(super) fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
         let game = self.game.get();
         if game.is_null() {
             return Err(located(
@@ -188,19 +189,8 @@ impl OptionRuntime {
             hook: "(loading)",
             message: e.to_string(),
         };
-        let mut sandbox = Sandbox::new().map_err(|e| fail("(runtime)", &e))?;
-        let lent = Rc::new(Lent {
-            game: Cell::new(std::ptr::null()),
-            effects: RefCell::new(Vec::new()),
-        });
-        let methods = sandbox
-            .lua()
-            .create_table()
-            .map_err(|e| fail("(runtime)", &e))?;
-        add_methods(sandbox.lua(), &methods, &lent).map_err(|e| fail("(runtime)", &e))?;
-        let handle = sandbox
-            .object("Game", methods)
-            .map_err(|e| fail("(runtime)", &e))?;
+        let (mut sandbox, lent, handle) =
+            new_host(&|_, _, _| Ok(())).map_err(|e| fail("(runtime)", &e))?;
         let mut cards = Vec::with_capacity(OPTION_NAMES.len());
         for option in OPTION_NAMES {
             let Some((shown, text)) = source(option) else {
@@ -282,16 +272,17 @@ impl OptionRuntime {
             hook: kind.name(),
             message,
         };
-        self.lent.effects.borrow_mut().clear();
-        self.lent.game.set(game);
-        let loan = Loan(&self.lent);
-        let value: Value = self
-            .sandbox
-            .call_function(id, function, (&self.handle, event))
-            .map_err(|e| error(e.to_string()))?;
-        drop(loan);
-        let effects = std::mem::take(&mut *self.lent.effects.borrow_mut());
-        Ok(Some((value, effects)))
+        call_lent(
+            &self.sandbox,
+            &self.lent,
+            &self.handle,
+            game,
+            id,
+            function,
+            event,
+        )
+        .map(Some)
+        .map_err(|e| error(e.to_string()))
     }
 
     /// An error for a hook that returned what it may not, naming the
@@ -316,6 +307,49 @@ impl OptionRuntime {
     }
 }
 
+/// Adds methods to the `game` handle's method table, reading the lent
+/// game through the loan.
+pub(super) type AddMethods<'a> = dyn Fn(&Lua, &Table, &Rc<Lent>) -> mlua::Result<()> + 'a;
+
+/// Makes a sandbox with the `game` handle option cards and variants
+/// share: its reads and effects, plus the methods `extra` adds (a
+/// variant's). Returns the sandbox, the loan the handle reads through, and
+/// the handle.
+pub(super) fn new_host(
+    extra: &AddMethods<'_>,
+) -> Result<(Sandbox, Rc<Lent>, Table), crate::script::ScriptError> {
+    let sandbox = Sandbox::new()?;
+    let lent = Rc::new(Lent {
+        game: Cell::new(std::ptr::null()),
+        effects: RefCell::new(Vec::new()),
+    });
+    let methods = sandbox.lua().create_table()?;
+    add_methods(sandbox.lua(), &methods, &lent)?;
+    extra(sandbox.lua(), &methods, &lent)?;
+    let handle = sandbox.object("Game", methods)?;
+    Ok((sandbox, lent, handle))
+}
+
+/// Calls `function` of script `id` with `game` lent to `handle` and
+/// `event`; returns what it returned and the effects it asked for.
+pub(super) fn call_lent(
+    sandbox: &Sandbox,
+    lent: &Lent,
+    handle: &Table,
+    game: &Game,
+    id: ScriptId,
+    function: &Function,
+    event: Table,
+) -> Result<(Value, Vec<Effect>), crate::script::ScriptError> {
+    lent.effects.borrow_mut().clear();
+    lent.game.set(game);
+    let loan = Loan(lent);
+    let value: Value = sandbox.call_function(id, function, (handle, event))?;
+    drop(loan);
+    let effects = std::mem::take(&mut *lent.effects.borrow_mut());
+    Ok((value, effects))
+}
+
 /// A robot named by its colour in the lent game.
 fn robot_arg(lua: &Lua, game: &Game, colour: &str) -> mlua::Result<usize> {
     game.robots
@@ -333,7 +367,7 @@ pub fn square_table(lua: &Lua, sq: Square) -> mlua::Result<Table> {
 }
 
 /// A compass direction read from its name (`N`, `E`, `S`, `W`).
-fn direction_arg(lua: &Lua, name: &str) -> mlua::Result<Compass> {
+pub(super) fn direction_arg(lua: &Lua, name: &str) -> mlua::Result<Compass> {
     [Compass::N, Compass::E, Compass::S, Compass::W]
         .into_iter()
         .find(|c| c.name() == name)

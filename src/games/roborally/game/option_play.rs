@@ -156,7 +156,7 @@ impl Game {
     }
 
     /// Applies what hooks asked for.
-    fn apply_effects(&mut self, effects: Vec<Effect>) {
+    pub(super) fn apply_effects(&mut self, effects: Vec<Effect>) {
         for e in effects {
             match e {
                 Effect::SetCounter(i, key, value) => self.set_counter(i, &key, value),

@@ -195,6 +195,15 @@ fn robot(v: &Value) -> Result<RobotState, Refusal> {
 /// Rebuilds a game from the start record [`crate::engine::Describe::start_record`]
 /// wrote; the refusal names what is missing or wrong.
 pub fn resume(record: &Value) -> Result<Game, Refusal> {
+    resume_with(record, None)
+}
+
+/// [`resume`] with the variants the record names, loaded by the caller
+/// (the record's own lives and positions already show their settings).
+pub fn resume_with(
+    record: &Value,
+    variants: Option<std::rc::Rc<super::Variants>>,
+) -> Result<Game, Refusal> {
     let version = field(record, "version", Value::as_u64)?;
     if version != VERSION {
         return Err(Refusal::new(format!(
@@ -232,12 +241,21 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         stage,
     };
     match record.get("opened") {
-        None => Game::new(position, seed),
+        None => Game::new_with(position, seed, variants),
         Some(opened) => {
             let begin = field(opened, "begin", Value::as_bool)?;
-            Game::opened(position, begin)
+            Game::opened_with(position, begin, variants)
         }
     }
+}
+
+/// `record` naming the variants `names` (none: unchanged), which
+/// [`crate::games::roborally::seam`] loads again on resuming.
+pub fn with_variants(mut record: Value, names: &[String]) -> Value {
+    if let (Some(fields), false) = (record.as_object_mut(), names.is_empty()) {
+        fields.insert("variants".into(), names.into());
+    }
+    record
 }
 
 /// The start record of a scenario opened for stepping ([`Game::opened`]).

@@ -13,7 +13,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::Refusal;
 
 use super::super::board::Kind;
-use super::super::cards::{Deck, MAX_ROBOTS};
+use super::super::cards::{Card, Deck, MAX_ROBOTS};
 use super::super::position::{Position, Stage, COLOURS, DESTROYING_DAMAGE};
 use super::options::option_name;
 use super::{Game, Pc, Scratch, Step};
@@ -179,6 +179,10 @@ impl Game {
             asked: Vec::new(),
             arm_touch: Vec::new(),
             hook_error: None,
+            variants: None,
+            scenario_hands: None,
+            variant_hooks: 0,
+            chosen: Vec::new(),
         };
         if position.stage == Stage::TurnStart && scenario.is_none() {
             // Only locked registers keep a card into a new turn (ruling 7).
@@ -199,5 +203,28 @@ impl Game {
         game.need_runtime()
             .map_err(|e| Refusal::new(e.to_string()))?;
         Ok(game)
+    }
+
+    /// A scenario's hands, by seat order, taken from the deck: they are
+    /// given instead of the deal. Refused when there is a hand per robot
+    /// missing or a card is not in the deck (in a register, or twice).
+    pub(super) fn give_hands(&mut self, hands: Vec<Vec<Card>>) -> Result<(), Refusal> {
+        if hands.len() != self.robots.len() {
+            return Err(Refusal::new(format!(
+                "{} hands for {} robots",
+                hands.len(),
+                self.robots.len()
+            )));
+        }
+        for card in hands.iter().flatten() {
+            let Some(k) = self.deck.iter().position(|c| c == card) else {
+                return Err(Refusal::new(format!(
+                    "`{card}` is in a hand but not in the deck (in a register, or given twice)"
+                )));
+            };
+            self.deck.remove(k);
+        }
+        self.scenario_hands = Some(hands);
+        Ok(())
     }
 }

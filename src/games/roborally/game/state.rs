@@ -183,7 +183,10 @@ impl Game {
     /// The record of this game's start, from which [`super::record::resume`]
     /// rebuilds it (a replay's `start`).
     pub fn start_record(&self) -> serde_json::Value {
-        super::record::start_value(&self.start.0, self.start.1)
+        super::record::with_variants(
+            super::record::start_value(&self.start.0, self.start.1),
+            self.variant_names(),
+        )
     }
 }
 

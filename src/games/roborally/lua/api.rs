@@ -176,6 +176,7 @@ pub const CLASSES: &[Class] = &[
             ("hand", "RrCard[]", "The viewer's cards not yet placed."),
             ("registers", "(RrCard|false)[]", "The viewer's registers 1..5."),
             ("locked", "integer[]", "The viewer's registers locked by damage."),
+            ("chosen", "integer?", "The registers the viewer's player fills this turn, from the first (5; fewer when a variant's timer runs out: the others are filled at random)."),
         ],
         methods: &[Function {
             name: "simulate",

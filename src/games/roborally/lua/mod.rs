@@ -14,6 +14,7 @@
 pub mod api;
 pub mod option_api;
 mod simulate;
+pub mod variant_api;
 mod view;
 
 #[cfg(test)]

@@ -269,6 +269,7 @@ pub(super) fn view(lua: &Lua, game: &Game, me: usize, natives: &Natives) -> mlua
                 "locked",
                 lua.create_sequence_from(locked_registers(r.damage).filter(|&i| i <= REGISTERS))?,
             )?;
+            t.set("chosen", game.chosen_registers(me))?;
         }
         None => {
             t.set("registers", lua.create_table()?)?;

@@ -16,17 +16,40 @@ use crate::suggest::{closest, did_you_mean};
 use super::super::board::{Board, Kind};
 use super::super::cards::{Card, Deck, REGISTERS};
 use super::super::game::options::{option_name, OPTION_NAMES};
-use super::super::position::{Position, RobotState, Stage, COLOURS, START_LIVES};
+use super::super::position::{Position, RobotState, Stage, COLOURS};
 use super::format::{Dir, RawScenario};
 use super::{ScenarioError, Source};
 
 /// A position and the turn to play on it.
 pub(super) struct Built {
     pub position: Position,
+    /// The robots' hands, by seat order, when the scenario programs
+    /// (`hand` given); `None` when no robot has one.
+    pub hands: Option<Vec<Vec<Card>>>,
     pub begin: bool,
     pub registers: u8,
     /// Each choice and its offset in the file.
     pub choices: Vec<(String, usize)>,
+}
+
+/// A card of the deck written in a scenario, used once in the whole file
+/// (`cards` holds those used so far).
+fn deck_card(
+    src: Source,
+    text: &Spanned<String>,
+    cards: &mut Vec<Card>,
+) -> Result<Card, ScenarioError> {
+    let card = Deck::standard()
+        .parse_card(text.get_ref())
+        .map_err(|e| src.at(text.span().start, e.to_string()))?;
+    if cards.contains(&card) {
+        return Err(src.at(
+            text.span().start,
+            format!("`{card}` is used twice: the deck has one card of each priority"),
+        ));
+    }
+    cards.push(card);
+    Ok(card)
 }
 
 /// A direction of the file as a compass direction.
@@ -172,6 +195,7 @@ pub(super) fn position(
     src: Source,
     raw: &RawScenario,
     folder: &Path,
+    lives: u8,
 ) -> Result<Built, ScenarioError> {
     if raw.game.get_ref() != "roborally" {
         return Err(src.at(
@@ -192,6 +216,7 @@ pub(super) fn position(
     }
     let mut robots: Vec<RobotState> = Vec::new();
     let mut cards: Vec<Card> = Vec::new();
+    let mut hands: Vec<Vec<Card>> = Vec::new();
     for r in &raw.robot {
         let seat = colour(src, &r.id)?;
         if robots.iter().any(|o| o.seat == seat) {
@@ -262,18 +287,16 @@ pub(super) fn position(
                 if text.get_ref().trim().is_empty() {
                     continue;
                 }
-                let card = Deck::standard()
-                    .parse_card(text.get_ref())
-                    .map_err(|e| src.at(text.span().start, e.to_string()))?;
-                if cards.contains(&card) {
-                    return Err(src.at(
-                        text.span().start,
-                        format!("`{card}` is used twice: the deck has one card of each priority"),
-                    ));
-                }
-                cards.push(card);
-                *slot = Some(card);
+                *slot = Some(deck_card(src, text, &mut cards)?);
             }
+        }
+        if let Some(hand) = &r.hand {
+            let hand = hand
+                .iter()
+                .map(|text| deck_card(src, text, &mut cards))
+                .collect::<Result<Vec<_>, _>>()?;
+            hands.resize(robots.len() + 1, Vec::new());
+            hands[robots.len()] = hand;
         }
         let options = r
             .options
@@ -285,7 +308,7 @@ pub(super) fn position(
             at,
             facing,
             damage: number(src, &r.damage, 0, 0, 9, "damage")?,
-            lives: number(src, &r.lives, START_LIVES, 0, 99, "lives")?,
+            lives: number(src, &r.lives, lives, 0, 99, "lives")?,
             flags: number(src, &r.flags, 0, 0, board.flags().len() as i64, "flags")?,
             archive,
             virtual_robot: r.virtual_robot,
@@ -315,7 +338,11 @@ pub(super) fn position(
         .map(|o| option(src, o))
         .collect::<Result<Vec<_>, _>>()?;
     let registers = number(src, &raw.turn.registers, 1, 0, 5, "registers")?;
+    if !hands.is_empty() {
+        hands.resize(robots.len(), Vec::new());
+    }
     Ok(Built {
+        hands: (!hands.is_empty()).then_some(hands),
         position: Position {
             board: Arc::new(board),
             robots,

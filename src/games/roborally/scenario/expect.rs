@@ -36,6 +36,8 @@ pub(super) struct Expect {
     game_over: Option<bool>,
     winners: Option<Vec<usize>>,
     robots: Vec<RobotExpect>,
+    /// Flags expected on squares: (number, square).
+    flags: Vec<(u8, Square)>,
 }
 
 /// Reads `[expect]`, checking its names against the position.
@@ -86,10 +88,24 @@ pub(super) fn read(
             options,
         });
     }
+    let mut flags = Vec::new();
+    for f in &e.flag {
+        let number = u8::try_from(*f.number.get_ref())
+            .ok()
+            .filter(|n| position.board.flags().iter().any(|b| b.number == *n))
+            .ok_or_else(|| {
+                src.at(
+                    f.number.span().start,
+                    format!("the board has no flag {}", f.number.get_ref()),
+                )
+            })?;
+        flags.push((number, f.at));
+    }
     Ok(Expect {
         game_over: e.game_over,
         winners,
         robots,
+        flags,
     })
 }
 
@@ -130,6 +146,15 @@ impl Expect {
                     "expected winners {} but they are {}",
                     list(&want),
                     list(&got)
+                ));
+            }
+        }
+        for &(number, at) in &self.flags {
+            let got = game.board().flags().iter().find(|f| f.number == number);
+            if let Some(got) = got.filter(|f| f.at != at) {
+                out.push(format!(
+                    "flag {number}: expected at {at} but it is at {}",
+                    got.at
                 ));
             }
         }

@@ -28,6 +28,8 @@ pub(super) struct RawScenario {
     #[serde(default)]
     pub option_deck: Vec<Spanned<String>>,
     #[serde(default)]
+    pub variants: Option<Spanned<Vec<String>>>,
+    #[serde(default)]
     pub robot: Vec<RawRobot>,
     #[serde(default)]
     pub turn: RawTurn,
@@ -57,6 +59,8 @@ pub(super) struct RawRobot {
     pub program: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub options: Vec<Spanned<String>>,
+    /// Cards in its hand: the turn is programmed from them.
+    pub hand: Option<Vec<Spanned<String>>>,
 }
 
 /// `[turn]`.
@@ -78,6 +82,17 @@ pub(super) struct RawExpect {
     pub winners: Option<Vec<Spanned<String>>>,
     #[serde(default)]
     pub robot: Vec<RawExpectRobot>,
+    #[serde(default)]
+    pub flag: Vec<RawExpectFlag>,
+}
+
+/// An `[[expect.flag]]`: where a flag stands after the turn (a variant's
+/// moving flags).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RawExpectFlag {
+    pub number: Spanned<i64>,
+    pub at: Square,
 }
 
 /// An `[[expect.robot]]`.

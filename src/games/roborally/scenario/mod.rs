@@ -23,12 +23,16 @@ mod format;
 mod tests;
 
 use std::path::Path;
+use std::rc::Rc;
 
+use crate::assets::Library;
 use crate::engine::State;
 use crate::toml_text::line_column;
 
-use super::game::Game;
-use super::position::Position;
+use super::cards::Card;
+use super::game::{Game, ScenarioTurn, Variants};
+use super::position::{Position, START_LIVES};
+use super::variant::VariantSet;
 use format::RawScenario;
 
 /// A scenario that could not be read or played: where, and why.
@@ -125,6 +129,10 @@ pub struct Scenario {
     pub begin: bool,
     /// The register phases to run, 0..=5.
     pub registers: u8,
+    /// The variants it is played with (`variants = [...]`).
+    pub variants: Option<Rc<Variants>>,
+    /// The robots' hands when the scenario programs its turn.
+    pub hands: Option<Vec<Vec<Card>>>,
     choices: Vec<(String, usize)>,
     expect: expect::Expect,
 }
@@ -148,7 +156,20 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
         let at = e.span().map_or(0, |s| s.start);
         src.at(at, e.message().trim().to_string())
     })?;
-    let built = build::position(src, &raw, folder)?;
+    let (variants, lives) = match &raw.variants {
+        None => (None, START_LIVES),
+        Some(names) => {
+            let set =
+                VariantSet::load_with(&Library::current(), Some(Path::new(name)), names.get_ref())
+                    .map_err(|e| src.at(names.span().start, e.to_string()))?;
+            let variants = set
+                .for_game()
+                .map_err(|e| src.at(names.span().start, e.to_string()))?;
+            // A scenario's board is one board.
+            (variants, set.lives(raw.robot.len(), 1))
+        }
+    };
+    let built = build::position(src, &raw, folder, lives)?;
     let expect = expect::read(src, &raw, &built.position)?;
     Ok(Scenario {
         name: name.to_string(),
@@ -158,6 +179,8 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
         position: built.position,
         begin: built.begin,
         registers: built.registers,
+        variants,
+        hands: built.hands,
         choices: built.choices,
         expect,
     })
@@ -167,8 +190,16 @@ impl Scenario {
     /// The game the scenario plays, before its choices are answered.
     pub fn game(&self) -> Result<Game, ScenarioError> {
         let src = self.src();
-        Game::scenario(self.position.clone(), self.begin, self.registers)
-            .map_err(|r| src.whole(r.message))
+        Game::scenario_with(
+            self.position.clone(),
+            ScenarioTurn {
+                begin: self.begin,
+                registers: self.registers,
+                hands: self.hands.clone(),
+            },
+            self.variants.clone(),
+        )
+        .map_err(|r| src.whole(r.message))
     }
 
     fn src(&self) -> Source<'_> {

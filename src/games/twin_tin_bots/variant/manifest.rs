@@ -8,7 +8,7 @@ use super::VariantError;
 use crate::games::twin_tin_bots::pieces::Colour;
 use crate::games::twin_tin_bots::terrain::{KindDef, Layer, Props};
 use crate::names::Name;
-use crate::toml_text::{field_path, line_column};
+use crate::toml_text::{line_column, located_error};
 
 /// Rule settings a variant applies as data; `None` leaves the rule as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -160,18 +160,8 @@ impl Manifest {
     /// Parses a manifest's text; `name` names it in errors.
     pub fn parse(name: &str, text: &str) -> Result<Manifest, VariantError> {
         let manifest: Manifest = toml::from_str(text).map_err(|e| {
-            let at = e.span().map(|s| s.start).unwrap_or(0);
-            let (line, column) = line_column(text, at);
-            let field = field_path(text, at);
-            let field = if field.is_empty() {
-                String::new()
-            } else {
-                format!("in `{field}`: ")
-            };
-            VariantError::File {
-                path: format!("{name}:{line}:{column}"),
-                message: format!("{field}{}", e.message().trim()),
-            }
+            let (path, message) = located_error(name, text, &e);
+            VariantError::File { path, message }
         })?;
         let invalid = |message: String| VariantError::File {
             path: name.to_string(),

@@ -664,26 +664,9 @@ mod tests;
 /// name, where it comes from, and its description (`?` and why, when its
 /// manifest cannot be read).
 pub fn listing(library: &Library) -> String {
-    let mut text = String::new();
-    for listed in library.list(Kind::Variant, Game::NAME, None) {
-        let Entry::File(manifest) = &listed.found.entry else {
-            continue;
-        };
-        let description = manifest
-            .read()
-            .map_err(|e| format!("? cannot read {}: {e}", manifest.shown()))
-            .and_then(|t| {
-                manifest::Manifest::parse(&manifest.shown(), &t)
-                    .map(|m| m.description)
-                    .map_err(|e| format!("? {e}"))
-            })
-            .unwrap_or_else(|e| e);
-        text.push_str(&crate::assets::listing_line(
-            &listed,
-            Kind::Variant,
-            &description,
-            300,
-        ));
-    }
-    text
+    crate::assets::variant_listing(library, Game::NAME, &|shown, text| {
+        manifest::Manifest::parse(shown, text)
+            .map(|m| m.description)
+            .map_err(|e| e.to_string())
+    })
 }

@@ -1,0 +1,90 @@
+//! `variant.toml` of a RoboRally variant: the manifest format of Twin Tin
+//! Bots' variants (`docs/variants.md`: name, description, source, needs,
+//! conflicts, `[settings]`) with RoboRally's own settings.
+
+use serde::Deserialize;
+
+use crate::toml_text::located_error;
+
+use super::VariantError;
+
+/// The lives a robot starts with when no variant says (ruling 10).
+const BASE_LIVES: u8 = super::super::position::START_LIVES;
+
+/// Rule settings a variant applies as data; `None` leaves the rule as it is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    /// The lives every robot starts with (1 to 9), before the extra ones.
+    pub lives: Option<u8>,
+    /// One more life when there are more players than this (seed line 54).
+    pub extra_life_above_players: Option<u8>,
+    /// One more life when the course has more boards than this (seed line 55).
+    pub extra_life_above_boards: Option<u8>,
+}
+
+impl Settings {
+    /// These settings with `later`'s over them.
+    pub fn then(self, later: &Settings) -> Settings {
+        Settings {
+            lives: later.lives.or(self.lives),
+            extra_life_above_players: later
+                .extra_life_above_players
+                .or(self.extra_life_above_players),
+            extra_life_above_boards: later
+                .extra_life_above_boards
+                .or(self.extra_life_above_boards),
+        }
+    }
+
+    /// The lives each robot starts with, for `players` robots on a course
+    /// of `boards` boards (`004_11511d35c714bcd0.txt:52-57`: three, one
+    /// more above four players, one more above four boards).
+    pub fn lives(&self, players: usize, boards: usize) -> u8 {
+        let above =
+            |limit: Option<u8>, n: usize| u8::from(limit.is_some_and(|l| n > usize::from(l)));
+        self.lives.unwrap_or(BASE_LIVES)
+            + above(self.extra_life_above_players, players)
+            + above(self.extra_life_above_boards, boards)
+    }
+}
+
+/// A variant's manifest.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// The variant's name: the same as its folder's.
+    pub name: String,
+    /// What it does, in a sentence or two.
+    pub description: String,
+    /// Where the rule comes from (`004_11511d35c714bcd0.txt:52-57`), or
+    /// `house rule`.
+    pub source: String,
+    /// Variants it needs (loaded with it, applied first).
+    #[serde(default)]
+    pub needs: Vec<String>,
+    /// Variants it cannot be combined with.
+    #[serde(default)]
+    pub conflicts: Vec<String>,
+    /// Rule settings.
+    #[serde(default)]
+    pub settings: Settings,
+}
+
+impl Manifest {
+    /// Parses a manifest's text; `shown` names it in errors, which give
+    /// the line, column and field.
+    pub fn parse(shown: &str, text: &str) -> Result<Manifest, VariantError> {
+        let manifest: Manifest = toml::from_str(text).map_err(|e| {
+            let (path, message) = located_error(shown, text, &e);
+            VariantError::File { path, message }
+        })?;
+        if let Some(n) = manifest.settings.lives.filter(|n| !(1..=9).contains(n)) {
+            return Err(VariantError::File {
+                path: shown.to_string(),
+                message: format!("in `settings.lives`: {n}: a robot starts with 1 to 9 lives"),
+            });
+        }
+        Ok(manifest)
+    }
+}
