@@ -107,16 +107,21 @@ impl Game {
                         self.clear_registers(i);
                     }
                 }
-                self.pc = if self.scenario.is_some() {
-                    self.first_phase()
-                } else {
+                self.pc = if self.scenario.is_none() {
                     Pc::Deal
+                } else if self.runtime.is_some() {
+                    // A scenario deals nothing, but its options act on
+                    // hands and are programmed (`option_turn`).
+                    Pc::Hand(0)
+                } else {
+                    self.first_phase()
                 };
             }
             Pc::Deal => {
                 self.deal();
-                self.pc = Pc::Program(0, 0);
+                self.pc = Pc::Hand(0);
             }
+            Pc::Hand(i) => return self.hand_step(i),
             Pc::Program(i, reg) => return self.program_step(i, reg),
             Pc::Phase(r, step) => return self.phase_step(r, step),
             Pc::EndRepair(i) => {
@@ -173,6 +178,7 @@ impl Game {
                     self.discard.append(&mut self.hands[i]);
                 }
                 self.revealed = 0;
+                self.programmed.end_turn();
                 self.step_done = true;
                 if self.scenario.is_some() {
                     self.pc = Pc::Paused;
@@ -261,15 +267,7 @@ impl Game {
             }
             let n = hand_size(self.robots[i].damage);
             for _ in 0..n {
-                if self.deck.is_empty() {
-                    if self.discard.is_empty() {
-                        break;
-                    }
-                    std::mem::swap(&mut self.deck, &mut self.discard);
-                    self.deck.shuffle(&mut self.rng);
-                    self.events.push(Event::Reshuffled(self.deck.len()));
-                }
-                let card = self.deck.pop().expect("the deck was refilled");
+                let Some(card) = self.draw_card() else { break };
                 self.hands[i].push(card);
             }
             Deck::standard().sort(&mut self.hands[i]);
@@ -278,21 +276,44 @@ impl Game {
         }
     }
 
+    /// The top card of the program deck, the discard shuffled in when the
+    /// deck is empty; `None` when both are.
+    pub(super) fn draw_card(&mut self) -> Option<super::super::cards::Card> {
+        if self.deck.is_empty() {
+            if self.discard.is_empty() {
+                return None;
+            }
+            std::mem::swap(&mut self.deck, &mut self.discard);
+            self.deck.shuffle(&mut self.rng);
+            self.events.push(Event::Reshuffled(self.deck.len()));
+        }
+        self.deck.pop()
+    }
+
     /// Programming: asks robot `i` for register `reg + 1`, or (reg 5) a
-    /// damaged robot for its power down.
+    /// damaged robot for its power down, or (reg 6 + k) its option `k`
+    /// when turn-programmed. A scenario's registers are given, and it
+    /// asks no power down.
     fn program_step(&mut self, i: usize, reg: u8) -> bool {
         if i >= self.robots.len() {
-            self.pc = Pc::Phase(1, Step::Reveal);
+            self.pc = self.first_phase();
             return true;
         }
         let skip = !self.on_board(i) || self.robots[i].powered_down;
         if skip {
-            self.pc = Pc::Program(i + 1, 0);
+            self.pc = Pc::Hand(i + 1);
             return true;
+        }
+        if reg > LAST_REGISTER {
+            return self.program_option_step(i, usize::from(reg - LAST_REGISTER - 1));
         }
         if reg < LAST_REGISTER {
             let r = reg + 1;
-            if self.is_locked(i, r) || self.hands[i].is_empty() || self.card_in(i, r).is_some() {
+            if self.is_locked(i, r)
+                || self.hands[i].is_empty()
+                || self.card_in(i, r).is_some()
+                || self.scenario.is_some()
+            {
                 self.pc = Pc::Program(i, reg + 1);
                 return true;
             }
@@ -302,11 +323,14 @@ impl Game {
             });
             return false;
         }
-        if self.robots[i].damage > 0 && !self.robots[i].power_down_announced {
+        if self.robots[i].damage > 0
+            && !self.robots[i].power_down_announced
+            && self.scenario.is_none()
+        {
             self.decision = Some(Decision::PowerDown { seat: i });
             return false;
         }
-        self.pc = Pc::Program(i + 1, 0);
+        self.pc = Pc::Program(i, LAST_REGISTER + 1);
         true
     }
 
@@ -316,6 +340,9 @@ impl Game {
     fn phase_step(&mut self, r: u8, step: Step) -> bool {
         let next = match step {
             Step::Reveal => {
+                if self.runtime.is_some() && self.reveal_hooks(r).is_err() {
+                    return false;
+                }
                 self.reveal(r);
                 if self.order.is_empty() {
                     Step::Express
@@ -324,7 +351,7 @@ impl Game {
                 }
             }
             Step::Robot(k) => {
-                if !self.robot_step(r, usize::from(k)) {
+                if !self.robot_step(usize::from(k)) {
                     return false;
                 }
                 if usize::from(k) + 1 < self.order.len() {
@@ -354,6 +381,9 @@ impl Game {
                 Step::Lasers
             }
             Step::Lasers => {
+                if self.runtime.is_some() && self.weapon_choices().is_err() {
+                    return false;
+                }
                 self.lasers();
                 Step::Flags
             }
@@ -450,7 +480,7 @@ impl Game {
                     self.robots[seat].power_down_announced = true;
                     self.events.push(Event::PowerDownAnnounced(seat));
                 }
-                self.pc = Pc::Program(seat + 1, 0);
+                self.pc = Pc::Program(seat, LAST_REGISTER + 1);
             }
             (Decision::Facing { seat }, Answer::Facing(f)) => {
                 self.robots[seat].facing = f;
@@ -490,6 +520,10 @@ impl Game {
             (Decision::UseOption { seat, option }, a) => {
                 self.answer_use(seat, option, a == Answer::Use)
             }
+            (Decision::ProgramOption { seat, option }, Answer::Setting(k)) => {
+                self.answer_setting(seat, option, k)
+            }
+            (Decision::Weapon { seat }, Answer::Weapon(k)) => self.answer_weapon(seat, k),
             (Decision::Continue, _) => {}
             _ => unreachable!("a legal answer fits its decision"),
         }

@@ -19,7 +19,9 @@
 //! - `record`: the start record a replay resumes from;
 //! - [`options`]: the option cards' names; [`option_lua`]: their Lua
 //!   scripts' runtime; `option_play`: where the engine calls their hooks
-//!   and applies what they ask.
+//!   and applies what they ask; `option_turn`: options on the hand, the
+//!   programming and the revealed cards; `option_weapons`: optional
+//!   weapons.
 
 mod belts;
 mod damage;
@@ -31,6 +33,8 @@ mod moves;
 pub mod narrate;
 pub mod option_lua;
 mod option_play;
+mod option_turn;
+mod option_weapons;
 pub mod options;
 mod record;
 mod register;
@@ -71,8 +75,11 @@ enum Pc {
     PowerDowns,
     /// Cards are dealt.
     Deal,
+    /// This robot's options act on its hand before it is programmed
+    /// (Extra Memory, Recompile, Flywheel; `option_turn`).
+    Hand(usize),
     /// Programming: this robot, this register (0..5; 5 is the power-down
-    /// decision).
+    /// decision; 6 + k asks its option `k` when turn-programmed).
     Program(usize, u8),
     /// A register phase (1..=5) at a step.
     Phase(u8, Step),
@@ -137,6 +144,10 @@ enum Pending {
         robot: usize,
         amount: u8,
         hooked: bool,
+        /// The side of the robot a laser's shot comes from (for options
+        /// that guard a side: Shield); `None` for other damage, and in a
+        /// game without options.
+        from: Option<Compass>,
     },
     /// Robot `robot` was destroyed and loses an option of its player's
     /// choice (ruling 10).
@@ -199,6 +210,9 @@ pub struct Game {
     /// A hook failed: the game stops where it was (the answer that ran it
     /// is refused and undone).
     hook_error: Option<Box<option_lua::HookError>>,
+    /// Turn-programmed options' answers and the program cards lying on
+    /// options (`option_turn`).
+    programmed: option_turn::Programmed,
 }
 
 /// Buffers the hot path reuses instead of allocating.
@@ -234,12 +248,30 @@ impl Game {
     /// (0..=5) run; 5 also runs the end of the turn. Then the game pauses
     /// for good: [`crate::engine::State::to_decide`] is `None`.
     pub fn scenario(position: Position, begin: bool, registers: u8) -> Result<Game, Refusal> {
+        Game::scenario_with_hands(position, Vec::new(), begin, registers)
+    }
+
+    /// [`Game::scenario`] with cards in the robots' hands (by seat order;
+    /// taken out of the deck), for the options that act on a hand or lay
+    /// one of its cards on them. With `begin`, a scenario whose robots
+    /// hold options runs their `hand` hooks and asks their turn-programmed
+    /// questions (its registers are given and no power down is asked).
+    pub fn scenario_with_hands(
+        position: Position,
+        hands: Vec<Vec<Card>>,
+        begin: bool,
+        registers: u8,
+    ) -> Result<Game, Refusal> {
         if registers > 5 {
             return Err(Refusal::new(format!(
                 "registers {registers}: a scenario runs 0 to 5 register phases"
             )));
         }
         let mut game = Game::build(position, 0, Some(registers))?;
+        for (i, hand) in hands.into_iter().enumerate().take(game.robots.len()) {
+            game.deck.retain(|c| !hand.contains(c));
+            game.hands[i] = hand;
+        }
         game.pc = if begin {
             Pc::TurnStart
         } else if registers == 0 {
@@ -357,7 +389,7 @@ impl Game {
         let (register, label) = match self.pc {
             Pc::TurnStart | Pc::Reenter(_) | Pc::PlaceReentered => (None, "start of the turn"),
             Pc::StayWake(_) | Pc::PowerDowns => (None, "power down"),
-            Pc::Deal | Pc::Program(..) => (None, "programming"),
+            Pc::Deal | Pc::Hand(_) | Pc::Program(..) => (None, "programming"),
             Pc::Phase(r, s) => (Some(r), s.label()),
             Pc::EndRepair(_) | Pc::EndClear => (None, "end of the turn"),
             Pc::Paused => (None, "paused"),

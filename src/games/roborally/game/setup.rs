@@ -179,6 +179,7 @@ impl Game {
             asked: Vec::new(),
             arm_touch: Vec::new(),
             hook_error: None,
+            programmed: Default::default(),
         };
         if position.stage == Stage::TurnStart && scenario.is_none() {
             // Only locked registers keep a card into a new turn (ruling 7).

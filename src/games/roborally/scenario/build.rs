@@ -27,6 +27,8 @@ pub(super) struct Built {
     pub registers: u8,
     /// Each choice and its offset in the file.
     pub choices: Vec<(String, usize)>,
+    /// The cards in each robot's hand, by seat order.
+    pub hands: Vec<Vec<Card>>,
 }
 
 /// A direction of the file as a compass direction.
@@ -192,6 +194,7 @@ pub(super) fn position(
     }
     let mut robots: Vec<RobotState> = Vec::new();
     let mut cards: Vec<Card> = Vec::new();
+    let mut hands: Vec<Vec<Card>> = Vec::new();
     for r in &raw.robot {
         let seat = colour(src, &r.id)?;
         if robots.iter().any(|o| o.seat == seat) {
@@ -275,6 +278,21 @@ pub(super) fn position(
                 *slot = Some(card);
             }
         }
+        let mut hand = Vec::new();
+        for text in &r.hand {
+            let card = Deck::standard()
+                .parse_card(text.get_ref())
+                .map_err(|e| src.at(text.span().start, e.to_string()))?;
+            if cards.contains(&card) {
+                return Err(src.at(
+                    text.span().start,
+                    format!("`{card}` is used twice: the deck has one card of each priority"),
+                ));
+            }
+            cards.push(card);
+            hand.push(card);
+        }
+        hands.push(hand);
         let options = r
             .options
             .iter()
@@ -325,6 +343,7 @@ pub(super) fn position(
         },
         begin: raw.turn.begin,
         registers,
+        hands,
         choices: raw
             .turn
             .choices

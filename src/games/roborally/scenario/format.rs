@@ -57,6 +57,9 @@ pub(super) struct RawRobot {
     pub program: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub options: Vec<Spanned<String>>,
+    /// Cards in its hand (for options acting on a hand).
+    #[serde(default)]
+    pub hand: Vec<Spanned<String>>,
 }
 
 /// `[turn]`.
@@ -98,4 +101,5 @@ pub(super) struct RawExpectRobot {
     pub power_down_announced: Option<bool>,
     pub locked: Option<Vec<i64>>,
     pub options: Option<Vec<String>>,
+    pub hand_size: Option<i64>,
 }

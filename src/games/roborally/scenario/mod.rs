@@ -126,6 +126,7 @@ pub struct Scenario {
     /// The register phases to run, 0..=5.
     pub registers: u8,
     choices: Vec<(String, usize)>,
+    hands: Vec<Vec<super::cards::Card>>,
     expect: expect::Expect,
 }
 
@@ -159,6 +160,7 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
         begin: built.begin,
         registers: built.registers,
         choices: built.choices,
+        hands: built.hands,
         expect,
     })
 }
@@ -167,7 +169,12 @@ impl Scenario {
     /// The game the scenario plays, before its choices are answered.
     pub fn game(&self) -> Result<Game, ScenarioError> {
         let src = self.src();
-        Game::scenario(self.position.clone(), self.begin, self.registers)
+        Game::scenario_with_hands(
+            self.position.clone(),
+            self.hands.clone(),
+            self.begin,
+            self.registers,
+        )
             .map_err(|r| src.whole(r.message))
     }
 
