@@ -22,7 +22,7 @@ use crate::grid::square::{Compass, Square};
 use crate::script::{located, Sandbox, ScriptId};
 
 use super::super::lua::option_api::OPTION_API;
-use super::options::OPTION_NAMES;
+use super::options::every_option;
 use super::Game;
 
 /// The moments an option card may act, each a hook of its script.
@@ -196,7 +196,7 @@ type Hooks = [Option<Function>; HookKind::ALL.len()];
 /// The option cards' scripts of one game and their hooks.
 pub struct OptionRuntime {
     sandbox: Sandbox,
-    /// Per card of [`OPTION_NAMES`], its script and its hooks (by
+    /// Per card of [`every_option`], its script and its hooks (by
     /// [`HookKind::ALL`]'s order).
     cards: Vec<Option<(ScriptId, Hooks)>>,
     lent: Rc<Lent>,
@@ -253,8 +253,8 @@ impl OptionRuntime {
         let handle = sandbox
             .object("Game", methods)
             .map_err(|e| fail("(runtime)", &e))?;
-        let mut cards = Vec::with_capacity(OPTION_NAMES.len());
-        for option in OPTION_NAMES {
+        let mut cards = Vec::new();
+        for option in every_option() {
             let Some((shown, text)) = source(option) else {
                 cards.push(None);
                 continue;
@@ -305,7 +305,7 @@ impl OptionRuntime {
     }
 
     fn hook(&self, option: &str, kind: HookKind) -> Option<(usize, ScriptId, &Function)> {
-        let index = OPTION_NAMES.iter().position(|&o| o == option)?;
+        let index = every_option().position(|o| o == option)?;
         let (id, hooks) = self.cards[index].as_ref()?;
         let slot = HookKind::ALL.iter().position(|&k| k == kind)?;
         hooks[slot].as_ref().map(|f| (index, *id, f))
@@ -330,7 +330,7 @@ impl OptionRuntime {
             return Ok(None);
         };
         let error = |message: String| HookError {
-            option: OPTION_NAMES[index],
+            option: option_at(index),
             hook: kind.name(),
             message,
         };
@@ -358,7 +358,7 @@ impl OptionRuntime {
         };
         let path = self.sandbox.script_path(id);
         HookError {
-            option: OPTION_NAMES[index],
+            option: option_at(index),
             hook: kind.name(),
             message: match f.info().line_defined {
                 Some(line) => format!("{path}:{line}: {why}"),
@@ -374,6 +374,13 @@ fn robot_arg(lua: &Lua, game: &Game, colour: &str) -> mlua::Result<usize> {
         .iter()
         .position(|r| r.colour() == colour)
         .ok_or_else(|| located(lua, format!("no robot `{colour}` in this game")))
+}
+
+/// The name of the option of index `index` in [`every_option`].
+fn option_at(index: usize) -> &'static str {
+    every_option()
+        .nth(index)
+        .expect("an index found in the same list")
 }
 
 /// An option robot `i` holds, named by `arg` (for the effects on the
