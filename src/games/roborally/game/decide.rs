@@ -393,7 +393,13 @@ impl Game {
                 None => return Err(expected("a turn-programmed option, seed lines 335-341")),
             },
             Decision::Weapon { .. } => {
-                match self.programmed.armed.offer().iter().position(|w| *w == word) {
+                match self
+                    .programmed
+                    .armed
+                    .offer()
+                    .iter()
+                    .position(|w| *w == word)
+                {
                     Some(k) => Answer::Weapon(k as u8),
                     None => return Err(expected("an optional weapon, seed lines 311-317")),
                 }

@@ -34,12 +34,7 @@ impl Game {
                 continue;
             }
             pool.extend(g.hands[i].iter().copied());
-            pool.extend(
-                g.programmed
-                    .held_cards()
-                    .filter(|h| h.0 == i)
-                    .map(|h| h.1),
-            );
+            pool.extend(g.programmed.held_cards().filter(|h| h.0 == i).map(|h| h.1));
             for r in 1..=LAST_REGISTER {
                 if g.hidden_register(i, r) {
                     pool.extend(g.card_in(i, r));

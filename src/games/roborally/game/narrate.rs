@@ -358,10 +358,16 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
         Event::CardOnOption(s, o) => format!("{} lays a card face down on its {o}", name(s)),
         Event::CardToHand(s, o) => format!("{} takes the card on its {o} into its hand", name(s)),
         Event::CardPlayedFrom(s, o, c) => {
-            format!("{} plays {c} from its {o} instead of its register's card", name(s))
+            format!(
+                "{} plays {c} from its {o} instead of its register's card",
+                name(s)
+            )
         }
         Event::CardFromDeck(s, c) => {
-            format!("{} draws {c} from the deck instead of its register's card", name(s))
+            format!(
+                "{} draws {c} from the deck instead of its register's card",
+                name(s)
+            )
         }
         Event::CardsDrawn(s, n) => format!("{} draws {n} more program cards", name(s)),
         Event::Redealt(s, n) => format!("{} discards its hand and is dealt {n} new cards", name(s)),
@@ -372,7 +378,9 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             name(t),
             name(s)
         ),
-        Event::PlaysCardOf(t, s, c) => format!("{} plays {}'s {c} right after it", name(t), name(s)),
+        Event::PlaysCardOf(t, s, c) => {
+            format!("{} plays {}'s {c} right after it", name(t), name(s))
+        }
         Event::Scrambled(s, r) => format!(
             "{}'s card in register {r} is replaced by a card from the deck",
             name(s)

@@ -553,7 +553,10 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     })?;
     effect("mirror", |lua, g, i, arg| match arg {
         Value::String(s) => Ok(Effect::Mirror(i, robot_arg(lua, g, &s.to_str()?)?)),
-        _ => Err(located(lua, "game:mirror(robot, by): by is a robot's colour")),
+        _ => Err(located(
+            lua,
+            "game:mirror(robot, by): by is a robot's colour",
+        )),
     })?;
     effect("scramble", |_, _, i, _| Ok(Effect::Scramble(i)))?;
     effect("card_from_deck", |_, _, i, _| Ok(Effect::CardFromDeck(i)))?;

@@ -367,9 +367,15 @@ impl Game {
                     .into_iter()
                     .find(|c| c.name() == f)
                     .map(Some)
-                    .ok_or_else(|| mlua::Error::runtime(format!("facing `{f}` is no direction (N, E, S or W)"))),
+                    .ok_or_else(|| {
+                        mlua::Error::runtime(format!("facing `{f}` is no direction (N, E, S or W)"))
+                    }),
             });
-            match (read("damage"), read("pierce"), rear.and_then(|r| facing.map(|f| (r, f)))) {
+            match (
+                read("damage"),
+                read("pierce"),
+                rear.and_then(|r| facing.map(|f| (r, f))),
+            ) {
                 (Ok(d), Ok(p), Ok((r, f))) => {
                     spec.facing = f.or(spec.facing);
                     spec.damage = spec.damage.max(d.unwrap_or(1)).min(9);

@@ -190,7 +190,8 @@ impl Game {
                 .map_err(|e| e.to_string())
                 .and_then(|w| {
                     let distinct = w.iter().enumerate().all(|(n, a)| !w[..n].contains(a));
-                    if w.len() > MOST_ANSWERS || !distinct || w.iter().any(|a| a.trim().is_empty()) {
+                    if w.len() > MOST_ANSWERS || !distinct || w.iter().any(|a| a.trim().is_empty())
+                    {
                         Err(format!(
                             "{} answers: at most {MOST_ANSWERS}, distinct, none empty",
                             w.len()
@@ -301,7 +302,9 @@ impl Game {
                     let _: Result<(), ()> = self.fail_with(rt.bad_return(
                         option,
                         HookKind::Turned,
-                        &format!("returned {other:?}: a turned hook returns true (not turned) or nil"),
+                        &format!(
+                            "returned {other:?}: a turned hook returns true (not turned) or nil"
+                        ),
                     ));
                     return false;
                 }

@@ -145,9 +145,7 @@ impl Describe for Game {
     fn transcript_part(&self) -> TranscriptPart {
         match self.decision() {
             Some(
-                Decision::Card { .. }
-                | Decision::PowerDown { .. }
-                | Decision::ProgramOption { .. },
+                Decision::Card { .. } | Decision::PowerDown { .. } | Decision::ProgramOption { .. },
             ) => TranscriptPart::Main,
             Some(Decision::Facing { .. }) => TranscriptPart::Aside("facing:"),
             Some(Decision::StayOrWake { .. }) => TranscriptPart::Aside("powered down:"),

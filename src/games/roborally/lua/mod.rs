@@ -17,6 +17,8 @@ mod simulate;
 mod view;
 
 #[cfg(test)]
+mod option_bot_tests;
+#[cfg(test)]
 mod tests;
 
 use std::cell::{Cell, RefCell};

@@ -175,7 +175,7 @@ impl Scenario {
             self.begin,
             self.registers,
         )
-            .map_err(|r| src.whole(r.message))
+        .map_err(|r| src.whole(r.message))
     }
 
     fn src(&self) -> Source<'_> {
