@@ -7,7 +7,7 @@
 //! [`Decision::UseOption`]; once answered, the step runs again from its
 //! start and the hook gets `event.answer` (`"use"` or `"skip"`). Hooks are
 //! functions of the game and the event, so the second run sees what the
-//! first saw; what a hook asked for on the run that asked is dropped.
+//! first saw; nothing any hook asked for on the run that asked is applied.
 
 use std::rc::Rc;
 
