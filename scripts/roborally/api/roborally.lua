@@ -9,7 +9,7 @@
 --- A compass point: a facing, a belt's or pusher's direction, a wall's side.
 ---@alias RrFacing "N"|"E"|"S"|"W"
 --- What a decision is about.
----@alias RrDecisionKind "card"|"power_down"|"facing"|"stay_or_wake"|"two_wrench"|"damage_option"|"lose_option"|"use_option"|"continue"
+---@alias RrDecisionKind "card"|"power_down"|"facing"|"stay_or_wake"|"two_wrench"|"damage_option"|"lose_option"|"use_option"|"program_option"|"weapon"|"continue"
 --- What a square is (a crusher is the `crusher` field, on any kind).
 ---@alias RrSquareKind "floor"|"pit"|"off"|"conveyor"|"express"|"gear"|"pusher"|"repair"
 
@@ -126,7 +126,7 @@ function RrView:simulate(answers, phases) end
 ---@class RrDecision
 ---@field kind RrDecisionKind What it is about.
 ---@field register integer? The register a card decision fills (1..5).
----@field option string? The run-time option a `use_option` decision is about (`use` | `skip`).
+---@field option string? The option a `use_option` decision (`use` | `skip`) or a `program_option` decision (the card's own answers) is about.
 ---@field seat integer The deciding seat.
 ---@field colour RrColour The deciding robot.
 ---@field text string The decision in words.

@@ -19,6 +19,12 @@
 ---@field ram fun(game: RrOptionGame, event: RrOptionEvent) The holder's own move rams event.target (pushed, or stopped by a wall behind it).
 ---@field turn_end fun(game: RrOptionGame, event: RrOptionEvent) The turn ends (after repairs) with the holder on the board.
 ---@field returned fun(game: RrOptionGame, event: RrOptionEvent) The holder's archive copy is coming back (before its damage is set).
+---@field hand fun(game: RrOptionGame, event: RrOptionEvent): "ask"|nil The holder's hand was dealt, before its registers are programmed (once a turn). May return "ask".
+---@field program fun(game: RrOptionGame, event: RrOptionEvent): string[]? The holder is programmed, after its power down (event.hand: the cards left in its hand): returns the answers of the card's question (a turn-programmed option), or nil to ask nothing. An answer that is a card of the hand lays that card on the option.
+---@field reveal fun(game: RrOptionGame, event: RrOptionEvent): "ask"|nil The cards of register event.register are about to be revealed; the holder's is event.card. May return "ask".
+---@field turned fun(game: RrOptionGame, event: RrOptionEvent): boolean? A gear or a turning belt (event.by: "gear" or "belt") is about to turn the holder: returns true to stay as it is.
+---@field weapon fun(game: RrOptionGame, event: RrOptionEvent): boolean? Before the lasers fire, the holder's main laser would hit event.target (event.direction, event.distance): returns true when the card, an optional weapon, can fire at it instead; its player then answers the weapon's name or `laser`.
+---@field fire fun(game: RrOptionGame, event: RrOptionEvent) The holder fires this optional weapon at event.target (event.direction, event.distance) instead of its main laser: ask for its effects (game:damage, game:push, game:mirror, game:scramble).
 local RrOptionCard = {}
 
 --- What a hook is told; every hook gets robot, option and answer, and its own fields.
@@ -33,6 +39,11 @@ local RrOptionCard = {}
 ---@field squares integer? card: the squares it moves by itself.
 ---@field register integer? phase_end: the register phase (1..5).
 ---@field target RrOptionColour? ram: the robot rammed.
+---@field from ("N"|"E"|"S"|"W")? damage: the side of the holder a laser's shot comes from (nil for other damage).
+---@field hand string[]? program: the cards left in the holder's hand (`move_1 500`).
+---@field by ("gear"|"belt")? turned: what is about to turn the holder.
+---@field direction ("N"|"E"|"S"|"W")? weapon, fire: the way the beam goes from the holder to the target.
+---@field distance integer? weapon, fire: the squares between the holder and the target (1: beside it).
 local RrOptionEvent = {}
 
 --- How a laser hook changes its robot's main laser.
@@ -40,6 +51,7 @@ local RrOptionEvent = {}
 ---@field damage integer? Damage a hit deals (1 when not given).
 ---@field pierce integer? Walls or robots the beam goes through, in all (a robot gone through is hit).
 ---@field rear boolean? A second main laser fires backward.
+---@field facing ("N"|"E"|"S"|"W")? The way the main beam fires instead of the robot's facing (a turret); a rear beam still fires opposite the robot's facing.
 local RrBeam = {}
 
 --- A square.
@@ -88,6 +100,18 @@ function RrOptionGame:next_flag(colour) end
 ---@return boolean
 function RrOptionGame:walled(x, y, side) end
 
+--- The answer the robot's player gave the option's program question this turn; nil when not asked.
+---@param colour RrOptionColour The robot.
+---@param option string A turn-programmed option it holds.
+---@return string?
+function RrOptionGame:setting(colour, option) end
+
+--- The program card lying on the option (`move_1 500`), or nil.
+---@param colour RrOptionColour The robot.
+---@param option string An option it holds.
+---@return string?
+function RrOptionGame:held(colour, option) end
+
 --- The turn, from 1.
 ---@return integer
 function RrOptionGame:turn() end
@@ -118,6 +142,48 @@ function RrOptionGame:touch_flag(colour) end
 --- The robot announces a power down for the next turn.
 ---@param colour RrOptionColour The robot.
 function RrOptionGame:power_down(colour) end
+
+--- The robot draws n program cards from the deck into its hand.
+---@param colour RrOptionColour The robot.
+---@param n integer 1 to 4.
+function RrOptionGame:draw(colour, n) end
+
+--- The robot's hand is discarded and as many cards dealt anew.
+---@param colour RrOptionColour The robot.
+function RrOptionGame:redeal(colour) end
+
+--- The card lying on the option goes into the robot's hand.
+---@param colour RrOptionColour The robot.
+---@param option string An option it holds.
+function RrOptionGame:take_held(colour, option) end
+
+--- In a reveal hook: the card lying on the option replaces the card of the register being revealed (which is discarded).
+---@param colour RrOptionColour The robot.
+---@param option string An option it holds.
+function RrOptionGame:play_held(colour, option) end
+
+--- The card lying on the option is discarded.
+---@param colour RrOptionColour The robot.
+---@param option string An option it holds.
+function RrOptionGame:drop_held(colour, option) end
+
+--- In a reveal hook: a card drawn from the deck replaces the card of the register being revealed (which is discarded).
+---@param colour RrOptionColour The robot.
+function RrOptionGame:card_from_deck(colour) end
+
+--- A beam pushes the robot one square, as a pusher does (the robots in the way are pushed; a wall stops all).
+---@param colour RrOptionColour The robot.
+---@param side "N"|"E"|"S"|"W" The way it is pushed.
+function RrOptionGame:push(colour, side) end
+
+--- For the rest of the turn the robot plays by's card of each register right after by, instead of its own.
+---@param colour RrOptionColour The robot controlled.
+---@param by RrOptionColour The robot whose cards it plays.
+function RrOptionGame:mirror(colour, by) end
+
+--- The robot's card in the next register is replaced by a card drawn from the deck (nothing after the fifth phase).
+---@param colour RrOptionColour The robot.
+function RrOptionGame:scramble(colour) end
 
 --- Deals damage to the robot (its options act and its player is asked, as for a shot).
 ---@param colour RrOptionColour The robot.

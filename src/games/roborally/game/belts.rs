@@ -142,6 +142,9 @@ impl Game {
                     None
                 };
                 if let Some(t) = turn {
+                    if self.runtime.is_some() && self.steady(p.robot, "belt") {
+                        continue;
+                    }
                     let r = &mut self.robots[p.robot];
                     r.facing = r
                         .facing

@@ -59,19 +59,21 @@ impl Game {
                     robot,
                     amount,
                     hooked,
+                    from,
                 } => {
                     if self.robots[robot].at.is_none() || amount == 0 {
                         self.pending.remove(0);
                     } else if !hooked {
                         // Options that take damage by themselves act
                         // first (ruling 13).
-                        let Ok(left) = self.damage_hooks(robot, amount) else {
+                        let Ok(left) = self.damage_hooks(robot, amount, from) else {
                             return None;
                         };
                         self.pending[0] = Pending::Damage {
                             robot,
                             amount: left,
                             hooked: true,
+                            from,
                         };
                     } else if !self.robots[robot].options.is_empty() {
                         return Some(Decision::DamageOption { seat: robot });
@@ -95,7 +97,13 @@ impl Game {
     /// Answers a damage-option decision: discard option `option`, or
     /// (`None`) take the point (ruling 13).
     pub(super) fn answer_damage(&mut self, option: Option<usize>) {
-        let Some(Pending::Damage { robot, amount, .. }) = self.pending.first().copied() else {
+        let Some(Pending::Damage {
+            robot,
+            amount,
+            from,
+            ..
+        }) = self.pending.first().copied()
+        else {
             return;
         };
         match option {
@@ -110,6 +118,7 @@ impl Game {
             robot,
             amount: amount - 1,
             hooked: true,
+            from,
         };
     }
 

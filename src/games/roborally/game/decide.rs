@@ -61,6 +61,21 @@ pub enum Decision {
         /// The option, by its index in the robot's options.
         option: u8,
     },
+    /// A turn-programmed option is programmed for the turn, after the
+    /// power down (`docs/roborally-options.md`): its answers are the
+    /// card's own (`shield S`, `flywheel move_1 500`, ...).
+    ProgramOption {
+        /// The deciding seat.
+        seat: usize,
+        /// The option, by its index in the robot's options.
+        option: u8,
+    },
+    /// An optional weapon could fire instead of the main laser (seed
+    /// lines 311–317): the weapon's name, or `laser`.
+    Weapon {
+        /// The deciding seat.
+        seat: usize,
+    },
     /// Stepping: the next step runs when answered `continue`.
     Continue,
 }
@@ -76,7 +91,9 @@ impl Decision {
             | Decision::TwoWrench { seat }
             | Decision::DamageOption { seat }
             | Decision::LoseOption { seat }
-            | Decision::UseOption { seat, .. } => seat,
+            | Decision::UseOption { seat, .. }
+            | Decision::ProgramOption { seat, .. }
+            | Decision::Weapon { seat } => seat,
             Decision::Continue => 0,
         }
     }
@@ -110,6 +127,12 @@ pub enum Answer {
     Use,
     /// `skip`: a run-time option does not act.
     Skip,
+    /// A turn-programmed option's answer, by its index among the answers
+    /// its card offers (written `shield S`).
+    Setting(u8),
+    /// A weapon's name or `laser`, by its index among the answers
+    /// offered.
+    Weapon(u8),
     /// `continue`: run the next step.
     Continue,
 }
@@ -129,6 +152,8 @@ impl Game {
             Some(Decision::Facing { .. }) => 4,
             Some(Decision::DamageOption { seat }) => self.robots[seat].options.len() + 1,
             Some(Decision::LoseOption { seat }) => self.robots[seat].options.len(),
+            Some(Decision::ProgramOption { .. }) => self.programmed.offered_len(),
+            Some(Decision::Weapon { .. }) => self.programmed.armed.offer().len(),
             Some(Decision::Continue) => 1,
         }
     }
@@ -154,6 +179,12 @@ impl Game {
             }
             Decision::LoseOption { seat } => {
                 (i < self.robots[seat].options.len()).then_some(Answer::Option(i as u8))
+            }
+            Decision::ProgramOption { .. } => {
+                (i < self.programmed.offered_len()).then_some(Answer::Setting(i as u8))
+            }
+            Decision::Weapon { .. } => {
+                (i < self.programmed.armed.offer().len()).then_some(Answer::Weapon(i as u8))
             }
             Decision::Continue => pick(&[Answer::Continue]),
         }
@@ -188,6 +219,13 @@ impl Game {
                 .and_then(|r| r.options.get(usize::from(i)))
                 .cloned()
                 .unwrap_or_else(|| format!("option {}", i + 1)),
+            Answer::Setting(k) => self.setting_text(k),
+            Answer::Weapon(k) => self
+                .programmed
+                .armed
+                .offer()
+                .get(usize::from(k))
+                .map_or_else(|| format!("weapon {}", k + 1), |w| w.to_string()),
             Answer::Continue => "continue".into(),
         }
     }
@@ -240,6 +278,17 @@ impl Game {
                     .options
                     .get(usize::from(option))
                     .map_or("its option", String::as_str)
+            ),
+            Decision::ProgramOption { seat, .. } => format!(
+                "{}: program {} for the turn ({})",
+                who(seat),
+                self.programmed.offered_option(),
+                self.programmed.offered_words().join(" | ")
+            ),
+            Decision::Weapon { seat } => format!(
+                "{}: fire an optional weapon instead of the main laser ({})",
+                who(seat),
+                self.programmed.armed.offer().join(" | ")
             ),
             Decision::Continue => "step: continue".into(),
         }
@@ -339,6 +388,22 @@ impl Game {
                 "skip" => Answer::Skip,
                 _ => return Err(expected("a run-time option, seed lines 335-337")),
             },
+            Decision::ProgramOption { .. } => match self.read_setting(word) {
+                Some(k) => Answer::Setting(k),
+                None => return Err(expected("a turn-programmed option, seed lines 335-341")),
+            },
+            Decision::Weapon { .. } => {
+                match self
+                    .programmed
+                    .armed
+                    .offer()
+                    .iter()
+                    .position(|w| *w == word)
+                {
+                    Some(k) => Answer::Weapon(k as u8),
+                    None => return Err(expected("an optional weapon, seed lines 311-317")),
+                }
+            }
             Decision::Continue => match word {
                 "continue" => Answer::Continue,
                 _ => return Err(expected("continue")),

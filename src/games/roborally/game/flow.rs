@@ -108,18 +108,22 @@ impl Game {
                         self.clear_registers(i);
                     }
                 }
-                self.pc = if self.scenario.is_some() && self.scenario_hands.is_none() {
-                    self.first_phase()
-                } else {
+                self.pc = if !self.programs_given() {
                     Pc::Deal
+                } else if self.runtime.is_some() {
+                    // A scenario deals nothing, but its options act on
+                    // hands and are programmed (`option_turn`).
+                    Pc::Hand(0)
+                } else {
+                    self.first_phase()
                 };
             }
             Pc::Deal => {
-                match self.scenario_hands.take() {
-                    Some(hands) => self.hands = hands,
+                match &self.scenario_hands {
+                    Some(hands) => self.hands = hands.clone(),
                     None => self.deal(),
                 }
-                self.pc = Pc::Program(0, 0);
+                self.pc = Pc::Hand(0);
                 if self.variant_has(VariantHook::Programming) {
                     self.programming_hooks();
                     if self.hook_error.is_some() {
@@ -127,6 +131,7 @@ impl Game {
                     }
                 }
             }
+            Pc::Hand(i) => return self.hand_step(i),
             Pc::Program(i, reg) => return self.program_step(i, reg),
             Pc::Phase(r, step) => return self.phase_step(r, step),
             Pc::EndRepair(i) => {
@@ -183,6 +188,7 @@ impl Game {
                     self.discard.append(&mut self.hands[i]);
                 }
                 self.revealed = 0;
+                self.programmed.end_turn();
                 self.step_done = true;
                 if self.scenario.is_some() {
                     self.pc = Pc::Paused;
@@ -271,15 +277,7 @@ impl Game {
             }
             let n = hand_size(self.robots[i].damage);
             for _ in 0..n {
-                if self.deck.is_empty() {
-                    if self.discard.is_empty() {
-                        break;
-                    }
-                    std::mem::swap(&mut self.deck, &mut self.discard);
-                    self.deck.shuffle(&mut self.rng);
-                    self.events.push(Event::Reshuffled(self.deck.len()));
-                }
-                let card = self.deck.pop().expect("the deck was refilled");
+                let Some(card) = self.draw_card() else { break };
                 self.hands[i].push(card);
             }
             Deck::standard().sort(&mut self.hands[i]);
@@ -288,8 +286,31 @@ impl Game {
         }
     }
 
+    /// The top card of the program deck, the discard shuffled in when the
+    /// deck is empty; `None` when both are.
+    pub(super) fn draw_card(&mut self) -> Option<super::super::cards::Card> {
+        if self.deck.is_empty() {
+            if self.discard.is_empty() {
+                return None;
+            }
+            std::mem::swap(&mut self.deck, &mut self.discard);
+            self.deck.shuffle(&mut self.rng);
+            self.events.push(Event::Reshuffled(self.deck.len()));
+        }
+        self.deck.pop()
+    }
+
+    /// Whether the programs are given (a scenario that does not program
+    /// its turn from hands): nothing is dealt, no card is asked for and
+    /// no power down.
+    fn programs_given(&self) -> bool {
+        self.scenario.is_some() && self.scenario_hands.is_none()
+    }
+
     /// Programming: asks robot `i` for register `reg + 1`, or (reg 5) a
-    /// damaged robot for its power down.
+    /// damaged robot for its power down, or (reg 6 + k) its option `k`
+    /// when turn-programmed. A scenario's registers are given, and it
+    /// asks no power down.
     fn program_step(&mut self, i: usize, reg: u8) -> bool {
         if i >= self.robots.len() {
             self.pc = self.first_phase();
@@ -297,12 +318,19 @@ impl Game {
         }
         let skip = !self.on_board(i) || self.robots[i].powered_down;
         if skip {
-            self.pc = Pc::Program(i + 1, 0);
+            self.pc = Pc::Hand(i + 1);
             return true;
+        }
+        if reg > LAST_REGISTER {
+            return self.program_option_step(i, usize::from(reg - LAST_REGISTER - 1));
         }
         if reg < LAST_REGISTER {
             let r = reg + 1;
-            if self.is_locked(i, r) || self.hands[i].is_empty() || self.card_in(i, r).is_some() {
+            if self.is_locked(i, r)
+                || self.hands[i].is_empty()
+                || self.card_in(i, r).is_some()
+                || self.programs_given()
+            {
                 self.pc = Pc::Program(i, reg + 1);
                 return true;
             }
@@ -319,6 +347,7 @@ impl Game {
         }
         if self.robots[i].damage > 0
             && !self.robots[i].power_down_announced
+            && !self.programs_given()
             && !(self.variant_has(VariantHook::PowerDown) && self.power_down_barred(i))
         {
             self.decision = Some(Decision::PowerDown { seat: i });
@@ -327,7 +356,7 @@ impl Game {
         if self.hook_error.is_some() {
             return false;
         }
-        self.pc = Pc::Program(i + 1, 0);
+        self.pc = Pc::Program(i, LAST_REGISTER + 1);
         true
     }
 
@@ -337,6 +366,9 @@ impl Game {
     fn phase_step(&mut self, r: u8, step: Step) -> bool {
         let next = match step {
             Step::Reveal => {
+                if self.runtime.is_some() && self.reveal_hooks(r).is_err() {
+                    return false;
+                }
                 self.reveal(r);
                 if self.order.is_empty() {
                     Step::Express
@@ -345,7 +377,7 @@ impl Game {
                 }
             }
             Step::Robot(k) => {
-                if !self.robot_step(r, usize::from(k)) {
+                if !self.robot_step(usize::from(k)) {
                     return false;
                 }
                 if usize::from(k) + 1 < self.order.len() {
@@ -381,6 +413,9 @@ impl Game {
                 Step::Lasers
             }
             Step::Lasers => {
+                if self.runtime.is_some() && self.weapon_choices().is_err() {
+                    return false;
+                }
                 self.lasers();
                 Step::Flags
             }
@@ -482,7 +517,7 @@ impl Game {
                     self.robots[seat].power_down_announced = true;
                     self.events.push(Event::PowerDownAnnounced(seat));
                 }
-                self.pc = Pc::Program(seat + 1, 0);
+                self.pc = Pc::Program(seat, LAST_REGISTER + 1);
             }
             (Decision::Facing { seat }, Answer::Facing(f)) => {
                 self.robots[seat].facing = f;
@@ -522,6 +557,10 @@ impl Game {
             (Decision::UseOption { seat, option }, a) => {
                 self.answer_use(seat, option, a == Answer::Use)
             }
+            (Decision::ProgramOption { seat, option }, Answer::Setting(k)) => {
+                self.answer_setting(seat, option, k)
+            }
+            (Decision::Weapon { seat }, Answer::Weapon(k)) => self.answer_weapon(seat, k),
             (Decision::Continue, _) => {}
             _ => unreachable!("a legal answer fits its decision"),
         }

@@ -4,8 +4,9 @@
 //! Hidden from a viewer: the deck's order, the other seats' hand cards,
 //! and the cards the other seats placed this turn in registers not yet
 //! revealed (a register's card is shown when its phase starts; a card
-//! kept locked from the last turn was shown then). The discard pile is
-//! public.
+//! kept locked from the last turn was shown then), and the cards the
+//! other seats laid face down on options (Flywheel, Conditional). The
+//! discard pile is public.
 
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
@@ -33,6 +34,7 @@ impl Game {
                 continue;
             }
             pool.extend(g.hands[i].iter().copied());
+            pool.extend(g.programmed.held_cards().filter(|h| h.0 == i).map(|h| h.1));
             for r in 1..=LAST_REGISTER {
                 if g.hidden_register(i, r) {
                     pool.extend(g.card_in(i, r));
@@ -56,6 +58,11 @@ impl Game {
                     .expect("the pool holds as many cards as it gave");
             }
             Deck::standard().sort(&mut g.hands[i]);
+            for (_, c) in g.programmed.held_cards_mut().filter(|h| h.0 == i) {
+                *c = next
+                    .next()
+                    .expect("the pool holds as many cards as it gave");
+            }
             for r in 1..=LAST_REGISTER {
                 if self.hidden_register(i, r) {
                     g.robots[i].program[usize::from(r) - 1] = Some(
@@ -116,6 +123,9 @@ impl Game {
                 mark(c, &format!("{}'s registers", r.colour()))?;
             }
         }
+        for (i, c) in self.programmed.held_cards() {
+            mark(&c, &format!("{}'s options", self.name(i)))?;
+        }
         if count != deck.len() {
             return Err(format!(
                 "{count} cards are accounted for, not {}",
@@ -127,7 +137,10 @@ impl Game {
             if r.damage >= DESTROYING_DAMAGE {
                 return Err(format!("{name} has {} damage", r.damage));
             }
+            // Options may add cards to a hand (Extra Memory, Flywheel) or
+            // damage after the deal (Recompile).
             if matches!(self.pc, super::Pc::Program(..))
+                && r.options.is_empty()
                 && self.hands[i].len() > super::super::cards::hand_size(r.damage)
             {
                 return Err(format!(

@@ -205,6 +205,10 @@ impl Game {
         let mut modified = [false; MAX_ROBOTS];
         let options = self.runtime.is_some();
         for (shooter, seen) in targets.iter().zip(seen) {
+            // An optional weapon fires instead of the main laser.
+            if options && self.programmed.armed.fires_weapon(shooter.robot) {
+                continue;
+            }
             if options && shooter.fires && self.holds_hook(shooter.robot, HookKind::Laser) {
                 modified[shooter.robot] = true;
                 continue;
@@ -233,9 +237,13 @@ impl Game {
                 amount: n,
                 // Without options no hook can act: nothing to run first.
                 hooked: !options,
+                from: if options { self.shot_side(j, by) } else { None },
             });
         }
         self.scratch.hits = hits;
         self.scratch.targets = targets;
+        if options {
+            self.fire_weapons();
+        }
     }
 }

@@ -19,7 +19,9 @@
 //! - `record`: the start record a replay resumes from;
 //! - [`options`]: the option cards' names; [`option_lua`]: their Lua
 //!   scripts' runtime; `option_play`: where the engine calls their hooks
-//!   and applies what they ask;
+//!   and applies what they ask; `option_turn`: options on the hand, the
+//!   programming and the revealed cards; `option_weapons`: optional
+//!   weapons;
 //! - [`variant_lua`]: variants' scripts' runtime (on the options' sandbox
 //!   and handle); `variant_play`: where the engine calls their hooks.
 
@@ -33,6 +35,8 @@ mod moves;
 pub mod narrate;
 pub mod option_lua;
 mod option_play;
+mod option_turn;
+mod option_weapons;
 pub mod options;
 mod panel;
 mod record;
@@ -77,8 +81,11 @@ enum Pc {
     PowerDowns,
     /// Cards are dealt.
     Deal,
+    /// This robot's options act on its hand before it is programmed
+    /// (Extra Memory, Recompile, Flywheel; `option_turn`).
+    Hand(usize),
     /// Programming: this robot, this register (0..5; 5 is the power-down
-    /// decision).
+    /// decision; 6 + k asks its option `k` when turn-programmed).
     Program(usize, u8),
     /// A register phase (1..=5) at a step.
     Phase(u8, Step),
@@ -143,6 +150,10 @@ enum Pending {
         robot: usize,
         amount: u8,
         hooked: bool,
+        /// The side of the robot a laser's shot comes from (for options
+        /// that guard a side: Shield); `None` for other damage, and in a
+        /// game without options.
+        from: Option<Compass>,
     },
     /// Robot `robot` was destroyed and loses an option of its player's
     /// choice (ruling 10).
@@ -216,6 +227,9 @@ pub struct Game {
     /// Per robot, the registers its player fills this turn (a variant's
     /// `programming` hook); empty when no variant limits them.
     chosen: Vec<u8>,
+    /// Turn-programmed options' answers and the program cards lying on
+    /// options (`option_turn`).
+    programmed: option_turn::Programmed,
 }
 
 /// A hook that failed (an option card's or a variant's), kept until the
@@ -247,6 +261,10 @@ pub struct ScenarioTurn {
     /// The robots' hands (by seat order) to program the turn from; `None`:
     /// the programs are in the registers already.
     pub hands: Option<Vec<Vec<Card>>>,
+    /// The cards the robots hold (by seat order; taken out of the deck)
+    /// beside their given programs, for the options that act on a hand or
+    /// lay one of its cards on them.
+    pub held: Vec<Vec<Card>>,
 }
 
 /// Buffers the hot path reuses instead of allocating.
@@ -295,14 +313,17 @@ impl Game {
         let turn = ScenarioTurn {
             begin,
             registers,
-            hands: None,
+            ..ScenarioTurn::default()
         };
         Game::scenario_with(position, turn, None)
     }
 
-    /// [`Game::scenario`] with variants, and hands to program the turn
-    /// from (after the start of the turn when `begin`): robots with a
+    /// [`Game::scenario`] with variants and hands. Hands to program the
+    /// turn from (after the start of the turn when `begin`): robots with a
     /// hand are asked for their cards, damaged robots for a power down.
+    /// Or hands held beside the given programs: with `begin`, a scenario
+    /// whose robots hold options runs their `hand` hooks and asks their
+    /// turn-programmed questions (no power down is asked).
     pub fn scenario_with(
         position: Position,
         turn: ScenarioTurn,
@@ -312,6 +333,7 @@ impl Game {
             begin,
             registers,
             hands,
+            held,
         } = turn;
         if registers > 5 {
             return Err(Refusal::new(format!(
@@ -320,6 +342,10 @@ impl Game {
         }
         let mut game = Game::build(position, 0, Some(registers))?;
         game.attach(variants);
+        for (i, hand) in held.into_iter().enumerate().take(game.robots.len()) {
+            game.deck.retain(|c| !hand.contains(c));
+            game.hands[i] = hand;
+        }
         let programs = hands.is_some();
         if let Some(hands) = hands {
             game.give_hands(hands)?;
@@ -466,7 +492,7 @@ impl Game {
         let (register, label) = match self.pc {
             Pc::TurnStart | Pc::Reenter(_) | Pc::PlaceReentered => (None, "start of the turn"),
             Pc::StayWake(_) | Pc::PowerDowns => (None, "power down"),
-            Pc::Deal | Pc::Program(..) => (None, "programming"),
+            Pc::Deal | Pc::Hand(_) | Pc::Program(..) => (None, "programming"),
             Pc::Phase(r, s) => (Some(r), s.label()),
             Pc::EndRepair(_) | Pc::EndClear => (None, "end of the turn"),
             Pc::Paused => (None, "paused"),

@@ -16,6 +16,8 @@ pub enum Cause {
     Pusher(Square),
     /// A conveyor or express belt (`true`: the express belts' first move).
     Belt(bool),
+    /// An option's beam (Pressor Beam, Tractor Beam, Mini Howitzer).
+    Beam,
 }
 
 /// Who fired a shot.
@@ -143,6 +145,30 @@ pub enum Event {
     PoweredDownByOption(usize, &'static str),
     /// A robot touched its next flag from beside it with an option.
     FlagReached(usize, &'static str),
+    /// A robot's turn-programmed option was programmed for the turn.
+    OptionProgrammed(usize, &'static str),
+    /// A robot laid a program card on an option (face down).
+    CardOnOption(usize, &'static str),
+    /// A robot took the card lying on an option into its hand.
+    CardToHand(usize, &'static str),
+    /// The card lying on a robot's option replaced its register's card.
+    CardPlayedFrom(usize, &'static str, Card),
+    /// A card drawn from the deck replaced a robot's register's card.
+    CardFromDeck(usize, Card),
+    /// A robot drew this many cards into its hand with an option.
+    CardsDrawn(usize, u8),
+    /// A robot's hand was dealt anew: this many cards.
+    Redealt(usize, usize),
+    /// An option kept a robot from being turned by a gear or a belt.
+    NotTurned(usize, &'static str),
+    /// A robot fires this optional weapon (or `laser`) in this phase.
+    WeaponChosen(usize, &'static str),
+    /// The first robot plays the second's cards for the rest of the turn.
+    Mirrored(usize, usize),
+    /// The first robot plays the second's card in this phase.
+    PlaysCardOf(usize, usize, Card),
+    /// A robot's card in this register was replaced from the deck.
+    Scrambled(usize, u8),
     /// A robot touched its next flag.
     FlagTouched(usize, u8),
     /// A robot's archive moved here.
@@ -180,6 +206,7 @@ fn cause_text(cause: Cause) -> String {
         Cause::Pusher(at) => format!("(the pusher on {at})"),
         Cause::Belt(true) => "(express belt)".into(),
         Cause::Belt(false) => "(belt)".into(),
+        Cause::Beam => "(a beam)".into(),
     }
 }
 
@@ -243,6 +270,7 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
                 )
             }
             Cause::Belt(false) => format!("{} is carried from {from} to {to} by a belt", name(s)),
+            Cause::Beam => format!("{} is pushed from {from} to {to} by a beam", name(s)),
         },
         Event::Pushed {
             seat,
@@ -341,6 +369,37 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
         Event::FlagReached(s, o) => {
             format!("{} reaches the flag beside it with its {o}", name(s))
         }
+        Event::OptionProgrammed(s, o) => format!("{} programs its {o} for the turn", name(s)),
+        Event::CardOnOption(s, o) => format!("{} lays a card face down on its {o}", name(s)),
+        Event::CardToHand(s, o) => format!("{} takes the card on its {o} into its hand", name(s)),
+        Event::CardPlayedFrom(s, o, c) => {
+            format!(
+                "{} plays {c} from its {o} instead of its register's card",
+                name(s)
+            )
+        }
+        Event::CardFromDeck(s, c) => {
+            format!(
+                "{} draws {c} from the deck instead of its register's card",
+                name(s)
+            )
+        }
+        Event::CardsDrawn(s, n) => format!("{} draws {n} more program cards", name(s)),
+        Event::Redealt(s, n) => format!("{} discards its hand and is dealt {n} new cards", name(s)),
+        Event::NotTurned(s, o) => format!("{}'s {o} keeps it from being turned", name(s)),
+        Event::WeaponChosen(s, w) => format!("{} fires its {w}", name(s)),
+        Event::Mirrored(t, s) => format!(
+            "{}'s program is replaced by {}'s for the rest of the turn",
+            name(t),
+            name(s)
+        ),
+        Event::PlaysCardOf(t, s, c) => {
+            format!("{} plays {}'s {c} right after it", name(t), name(s))
+        }
+        Event::Scrambled(s, r) => format!(
+            "{}'s card in register {r} is replaced by a card from the deck",
+            name(s)
+        ),
         Event::FlagTouched(s, f) => format!("{} touches flag {f}", name(s)),
         Event::ArchiveMoved(s, at) => format!("{}'s archive moves to {at}", name(s)),
         Event::Repaired(s, n, d) => format!("{} repairs {n} damage ({d} left)", name(s)),

@@ -22,7 +22,7 @@ use crate::grid::square::{Compass, Square};
 use crate::script::{located, Sandbox, ScriptId};
 
 use super::super::lua::option_api::OPTION_API;
-use super::options::OPTION_NAMES;
+use super::options::every_option;
 use super::Game;
 
 /// The moments an option card may act, each a hook of its script.
@@ -47,11 +47,28 @@ pub enum HookKind {
     TurnEnd,
     /// The holder comes back at its archive.
     Returned,
+    /// The holder's hand is dealt, before it is programmed; may return
+    /// `"ask"`.
+    Hand,
+    /// The holder is programmed (after its power down): returns the
+    /// answers of a turn-programmed option's question, or nil.
+    Program,
+    /// A register's cards are about to be revealed, the holder's among
+    /// them; may return `"ask"`.
+    Reveal,
+    /// A gear or a turning belt is about to turn the holder; returns
+    /// true to stay as it is.
+    Turned,
+    /// The holder's main laser could hit a robot: returns true when its
+    /// optional weapon can fire at it instead.
+    Weapon,
+    /// The holder fires its optional weapon at the robot.
+    Fire,
 }
 
 impl HookKind {
     /// Every hook, in the order of [`HookKind::name`].
-    pub const ALL: [HookKind; 8] = [
+    pub const ALL: [HookKind; 14] = [
         HookKind::Damage,
         HookKind::Laser,
         HookKind::Card,
@@ -60,6 +77,12 @@ impl HookKind {
         HookKind::Ram,
         HookKind::TurnEnd,
         HookKind::Returned,
+        HookKind::Hand,
+        HookKind::Program,
+        HookKind::Reveal,
+        HookKind::Turned,
+        HookKind::Weapon,
+        HookKind::Fire,
     ];
 
     /// The hook's name in a card's table.
@@ -73,6 +96,12 @@ impl HookKind {
             HookKind::Ram => "ram",
             HookKind::TurnEnd => "turn_end",
             HookKind::Returned => "returned",
+            HookKind::Hand => "hand",
+            HookKind::Program => "program",
+            HookKind::Reveal => "reveal",
+            HookKind::Turned => "turned",
+            HookKind::Weapon => "weapon",
+            HookKind::Fire => "fire",
         }
     }
 }
@@ -92,6 +121,26 @@ pub enum Effect {
     TouchFlag(usize),
     /// The robot starts the next turn powered down.
     PowerDown(usize),
+    /// The robot draws cards from the program deck into its hand.
+    Draw(usize, u8),
+    /// The robot's hand is discarded and as many cards dealt anew.
+    Redeal(usize),
+    /// The card lying on the robot's option goes into its hand.
+    TakeHeld(usize, &'static str),
+    /// The card lying on the robot's option replaces the card of the
+    /// register being revealed.
+    PlayHeld(usize, &'static str),
+    /// The card lying on the robot's option is discarded.
+    DropHeld(usize, &'static str),
+    /// A card drawn from the program deck replaces the card of the
+    /// register being revealed.
+    CardFromDeck(usize),
+    /// The robot is pushed one square that way by a beam.
+    Push(usize, Compass),
+    /// The first robot plays the second's cards for the rest of the turn.
+    Mirror(usize, usize),
+    /// The robot's next register's card is replaced from the deck.
+    Scramble(usize),
 }
 
 /// A hook failed: the card, the hook and the script's message (with its
@@ -142,12 +191,15 @@ impl Drop for Loan<'_> {
     }
 }
 
+/// A card's hooks, by [`HookKind::ALL`]'s order.
+type Hooks = [Option<Function>; HookKind::ALL.len()];
+
 /// The option cards' scripts of one game and their hooks.
 pub struct OptionRuntime {
     sandbox: Sandbox,
-    /// Per card of [`OPTION_NAMES`], its script and its hooks (by
+    /// Per card of [`every_option`], its script and its hooks (by
     /// [`HookKind::ALL`]'s order).
-    cards: Vec<Option<(ScriptId, [Option<Function>; 8])>>,
+    cards: Vec<Option<(ScriptId, Hooks)>>,
     lent: Rc<Lent>,
     handle: Table,
 }
@@ -191,8 +243,8 @@ impl OptionRuntime {
         };
         let (mut sandbox, lent, handle) =
             new_host(&|_, _, _| Ok(())).map_err(|e| fail("(runtime)", &e))?;
-        let mut cards = Vec::with_capacity(OPTION_NAMES.len());
-        for option in OPTION_NAMES {
+        let mut cards = Vec::new();
+        for option in every_option() {
             let Some((shown, text)) = source(option) else {
                 cards.push(None);
                 continue;
@@ -206,7 +258,7 @@ impl OptionRuntime {
                     &format!("{shown}: the script returns no table"),
                 ));
             };
-            let mut hooks: [Option<Function>; 8] = Default::default();
+            let mut hooks: Hooks = Default::default();
             for (slot, kind) in hooks.iter_mut().zip(HookKind::ALL) {
                 *slot = table
                     .raw_get::<Option<Function>>(kind.name())
@@ -243,7 +295,7 @@ impl OptionRuntime {
     }
 
     fn hook(&self, option: &str, kind: HookKind) -> Option<(usize, ScriptId, &Function)> {
-        let index = OPTION_NAMES.iter().position(|&o| o == option)?;
+        let index = every_option().position(|o| o == option)?;
         let (id, hooks) = self.cards[index].as_ref()?;
         let slot = HookKind::ALL.iter().position(|&k| k == kind)?;
         hooks[slot].as_ref().map(|f| (index, *id, f))
@@ -268,7 +320,7 @@ impl OptionRuntime {
             return Ok(None);
         };
         let error = |message: String| HookError {
-            option: OPTION_NAMES[index],
+            option: option_at(index),
             hook: kind.name(),
             message,
         };
@@ -297,7 +349,7 @@ impl OptionRuntime {
         };
         let path = self.sandbox.script_path(id);
         HookError {
-            option: OPTION_NAMES[index],
+            option: option_at(index),
             hook: kind.name(),
             message: match f.info().line_defined {
                 Some(line) => format!("{path}:{line}: {why}"),
@@ -356,6 +408,29 @@ fn robot_arg(lua: &Lua, game: &Game, colour: &str) -> mlua::Result<usize> {
         .iter()
         .position(|r| r.colour() == colour)
         .ok_or_else(|| located(lua, format!("no robot `{colour}` in this game")))
+}
+
+/// The name of the option of index `index` in [`every_option`].
+fn option_at(index: usize) -> &'static str {
+    every_option()
+        .nth(index)
+        .expect("an index found in the same list")
+}
+
+/// An option robot `i` holds, named by `arg` (for the effects on the
+/// card lying on it).
+fn held_arg(lua: &Lua, g: &Game, i: usize, arg: Value) -> mlua::Result<&'static str> {
+    let name = match &arg {
+        Value::String(s) => s.to_str()?.to_string(),
+        _ => return Err(located(lua, "the option is given by its name")),
+    };
+    if !g.robots[i].options.contains(&name) {
+        return Err(located(
+            lua,
+            format!("{} holds no option `{name}`", g.robots[i].colour()),
+        ));
+    }
+    Ok(super::options::event_name(&name))
 }
 
 /// A square as a Lua table `{ x = .., y = .. }`.
@@ -440,6 +515,24 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     )?;
     let l = lent.clone();
     read(
+        "setting",
+        lua.create_function(move |lua, (_, colour, option): (Value, String, String)| {
+            let g = l.game(lua)?;
+            let i = robot_arg(lua, g, &colour)?;
+            Ok(g.programmed.setting(i, &option).map(str::to_string))
+        })?,
+    )?;
+    let l = lent.clone();
+    read(
+        "held",
+        lua.create_function(move |lua, (_, colour, option): (Value, String, String)| {
+            let g = l.game(lua)?;
+            let i = robot_arg(lua, g, &colour)?;
+            Ok(g.programmed.held(i, &option).map(|c| c.to_string()))
+        })?,
+    )?;
+    let l = lent.clone();
+    read(
         "turn",
         lua.create_function(move |lua, _: Value| Ok(l.game(lua)?.turn))?,
     )?;
@@ -483,6 +576,33 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     effect("clean_return", |_, _, i, _| Ok(Effect::CleanReturn(i)))?;
     effect("touch_flag", |_, _, i, _| Ok(Effect::TouchFlag(i)))?;
     effect("power_down", |_, _, i, _| Ok(Effect::PowerDown(i)))?;
+    effect("draw", |lua, _, i, arg| match arg {
+        Value::Integer(n) if (1..=4).contains(&n) => Ok(Effect::Draw(i, n as u8)),
+        _ => Err(located(lua, "game:draw(robot, n): n is 1 to 4")),
+    })?;
+    effect("redeal", |_, _, i, _| Ok(Effect::Redeal(i)))?;
+    effect("push", |lua, _, i, arg| match arg {
+        Value::String(s) => Ok(Effect::Push(i, direction_arg(lua, &s.to_str()?)?)),
+        _ => Err(located(lua, "game:push(robot, side): side is N, E, S or W")),
+    })?;
+    effect("mirror", |lua, g, i, arg| match arg {
+        Value::String(s) => Ok(Effect::Mirror(i, robot_arg(lua, g, &s.to_str()?)?)),
+        _ => Err(located(
+            lua,
+            "game:mirror(robot, by): by is a robot's colour",
+        )),
+    })?;
+    effect("scramble", |_, _, i, _| Ok(Effect::Scramble(i)))?;
+    effect("card_from_deck", |_, _, i, _| Ok(Effect::CardFromDeck(i)))?;
+    effect("take_held", |lua, g, i, arg| {
+        held_arg(lua, g, i, arg).map(|o| Effect::TakeHeld(i, o))
+    })?;
+    effect("play_held", |lua, g, i, arg| {
+        held_arg(lua, g, i, arg).map(|o| Effect::PlayHeld(i, o))
+    })?;
+    effect("drop_held", |lua, g, i, arg| {
+        held_arg(lua, g, i, arg).map(|o| Effect::DropHeld(i, o))
+    })?;
     effect("damage", |lua, _, i, arg| match arg {
         Value::Integer(n) if (1..=9).contains(&n) => Ok(Effect::Damage(i, n as u8)),
         _ => Err(located(lua, "game:damage(robot, n): n is 1 to 9")),

@@ -7,7 +7,7 @@
 //! [`Decision::UseOption`]; once answered, the step runs again from its
 //! start and the hook gets `event.answer` (`"use"` or `"skip"`). Hooks are
 //! functions of the game and the event, so the second run sees what the
-//! first saw; what a hook asked for on the run that asked is dropped.
+//! first saw; nothing any hook asked for on the run that asked is applied.
 
 use std::rc::Rc;
 
@@ -30,6 +30,8 @@ pub(super) struct BeamSpec {
     pub pierce: u8,
     /// A second beam fires backward.
     pub rear: bool,
+    /// The way the main beam fires, when not the robot's facing (Turret).
+    pub facing: Option<Compass>,
 }
 
 /// The key of a robot's counter that makes its next copy come back clean.
@@ -81,7 +83,7 @@ impl Game {
     /// options' names and values; the effects are applied, except for a
     /// hook that returned `"ask"`. `Err(())` when a hook failed (the error
     /// is kept in `hook_error`).
-    fn call_hooks(
+    pub(super) fn call_hooks(
         &mut self,
         i: usize,
         kind: HookKind,
@@ -99,6 +101,8 @@ impl Game {
             .map(|(k, o)| (k as u8, event_name(o)))
             .collect();
         let mut out = Vec::with_capacity(names.len());
+        let mut asked = false;
+        let mut all_effects = Vec::new();
         for (k, name) in names {
             let answer = self.asked.iter().find(|a| a.0 == i && a.1 == k).map(|a| {
                 if a.2 {
@@ -128,14 +132,18 @@ impl Game {
                             "returned \"ask\" again after its question was answered",
                         ));
                     }
-                    if !asks {
-                        self.apply_effects(effects);
-                    }
+                    asked |= asks;
+                    all_effects.extend(effects);
                     out.push((k, name, value));
                 }
                 Ok(None) => {}
                 Err(e) => return self.fail_with(e),
             }
+        }
+        // A step that asks runs again once answered: nothing of this run
+        // is kept.
+        if !asked {
+            self.apply_effects(all_effects);
         }
         Ok(out)
     }
@@ -148,7 +156,7 @@ impl Game {
         })
     }
 
-    fn fail_with<T>(&mut self, e: HookError) -> Result<T, ()> {
+    pub(super) fn fail_with<T>(&mut self, e: HookError) -> Result<T, ()> {
         if self.hook_error.is_none() {
             self.hook_error = Some(Box::new(e));
         }
@@ -175,12 +183,22 @@ impl Game {
                     robot: i,
                     amount: n,
                     hooked: !self.holds_hook(i, HookKind::Damage),
+                    from: None,
                 }),
                 Effect::TouchFlag(i) => {
                     if !self.arm_touch.contains(&i) {
                         self.arm_touch.push(i);
                     }
                 }
+                Effect::Draw(..)
+                | Effect::Redeal(_)
+                | Effect::TakeHeld(..)
+                | Effect::PlayHeld(..)
+                | Effect::DropHeld(..)
+                | Effect::CardFromDeck(_)
+                | Effect::Push(..)
+                | Effect::Mirror(..)
+                | Effect::Scramble(_) => self.apply_card_effect(e),
                 Effect::PowerDown(i) => {
                     if !self.robots[i].power_down_announced && self.robots[i].at.is_some() {
                         self.robots[i].power_down_announced = true;
@@ -193,7 +211,7 @@ impl Game {
 
     /// The first hook of `values` that asks a question not answered yet:
     /// sets the decision; `true` when one was asked.
-    fn ask_first(&mut self, i: usize, values: &[(u8, &'static str, Value)]) -> bool {
+    pub(super) fn ask_first(&mut self, i: usize, values: &[(u8, &'static str, Value)]) -> bool {
         for (k, _, v) in values {
             if matches!(v, Value::String(s) if s.as_bytes() == b"ask") {
                 self.decision = Some(Decision::UseOption {
@@ -219,7 +237,12 @@ impl Game {
 
     /// The options of robot `i` that prevent damage by themselves act on
     /// `amount` points (ruling 13); returns what is left.
-    pub(super) fn damage_hooks(&mut self, i: usize, amount: u8) -> Result<u8, ()> {
+    pub(super) fn damage_hooks(
+        &mut self,
+        i: usize,
+        amount: u8,
+        from: Option<Compass>,
+    ) -> Result<u8, ()> {
         let mut left = amount;
         if !self.holds_hook(i, HookKind::Damage) {
             return Ok(left);
@@ -239,6 +262,7 @@ impl Game {
             let powered_down = self.robots[i].powered_down;
             let values = self.call_one(i, name, HookKind::Damage, &|t| {
                 t.raw_set("amount", left)?;
+                t.raw_set("from", from.map(Compass::name))?;
                 t.raw_set("powered_down", powered_down)
             })?;
             let prevented = match values {
@@ -263,7 +287,7 @@ impl Game {
     }
 
     /// Calls one option's hook (see [`Game::call_hooks`]); its value.
-    fn call_one(
+    pub(super) fn call_one(
         &mut self,
         i: usize,
         name: &'static str,
@@ -337,8 +361,23 @@ impl Game {
             };
             let read = |key: &str| t.raw_get::<Option<u8>>(key);
             let rear = t.raw_get::<Option<bool>>("rear");
-            match (read("damage"), read("pierce"), rear) {
-                (Ok(d), Ok(p), Ok(r)) => {
+            let facing = t.raw_get::<Option<String>>("facing").and_then(|f| match f {
+                None => Ok(None),
+                Some(f) => [Compass::N, Compass::E, Compass::S, Compass::W]
+                    .into_iter()
+                    .find(|c| c.name() == f)
+                    .map(Some)
+                    .ok_or_else(|| {
+                        mlua::Error::runtime(format!("facing `{f}` is no direction (N, E, S or W)"))
+                    }),
+            });
+            match (
+                read("damage"),
+                read("pierce"),
+                rear.and_then(|r| facing.map(|f| (r, f))),
+            ) {
+                (Ok(d), Ok(p), Ok((r, f))) => {
+                    spec.facing = f.or(spec.facing);
                     spec.damage = spec.damage.max(d.unwrap_or(1)).min(9);
                     spec.pierce = spec.pierce.saturating_add(p.unwrap_or(0)).min(9);
                     spec.rear |= r.unwrap_or(false);
@@ -354,7 +393,7 @@ impl Game {
                     return self.fail_with(rt.bad_return(
                         option,
                         HookKind::Laser,
-                        &format!("a laser table's damage and pierce are numbers 0 to 255, rear a boolean: {why}"),
+                        &format!("a laser table's damage and pierce are numbers 0 to 255, rear a boolean, facing a direction: {why}"),
                     ));
                 }
             }
@@ -371,7 +410,7 @@ impl Game {
         hits: &mut Vec<(usize, Shooter, u8)>,
     ) {
         let facing = self.robots[i].facing;
-        let mut dirs = vec![facing];
+        let mut dirs = vec![spec.facing.unwrap_or(facing)];
         if spec.rear {
             dirs.push(facing.turned_eighths(4));
         }
@@ -385,7 +424,7 @@ impl Game {
     /// The real robots a beam from robot `i` toward `dir` hits, going
     /// through up to `pierce` walls or robots (each robot it goes through
     /// is hit).
-    fn beam(&self, i: usize, dir: Compass, pierce: u8) -> Vec<usize> {
+    pub(super) fn beam(&self, i: usize, dir: Compass, pierce: u8) -> Vec<usize> {
         let mut hit = Vec::new();
         let Some(mut sq) = self.robots[i].at else {
             return hit;
@@ -448,6 +487,29 @@ impl Game {
             // A failure is kept in `hook_error`: the driver stops.
             let _ = self.call_hooks(i, kind, None, fill);
         }
+    }
+
+    /// The side of robot `j` a shot by `by` comes from: toward the
+    /// shooter's square, or (a board laser's emitter on the robot's own
+    /// square) the side the beam enters by.
+    pub(super) fn shot_side(&self, j: usize, by: Shooter) -> Option<Compass> {
+        let at = self.robots[j].at?;
+        let source = match by {
+            Shooter::Robot(s) => self.robots[s].at?,
+            Shooter::Board(sq) => sq,
+        };
+        if source == at {
+            let laser = self.board.lasers().iter().find(|l| l.at == at)?;
+            return Some(laser.to.turned_eighths(4));
+        }
+        let (dx, dy) = (source.x - at.x, source.y - at.y);
+        Some(match (dx.signum(), dy.signum()) {
+            (0, -1) => Compass::N,
+            (1, 0) => Compass::E,
+            (0, 1) => Compass::S,
+            (-1, 0) => Compass::W,
+            _ => return None,
+        })
     }
 
     /// Whether robot `i` comes back without damage (and forgets it).

@@ -38,10 +38,20 @@ pub const OPTION_NAMES: [&str; 26] = [
     "turret",
 ];
 
+/// Option cards of our own (`docs/roborally-options.md`, "Cards of our
+/// own"): scripts like the seed's cards, held when a scenario or a
+/// variant gives them, never in the option deck.
+pub const HOUSE_OPTIONS: [&str; 2] = ["grappling_hook", "overdrive"];
+
+/// Every option card a robot may hold: the seed's, then ours.
+pub fn every_option() -> impl Iterator<Item = &'static str> {
+    OPTION_NAMES.iter().chain(HOUSE_OPTIONS.iter()).copied()
+}
+
 /// The option named `name`, as the static name events keep; `None` for a
 /// name that is no option card.
 pub fn option_name(name: &str) -> Option<&'static str> {
-    OPTION_NAMES.iter().copied().find(|&o| o == name)
+    every_option().find(|&o| o == name)
 }
 
 /// An option's static name for an event (a name that is no option card,

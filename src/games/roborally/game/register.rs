@@ -48,29 +48,32 @@ impl Game {
             self.events.push(Event::Revealed(i, card));
         }
         self.order = order;
+        if self.runtime.is_some() && self.programmed.armed.any_mirrored() {
+            self.mirror_order();
+        }
     }
 
     /// The `k`th robot of the phase plays its card, if still on the board;
     /// `false` when an option's question stops the step (or a hook
     /// failed).
-    pub(super) fn robot_step(&mut self, r: u8, k: usize) -> bool {
-        let (_, i) = self.order[k];
+    pub(super) fn robot_step(&mut self, k: usize) -> bool {
+        // The card of the order: a robot under Radio Control plays
+        // another's.
+        let (card, i) = self.order[k];
         if !self.on_board(i) {
             return true;
         }
-        if let Some(card) = self.card_in(i, r) {
-            let mut squares = card.kind.squares().unsigned_abs();
-            if self.runtime.is_some()
-                && card.kind.quarter_turns() == 0
-                && self.holds_hook(i, HookKind::Card)
-            {
-                match self.card_hooks(i, card, squares) {
-                    Ok(s) => squares = s,
-                    Err(()) => return false,
-                }
+        let mut squares = card.kind.squares().unsigned_abs();
+        if self.runtime.is_some()
+            && card.kind.quarter_turns() == 0
+            && self.holds_hook(i, HookKind::Card)
+        {
+            match self.card_hooks(i, card, squares) {
+                Ok(s) => squares = s,
+                Err(()) => return false,
             }
-            self.play_card(i, card, squares);
         }
+        self.play_card(i, card, squares);
         true
     }
 
@@ -97,6 +100,9 @@ impl Game {
                 continue;
             };
             if let Some(Kind::Gear(t)) = self.board.kind(at) {
+                if self.runtime.is_some() && self.steady(i, "gear") {
+                    continue;
+                }
                 let q = if t == Turn::Right { 2 } else { -2 };
                 let rb = &mut self.robots[i];
                 rb.facing = rb.facing.turned_eighths(q);

@@ -183,6 +183,7 @@ impl Game {
             scenario_hands: None,
             variant_hooks: 0,
             chosen: Vec::new(),
+            programmed: Default::default(),
         };
         if position.stage == Stage::TurnStart && scenario.is_none() {
             // Only locked registers keep a card into a new turn (ruling 7).

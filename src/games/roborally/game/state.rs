@@ -164,13 +164,16 @@ impl Describe for Game {
     }
     fn transcript_part(&self) -> TranscriptPart {
         match self.decision() {
-            Some(Decision::Card { .. } | Decision::PowerDown { .. }) => TranscriptPart::Main,
+            Some(
+                Decision::Card { .. } | Decision::PowerDown { .. } | Decision::ProgramOption { .. },
+            ) => TranscriptPart::Main,
             Some(Decision::Facing { .. }) => TranscriptPart::Aside("facing:"),
             Some(Decision::StayOrWake { .. }) => TranscriptPart::Aside("powered down:"),
             Some(Decision::TwoWrench { .. }) => TranscriptPart::Aside("two wrenches:"),
             Some(Decision::DamageOption { .. }) => TranscriptPart::Aside("damage:"),
             Some(Decision::LoseOption { .. }) => TranscriptPart::Aside("loses:"),
             Some(Decision::UseOption { .. }) => TranscriptPart::Aside("option:"),
+            Some(Decision::Weapon { .. }) => TranscriptPart::Aside("weapon:"),
             _ => TranscriptPart::Silent,
         }
     }

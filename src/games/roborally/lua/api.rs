@@ -39,7 +39,7 @@ const ALIASES: &[Slot] = &[
     ),
     (
         "RrDecisionKind",
-        "\"card\"|\"power_down\"|\"facing\"|\"stay_or_wake\"|\"two_wrench\"|\"damage_option\"|\"lose_option\"|\"use_option\"|\"continue\"",
+        "\"card\"|\"power_down\"|\"facing\"|\"stay_or_wake\"|\"two_wrench\"|\"damage_option\"|\"lose_option\"|\"use_option\"|\"program_option\"|\"weapon\"|\"continue\"",
         "What a decision is about.",
     ),
     (
@@ -198,7 +198,7 @@ pub const CLASSES: &[Class] = &[
         fields: &[
             ("kind", "RrDecisionKind", "What it is about."),
             ("register", "integer?", "The register a card decision fills (1..5)."),
-            ("option", "string?", "The run-time option a `use_option` decision is about (`use` | `skip`)."),
+            ("option", "string?", "The option a `use_option` decision (`use` | `skip`) or a `program_option` decision (the card's own answers) is about."),
             ("seat", "integer", "The deciding seat."),
             ("colour", "RrColour", "The deciding robot."),
             ("text", "string", "The decision in words."),

@@ -18,6 +18,8 @@ pub mod variant_api;
 mod view;
 
 #[cfg(test)]
+mod option_bot_tests;
+#[cfg(test)]
 mod tests;
 
 use std::cell::{Cell, RefCell};

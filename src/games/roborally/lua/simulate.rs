@@ -5,7 +5,11 @@
 //! generator, up to the end of the current turn's register phases (or,
 //! given a number of phases, up to the end of that register phase: a
 //! partial program can be judged without the random cards after it). It
-//! returns where the seat's robot ends. Each call is charged to the
+//! returns where the seat's robot ends. The seat's answers go to its own
+//! decisions in order; one that does not answer an option's question
+//! (`use_option`, `program_option`, `weapon`, ...) is kept for the next,
+//! and that question is answered at random (a `go` after the registers of
+//! an undamaged robot reaches no power down). Each call is charged to the
 //! script's instruction budget, and a decision may run at most
 //! [`MAX_SIMULATIONS`] of them.
 
@@ -77,7 +81,7 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::
         _ => false,
     };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
-    let mut mine = texts.iter();
+    let mut mine = texts.iter().peekable();
     let turn = game.turn();
     let mut played = 0;
     while !game.is_over()
@@ -94,18 +98,29 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::
         }
         let pause = matches!(game.decision(), Some(Decision::Continue));
         let own = seat == me && !pause;
-        let text = if own { mine.next() } else { None };
-        let answer = match text {
-            Some(text) => game.parse_answer(text).map_err(|refusal| {
-                located(
+        let chain = matches!(
+            game.decision(),
+            Some(Decision::Card { .. } | Decision::PowerDown { .. })
+        );
+        let parsed = match mine.peek() {
+            Some(text) if own => Some((text.to_string(), game.parse_answer(text))),
+            _ => None,
+        };
+        let answer = match parsed {
+            Some((_, Ok(answer))) => {
+                mine.next();
+                answer
+            }
+            Some((text, Err(refusal))) if chain => {
+                return Err(located(
                     lua,
                     format!(
                         "simulate: answer {text:?} to {}: {refusal}",
                         game.decision_text()
                     ),
-                )
-            })?,
-            None => game
+                ))
+            }
+            _ => game
                 .legal(rng.gen_range(0..count))
                 .expect("an index below the count"),
         };

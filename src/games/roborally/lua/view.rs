@@ -301,6 +301,13 @@ pub(super) fn decision(lua: &Lua, game: &Game) -> mlua::Result<Table> {
             }
             "use_option"
         }
+        Some(Decision::ProgramOption { seat, option }) => {
+            if let Some(o) = game.robots()[seat].options.get(usize::from(option)) {
+                t.set("option", o.as_str())?;
+            }
+            "program_option"
+        }
+        Some(Decision::Weapon { .. }) => "weapon",
         Some(Decision::Continue) | None => "continue",
     };
     t.set("kind", kind)?;

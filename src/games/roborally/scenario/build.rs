@@ -24,12 +24,15 @@ use super::{ScenarioError, Source};
 pub(super) struct Built {
     pub position: Position,
     /// The robots' hands, by seat order, when the scenario programs
-    /// (`hand` given); `None` when no robot has one.
+    /// from them (`hand` without `program`); `None` otherwise.
     pub hands: Option<Vec<Vec<Card>>>,
     pub begin: bool,
     pub registers: u8,
     /// Each choice and its offset in the file.
     pub choices: Vec<(String, usize)>,
+    /// The cards each robot holds beside a given program, by seat order
+    /// (empty when the scenario programs from its hands).
+    pub held: Vec<Vec<Card>>,
 }
 
 /// A card of the deck written in a scenario, used once in the whole file
@@ -217,6 +220,9 @@ pub(super) fn position(
     let mut robots: Vec<RobotState> = Vec::new();
     let mut cards: Vec<Card> = Vec::new();
     let mut hands: Vec<Vec<Card>> = Vec::new();
+    // Where the first robot with a hand is, and whether it has a program:
+    // every other hand must be used the same way.
+    let mut hand_use: Option<(usize, bool)> = None;
     for r in &raw.robot {
         let seat = colour(src, &r.id)?;
         if robots.iter().any(|o| o.seat == seat) {
@@ -291,7 +297,21 @@ pub(super) fn position(
             }
         }
         if let Some(hand) = &r.hand {
+            let programmed = r.program.is_some();
+            match hand_use {
+                None => hand_use = Some((hand.span().start, programmed)),
+                Some((_, first)) if first != programmed => {
+                    return Err(src.at(
+                        hand.span().start,
+                        "every robot with a `hand` needs a `program`, or none does: \
+                         without one the turn is programmed from the hands, beside one \
+                         the hand is only held",
+                    ))
+                }
+                Some(_) => {}
+            }
             let hand = hand
+                .get_ref()
                 .iter()
                 .map(|text| deck_card(src, text, &mut cards))
                 .collect::<Result<Vec<_>, _>>()?;
@@ -341,8 +361,15 @@ pub(super) fn position(
     if !hands.is_empty() {
         hands.resize(robots.len(), Vec::new());
     }
+    let held_only = hand_use.is_some_and(|(_, programmed)| programmed);
+    let (hands, held) = if held_only {
+        (None, hands)
+    } else {
+        ((!hands.is_empty()).then_some(hands), Vec::new())
+    };
     Ok(Built {
-        hands: (!hands.is_empty()).then_some(hands),
+        hands,
+        held,
         position: Position {
             board: Arc::new(board),
             robots,

@@ -28,6 +28,7 @@ struct RobotExpect {
     power_down_announced: Option<bool>,
     locked: Option<Vec<i64>>,
     options: Option<Vec<String>>,
+    hand_size: Option<i64>,
 }
 
 /// Everything a scenario expects.
@@ -86,6 +87,7 @@ pub(super) fn read(
             power_down_announced: r.power_down_announced,
             locked: r.locked.clone(),
             options,
+            hand_size: r.hand_size,
         });
     }
     let mut flags = Vec::new();
@@ -221,6 +223,9 @@ impl Expect {
                 want.sort();
                 got.sort();
                 diff("options", list(&want), list(&got));
+            }
+            if let Some(n) = e.hand_size {
+                diff("hand_size", n.to_string(), game.hand(i).len().to_string());
             }
         }
         out

@@ -59,8 +59,10 @@ pub(super) struct RawRobot {
     pub program: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
     pub options: Vec<Spanned<String>>,
-    /// Cards in its hand: the turn is programmed from them.
-    pub hand: Option<Vec<Spanned<String>>>,
+    /// Cards in its hand: without a `program`, the turn is programmed
+    /// from them; beside a `program`, they are only held (for the options
+    /// that act on a hand).
+    pub hand: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// `[turn]`.
@@ -113,4 +115,5 @@ pub(super) struct RawExpectRobot {
     pub power_down_announced: Option<bool>,
     pub locked: Option<Vec<i64>>,
     pub options: Option<Vec<String>>,
+    pub hand_size: Option<i64>,
 }

@@ -134,6 +134,8 @@ pub struct Scenario {
     /// The robots' hands when the scenario programs its turn.
     pub hands: Option<Vec<Vec<Card>>>,
     choices: Vec<(String, usize)>,
+    /// The cards robots hold beside their given programs.
+    held: Vec<Vec<Card>>,
     expect: expect::Expect,
 }
 
@@ -182,6 +184,7 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
         variants,
         hands: built.hands,
         choices: built.choices,
+        held: built.held,
         expect,
     })
 }
@@ -196,6 +199,7 @@ impl Scenario {
                 begin: self.begin,
                 registers: self.registers,
                 hands: self.hands.clone(),
+                held: self.held.clone(),
             },
             self.variants.clone(),
         )

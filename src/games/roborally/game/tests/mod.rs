@@ -1,9 +1,12 @@
 //! Tests of the RoboRally engine: each rule on a small board
 //! ([`rules`]), the decisions and text of answers ([`decisions`]), and
 //! whole races played with random answers, as property tests
-//! ([`races`]), and the option cards' runtime ([`options`]).
+//! ([`races`]), the option cards' runtime ([`options`]) and the options
+//! acting on hands, programs and weapons over whole turns
+//! ([`option_turns`]).
 
 mod decisions;
+mod option_turns;
 mod options;
 mod races;
 mod rules;

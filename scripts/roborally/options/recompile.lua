@@ -1,0 +1,16 @@
+-- Recompile (004_11511d35c714bcd0.txt:556): once a turn, before the
+-- robot is programmed, its player may take new program cards (asked `use`
+-- | `skip`): the hand is discarded and as many cards dealt; then the
+-- robot takes one damage point.
+return {
+  hand = function(game, event)
+    if event.answer == nil then
+      return "ask"
+    end
+    if event.answer == "use" then
+      game:redeal(event.robot)
+      game:damage(event.robot, 1)
+    end
+    return nil
+  end,
+}
