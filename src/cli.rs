@@ -53,6 +53,9 @@ enum Command {
         /// The course, by name or file (RoboRally).
         #[arg(long, value_name = "NAME|FILE", conflicts_with = "load")]
         course: Option<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE", conflicts_with = "load")]
+        mission: Option<String>,
         /// Open a saved game (`.json`, of any game: its own game wins) or a
         /// scenario's position (`.toml`).
         #[arg(long)]
@@ -93,6 +96,9 @@ enum Command {
         /// (RoboRally).
         #[arg(long, value_name = "NAME|FILE")]
         course: Option<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE")]
+        mission: Option<String>,
         /// Print every event of every turn.
         #[arg(long, short = 'v')]
         verbose: bool,
@@ -131,6 +137,9 @@ enum Command {
         /// The course, by name or file (RoboRally).
         #[arg(long, value_name = "NAME|FILE")]
         course: Option<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE")]
+        mission: Option<String>,
         /// Games per pairing, at least 1.
         #[arg(long, short = 'g', default_value_t = 200, value_parser = at_least_one)]
         games: u32,
@@ -202,6 +211,7 @@ pub fn run() -> Result<ExitCode> {
             players,
             seed,
             course,
+            mission,
             load,
             echo,
             variants,
@@ -215,6 +225,7 @@ pub fn run() -> Result<ExitCode> {
                 course,
                 variants,
                 scripts: orders,
+                mission,
             },
             load,
             echo,
@@ -226,6 +237,7 @@ pub fn run() -> Result<ExitCode> {
             save,
             setup,
             course,
+            mission,
             verbose,
             quiet,
             orders,
@@ -244,6 +256,7 @@ pub fn run() -> Result<ExitCode> {
                     .iter()
                     .map(|p| p.to_string_lossy().into_owned())
                     .collect(),
+                mission,
             };
             let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
             let mut record = Record::new(game_type, started.start);
@@ -287,6 +300,7 @@ pub fn run() -> Result<ExitCode> {
         Some(Command::Tournament {
             bots,
             course,
+            mission,
             players,
             games,
             seed,
@@ -301,6 +315,7 @@ pub fn run() -> Result<ExitCode> {
                 options: GameOptions {
                     variants,
                     course,
+                    mission,
                     ..GameOptions::default()
                 },
                 players,
