@@ -45,8 +45,11 @@ fn bad_scripts_are_refused_naming_file_line_and_cause() {
 
 /// A small board for a script's game.
 fn game(script: &str) -> Result<Game, String> {
-    let m = Mission::parse("t.toml", "mission = 9\nname = \"t\"\nrows = [\"R...Y\"]")
-        .map_err(|e| e.to_string())?;
+    let m = Mission::parse(
+        "t.toml",
+        "mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [\"R...Y\"]",
+    )
+    .map_err(|e| e.to_string())?;
     let hooks = Rc::new(load(script)?);
     Game::with_rules(m, 2, 1, &TileMix::standard(), Some(hooks)).map_err(|e| e.message)
 }
