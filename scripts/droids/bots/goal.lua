@@ -113,7 +113,7 @@ return {
         local n = {}
         for colour, count in string.gmatch(text, "(%a+) (%d+)") do n[colour] = tonumber(count) end
         local cost = math.abs((n.purple or 0) - 4) + math.abs((n.red or 0) - 3)
-          + 2 * (n.grey or 0) + math.max(0, (n.blue or 0) - 1)
+          + 2 * (n.grey or 0) + 2 * math.max(0, (n.blue or 0) - 1)
         if not best_cost or cost < best_cost then best, best_cost = i, cost end
       end
       return best
