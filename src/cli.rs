@@ -181,13 +181,40 @@ enum Command {
     /// List the bots of the game (`--game`) that can be named: built-in,
     /// in the user data folder, in `--bot-path` folders.
     Bots,
-    /// Replay a saved game and print its final summary.
+    /// Replay a saved game and print its final summary; with --html, write
+    /// a page that steps through it in a browser (docs/pictures.md).
     Replay {
         /// The replay file (JSON, from `play --save`).
         file: PathBuf,
         /// Print every event as it is replayed.
         #[arg(long, short = 'v')]
         verbose: bool,
+        /// Write the replay page (one self-contained HTML file) here.
+        #[arg(long, value_name = "FILE.html")]
+        html: Option<PathBuf>,
+        /// The page shows only what this player could see at each step.
+        #[arg(long = "as", value_name = "COLOUR", requires = "html")]
+        seen_as: Option<String>,
+    },
+    /// Draw a position as SVG: a saved game at a step, a scenario, a board
+    /// or a course (docs/pictures.md).
+    Render {
+        /// A saved game (.json), a scenario, board or course file (.toml).
+        file: PathBuf,
+        /// Write the SVG here.
+        #[arg(long, short = 'o', value_name = "FILE.svg")]
+        output: PathBuf,
+        /// A saved game's step, counted as the replay page counts them
+        /// (0 is the start); the last by default.
+        #[arg(long, value_name = "N")]
+        step: Option<usize>,
+        /// Show everything, hidden things too (the default shows what the
+        /// player to decide sees).
+        #[arg(long, conflicts_with = "seen_as")]
+        all: bool,
+        /// Show what this player sees.
+        #[arg(long = "as", value_name = "COLOUR")]
+        seen_as: Option<String>,
     },
 }
 
@@ -373,7 +400,50 @@ pub fn run() -> Result<ExitCode> {
             write!(out, "{}", bots_listing(&Library::current(), game))?;
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Replay { file, verbose }) => {
+        Some(Command::Render {
+            file,
+            output,
+            step,
+            all,
+            seen_as,
+        }) => {
+            use tinbots::render::{render, Seen};
+            let seen = match (all, seen_as) {
+                (true, _) => Seen::Everything,
+                (false, Some(colour)) => Seen::Seat(colour),
+                (false, None) => Seen::Deciding,
+            };
+            let svg = render(&file, step, &seen)?;
+            std::fs::write(&output, svg)
+                .map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+            writeln!(out, "picture written to {}", output.display())?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Replay {
+            file,
+            html: Some(page),
+            seen_as,
+            ..
+        }) => {
+            let shown = file.display().to_string();
+            let record = Record::load(&file)?;
+            let seen = seen_as.map_or(
+                tinbots::render::Seen::Everything,
+                tinbots::render::Seen::Seat,
+            );
+            let viewer = tinbots::render::viewer(record.start_game(&shown)?.as_ref(), &seen)?;
+            let replayed = tinbots::viewer::replay(&record, &shown, viewer)?;
+            std::fs::write(&page, tinbots::viewer::html(&replayed))
+                .map_err(|e| anyhow::anyhow!("{}: {e}", page.display()))?;
+            writeln!(
+                out,
+                "replay page written to {} ({} steps)",
+                page.display(),
+                replayed.steps.len()
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Replay { file, verbose, .. }) => {
             let record = Record::load(&file)?;
             let shown = file.display().to_string();
             let mut game = record.start_game(&shown)?;

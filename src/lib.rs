@@ -22,6 +22,9 @@
 //! - [`assets`]: the built-in variants, bots and order files, and where
 //!   user ones are found by name.
 //! - [`names`]: interned names that variants bring (kinds, marks, reasons).
+//! - [`picture`]: SVG pictures of positions, shared by every game's
+//!   drawing; [`render`]: `tinbots render`, a file's position as SVG.
+//! - [`viewer`]: the replay page, a saved game as one HTML file.
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
 
 #![warn(missing_docs)]
@@ -33,14 +36,17 @@ pub mod engine;
 pub mod games;
 pub mod grid;
 pub mod names;
+pub mod picture;
 pub mod play;
 pub mod progress;
+pub mod render;
 pub mod repl;
 pub mod replay;
 pub mod script;
 pub mod suggest;
 pub mod toml_text;
 pub mod tournament;
+pub mod viewer;
 
 #[cfg(test)]
 mod test_folder;

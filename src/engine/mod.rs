@@ -192,6 +192,20 @@ pub trait Describe: State {
     fn picture(&self, viewer: Option<Seat>, colour: bool) -> String;
     /// One line per piece (the REPL's `where`).
     fn where_lines(&self) -> Vec<String>;
+    /// The position drawn as an SVG document (`tinbots render`, the replay
+    /// page): the board, a legend and the players' panel; `viewer` sees
+    /// only what that seat may see (`None`: everything). By default the
+    /// text picture, written on a page; each game draws its own.
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        crate::picture::sheet::text_page(&self.picture(viewer, false))
+    }
+    /// Whether every player sees the answer to the current decision (a
+    /// program change, a push); `false` when it is given face down (a card
+    /// put in a register): the replay page made for one player hides
+    /// others' such answers. By default every answer is public.
+    fn answer_is_public(&self) -> bool {
+        true
+    }
     /// The person who plays a seat (a variant may give one person several
     /// seats, and then one bot plays them all); by default each seat is
     /// its own person.
@@ -259,6 +273,10 @@ pub trait DynState {
     fn picture(&self, viewer: Option<Seat>, colour: bool) -> String;
     /// One line per piece.
     fn where_lines(&self) -> Vec<String>;
+    /// The position as an SVG document.
+    fn svg(&self, viewer: Option<Seat>) -> String;
+    /// Whether every player sees the answer to the current decision.
+    fn answer_is_public(&self) -> bool;
     /// A seat's private holdings as text.
     fn private_text(&self, viewer: Seat) -> String;
     /// The person who plays a seat.
@@ -362,6 +380,12 @@ impl<G: Describe + Named> DynState for G {
     }
     fn where_lines(&self) -> Vec<String> {
         Describe::where_lines(self)
+    }
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        Describe::svg(self, viewer)
+    }
+    fn answer_is_public(&self) -> bool {
+        Describe::answer_is_public(self)
     }
     fn private_text(&self, viewer: Seat) -> String {
         Describe::private_text(self, viewer)

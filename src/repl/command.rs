@@ -36,12 +36,13 @@ pub const COMMANDS: &[CommandHelp] = &[
     },
     CommandHelp {
         name: "show",
-        usage: "show [--full | --compact] [--all | <colour>]",
+        usage: "show [--full | --compact | --svg FILE] [--all | <colour>]",
         summary: "the position as the player deciding sees it (or <colour>)",
         details: "On a terminal `show` is compact, to fit 80x24, where the game has a compact \
                   form; `show --full` is the long form, the default when the REPL reads a \
                   script, where `show --compact` gives the short one. `show --all` shows \
-                  everything, hidden things too. A bot's hand is never shown to the others.",
+                  everything, hidden things too. A bot's hand is never shown to the others. \
+                  `show --svg FILE` writes the picture as SVG instead (docs/pictures.md).",
     },
     CommandHelp {
         name: "where",
@@ -176,6 +177,13 @@ pub enum Command {
         /// `Some(true)` for `--full`, `Some(false)` for `--compact`, `None`
         /// for the session's default form.
         full: Option<bool>,
+        /// `None` for the player to move, `Some("--all")` or a colour.
+        who: Option<String>,
+    },
+    /// `show --svg FILE [--all | <colour>]`: the picture written as SVG.
+    ShowSvg {
+        /// The file to write.
+        file: String,
         /// `None` for the player to move, `Some("--all")` or a colour.
         who: Option<String>,
     },
@@ -348,6 +356,30 @@ pub fn usage_among(
     }
 }
 
+/// Reads `show --svg FILE [--all | <colour>]`, its words in any order.
+fn show_svg(words: &[&str]) -> Result<Command, CommandError> {
+    let mut file = None;
+    let mut who = None;
+    let mut rest = words.iter();
+    while let Some(word) = rest.next() {
+        match *word {
+            "--svg" => match rest.next() {
+                Some(f) if file.is_none() => file = Some(f.to_string()),
+                Some(_) => return Err(usage("show", "two files to write")),
+                None => return Err(usage("show", "--svg needs the file to write")),
+            },
+            w if !w.starts_with("--") || w == "--all" => {
+                if who.replace(w.to_string()).is_some() {
+                    return Err(usage("show", "two players to see the game as"));
+                }
+            }
+            w => return Err(usage("show", format!("unknown option `{w}` with --svg"))),
+        }
+    }
+    let file = file.ok_or_else(|| usage("show", "--svg needs the file to write"))?;
+    Ok(Command::ShowSvg { file, who })
+}
+
 fn usage(command: &'static str, problem: impl Into<String>) -> CommandError {
     usage_among(command, &[], problem)
 }
@@ -439,6 +471,7 @@ pub fn parse_with(line: &str, game: &dyn GameRepl) -> Result<Command, CommandErr
             arity("help", 0, 1)?;
             Command::Help(words.first().map(|w| w.to_string()))
         }
+        "show" if words.contains(&"--svg") => show_svg(&words)?,
         "show" => {
             arity("show", 0, 2)?;
             let mut full = None;
@@ -597,6 +630,34 @@ mod tests {
         for (line, expected) in cases {
             assert_eq!(parse(line), Ok(expected), "{line:?}");
         }
+    }
+
+    #[test]
+    fn show_svg_takes_a_file_and_a_viewer_in_any_order() {
+        assert_eq!(
+            parse("show --svg out.svg --all"),
+            Ok(Command::ShowSvg {
+                file: "out.svg".into(),
+                who: Some("--all".into())
+            })
+        );
+        assert_eq!(
+            parse("show blue --svg b.svg"),
+            Ok(Command::ShowSvg {
+                file: "b.svg".into(),
+                who: Some("blue".into())
+            })
+        );
+        let missing = parse("show --svg").expect_err("no file");
+        assert!(
+            missing.to_string().contains("--svg needs the file"),
+            "{missing}"
+        );
+        let other = parse("show --svg a.svg --full").expect_err("not with --full");
+        assert!(
+            other.to_string().contains("unknown option `--full`"),
+            "{other}"
+        );
     }
 
     #[test]

@@ -344,6 +344,7 @@ impl Session {
             Command::Quit => return Ok(Flow::Quit),
             Command::Help(topic) => self.help(topic.as_deref(), out)?,
             Command::Show { full, who } => self.show(full, who.as_deref(), out)?,
+            Command::ShowSvg { file, who } => self.show_svg(&file, who.as_deref(), out)?,
             Command::Where(piece) => self.where_(piece.as_deref(), out)?,
             Command::Hand => self.hand(out)?,
             Command::Answer(text) => self.answer(&text, false, out)?,
@@ -518,6 +519,19 @@ impl Session {
         if !picture.ends_with('\n') {
             out.push('\n');
         }
+        Ok(())
+    }
+
+    /// `show --svg FILE`: the picture as SVG, seen as `show` would.
+    fn show_svg(&self, file: &str, who: Option<&str>, out: &mut String) -> Result<(), ReplError> {
+        let viewer = match who {
+            Some("--all") => None,
+            Some(colour) => Some(self.seat_of(colour)?),
+            None => self.viewer(),
+        };
+        std::fs::write(file, self.game().svg(viewer))
+            .map_err(|e| ReplError::new(format!("{file}: {e}")))?;
+        let _ = writeln!(out, "picture written to {file}");
         Ok(())
     }
 

@@ -13,4 +13,5 @@ pub mod lua;
 pub mod mission;
 pub mod scenario;
 pub mod seam;
+pub mod svg;
 pub mod tiles;

@@ -18,3 +18,4 @@ pub mod position;
 pub mod repl;
 pub mod scenario;
 pub mod seam;
+pub mod svg;

@@ -191,6 +191,10 @@ impl Describe for Game {
         render::text::show(self, viewer, &options)
     }
 
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        render::svg::svg(self, viewer)
+    }
+
     fn where_lines(&self) -> Vec<String> {
         (0..self.robots().len())
             .filter_map(|id| render::text::where_line(self, id))

@@ -33,7 +33,7 @@ impl Game {
     }
 
     /// One player's register board as seen by anyone: tile backs by colour.
-    fn register_line(&self, seat: Seat) -> String {
+    pub(crate) fn register_line(&self, seat: Seat) -> String {
         let p = &self.players[seat];
         let mut line = format!(
             "{:<7}{:<5}hand {}  ",
@@ -86,6 +86,16 @@ impl Describe for Game {
         }
         out.push_str(&format!("; in the box {}\n", self.boxed.len()));
         out
+    }
+
+    fn answer_is_public(&self) -> bool {
+        // Tiles are laid face down (`003_4ed30270cd5960fb.txt:108`): the
+        // whole answer is hidden, though which register is public.
+        !matches!(self.phase, Phase::Lay)
+    }
+
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        crate::games::droids::svg::svg(self, viewer)
     }
 
     fn where_lines(&self) -> Vec<String> {

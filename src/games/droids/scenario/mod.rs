@@ -144,10 +144,24 @@ pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
     check_text(&shown, &text)
 }
 
-/// Reads a scenario from text (`file` names it in errors) and plays it.
-pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
-    let place = Place { file, text };
-    let raw: RawScenario = toml::from_str(text).map_err(|e| {
+/// The position a scenario file sets up, before its orders are played
+/// (`tinbots render`).
+pub fn position_file(path: &Path) -> Result<Game, ScenarioError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| MissionError {
+        place: shown.clone(),
+        message: e.to_string(),
+    })?;
+    let place = Place {
+        file: &shown,
+        text: &text,
+    };
+    build(&place, &read(&place)?)
+}
+
+/// Reads a scenario's text, refusing one of another game.
+fn read(place: &Place<'_>) -> Result<RawScenario, ScenarioError> {
+    let raw: RawScenario = toml::from_str(place.text).map_err(|e| {
         place.at(
             e.span().map(|s| s.start).unwrap_or(0),
             e.message().to_string(),
@@ -155,10 +169,17 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
     })?;
     if raw.game != "droids" {
         return Err(MissionError {
-            place: file.to_string(),
+            place: place.file.to_string(),
             message: format!("in `game`: `{}`, not a Droids scenario", raw.game),
         });
     }
+    Ok(raw)
+}
+
+/// Reads a scenario from text (`file` names it in errors) and plays it.
+pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
+    let place = Place { file, text };
+    let raw = read(&place)?;
     place.source(&raw.source)?;
     let mut game = build(&place, &raw)?;
     let mut events = Vec::new();

@@ -32,6 +32,7 @@ pub mod narrate;
 pub mod option_lua;
 mod option_play;
 pub mod options;
+mod panel;
 mod record;
 mod register;
 mod setup;

@@ -96,6 +96,26 @@ impl Describe for Game {
     fn picture(&self, _viewer: Option<Seat>, colour: bool) -> String {
         picture::draw(&self.board, &self.robots, colour)
     }
+    fn answer_is_public(&self) -> bool {
+        // Cards go into registers face down.
+        !matches!(self.decision, Some(Decision::Card { .. }))
+    }
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        let status = match &self.outcome {
+            Some(o) => format!("over: {}", o.reason),
+            None => match self.to_decide() {
+                Some(seat) => format!(
+                    "{} to decide: {}",
+                    self.seat_name(seat),
+                    self.decision_text()
+                ),
+                None => self.decision_text(),
+            },
+        };
+        let title = format!("RoboRally, turn {}: {status}", self.turn);
+        let panel = self.panel_blocks(viewer);
+        super::super::svg::draw(&self.board, &self.robots, title, panel)
+    }
     fn where_lines(&self) -> Vec<String> {
         self.robots
             .iter()

@@ -1,0 +1,403 @@
+//! A RoboRally board or course and its robots as an SVG picture
+//! ([`crate::engine::Describe::svg`]): squares with their `x, y`; belts
+//! with their direction (express belts darker, with a double arrow);
+//! gears with their way of turning; pushers and crushers with the
+//! registers they act in; pits; repair sites by their wrenches; every
+//! wall on its side of its square; board lasers, their emitters and their
+//! beams as far as they reach; flags by number; robots with their facing,
+//! virtual robots faded and powered-down robots marked; a legend; and the
+//! panel the game gives (damage, lives, flags, registers as the viewer may
+//! see them).
+
+use svg::node::element::{Circle, Group, Line, Polygon, Rectangle, Text};
+
+use crate::grid::square::{Compass, Square};
+use crate::picture::geometry::{toward, SquareGrid};
+use crate::picture::marks::{arrow, grid_numbers, label, robot, swatch, RobotLook};
+use crate::picture::sheet::Block;
+use crate::picture::{tenth, Sheet};
+
+use super::board::{Board, Kind, Registers, Turn};
+use super::position::RobotState;
+
+/// The side of a square.
+const SIZE: f64 = 40.0;
+
+/// Room for the coordinates at the top and left.
+const MARGIN: f64 = 18.0;
+
+/// The angle a direction points to, in degrees (0 east, 90 south).
+pub fn angle(direction: Compass) -> f64 {
+    match direction {
+        Compass::E => 0.0,
+        Compass::SE => 45.0,
+        Compass::S => 90.0,
+        Compass::SW => 135.0,
+        Compass::W => 180.0,
+        Compass::NW => 225.0,
+        Compass::N => 270.0,
+        Compass::NE => 315.0,
+    }
+}
+
+/// `1 3 5`.
+fn phases(registers: Registers) -> String {
+    registers
+        .phases()
+        .map(|p| p.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The picture of `board` with `robots` on it, titled `title`, with the
+/// panel `panel`.
+pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Block>) -> String {
+    let (width, height) = board.size();
+    let grid = SquareGrid {
+        size: SIZE,
+        origin: (MARGIN, MARGIN),
+    };
+    let mut sheet = Sheet::new(
+        title,
+        MARGIN + SIZE * f64::from(width),
+        MARGIN + SIZE * f64::from(height),
+    );
+    for number in grid_numbers(&grid, width, height, MARGIN) {
+        sheet.draw(number);
+    }
+    for y in 0..height {
+        for x in 0..width {
+            floor(&mut sheet, board, &grid, Square::new(x, y));
+        }
+    }
+    for wall in board.walls() {
+        let ((x1, y1), (x2, y2)) = grid.side(wall.at.x, wall.at.y, angle(wall.side));
+        sheet.draw(
+            Line::new()
+                .set("x1", x1)
+                .set("y1", y1)
+                .set("x2", x2)
+                .set("y2", y2)
+                .set("stroke", "#e69f00")
+                .set("stroke-width", 5)
+                .set("stroke-linecap", "square"),
+        );
+        sheet.legend(
+            Group::new().add(
+                Line::new()
+                    .set("x1", -9)
+                    .set("y1", 0)
+                    .set("x2", 9)
+                    .set("y2", 0)
+                    .set("stroke", "#e69f00")
+                    .set("stroke-width", 5),
+            ),
+            "a wall, on the side of the square it is drawn on",
+        );
+    }
+    lasers(&mut sheet, board, robots, &grid);
+    for flag in board.flags() {
+        let (cx, cy) = grid.centre(flag.at.x, flag.at.y);
+        sheet.draw(flag_mark((cx, cy), flag.number));
+        sheet.legend(
+            flag_mark((0.0, 0.0), 1),
+            "a flag, touched in order of its number",
+        );
+    }
+    for (i, r) in robots.iter().enumerate() {
+        let Some(at) = r.at else { continue };
+        let (cx, cy) = grid.centre(at.x, at.y);
+        // A virtual robot sharing a square is drawn a little aside.
+        let shared = robots[..i].iter().filter(|o| o.at == Some(at)).count() as f64;
+        let centre = (tenth(cx + shared * 8.0), tenth(cy + shared * 8.0));
+        let look = RobotLook {
+            colour: r.colour().to_string(),
+            label: crate::picture::palette::paint(r.colour())
+                .letter
+                .to_string(),
+            facing: Some(angle(r.facing)),
+            cargo: None,
+            ghost: r.virtual_robot,
+            asleep: r.powered_down,
+            title: format!(
+                "{} at {}, {} facing {}; damage {}, lives {}, flags {}{}{}",
+                r.colour(),
+                at.x,
+                at.y,
+                r.facing,
+                r.damage,
+                r.lives,
+                r.flags,
+                if r.virtual_robot { ", virtual" } else { "" },
+                if r.powered_down { ", powered down" } else { "" }
+            ),
+        };
+        sheet.draw(robot(centre, SIZE * 0.3, &look));
+    }
+    robot_legend(&mut sheet);
+    for block in panel {
+        sheet.block(block.heading, block.colour.as_deref(), block.lines);
+    }
+    sheet.finish()
+}
+
+/// The floor of one square and what is built on it.
+fn floor(sheet: &mut Sheet, board: &Board, grid: &SquareGrid, sq: Square) {
+    let (left, top) = grid.corner(sq.x, sq.y);
+    let centre = grid.centre(sq.x, sq.y);
+    let (fill, meaning) = if board.is_off(sq) {
+        ("#3a3a3a", "off the course: a pit")
+    } else {
+        match board.kind(sq) {
+            None | Some(Kind::Crusher(_)) => ("#e8e8e8", "open floor"),
+            Some(Kind::Pit) => ("#111111", "a pit"),
+            Some(Kind::Conveyor(_)) => (
+                "#f3e3a3",
+                "a conveyor belt: 1 square a phase, toward the arrow",
+            ),
+            Some(Kind::Express(_)) => (
+                "#8fb8de",
+                "an express belt: 2 squares a phase, toward the double arrow",
+            ),
+            Some(Kind::Gear(_)) => ("#e8e8e8", "open floor"),
+            Some(Kind::Pusher { .. }) => ("#e8e8e8", "open floor"),
+            Some(Kind::Repair(_)) => ("#b8e0b0", "a repair site, its wrenches (W1, W2)"),
+        }
+    };
+    sheet.draw(
+        Rectangle::new()
+            .set("x", left)
+            .set("y", top)
+            .set("width", SIZE)
+            .set("height", SIZE)
+            .set("fill", fill)
+            .set("stroke", "#b0b0b0")
+            .set("stroke-width", 0.5),
+    );
+    sheet.legend(swatch(fill), meaning);
+    match board.kind(sq) {
+        Some(Kind::Conveyor(d)) => sheet.draw(arrow(centre, angle(d), SIZE * 0.55, "#7a6a2a")),
+        Some(Kind::Express(d)) => {
+            let (dx, dy) = toward(angle(d), SIZE * 0.14);
+            let ahead = (tenth(centre.0 + dx), tenth(centre.1 + dy));
+            let behind = (tenth(centre.0 - dx), tenth(centre.1 - dy));
+            sheet.draw(arrow(ahead, angle(d), SIZE * 0.45, "#123c69"));
+            sheet.draw(arrow(behind, angle(d), SIZE * 0.45, "#123c69"));
+        }
+        Some(Kind::Gear(turn)) => {
+            let (sign, meaning) = match turn {
+                Turn::Right => ("+", "a gear turning right (clockwise, +)"),
+                Turn::Left => ("-", "a gear turning left (anticlockwise, -)"),
+            };
+            let gear = |at: (f64, f64)| {
+                Group::new()
+                    .add(
+                        Circle::new()
+                            .set("cx", at.0)
+                            .set("cy", at.1)
+                            .set("r", tenth(SIZE * 0.32))
+                            .set("fill", "#9a9a9a")
+                            .set("stroke", "#444444")
+                            .set("stroke-width", 3)
+                            .set("stroke-dasharray", "4 2"),
+                    )
+                    .add(label(at, sign, 16.0, "#000000", true))
+            };
+            sheet.draw(gear(centre));
+            sheet.legend(gear((0.0, 0.0)), meaning);
+        }
+        Some(Kind::Pusher { to, registers }) => {
+            let (dx, dy) = toward(angle(to) + 180.0, SIZE * 0.38);
+            let back = (tenth(centre.0 + dx), tenth(centre.1 + dy));
+            sheet.draw(
+                Circle::new()
+                    .set("cx", back.0)
+                    .set("cy", back.1)
+                    .set("r", tenth(SIZE * 0.12))
+                    .set("fill", "#6a3d9a"),
+            );
+            sheet.draw(arrow(centre, angle(to), SIZE * 0.4, "#6a3d9a"));
+            let (tx, ty) = toward(angle(to), SIZE * 0.32);
+            sheet.draw(label(
+                (tenth(centre.0 + tx), tenth(centre.1 + ty)),
+                &phases(registers),
+                8.0,
+                "#6a3d9a",
+                true,
+            ));
+            sheet.legend(
+                Group::new().add(arrow((0.0, 0.0), 0.0, 16.0, "#6a3d9a")),
+                "a pusher: pushes toward the arrow in the registers written by it",
+            );
+        }
+        Some(Kind::Repair(n)) => {
+            sheet.draw(label(centre, &format!("W{n}"), 13.0, "#1b5e20", true));
+        }
+        _ => {}
+    }
+    if let Some(registers) = board.crusher(sq) {
+        let cross = |at: (f64, f64), reach: f64| {
+            Group::new()
+                .add(
+                    Line::new()
+                        .set("x1", tenth(at.0 - reach))
+                        .set("y1", tenth(at.1 - reach))
+                        .set("x2", tenth(at.0 + reach))
+                        .set("y2", tenth(at.1 + reach))
+                        .set("stroke", "#8b0000")
+                        .set("stroke-width", 4),
+                )
+                .add(
+                    Line::new()
+                        .set("x1", tenth(at.0 - reach))
+                        .set("y1", tenth(at.1 + reach))
+                        .set("x2", tenth(at.0 + reach))
+                        .set("y2", tenth(at.1 - reach))
+                        .set("stroke", "#8b0000")
+                        .set("stroke-width", 4),
+                )
+        };
+        sheet.draw(cross(centre, SIZE * 0.3));
+        sheet.draw(label(
+            (centre.0, tenth(top + SIZE * 0.88)),
+            &phases(registers),
+            8.0,
+            "#8b0000",
+            true,
+        ));
+        sheet.legend(
+            cross((0.0, 0.0), 7.0),
+            "a crusher: crushes in the registers written under it",
+        );
+    }
+}
+
+/// A flag: a pennant with its number.
+fn flag_mark(at: (f64, f64), number: u8) -> Group {
+    let (x, y) = at;
+    Group::new()
+        .set("class", "flag")
+        .add(
+            Line::new()
+                .set("x1", tenth(x - 8.0))
+                .set("y1", tenth(y - 12.0))
+                .set("x2", tenth(x - 8.0))
+                .set("y2", tenth(y + 12.0))
+                .set("stroke", "#000000")
+                .set("stroke-width", 2),
+        )
+        .add(
+            Polygon::new()
+                .set(
+                    "points",
+                    format!(
+                        "{},{} {},{} {},{}",
+                        tenth(x - 8.0),
+                        tenth(y - 12.0),
+                        tenth(x + 12.0),
+                        tenth(y - 4.0),
+                        tenth(x - 8.0),
+                        tenth(y + 4.0)
+                    ),
+                )
+                .set("fill", "#ffffff")
+                .set("stroke", "#000000"),
+        )
+        .add(label(
+            (tenth(x - 1.0), tenth(y - 4.0)),
+            &number.to_string(),
+            9.0,
+            "#000000",
+            true,
+        ))
+}
+
+/// Every board laser: its emitter on the side it fires from, and its beam
+/// up to the wall, the board's edge or the first robot it hits.
+fn lasers(sheet: &mut Sheet, board: &Board, robots: &[RobotState], grid: &SquareGrid) {
+    for laser in board.lasers() {
+        let mut end = laser.at;
+        let blocked = |sq: Square| robots.iter().any(|r| r.at == Some(sq));
+        while !blocked(end) && !board.is_walled(end, laser.to) {
+            let next = end.step(laser.to);
+            if board.is_off(next) {
+                break;
+            }
+            end = next;
+        }
+        let from = grid.centre(laser.at.x, laser.at.y);
+        let to = grid.centre(end.x, end.y);
+        let (bx, by) = toward(angle(laser.to) + 180.0, SIZE * 0.42);
+        let back = (tenth(from.0 + bx), tenth(from.1 + by));
+        sheet.draw(
+            Line::new()
+                .set("x1", back.0)
+                .set("y1", back.1)
+                .set("x2", to.0)
+                .set("y2", to.1)
+                .set("stroke", "#d7191c")
+                .set("stroke-width", f64::from(laser.beams) * 1.5)
+                .set("stroke-opacity", 0.7),
+        );
+        sheet.draw(
+            Rectangle::new()
+                .set("x", tenth(back.0 - 5.0))
+                .set("y", tenth(back.1 - 5.0))
+                .set("width", 10)
+                .set("height", 10)
+                .set("fill", "#d7191c"),
+        );
+        sheet.draw(
+            Text::new(laser.beams.to_string())
+                .set("x", tenth(back.0))
+                .set("y", tenth(back.1 + 3.5))
+                .set("font-size", 9)
+                .set("text-anchor", "middle")
+                .set("fill", "#ffffff"),
+        );
+        sheet.legend(
+            Group::new()
+                .add(
+                    Line::new()
+                        .set("x1", -9)
+                        .set("y1", 0)
+                        .set("x2", 9)
+                        .set("y2", 0)
+                        .set("stroke", "#d7191c")
+                        .set("stroke-width", 2),
+                )
+                .add(
+                    Rectangle::new()
+                        .set("x", -9)
+                        .set("y", -4)
+                        .set("width", 8)
+                        .set("height", 8)
+                        .set("fill", "#d7191c"),
+                ),
+            "a board laser: its emitter (the number of beams) and its beam, to the first robot or wall",
+        );
+    }
+}
+
+/// The legend lines of robots.
+fn robot_legend(sheet: &mut Sheet) {
+    let look = |ghost, asleep| RobotLook {
+        colour: "grey".into(),
+        facing: Some(0.0),
+        ghost,
+        asleep,
+        ..RobotLook::default()
+    };
+    sheet.legend(
+        robot((0.0, 0.0), 7.0, &look(false, false)),
+        "a robot: its colour's letter, the point shows its facing",
+    );
+    sheet.legend(
+        robot((0.0, 0.0), 7.0, &look(true, false)),
+        "a virtual robot (faded, dashed)",
+    );
+    sheet.legend(
+        robot((0.0, 0.0), 7.0, &look(false, true)),
+        "a powered-down robot (Z)",
+    );
+}

@@ -1,0 +1,146 @@
+//! What `tinbots render` draws: the position a file holds, as SVG. A
+//! saved game (`.json`) at one of its steps, counted as the replay page
+//! counts them ([`crate::viewer::walk`]); a scenario (`.toml` with its
+//! game, or Twin Tin Bots' without) at its position; a RoboRally board or
+//! course file with the robots at their start.
+
+use std::path::Path;
+
+use crate::engine::{DynState, GameOptions, Seat};
+use crate::replay::{Record, ReplayError};
+
+/// Whose view a picture shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// The seat that decides at the position, as the REPL's `show` (all
+    /// of it once the game is over).
+    Deciding,
+    /// Everything, hidden things too (`--all`).
+    Everything,
+    /// One seat, by its colour (`--as red`).
+    Seat(String),
+}
+
+/// Why a file cannot be drawn; every error names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// A saved game that cannot be replayed.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// A scenario, board or course that cannot be read.
+    #[error("{0}")]
+    File(String),
+    /// `--step` past the game's last step.
+    #[error("{path}: --step {step}: the game has {count} steps, 0 to {}", count.saturating_sub(1))]
+    NoStep {
+        /// The file.
+        path: String,
+        /// The step asked for.
+        step: usize,
+        /// How many steps there are.
+        count: usize,
+    },
+    /// `--as` names no seat of the game.
+    #[error("--as {colour}: no seat of that colour; the seats are {seats}")]
+    NoSeat {
+        /// The colour given.
+        colour: String,
+        /// The game's seats.
+        seats: String,
+    },
+    /// `--step` for a file that is not a saved game.
+    #[error(
+        "{0}: --step is for saved games (.json); a scenario, board or course has one position"
+    )]
+    StepOfPosition(String),
+}
+
+/// The seat `seen` names in `game`, or `None` for everything.
+pub fn viewer(game: &dyn DynState, seen: &Seen) -> Result<Option<Seat>, RenderError> {
+    match seen {
+        Seen::Everything => Ok(None),
+        Seen::Deciding => Ok(game.to_decide()),
+        Seen::Seat(colour) => (0..game.seats())
+            .find(|&s| game.seat_name(s).eq_ignore_ascii_case(colour))
+            .map(Some)
+            .ok_or_else(|| RenderError::NoSeat {
+                colour: colour.clone(),
+                seats: (0..game.seats())
+                    .map(|s| game.seat_name(s))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            }),
+    }
+}
+
+/// The game a scenario, board or course file holds, at its position.
+pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
+    let shown = path.display().to_string();
+    let text =
+        std::fs::read_to_string(path).map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
+    let table: toml::Table = text
+        .parse()
+        .map_err(|e: toml::de::Error| RenderError::File(format!("{shown}: {}", e.message())))?;
+    let named = table.get("game").and_then(toml::Value::as_str);
+    if named == Some("droids") {
+        let game = crate::games::droids::scenario::position_file(path)
+            .map_err(|e| RenderError::File(e.to_string()))?;
+        return Ok(Box::new(game));
+    }
+    let claimer = crate::games::ALL
+        .iter()
+        .skip(1)
+        .find(|g| (g.claims)(&table));
+    if let (None, Some(game_type)) = (named, claimer) {
+        // The game's default number of players, else the fewest the
+        // course is made for.
+        let (fewest, most) = game_type.players;
+        let mut first_error = None;
+        for players in std::iter::once(None).chain((fewest..=most).map(Some)) {
+            let options = GameOptions {
+                players,
+                seed: 1,
+                course: Some(shown.clone()),
+                ..GameOptions::default()
+            };
+            match (game_type.new)(&options) {
+                Ok(started) => return Ok(started.game),
+                Err(e) => {
+                    first_error.get_or_insert(e);
+                }
+            }
+        }
+        let e = first_error.map_or_else(String::new, |e| e.to_string());
+        return Err(RenderError::File(format!("{shown}: {e}")));
+    }
+    let session = crate::repl::session::Session::open(path, 1)
+        .map_err(|e| RenderError::File(e.to_string()))?;
+    Ok(session.game().boxed_clone())
+}
+
+/// The SVG of the file at `path` (see the module documentation): a saved
+/// game at `step` (its last when `None`), else the file's position.
+pub fn render(path: &Path, step: Option<usize>, seen: &Seen) -> Result<String, RenderError> {
+    let shown = path.display().to_string();
+    if path.extension().is_some_and(|e| e == "json") {
+        let record = Record::load(path)?;
+        let start = record.start_game(&shown)?;
+        if let Seen::Seat(_) = seen {
+            viewer(start.as_ref(), seen)?;
+        }
+        let choose = |game: &dyn DynState| viewer(game, seen).ok().flatten();
+        return crate::viewer::picture_at(&record, &shown, step, &choose)?.map_err(|count| {
+            RenderError::NoStep {
+                path: shown.clone(),
+                step: step.unwrap_or_default(),
+                count,
+            }
+        });
+    }
+    if step.is_some() {
+        return Err(RenderError::StepOfPosition(shown));
+    }
+    let game = position(path)?;
+    let seat = viewer(game.as_ref(), seen)?;
+    Ok(game.svg(seat))
+}

@@ -1,0 +1,69 @@
+//! The replay page's HTML: the steps and pictures as JSON in the page,
+//! the stylesheet and the script beside this file, all in one file.
+
+use super::Replayed;
+
+/// The page's stylesheet.
+const STYLE: &str = include_str!("page.css");
+
+/// The page's script: buttons, slider, arrow keys and `#step=N`.
+const SCRIPT: &str = include_str!("page.js");
+
+/// Text made safe inside HTML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The whole page of a replayed game.
+pub fn html(replayed: &Replayed) -> String {
+    let data = serde_json::to_string(replayed)
+        .expect("steps and pictures are strings and numbers")
+        // `</script>` must not end the data early; `<\/` is the same JSON.
+        .replace("</", "<\\/");
+    let title = escape(&format!(
+        "tinbots replay: {}, {} steps, seen by {}",
+        replayed.title,
+        replayed.steps.len(),
+        replayed.seen_by
+    ));
+    let last = replayed.steps.len().saturating_sub(1);
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+{STYLE}</style>
+</head>
+<body>
+<header>
+<h1>{title}</h1>
+<nav>
+<button id="first" title="the first step (Home)">|&#x25C0; first</button>
+<button id="back" title="the step before (left arrow)">&#x25C0; back</button>
+<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">
+<button id="forward" title="the next step (right arrow)">forward &#x25B6;</button>
+<button id="last" title="the last step (End)">last &#x25B6;|</button>
+<span id="counter"></span>
+</nav>
+</header>
+<main>
+<div id="picture"></div>
+<aside>
+<p id="said"></p>
+<ol id="narration"></ol>
+</aside>
+</main>
+<noscript>The replay page needs JavaScript to step through the game.</noscript>
+<script type="application/json" id="steps">{data}</script>
+<script>
+{SCRIPT}</script>
+</body>
+</html>
+"#
+    )
+}

@@ -1,0 +1,101 @@
+//! Tests of the replay page's steps and HTML.
+
+use super::*;
+use crate::engine::GameOptions;
+
+/// A record of `answers` first legal answers of a new game of `game`.
+fn played(game: &str, players: usize, answers: usize) -> Record {
+    let game_type = crate::games::find(game).expect("registered");
+    let options = GameOptions {
+        players: Some(players),
+        seed: 3,
+        ..GameOptions::default()
+    };
+    let started = (game_type.new)(&options).expect("a standard game");
+    let mut record = Record::new(game_type, started.start);
+    let mut game = started.game;
+    for _ in 0..answers {
+        let Some(text) = game.legal_text(0) else {
+            break;
+        };
+        game.apply_text(&text).expect("legal");
+        record.answers.push(text);
+    }
+    record
+}
+
+#[test]
+fn every_answer_is_a_step_after_the_start_and_pauses_add_steps() {
+    let record = played("twin-tin-bots", 2, 12);
+    let replayed = replay(&record, "mem", None).expect("replays");
+    assert_eq!(replayed.steps[0].said, "the start");
+    let answered = replayed
+        .steps
+        .iter()
+        .filter(|s| s.said.contains(" decided ("))
+        .count();
+    assert_eq!(answered, 12);
+    assert!(replayed.steps.len() > 13, "pauses are steps too");
+    assert!(replayed
+        .steps
+        .iter()
+        .all(|s| s.picture < replayed.pictures.len()));
+}
+
+#[test]
+fn render_counts_steps_as_the_page_does() {
+    let record = played("roborally", 2, 20);
+    let replayed = replay(&record, "mem", None).expect("replays");
+    for n in [0, 3, replayed.steps.len() - 1] {
+        let picture = picture_at(&record, "mem", Some(n), &|_| None)
+            .expect("replays")
+            .expect("a step of the game");
+        assert_eq!(
+            Some(picture),
+            replayed.picture(replayed.steps[n].picture),
+            "step {n}"
+        );
+    }
+    let last = picture_at(&record, "mem", None, &|_| None).expect("replays");
+    assert_eq!(
+        Some(last.expect("a last step")),
+        replayed.picture(replayed.steps[replayed.steps.len() - 1].picture)
+    );
+    let past = picture_at(&record, "mem", Some(100_000), &|_| None).expect("replays");
+    assert_eq!(past, Err(replayed.steps.len()));
+}
+
+#[test]
+fn a_page_for_one_player_hides_the_cards_others_put_face_down() {
+    let record = played("roborally", 2, 12);
+    let red = replay(&record, "mem", Some(0)).expect("replays");
+    let all = replay(&record, "mem", None).expect("replays");
+    let blue_cards = |r: &Replayed| {
+        r.steps
+            .iter()
+            .filter(|s| s.said.starts_with("blue decided"))
+            .filter(|s| s.said.contains("hidden from you"))
+            .count()
+    };
+    assert!(blue_cards(&red) > 0, "{:?}", red.steps);
+    assert_eq!(blue_cards(&all), 0);
+    assert_eq!(red.seen_by, "red");
+}
+
+#[test]
+fn the_page_is_one_file_that_fetches_nothing() {
+    let record = played("droids", 2, 6);
+    let replayed = replay(&record, "mem", None).expect("replays");
+    let page = html(&replayed);
+    assert!(page.starts_with("<!DOCTYPE html>"));
+    assert!(!page.contains("src=\"http"), "nothing is fetched");
+    assert!(!page.contains("href=\"http"), "nothing is linked");
+    let data_start = page.find(r#"id="steps">"#).expect("the data");
+    let data_end = data_start + page[data_start..].find("</script>").expect("its end");
+    let data = &page[data_start + r#"id="steps">"#.len()..data_end];
+    let parsed: serde_json::Value = serde_json::from_str(data).expect("the data is JSON");
+    assert_eq!(
+        parsed["steps"].as_array().map(Vec::len),
+        Some(replayed.steps.len())
+    );
+}

@@ -1,0 +1,187 @@
+//! The replay page in a real browser: headless Chromium (the
+//! distribution's `chromium` package) opens the page made by `tinbots
+//! replay --html` at `#step=N` and dumps the DOM its script built
+//! (`--dump-dom`), which must show that step's picture, narration and
+//! answer; a screenshot (`--screenshot`) must have the window's size and
+//! hold far more than a blank page. No WebDriver: only the browser's own
+//! flags. Without `chromium` on the PATH, each test says what to install
+//! and passes (`.ci/run` installs it).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::run_with_input;
+use tinbots::replay::Record;
+
+/// The browser, if installed.
+fn chromium() -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .flat_map(|dir| ["chromium", "chromium-browser"].map(|name| dir.join(name)))
+        .find(|p| p.is_file())
+}
+
+/// The browser, or `None` after saying what to install.
+fn browser() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        println!("skipped: the browser tests need Chromium; install the distribution's `chromium` package (apt-get install chromium)");
+    }
+    found
+}
+
+/// A fresh folder for one test's files.
+fn folder(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tinbots-browser-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+/// Runs tinbots with `args` in `dir`, which must succeed.
+fn tinbots(dir: &Path, args: &[&str]) {
+    let output = run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots"))
+            .args(args)
+            .current_dir(dir),
+        b"",
+    );
+    assert!(
+        output.status.success(),
+        "tinbots {args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// Runs the browser headless on `url` with `flags`; returns its stdout.
+fn headless(browser: &Path, dir: &Path, flags: &[&str], url: &str) -> String {
+    let profile = dir.join("profile");
+    let output = run_with_input(
+        Command::new(browser)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--no-first-run",
+                "--hide-scrollbars",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .args(flags)
+            .arg(url),
+        b"",
+    );
+    assert!(
+        output.status.success(),
+        "{} {flags:?} {url}: {}",
+        browser.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Plays and saves a game (`args`: the command line up to `play`'s own
+/// options), writes its page, and returns the page's path with its steps.
+fn page(dir: &Path, args: &[&str]) -> (PathBuf, tinbots::viewer::Replayed) {
+    let mut play = args.to_vec();
+    play.extend(["--seed", "1", "--save", "g.json"]);
+    tinbots(dir, &play);
+    tinbots(dir, &["replay", "g.json", "--html", "g.html"]);
+    let record = Record::load(&dir.join("g.json")).expect("the saved game");
+    let replayed = tinbots::viewer::replay(&record, "g.json", None).expect("it replays");
+    (dir.join("g.html"), replayed)
+}
+
+/// The text a DOM dump shows for `text` (HTML-escaped as the browser
+/// serializes it).
+fn as_dumped(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Opens `page` at a step with events and checks the DOM shows its
+/// counter, who answered what, its narration and its picture.
+fn shows_a_step(browser: &Path, dir: &Path, page: &Path, replayed: &tinbots::viewer::Replayed) {
+    let n = replayed
+        .steps
+        .iter()
+        .rposition(|s| !s.events.is_empty() && s.said.contains(" decided "))
+        .expect("a step with an answer and events");
+    let step = &replayed.steps[n];
+    let url = format!("file://{}#step={n}", page.display());
+    let dom = headless(browser, dir, &["--dump-dom"], &url);
+    let last = replayed.steps.len() - 1;
+    assert!(
+        dom.contains(&format!("step {n} of {last}, turn {}", step.turn)),
+        "the counter of step {n} in:\n{}",
+        &dom[..dom.len().min(3000)]
+    );
+    assert!(
+        dom.contains(&as_dumped(&step.said)),
+        "who answered: {}",
+        step.said
+    );
+    for event in &step.events {
+        assert!(dom.contains(&as_dumped(event)), "the narration `{event}`");
+    }
+    assert!(
+        dom.contains("<div id=\"picture\"><svg"),
+        "the picture is shown"
+    );
+    assert!(dom.contains("class=\"board\""), "the picture has its board");
+}
+
+#[test]
+fn the_twin_tin_bots_page_shows_the_step_of_its_url_and_a_screenshot() {
+    let Some(browser) = browser() else { return };
+    let dir = folder("ttb");
+    let (page, replayed) = page(&dir, &["play", "--players", "4", "--max-turns", "30"]);
+    shows_a_step(&browser, &dir, &page, &replayed);
+    let shot = dir.join("shot.png");
+    let blank = dir.join("blank.png");
+    let size = "--window-size=1200,900";
+    let url = format!("file://{}#step=5", page.display());
+    headless(
+        &browser,
+        &dir,
+        &[size, &format!("--screenshot={}", shot.display())],
+        &url,
+    );
+    headless(
+        &browser,
+        &dir,
+        &[size, &format!("--screenshot={}", blank.display())],
+        "about:blank",
+    );
+    let png = std::fs::read(&shot).expect("the screenshot");
+    let empty = std::fs::read(&blank).expect("the blank page's screenshot");
+    assert_eq!(&png[1..4], b"PNG");
+    // IHDR: the width and height, big-endian, at bytes 16 and 20.
+    let width = u32::from_be_bytes([png[16], png[17], png[18], png[19]]);
+    let height = u32::from_be_bytes([png[20], png[21], png[22], png[23]]);
+    assert_eq!((width, height), (1200, 900));
+    assert!(
+        png.len() > 5 * empty.len(),
+        "the screenshot ({} bytes) is hardly more than a blank page ({} bytes)",
+        png.len(),
+        empty.len()
+    );
+}
+
+#[test]
+fn the_roborally_page_shows_the_step_of_its_url() {
+    let Some(browser) = browser() else { return };
+    let dir = folder("roborally");
+    let (page, replayed) = page(&dir, &["--game", "roborally", "play"]);
+    shows_a_step(&browser, &dir, &page, &replayed);
+}
+
+#[test]
+fn the_droids_page_shows_the_step_of_its_url() {
+    let Some(browser) = browser() else { return };
+    let dir = folder("droids");
+    let (page, replayed) = page(&dir, &["--game", "droids", "play"]);
+    shows_a_step(&browser, &dir, &page, &replayed);
+}
