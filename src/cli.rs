@@ -67,6 +67,9 @@ enum Command {
         /// The course, by name or file (RoboRally).
         #[arg(long, value_name = "NAME|FILE", conflicts_with = "load")]
         course: Option<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE", conflicts_with = "load")]
+        mission: Option<String>,
         /// Open a saved game (`.json`, of any game: its own game wins) or a
         /// scenario's position (`.toml`).
         #[arg(long)]
@@ -107,6 +110,9 @@ enum Command {
         /// (RoboRally).
         #[arg(long, value_name = "NAME|FILE")]
         course: Option<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE")]
+        mission: Option<String>,
         /// Print every event of every turn.
         #[arg(long, short = 'v')]
         verbose: bool,
@@ -172,6 +178,9 @@ enum Command {
         /// The course, by name or file (RoboRally).
         #[arg(long, value_name = "NAME|FILE")]
         course: Option<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE")]
+        mission: Option<String>,
         /// Games per pairing, at least 1.
         #[arg(long, short = 'g', default_value_t = 200, value_parser = at_least_one)]
         games: u32,
@@ -270,6 +279,7 @@ pub fn run() -> Result<ExitCode> {
             players,
             seed,
             course,
+            mission,
             load,
             echo,
             variants,
@@ -283,6 +293,7 @@ pub fn run() -> Result<ExitCode> {
                 course,
                 variants,
                 scripts: orders,
+                mission,
             },
             load,
             echo,
@@ -294,6 +305,7 @@ pub fn run() -> Result<ExitCode> {
             save,
             setup,
             course,
+            mission,
             verbose,
             quiet,
             orders,
@@ -312,6 +324,7 @@ pub fn run() -> Result<ExitCode> {
                     .iter()
                     .map(|p| p.to_string_lossy().into_owned())
                     .collect(),
+                mission,
             };
             let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
             let mut record = Record::new(game_type, started.start);
@@ -369,6 +382,7 @@ pub fn run() -> Result<ExitCode> {
             until_significant,
             max_games,
             course,
+            mission,
             players,
             games,
             seed,
@@ -383,6 +397,7 @@ pub fn run() -> Result<ExitCode> {
                 options: GameOptions {
                     variants,
                     course,
+                    mission,
                     ..GameOptions::default()
                 },
                 players,

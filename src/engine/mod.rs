@@ -440,6 +440,9 @@ pub struct GameOptions {
     /// Script files that add to the game's rules (`--orders`: Twin Tin
     /// Bots' order files), as given.
     pub scripts: Vec<String>,
+    /// The game's set-up by name or number, as given (`--mission`: Droids'
+    /// missions); the game reads it, others refuse it.
+    pub mission: Option<String>,
 }
 
 /// A game just started, and the record of its start that a replay keeps

@@ -3,12 +3,14 @@
 //! Droids page; our decisions where it is silent in `docs/droids.md`): the
 //! order tiles and their mix ([`tiles`]), boards and missions read from TOML
 //! ([`board`]), the rules as a state machine of decisions ([`game`]),
-//! scenario files for `tinbots check` ([`scenario`]), its Lua bots
+//! the seven missions' layouts and Lua scripts ([`mission`]), scenario
+//! files for `tinbots check` ([`scenario`]), its Lua bots
 //! ([`lua`]), and the game behind the seam ([`seam`]).
 
 pub mod board;
 pub mod game;
 pub mod lua;
+pub mod mission;
 pub mod scenario;
 pub mod seam;
 pub mod svg;

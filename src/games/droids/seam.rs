@@ -2,10 +2,9 @@
 //! games, how a game starts from the command line's options, and what
 //! `tinbots check` does with its files (scenarios and mission files).
 //!
-//! The mission is mission 1, the challenge, the only one built in so far:
-//! `GameOptions` has no `--mission` yet (adding one touches every place
-//! that builds options), so the game starts mission 1 and refuses
-//! `--course` rather than read it as a mission.
+//! The mission is named by `--mission` (`GameOptions::mission`: a number,
+//! a name or a mission file, with `:SETTING` for mission 7's killer
+//! model); mission 1, the challenge, when none is named.
 
 use std::path::Path;
 
@@ -13,6 +12,7 @@ use crate::engine::{self, Checked, GameOptions, GameType, Information, Named, St
 
 use super::board::Mission;
 use super::game::{record, Game};
+use super::mission::Chosen;
 use super::tiles;
 
 /// The mission played when none is named.
@@ -25,7 +25,7 @@ pub const DEFAULT_PLAYERS: usize = 2;
 pub const TYPE: GameType = GameType {
     name: Game::NAME,
     title: "Droids",
-    players: (2, 4),
+    players: (1, 4),
     default_players: DEFAULT_PLAYERS,
     information: Information::Imperfect,
     new: new_game,
@@ -51,19 +51,23 @@ fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
     }
     if let Some(c) = &options.course {
         return Err(engine::StartError(format!(
-            "--course {c}: Droids has no courses; it plays mission 1 ({DEFAULT_MISSION}) until `--mission` comes"
+            "--course {c}: Droids has no courses; name a mission with `--mission N|NAME`"
         )));
     }
-    let players = options.players.unwrap_or(DEFAULT_PLAYERS);
-    let (_, file, text) = Mission::BUILT_IN
-        .iter()
-        .find(|(short, _, _)| *short == DEFAULT_MISSION)
-        .copied()
-        .expect("the default mission is built in");
-    let mission = Mission::parse(file, text).map_err(|e| engine::StartError(e.to_string()))?;
-    let game =
-        Game::new(mission, players, options.seed).map_err(|e| engine::StartError(e.message))?;
-    let start = record::start_value(file, text, tiles::STANDARD_TEXT, players, options.seed);
+    let chosen = Chosen::find(options.mission.as_deref().unwrap_or(DEFAULT_MISSION))
+        .map_err(engine::StartError)?;
+    let (mission, hooks) = chosen.load().map_err(engine::StartError)?;
+    let (lo, hi) = mission.players;
+    let players = options.players.unwrap_or(DEFAULT_PLAYERS.clamp(lo, hi));
+    let game = Game::with_rules(
+        mission,
+        players,
+        options.seed,
+        &tiles::TileMix::standard(),
+        hooks,
+    )
+    .map_err(|e| engine::StartError(e.message))?;
+    let start = record::start_value(&chosen, tiles::STANDARD_TEXT, players, options.seed);
     Ok(Started {
         game: Box::new(game),
         start,
@@ -82,16 +86,20 @@ fn claims(_table: &toml::Table) -> bool {
     false
 }
 
-/// A mission file (it has `mission` and `rows`) is read and checked; any
-/// other file is run as a scenario.
+/// A mission file (it has `rows` and a `mission` number; a scenario names
+/// its mission as text) is read and its script loaded; any other file is
+/// run as a scenario.
 fn check(path: &Path) -> Result<Checked, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let table = text.parse::<toml::Table>().ok();
-    if table
-        .as_ref()
-        .is_some_and(|t| t.contains_key("mission") && t.contains_key("rows"))
-    {
-        let m = Mission::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+    if table.as_ref().is_some_and(|t| {
+        t.get("mission").is_some_and(toml::Value::is_integer) && t.contains_key("rows")
+    }) {
+        let shown = path.display().to_string();
+        let m = Mission::parse(&shown, &text).map_err(|e| e.to_string())?;
+        if m.script.is_some() {
+            Chosen::find(&shown).and_then(|c| c.load())?;
+        }
         return Ok(Checked {
             title: format!(
                 "a valid mission: {} ({}), {} × {}",

@@ -117,6 +117,7 @@ pub fn svg(game: &Game, viewer: Option<Seat>) -> String {
             RobotId::Player(s) => (PLAYER_COLOURS[s].to_string(), r.id.letter().to_string()),
             RobotId::Repair(i) => ("grey".to_string(), format!("{}", i + 1)),
             RobotId::Statue => ("statue".to_string(), "S".to_string()),
+            RobotId::Killer => ("grey".to_string(), "K".to_string()),
         };
         let look = RobotLook {
             colour,

@@ -122,6 +122,18 @@ impl Tile {
         }
     }
 
+    /// The words that name the kinds of tile, in the order of [`Tile::word`].
+    pub const KIND_WORDS: [&'static str; 11] = [
+        "move1", "move2", "diag", "dash", "swim", "shoot", "grab", "steer", "gmove", "gdash",
+        "repair",
+    ];
+
+    /// Whether a mission's `leave_out` word takes it out of play: its kind,
+    /// or `diagonal` for every tile that moves diagonally.
+    pub fn left_out_by(self, word: &str) -> bool {
+        self.word() == word || (word == "diagonal" && self.is_diagonal())
+    }
+
     /// The word that names its kind.
     pub const fn word(self) -> &'static str {
         match self {

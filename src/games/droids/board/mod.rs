@@ -164,6 +164,14 @@ pub struct Mission {
     pub statue: Option<Square>,
     /// The pieces lying on the board at the start.
     pub pieces: Vec<(Square, Piece)>,
+    /// The killer's square (mission 7, seed line 230), if it plays.
+    pub killer: Option<Square>,
+    /// The Lua script of its special rules and goal, a file beside the
+    /// mission file (`docs/droids.md`, "Mission scripts").
+    pub script: Option<String>,
+    /// Tiles taken out of the stacks in play: kinds (`shoot`) or
+    /// `diagonal` (every tile moving diagonally), seed lines 200, 221.
+    pub leave_out: Vec<String>,
     /// The mobile obstacles the players place in turn before the first
     /// round, by the number of players (seed line 146).
     pub place_obstacles: BTreeMap<usize, u8>,
@@ -194,6 +202,9 @@ pub(crate) struct RawMission {
     rows: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     place_obstacles: BTreeMap<String, Spanned<i64>>,
+    script: Option<Spanned<String>>,
+    #[serde(default)]
+    leave_out: Vec<Spanned<String>>,
 }
 
 /// Places errors in a file's text.
@@ -217,6 +228,8 @@ impl RawMission {
             stacks: None,
             rows,
             place_obstacles: BTreeMap::new(),
+            script: None,
+            leave_out: Vec::new(),
         }
     }
 }
@@ -272,6 +285,7 @@ fn cell(c: char) -> Option<(Terrain, Option<Thing>)> {
         '1' => ground(Thing::Repair(0)),
         '2' => ground(Thing::Repair(1)),
         'X' => ground(Thing::Statue),
+        'K' => ground(Thing::Killer),
         'o' => ground(Thing::Piece(Piece::Obstacle)),
         'c' => ground(Thing::Piece(Piece::Container)),
         'm' => ground(Thing::Piece(Piece::Mine)),
@@ -285,11 +299,12 @@ enum Thing {
     Start(usize),
     Repair(usize),
     Statue,
+    Killer,
     Piece(Piece),
 }
 
 /// The characters of a board's rows, for messages.
-pub const ROW_LEGEND: &str = "`.` ground, `~` water, `#` fixed obstacle, `R` `Y` `B` `G` start squares, `1` `2` repair robots, `X` the statue, `o` mobile obstacle, `c` container, `m` mine";
+pub const ROW_LEGEND: &str = "`.` ground, `~` water, `#` fixed obstacle, `R` `Y` `B` `G` start squares, `1` `2` repair robots, `X` the statue, `K` the killer, `o` mobile obstacle, `c` container, `m` mine";
 
 impl Mission {
     /// Reads a mission file; `file` names it in errors.
@@ -390,7 +405,32 @@ impl Mission {
             statue: None,
             pieces: Vec::new(),
             place_obstacles: BTreeMap::new(),
+            killer: None,
+            script: raw.script.as_ref().map(|s| s.get_ref().clone()),
+            leave_out: Vec::new(),
         };
+        if let Some(script) = &raw.script {
+            let name = script.get_ref();
+            if !name.ends_with(".lua") || name.contains("..") || name.starts_with('/') {
+                return Err(place.at(
+                    script.span().start,
+                    "a Lua file beside the mission file (`2-mines.lua`)",
+                ));
+            }
+        }
+        for word in &raw.leave_out {
+            let w = word.get_ref();
+            if w != "diagonal" && !super::tiles::Tile::KIND_WORDS.contains(&w.as_str()) {
+                return Err(place.at(
+                    word.span().start,
+                    format!(
+                        "`{w}` is not a kind of tile ({}) nor `diagonal`",
+                        super::tiles::Tile::KIND_WORDS.join(", ")
+                    ),
+                ));
+            }
+            mission.leave_out.push(w.clone());
+        }
         let mut repairs: [Option<Square>; 2] = [None; 2];
         for (y, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.get_ref().chars().collect();
@@ -426,6 +466,9 @@ impl Mission {
                     }
                     Some(Thing::Statue) => {
                         mission.statue.replace(at).map(|_| "the statue".to_string())
+                    }
+                    Some(Thing::Killer) => {
+                        mission.killer.replace(at).map(|_| "the killer".to_string())
                     }
                     Some(Thing::Piece(p)) => {
                         mission.pieces.push((at, p));
@@ -474,24 +517,16 @@ impl Mission {
         Ok(mission)
     }
 
-    /// The built-in missions, by file: (name, file shown, text).
-    pub const BUILT_IN: &'static [(&'static str, &'static str, &'static str)] = &[(
-        "challenge",
-        "scripts/droids/missions/1-challenge.toml",
-        include_str!("../../../../scripts/droids/missions/1-challenge.toml"),
-    )];
-
     /// A built-in mission by number or name (`1`, `challenge`).
     pub fn find(name: &str) -> Result<Mission, String> {
-        for (short, file, text) in Mission::BUILT_IN {
-            let m = Mission::parse(file, text).map_err(|e| e.to_string())?;
-            if *short == name || m.number.to_string() == name {
-                return Ok(m);
+        for (i, b) in super::mission::BUILT_IN.iter().enumerate() {
+            if b.name == name || (i + 1).to_string() == name {
+                return Mission::parse(b.file, b.text).map_err(|e| e.to_string());
             }
         }
-        let names: Vec<&str> = Mission::BUILT_IN.iter().map(|m| m.0).collect();
+        let names: Vec<&str> = super::mission::BUILT_IN.iter().map(|m| m.name).collect();
         Err(format!(
-            "there is no mission `{name}`; the missions are {} (missions 2 to 7 come later)",
+            "there is no mission `{name}`; the missions are {}",
             names.join(", ")
         ))
     }

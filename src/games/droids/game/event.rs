@@ -104,6 +104,11 @@ pub enum Event {
         /// Why (the seed's line).
         why: String,
     },
+    /// The mission's script says something (`game:say`).
+    Mission {
+        /// What.
+        text: String,
+    },
     /// A robot shot.
     Shot {
         /// The shooter.
@@ -287,6 +292,7 @@ pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
             format!("round {round} ends: no player can turn up a tile (seed lines 125-128)")
         }
         Event::GameOver { why } => format!("the game is over: {why}"),
+        Event::Mission { text } => format!("mission: {text}"),
     }
 }
 

@@ -6,6 +6,7 @@ use crate::engine::{Outcome, Refusal, Seat};
 use crate::grid::square::Square;
 
 use super::super::board::Terrain;
+use super::super::mission::hooks::HookEvent;
 use super::super::tiles::{Colour, Tile};
 use super::{Answer, Event, Game, Phase, DRAW};
 
@@ -191,23 +192,25 @@ impl Game {
                 let r = self
                     .carrier(seat, column, tile)
                     .expect("a legal `up` has a robot to carry its tile out");
+                let robot = self.robots[r].id;
+                let from = self.robots[r].at;
                 self.events.push(Event::TurnedUp {
                     seat,
                     column,
                     tile,
-                    robot: self.robots[r].id,
+                    robot,
                 });
                 self.players[seat].ran = true;
-                let damage = self.carry_out(r, tile);
+                self.carry_out(r, tile);
                 self.return_tiles(vec![tile]);
-                match damage {
-                    Some((victim, n)) => {
-                        self.shooter = Some(seat);
-                        self.phase = Phase::Block { left: n };
-                        self.current = victim;
-                    }
-                    None => self.current = self.next_active(seat),
-                }
+                self.hook(&HookEvent::OrderDone {
+                    seat,
+                    robot,
+                    tile: tile.to_string(),
+                    from,
+                });
+                self.shooter = Some(seat);
+                self.next_blocks();
                 self.settle();
             }
             (Phase::Block { left }, Answer::Block(column)) => {
@@ -216,7 +219,7 @@ impl Game {
                 if left > 1 && free {
                     self.phase = Phase::Block { left: left - 1 };
                 } else {
-                    self.end_blocking();
+                    self.next_blocks();
                 }
                 self.settle();
             }
@@ -225,8 +228,21 @@ impl Game {
         Ok(())
     }
 
-    /// Back to the run after a hit, with the player after the shooter.
-    fn end_blocking(&mut self) {
+    /// After an order or a player's blocks: the next player who owes
+    /// blocks (a hit, a mine) chooses them; when none is left, back to
+    /// the run with the player after the one whose order it was.
+    fn next_blocks(&mut self) {
+        if self.phase == Phase::Over {
+            return;
+        }
+        while let Some((victim, n)) = self.pending.pop_front() {
+            if self.players[victim].out || self.players[victim].blocked.iter().all(|b| *b) {
+                continue;
+            }
+            self.phase = Phase::Block { left: n };
+            self.current = victim;
+            return;
+        }
         let shooter = self.shooter.take().unwrap_or(self.current);
         self.phase = Phase::Run;
         self.current = self.next_active(shooter);
@@ -338,7 +354,7 @@ impl Game {
                 }
                 Phase::Block { .. } => {
                     if self.players[self.current].blocked.iter().all(|b| *b) {
-                        self.end_blocking();
+                        self.next_blocks();
                     } else {
                         return;
                     }
@@ -373,13 +389,17 @@ impl Game {
             });
             self.return_tiles(left);
         }
+        self.hook(&HookEvent::RoundEnded { round: self.round });
+        if self.phase == Phase::Over {
+            return;
+        }
         let active: Vec<Seat> = self.active().collect();
         match active.as_slice() {
             [] => self.finish(
                 Vec::new(),
                 "every player left was out at once: nobody wins (ours)".into(),
             ),
-            [one] => {
+            [one] if self.players.len() > 1 => {
                 let why = format!(
                     "{} is the last player in the game and wins (seed line 135)",
                     self.seat_label(*one)

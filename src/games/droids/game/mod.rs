@@ -22,8 +22,9 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use std::collections::VecDeque;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
+use std::rc::Rc;
 use std::sync::Arc;
 
 use rand::seq::SliceRandom;
@@ -34,9 +35,11 @@ use crate::engine::{Outcome, Refusal, Seat};
 use crate::grid::square::Square;
 
 use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
+use super::mission::hooks::{HookEvent, MissionHooks};
 use super::tiles::{Colour, Tile, TileMix};
 pub use answer::Answer;
 pub use event::Event;
+pub(crate) use orders::{Fire, Reach};
 
 /// The tiles a player draws each round (seed line 103).
 pub const DRAW: usize = 7;
@@ -57,12 +60,15 @@ pub enum RobotId {
     /// The statue (mission 5): pushed like a robot, never moving itself
     /// (seed lines 201-205).
     Statue,
+    /// The robot-killer (mission 7, seed line 230): no registers, moved by
+    /// its mission's script.
+    Killer,
 }
 
 impl RobotId {
     /// Whether water does not stop it (repair robots, seed lines 9 and 81).
     pub fn crosses_water(self) -> bool {
-        matches!(self, RobotId::Repair(_))
+        matches!(self, RobotId::Repair(_) | RobotId::Killer)
     }
 
     /// Its letter in pictures.
@@ -71,6 +77,7 @@ impl RobotId {
             RobotId::Player(s) => ['R', 'Y', 'B', 'G'][s],
             RobotId::Repair(i) => ['1', '2'][i],
             RobotId::Statue => 'S',
+            RobotId::Killer => 'K',
         }
     }
 
@@ -80,6 +87,7 @@ impl RobotId {
             "grey.1" => Some(RobotId::Repair(0)),
             "grey.2" => Some(RobotId::Repair(1)),
             "statue" => Some(RobotId::Statue),
+            "killer" => Some(RobotId::Killer),
             _ => PLAYER_COLOURS
                 .iter()
                 .position(|c| *c == name)
@@ -94,6 +102,7 @@ impl fmt::Display for RobotId {
             RobotId::Player(s) => f.write_str(PLAYER_COLOURS[*s]),
             RobotId::Repair(i) => write!(f, "grey.{}", i + 1),
             RobotId::Statue => f.write_str("statue"),
+            RobotId::Killer => f.write_str("killer"),
         }
     }
 }
@@ -190,7 +199,8 @@ pub(crate) struct Dice {
 }
 
 impl Dice {
-    fn roll(&mut self) -> u8 {
+    /// The next roll.
+    pub(crate) fn roll(&mut self) -> u8 {
         self.queued
             .pop_front()
             .unwrap_or_else(|| self.rng.gen_range(0..DIE_FACES))
@@ -229,6 +239,13 @@ pub struct Game {
     pub(crate) round: u32,
     pub(crate) events: Vec<Event>,
     pub(crate) outcome: Option<Outcome>,
+    /// The mission script's hooks, if it has a script.
+    pub(crate) hooks: Option<Rc<MissionHooks>>,
+    /// The numbers the mission script keeps (`game:set`), part of the game
+    /// so that copies and replays hold them.
+    pub(crate) vars: BTreeMap<String, i64>,
+    /// Players who must still block registers (a hit, a mine), in order.
+    pub(crate) pending: VecDeque<(Seat, u8)>,
 }
 
 impl Game {
@@ -243,6 +260,18 @@ impl Game {
         players: usize,
         seed: u64,
         mix: &TileMix,
+    ) -> Result<Game, Refusal> {
+        Game::with_rules(mission, players, seed, mix, None)
+    }
+
+    /// A new game with a given tile mix and the mission script's hooks;
+    /// the script's `setup` hook runs before the set-up's obstacles.
+    pub fn with_rules(
+        mission: Mission,
+        players: usize,
+        seed: u64,
+        mix: &TileMix,
+        hooks: Option<Rc<MissionHooks>>,
     ) -> Result<Game, Refusal> {
         let (lo, hi) = mission.players;
         if !(lo..=hi).contains(&players) {
@@ -279,6 +308,13 @@ impl Game {
                 carrying: None,
             });
         }
+        if let Some(at) = mission.killer {
+            robots.push(Robot {
+                id: RobotId::Killer,
+                at: Some(at),
+                carrying: None,
+            });
+        }
         let board = &mission.board;
         let mut pieces = vec![None; (board.width * board.height) as usize];
         let mut piece_totals = [0; 3];
@@ -291,7 +327,11 @@ impl Game {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut stacks: [Vec<Tile>; 4] = Default::default();
         for c in &mission.stacks {
-            stacks[c.index()] = mix.stacks[c.index()].clone();
+            stacks[c.index()] = mix.stacks[c.index()]
+                .iter()
+                .filter(|t| !mission.leave_out.iter().any(|w| t.left_out_by(w)))
+                .copied()
+                .collect();
             stacks[c.index()].shuffle(&mut rng);
         }
         let total_tiles = stacks.iter().map(Vec::len).sum();
@@ -318,7 +358,13 @@ impl Game {
             round: 1,
             events: vec![Event::FirstPlayer { seat: first }],
             outcome: None,
+            hooks,
+            vars: BTreeMap::new(),
+            pending: VecDeque::new(),
         };
+        if let Err(e) = game.run_hook(&HookEvent::Setup) {
+            return Err(Refusal::new(e));
+        }
         if place == 0 {
             game.start_round();
         }
@@ -332,11 +378,12 @@ impl Game {
         players: usize,
         seed: u64,
         mix: &TileMix,
+        hooks: Option<Rc<MissionHooks>>,
     ) -> Result<Game, Refusal> {
         let mut mission = mission;
         mission.place_obstacles.clear();
         mission.players = (players, players);
-        let mut game = Game::with_mix(mission, players, seed, mix)?;
+        let mut game = Game::with_rules(mission, players, seed, mix, hooks)?;
         game.first = 0;
         game.events.clear();
         for p in &mut game.players {

@@ -6,21 +6,40 @@ use crate::engine::Seat;
 use crate::grid::square::{Compass, Square};
 
 use super::super::board::Terrain;
+use super::super::mission::hooks::HookEvent;
 use super::super::tiles::{Colour, Tile};
 use super::event::as_piece;
-use super::{Carried, Event, Game, RobotId};
+use super::{Carried, Event, Game, Phase, RobotId};
 
 /// How far a move goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reach {
+pub(crate) enum Reach {
     /// At most this many squares.
     Squares(u32),
     /// On to the next obstacle (seed lines 28, 75, 80).
     Obstacle,
 }
 
-/// What a shot leaves to decide: the player hit and the registers to block.
-pub(crate) type Damage = Option<(Seat, u8)>;
+/// How a shot damages (seed lines 48-54 for a tile's shot; the killer's
+/// models, seed lines 247-254).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Fire {
+    /// Registers a hit blocks; 0: by the die, 1, 2 or 3 (seed lines 50-54).
+    pub registers: u8,
+    /// Whether a hit farther than the die's roll does no damage (seed line 49).
+    pub distance: bool,
+    /// A hit puts the player out (seed line 254).
+    pub scrap: bool,
+}
+
+impl Fire {
+    /// A tile's shot (seed lines 48-54).
+    pub const STANDARD: Fire = Fire {
+        registers: 0,
+        distance: true,
+        scrap: false,
+    };
+}
 
 impl Game {
     /// The robot that carries out `tile` turned up by `seat` from register
@@ -51,11 +70,13 @@ impl Game {
             .is_some_and(|t| self.carrier(seat, column, *t).is_some())
     }
 
-    /// Carries out `tile` with robot `r`; returns the damage a hit leaves
-    /// to decide.
-    pub(crate) fn carry_out(&mut self, r: usize, tile: Tile) -> Damage {
+    /// Carries out `tile` with robot `r`; a hit's registers to block join
+    /// [`Game::pending`].
+    pub(crate) fn carry_out(&mut self, r: usize, tile: Tile) {
         let robot = self.robots[r];
-        let at = robot.at?;
+        let Some(at) = robot.at else {
+            return;
+        };
         let in_water = self.terrain(at) == Some(Terrain::Water) && !robot.id.crosses_water();
         let no_effect = |game: &mut Game, why: &str| {
             game.events.push(Event::NoEffect {
@@ -78,12 +99,11 @@ impl Game {
                 "a blue tile is only for a robot standing in water (seed line 37)",
             ),
             Tile::Swim(d) => self.drive(r, d, Reach::Squares(1)),
-            Tile::Shoot(d) => return self.shoot(r, d),
+            Tile::Shoot(d) => self.fire(r, d, Fire::STANDARD),
             Tile::Grab(d) => self.grab(r, d),
             Tile::Steer { aim, drive } => self.steer(r, aim, drive),
             Tile::Repair(d) => self.repair(r, d),
         }
-        None
     }
 
     /// The first robot in the line from `from` towards `dir`, and the
@@ -109,7 +129,7 @@ impl Game {
     /// against robots that cannot be pushed on, on the first water square
     /// (every robot but a repair robot, ours reading line 8), and after one
     /// square when carrying the statue (seed line 208).
-    fn drive(&mut self, r: usize, dir: Compass, reach: Reach) {
+    pub(crate) fn drive(&mut self, r: usize, dir: Compass, reach: Reach) {
         let id = self.robots[r].id;
         let reach = match (reach, self.robots[r].carrying) {
             (_, Some(Carried::Statue)) => Reach::Squares(1),
@@ -144,6 +164,17 @@ impl Game {
                 to,
             });
             moved += 1;
+            if self.hooks_moves() {
+                self.hook(&HookEvent::Moved {
+                    robot: id,
+                    from,
+                    to,
+                    pushed: false,
+                });
+                if self.phase == Phase::Over || self.robots[r].at != Some(to) {
+                    return;
+                }
+            }
             if !id.crosses_water() && self.terrain(to) == Some(Terrain::Water) {
                 self.events.push(Event::Halted {
                     robot: id,
@@ -174,6 +205,7 @@ impl Game {
                 None => Ok(()),
             };
         }
+        let mut moves = Vec::new();
         for i in chain.into_iter().rev() {
             let Some(from) = self.robots[i].at else {
                 continue;
@@ -185,19 +217,34 @@ impl Game {
                 from,
                 to,
             });
+            moves.push((self.robots[i].id, from, to));
+        }
+        if self.hooks_moves() {
+            for (robot, from, to) in moves {
+                self.hook(&HookEvent::Moved {
+                    robot,
+                    from,
+                    to,
+                    pushed: true,
+                });
+            }
         }
         Ok(())
     }
 
     /// A shot along `dir` (seed lines 43-54): the first robot in the line
-    /// of fire is hit unless an obstacle stands between; repair robots are
-    /// bullet-proof and stop the shot (ours); a hit player's robot takes
-    /// damage by the die: none if the squares counted exceed the roll, else
-    /// one register, two if the roll is at least twice the count, three if
-    /// at least three times.
-    fn shoot(&mut self, r: usize, dir: Compass) -> Damage {
+    /// of fire is hit unless an obstacle stands between; repair robots (and
+    /// the killer) are bullet-proof and stop the shot (ours); a hit
+    /// player's robot takes damage by the die: none if the squares counted
+    /// exceed the roll, else one register, two if the roll is at least
+    /// twice the count, three if at least three times. `how` changes that
+    /// for the killer's models (seed lines 247-254). The registers to block
+    /// join [`Game::pending`].
+    pub(crate) fn fire(&mut self, r: usize, dir: Compass, how: Fire) {
         let shooter = self.robots[r].id;
-        let from = self.robots[r].at?;
+        let Some(from) = self.robots[r].at else {
+            return;
+        };
         let shot = |game: &mut Game, result: String| {
             game.events.push(Event::Shot {
                 robot: shooter,
@@ -209,18 +256,22 @@ impl Game {
             Ok(hit) => hit,
             Err(why) => {
                 shot(self, format!("nothing is hit, the shot ends at {why}"));
-                return None;
+                return;
             }
         };
         let victim = self.robots[target].id;
         let seat = match victim {
             RobotId::Repair(_) => {
                 shot(self, format!("{victim} is bullet-proof (seed line 44)"));
-                return None;
+                return;
+            }
+            RobotId::Killer => {
+                shot(self, "the killer is not harmed (ours)".into());
+                return;
             }
             RobotId::Statue => {
                 shot(self, "the statue stops the shot unharmed (ours)".into());
-                return None;
+                return;
             }
             RobotId::Player(s) => s,
         };
@@ -229,35 +280,48 @@ impl Game {
                 self,
                 format!("{victim} is hit, but its player is out of the game (ours)"),
             );
-            return None;
+            return;
         }
-        let roll = self.dice.roll();
-        if count > u32::from(roll) {
+        let roll = if how.distance { self.dice.roll() } else { 9 };
+        if how.distance && count > u32::from(roll) {
             shot(
                 self,
                 format!(
                     "{victim} is hit, no damage: {count} squares counted, more than the die's {roll} (seed line 49)"
                 ),
             );
-            return None;
+            return;
         }
-        let registers = if u32::from(roll) >= 3 * count {
-            3
-        } else if u32::from(roll) >= 2 * count {
-            2
-        } else {
-            1
+        if how.scrap {
+            shot(
+                self,
+                format!("{victim} is hit and goes to the scrapheap (seed line 254)"),
+            );
+            self.players[seat].out = true;
+            self.events.push(Event::Out { seat });
+            return;
+        }
+        let registers = match how.registers {
+            0 if u32::from(roll) >= 3 * count => 3,
+            0 if u32::from(roll) >= 2 * count => 2,
+            0 => 1,
+            n => n,
         };
-        shot(self, format!("{victim} is hit"));
-        self.events.push(Event::Hit {
-            seat,
-            roll,
-            count,
-            registers,
-        });
-        let free = self.players[seat].blocked.iter().filter(|b| !**b).count();
-        let registers = registers.min(u8::try_from(free).unwrap_or(u8::MAX));
-        (registers > 0).then_some((seat, registers))
+        if how.distance {
+            shot(self, format!("{victim} is hit"));
+            self.events.push(Event::Hit {
+                seat,
+                roll,
+                count,
+                registers,
+            });
+        } else {
+            shot(
+                self,
+                format!("{victim} is hit whatever the distance: {registers} register(s) to block (seed lines 248-253)"),
+            );
+        }
+        self.owe_blocks(seat, registers);
     }
 
     /// Pick up or put down on the adjacent square towards `dir` (seed

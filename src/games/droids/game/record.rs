@@ -1,12 +1,13 @@
 //! The record of a game's start, as JSON (a replay's `start`): the mission
-//! file's text, the tile file's text, the players and the seed. With the
-//! answers it gives the game again ([`resume`]).
+//! file's text, its script's text and setting (when it has them), the tile
+//! file's text, the players and the seed. With the answers it gives the
+//! game again ([`resume`]).
 
 use serde_json::{json, Value};
 
 use crate::engine::Refusal;
 
-use super::super::board::Mission;
+use super::super::mission::Chosen;
 use super::super::tiles::TileMix;
 use super::Game;
 
@@ -14,21 +15,23 @@ use super::Game;
 pub const VERSION: u64 = 1;
 
 /// A start record: everything [`resume`] needs.
-pub fn start_value(
-    mission_file: &str,
-    mission_text: &str,
-    mix_text: &str,
-    players: usize,
-    seed: u64,
-) -> Value {
-    json!({
+pub fn start_value(mission: &Chosen, mix_text: &str, players: usize, seed: u64) -> Value {
+    let mut v = json!({
         "version": VERSION,
-        "mission_file": mission_file,
-        "mission": mission_text,
+        "mission_file": mission.file,
+        "mission": mission.text,
         "tiles": mix_text,
         "players": players,
         "seed": seed,
-    })
+    });
+    if let Some((file, text)) = &mission.script {
+        v["script_file"] = json!(file);
+        v["script"] = json!(text);
+    }
+    if let Some(setting) = &mission.setting {
+        v["setting"] = json!(setting);
+    }
+    v
 }
 
 /// A game at its start, from its start record; the refusal names the field.
@@ -54,12 +57,33 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
             "start record version {version}: this tinbots reads version {VERSION}"
         )));
     }
+    let optional = |key: &str| match record.get(key) {
+        None => Ok(None),
+        Some(v) => v
+            .as_str()
+            .map(|s| Some(s.to_string()))
+            .ok_or_else(|| Refusal::new(format!("start record: `{key}` is not text"))),
+    };
     let file = text("mission_file")?;
-    let mission = Mission::parse(&format!("start record mission ({file})"), text("mission")?)
-        .map_err(|e| Refusal::new(e.to_string()))?;
+    let script = match (optional("script_file")?, optional("script")?) {
+        (Some(f), Some(t)) => Some((format!("start record script ({f})"), t)),
+        (None, None) => None,
+        _ => {
+            return Err(Refusal::new(
+                "start record: `script_file` and `script` go together",
+            ))
+        }
+    };
+    let chosen = Chosen {
+        file: format!("start record mission ({file})"),
+        text: text("mission")?.to_string(),
+        script,
+        setting: optional("setting")?,
+    };
+    let (mission, hooks) = chosen.load().map_err(Refusal::new)?;
     let mix = TileMix::parse("start record tiles", text("tiles")?)
         .map_err(|e| Refusal::new(e.to_string()))?;
     let players = usize::try_from(number("players")?)
         .map_err(|_| Refusal::new("start record: `players` is too large"))?;
-    Game::with_mix(mission, players, number("seed")?, &mix)
+    Game::with_rules(mission, players, number("seed")?, &mix, hooks)
 }

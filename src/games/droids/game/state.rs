@@ -102,17 +102,27 @@ impl State for Game {
                     .as_ref()
                     .is_some_and(|o| o.winners.contains(&s));
                 let free = p.blocked.iter().filter(|b| !**b).count() as i64;
+                // Mission 3's count of containers brought home, kept by its
+                // script (seed line 169: the most win).
+                let home = self.vars.get(&format!("delivered.{}", PLAYER_COLOURS[s]));
                 let shown = format!(
-                    "{}, {free} free registers",
+                    "{}, {free} free registers{}",
                     if won {
                         "won"
                     } else if p.out {
                         "out"
                     } else {
                         "in the game"
-                    }
+                    },
+                    home.map_or(String::new(), |n| format!(", {n} containers home"))
                 );
-                (s, vec![i64::from(won), i64::from(!p.out), free], shown)
+                let keys = vec![
+                    i64::from(won),
+                    home.copied().unwrap_or(0),
+                    i64::from(!p.out),
+                    free,
+                ];
+                (s, keys, shown)
             })
             .collect();
         engine::rank(keyed)

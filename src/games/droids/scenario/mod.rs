@@ -24,6 +24,8 @@ use crate::grid::square::Square;
 
 use super::board::{Mission, MissionError, Piece, Place, RawMission, PLAYER_COLOURS};
 use super::game::{Carried, Game, RobotId};
+use super::mission::hooks::HookEvent;
+use super::mission::Chosen;
 use super::tiles::{Colour, Tile, TileMix};
 
 /// A scenario that could not be read or played: where and why.
@@ -59,6 +61,11 @@ struct RawScenario {
     answer: Vec<RawAnswer>,
     #[serde(default)]
     stacks: BTreeMap<String, Vec<Spanned<String>>>,
+    /// The mission whose script and left-out tiles apply (`mines`, `7:c`).
+    mission: Option<Spanned<String>>,
+    /// Numbers the mission's script keeps, set before the first order.
+    #[serde(default)]
+    vars: BTreeMap<String, i64>,
     #[serde(default)]
     expect: RawExpect,
 }
@@ -105,6 +112,9 @@ struct RawExpect {
     deciding: Option<String>,
     winners: Option<Vec<String>>,
     round: Option<u32>,
+    over: Option<bool>,
+    #[serde(default)]
+    vars: BTreeMap<String, i64>,
 }
 
 #[derive(Deserialize)]
@@ -187,24 +197,40 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
             .parse()
             .map_err(|e: String| place.at(o.tile.span().start, e))?;
         game.events.clear();
-        let damage = game.carry_out(r, tile);
-        if let Some((seat, n)) = damage {
-            if o.block.len() != usize::from(n) {
-                return Err(place.at(
-                    o.tile.span().start,
-                    format!(
-                        "the hit blocks {n} of {}'s registers: give them in `block` ({} given)",
-                        PLAYER_COLOURS[seat],
-                        o.block.len()
-                    ),
-                ));
-            }
-            for b in &o.block {
+        let from = game.robots[r].at;
+        game.carry_out(r, tile);
+        let seat = match id {
+            RobotId::Player(s) => s,
+            _ => 0,
+        };
+        game.hook(&HookEvent::OrderDone {
+            seat,
+            robot: id,
+            tile: tile.to_string(),
+            from,
+        });
+        let owed: Vec<(usize, u8)> = game.pending.drain(..).collect();
+        let total: usize = owed.iter().map(|(_, n)| usize::from(*n)).sum();
+        if o.block.len() != total {
+            let who: Vec<String> = owed
+                .iter()
+                .map(|(s, n)| format!("{n} of {}'s", PLAYER_COLOURS[*s]))
+                .collect();
+            return Err(place.at(
+                o.tile.span().start,
+                format!(
+                    "the order leaves {total} registers to block ({}): give them in `block` ({} given)",
+                    if who.is_empty() { "none".to_string() } else { who.join(", ") },
+                    o.block.len()
+                ),
+            ));
+        }
+        let mut given = o.block.iter();
+        for (victim, n) in owed {
+            for b in given.by_ref().take(usize::from(n)) {
                 let c = column(&place, &game, b)?;
-                game.block(seat, c);
+                game.block(victim, c);
             }
-        } else if let Some(b) = o.block.first() {
-            return Err(place.at(b.span().start, "`block` is given but the order hits nobody"));
         }
         narrate(&game, &mut events);
     }
@@ -244,7 +270,18 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
 /// red first.
 fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
     let board = RawMission::rows_only(raw.rows.clone());
-    let mission = Mission::from_raw(place, board, false)?;
+    let mut mission = Mission::from_raw(place, board, false)?;
+    let hooks = match &raw.mission {
+        Some(m) => {
+            let chosen = Chosen::find(m.get_ref()).map_err(|e| place.at(m.span().start, e))?;
+            let (named, hooks) = chosen.load().map_err(|e| place.at(m.span().start, e))?;
+            mission.name = named.name;
+            mission.number = named.number;
+            mission.leave_out = named.leave_out;
+            hooks
+        }
+        None => None,
+    };
     let players = mission.starts.iter().take_while(|s| s.is_some()).count();
     if players == 0 || mission.starts[players..].iter().any(Option::is_some) {
         return Err(place.at(
@@ -271,10 +308,14 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         }
         mix.stacks[colour.index()] = list;
     }
-    let mut game = Game::scenario(mission, players, raw.seed, &mix).map_err(|e| MissionError {
-        place: place.file.to_string(),
-        message: e.message,
-    })?;
+    let mut game =
+        Game::scenario(mission, players, raw.seed, &mix, hooks).map_err(|e| MissionError {
+            place: place.file.to_string(),
+            message: e.message,
+        })?;
+    for (k, v) in &raw.vars {
+        game.vars.insert(k.clone(), *v);
+    }
     for (name, tiles) in &raw.stacks {
         if let Ok(colour) = name.parse::<Colour>() {
             // Listed top first; the top is the end of a stack.
@@ -348,7 +389,7 @@ fn robot_id(place: &Place<'_>, name: &Spanned<String>) -> Result<RobotId, Scenar
         place.at(
             name.span().start,
             format!(
-                "`{}` is not a robot (red, yellow, blue, green, grey.1, grey.2, statue)",
+                "`{}` is not a robot (red, yellow, blue, green, grey.1, grey.2, statue, killer)",
                 name.get_ref()
             ),
         )
@@ -469,6 +510,21 @@ fn compare(
                 "expected the game over with winners {w:?}, found {found:?} (over: {})",
                 game.outcome().is_some()
             ));
+        }
+    }
+    if let Some(over) = expect.over {
+        if over != game.outcome().is_some() {
+            diffs.push(format!(
+                "expected the game {}, found it {}",
+                if over { "over" } else { "going on" },
+                if over { "going on" } else { "over" }
+            ));
+        }
+    }
+    for (k, v) in &expect.vars {
+        let found = game.vars.get(k);
+        if found != Some(v) {
+            diffs.push(format!("expected `{k}` = {v}, found {found:?}"));
         }
     }
     if let Some(r) = expect.round {

@@ -61,7 +61,7 @@ fn malformed_files_are_refused_with_file_line_and_reason() {
         (
             "missing_block.toml",
             9,
-            "the hit blocks 3 of yellow's registers: give them in `block`",
+            "the order leaves 3 registers to block (3 of yellow's): give them in `block`",
         ),
         ("unknown_field.toml", 5, "unknown field `speed`"),
         ("robots_out_of_order.toml", 4, "in seat order"),

@@ -16,7 +16,11 @@ use crate::engine::{Describe, State};
 /// Plays with random answers (from `answers`) up to `rounds` rounds;
 /// checks the invariants and the blocked registers after every answer;
 /// returns the answers given and every event narrated.
-fn random_game(mut g: Game, answers: u64, rounds: u32) -> (Game, Vec<String>, Vec<String>) {
+pub(super) fn random_game(
+    mut g: Game,
+    answers: u64,
+    rounds: u32,
+) -> (Game, Vec<String>, Vec<String>) {
     let mut rng = ChaCha8Rng::seed_from_u64(answers);
     let mut given = Vec::new();
     let mut log = Vec::new();

@@ -3,6 +3,7 @@
 //! information).
 
 mod games;
+mod missions;
 mod rules;
 
 use super::super::board::Mission;
@@ -37,4 +38,20 @@ rows = [
 fn everything(players: usize, seed: u64) -> Game {
     let m = Mission::parse("everything.toml", EVERYTHING).expect("the test mission");
     Game::new(m, players, seed).expect("a game")
+}
+
+/// A game of built-in mission `name` (a number or name, `7:c`) for
+/// `players`, with its script.
+fn mission_game(name: &str, players: usize, seed: u64) -> Game {
+    let (mission, hooks) = super::super::mission::Chosen::find(name)
+        .and_then(|c| c.load())
+        .expect("a built-in mission");
+    Game::with_rules(
+        mission,
+        players,
+        seed,
+        &super::super::tiles::TileMix::standard(),
+        hooks,
+    )
+    .expect("a game")
 }

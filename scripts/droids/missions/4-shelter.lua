@@ -1,0 +1,65 @@
+-- Mission 4, building a shelter (seed 003_4ed30270cd5960fb.txt, lines
+-- 177-189): the first player whose robot is walled in wins. Ours
+-- (docs/droids.md), reading lines 187-188: the squares a robot could reach
+-- from its own square, stepping to any of the eight neighbours and never
+-- onto a fixed or mobile obstacle, form its shelter; the board's edge
+-- closes it (line 187, "up to the edge"). Stepping diagonally means two
+-- obstacles that touch only at a corner leave a gap, so the wall's
+-- obstacles must touch by a side (line 188). The shelter must hold the
+-- player's start square (line 187), no other robot or start square, and
+-- fewer than half the board's squares (so that the rest of the board,
+-- closed by the same wall, is no shelter for the others).
+
+local STEPS = { {1,0}, {-1,0}, {0,1}, {0,-1}, {1,1}, {1,-1}, {-1,1}, {-1,-1} }
+
+local function wall(game, x, y)
+  local t = game:terrain(x, y)
+  return t == nil or t == "fixed" or game:piece(x, y) == "obstacle"
+end
+
+-- Whether `colour`'s robot stands in a shelter.
+local function sheltered(game, colour)
+  local me = game.robots[colour]
+  if not me.x then return false end
+  local start = game.starts[colour]
+  local others = {}
+  for name, r in pairs(game.robots) do
+    if name ~= colour and r.x then others[r.y * game.width + r.x] = true end
+  end
+  for c, s in pairs(game.starts) do
+    if c ~= colour then others[s.y * game.width + s.x] = true end
+  end
+  local seen, queue, has_start, size = {}, { { me.x, me.y } }, false, 0
+  seen[me.y * game.width + me.x] = true
+  while #queue > 0 do
+    local sq = table.remove(queue)
+    local i = sq[2] * game.width + sq[1]
+    if others[i] then return false end
+    size = size + 1
+    if 2 * size >= game.width * game.height then return false end
+    if sq[1] == start.x and sq[2] == start.y then has_start = true end
+    for _, d in ipairs(STEPS) do
+      local x, y = sq[1] + d[1], sq[2] + d[2]
+      local j = y * game.width + x
+      if not wall(game, x, y) and not seen[j] then
+        seen[j] = true
+        queue[#queue + 1] = { x, y }
+      end
+    end
+  end
+  return has_start
+end
+
+return {
+  order_done = function(game, event)
+    local winners = {}
+    for _, colour in ipairs(game.players) do
+      if not game.out[colour] and sheltered(game, colour) then
+        winners[#winners + 1] = colour
+      end
+    end
+    if #winners > 0 then
+      game:finish(winners, table.concat(winners, " and ") .. " is walled in (seed lines 187-188)")
+    end
+  end,
+}
