@@ -345,11 +345,12 @@ impl Game {
             });
             return false;
         }
-        if self.robots[i].damage > 0
+        let may_ask = self.robots[i].damage > 0
             && !self.robots[i].power_down_announced
-            && !self.programs_given()
-            && !(self.variant_has(VariantHook::PowerDown) && self.power_down_barred(i))
-        {
+            && !self.programs_given();
+        let barred =
+            may_ask && self.variant_has(VariantHook::PowerDown) && self.power_down_barred(i);
+        if may_ask && !barred {
             self.decision = Some(Decision::PowerDown { seat: i });
             return false;
         }
