@@ -28,20 +28,19 @@ impl GameRepl for RoboRallyRepl {
 /// Opens a scenario file for stepping ([`Game::opened`]).
 fn open(path: &Path) -> Result<Opened, ReplError> {
     let scenario = super::scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
-    if scenario.hands.is_some() {
-        return Err(ReplError::new(format!(
-            "{}: a scenario that programs its turn from `hand` cannot be opened for stepping yet: run it with `tinbots check`",
-            path.display()
-        )));
-    }
     let game = Game::opened_with(
         scenario.position.clone(),
         scenario.begin,
         scenario.variants.clone(),
+        scenario.hands.clone(),
     )
     .map_err(|e| ReplError::new(format!("{}: {e}", path.display())))?;
     let start = with_variants(
-        opened_start(&scenario.position, scenario.begin),
+        opened_start(
+            &scenario.position,
+            scenario.begin,
+            scenario.hands.as_deref(),
+        ),
         game.variant_names(),
     );
     Ok(Opened {
@@ -77,5 +76,40 @@ mod tests {
         assert_ne!(opened.game.where_lines(), before);
         let again = (super::super::seam::TYPE.resume)(&opened.start).expect("its start");
         assert_eq!(again.where_lines(), before);
+    }
+
+    #[test]
+    fn a_scenario_with_hands_asks_for_its_cards_and_its_start_keeps_them() {
+        // 004_11511d35c714bcd0.txt:97-99: the turn is programmed from the
+        // hand the scenario gives (no-power-down: the question is skipped).
+        let path = Path::new(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/scripts/roborally/scenarios/310_no_power_down_question_not_asked.toml"
+        ));
+        let Some(Ok(mut opened)) = RoboRallyRepl.load_scenario(path) else {
+            panic!("a scenario with hands opens");
+        };
+        let mut cards = Vec::new();
+        while opened.game.to_decide().is_some() {
+            let answer = opened.game.legal_text(0).expect("an answer");
+            if answer != "continue" {
+                cards.push(answer.clone());
+            }
+            opened.game.apply_text(&answer).expect("legal");
+            assert!(cards.len() <= 5, "five registers: {cards:?}");
+        }
+        assert_eq!(
+            cards.len(),
+            5,
+            "every register asked from the hand: {cards:?}"
+        );
+        assert!(cards.iter().all(|c| c.contains("490")
+            || c.contains(" 80")
+            || c.contains(" 70")
+            || c.contains(" 10")
+            || c.contains("430")));
+        let mut again = (super::super::seam::TYPE.resume)(&opened.start).expect("its start");
+        let first = again.legal_text(0).expect("an answer");
+        again.apply_text(&first).expect("the start keeps the hands");
     }
 }

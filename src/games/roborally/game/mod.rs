@@ -370,19 +370,27 @@ impl Game {
     /// turn first), and after the end of the turn the game pauses for good.
     /// No card is ever dealt.
     pub fn opened(position: Position, begin: bool) -> Result<Game, Refusal> {
-        Game::opened_with(position, begin, None)
+        Game::opened_with(position, begin, None, None)
     }
 
-    /// [`Game::opened`] with variants.
+    /// [`Game::opened`] with variants, and hands (by seat order) to
+    /// program the turn from, as [`Game::scenario_with`] does.
     pub fn opened_with(
         position: Position,
         begin: bool,
         variants: Option<Rc<Variants>>,
+        hands: Option<Vec<Vec<Card>>>,
     ) -> Result<Game, Refusal> {
         let mut game = Game::build(position, 0, Some(LAST_REGISTER))?;
         game.attach(variants);
+        let programs = hands.is_some();
+        if let Some(hands) = hands {
+            game.give_hands(hands)?;
+        }
         game.pc = if begin {
             Pc::TurnStart
+        } else if programs {
+            Pc::Deal
         } else {
             Pc::Phase(1, Step::Reveal)
         };

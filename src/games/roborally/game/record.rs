@@ -13,7 +13,7 @@ use crate::engine::Refusal;
 use crate::grid::square::{Compass, Square};
 
 use super::super::board::{Board, Kind};
-use super::super::cards::{Card, REGISTERS};
+use super::super::cards::{Card, Deck, REGISTERS};
 use super::super::position::{Position, RobotState, Stage, COLOURS};
 use super::Game;
 
@@ -244,7 +244,11 @@ pub fn resume_with(
         None => Game::new_with(position, seed, variants),
         Some(opened) => {
             let begin = field(opened, "begin", Value::as_bool)?;
-            Game::opened_with(position, begin, variants)
+            let hands = match opened.get("hands") {
+                None => None,
+                Some(hands) => Some(opened_hands(hands)?),
+            };
+            Game::opened_with(position, begin, variants, hands)
         }
     }
 }
@@ -258,11 +262,42 @@ pub fn with_variants(mut record: Value, names: &[String]) -> Value {
     record
 }
 
-/// The start record of a scenario opened for stepping ([`Game::opened`]).
-pub fn opened_start(position: &Position, begin: bool) -> Value {
+/// The start record of a scenario opened for stepping ([`Game::opened`]),
+/// with the hands its turn is programmed from, if any.
+pub fn opened_start(position: &Position, begin: bool, hands: Option<&[Vec<Card>]>) -> Value {
     let mut value = start_value(position, 0);
     if let Some(fields) = value.as_object_mut() {
-        fields.insert("opened".into(), json!({ "begin": begin }));
+        let mut opened = json!({ "begin": begin });
+        if let (Some(hands), Some(o)) = (hands, opened.as_object_mut()) {
+            let texts: Vec<Vec<String>> = hands
+                .iter()
+                .map(|hand| hand.iter().map(ToString::to_string).collect())
+                .collect();
+            o.insert("hands".into(), json!(texts));
+        }
+        fields.insert("opened".into(), opened);
     }
     value
+}
+
+/// The hands of an `opened` start record: a list per seat of card texts.
+fn opened_hands(hands: &Value) -> Result<Vec<Vec<Card>>, Refusal> {
+    let malformed = || Refusal::new("start record: `opened.hands` is malformed");
+    hands
+        .as_array()
+        .ok_or_else(malformed)?
+        .iter()
+        .map(|hand| {
+            hand.as_array()
+                .ok_or_else(malformed)?
+                .iter()
+                .map(|card| {
+                    let text = card.as_str().ok_or_else(malformed)?;
+                    Deck::standard()
+                        .parse_card(text)
+                        .map_err(|e| Refusal::new(format!("start record: `opened.hands`: {e}")))
+                })
+                .collect()
+        })
+        .collect()
 }
