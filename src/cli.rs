@@ -445,11 +445,11 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
-            let listing = match chosen_game(cli.game.as_deref())?.name {
-                "roborally" => tinbots::games::roborally::variant::listing(&Library::current()),
-                _ => tinbots::games::twin_tin_bots::variant::listing(&Library::current()),
-            };
-            write!(out, "{listing}")?;
+            let game = chosen_game(cli.game.as_deref())?;
+            match game.variant_listing {
+                Some(listing) => write!(out, "{}", listing(&Library::current()))?,
+                None => writeln!(out, "{} has no variants yet", game.title)?,
+            }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {

@@ -82,10 +82,11 @@ pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
         .parse()
         .map_err(|e: toml::de::Error| RenderError::File(format!("{shown}: {}", e.message())))?;
     let named = table.get("game").and_then(toml::Value::as_str);
-    if named == Some("droids") {
-        let game = crate::games::droids::scenario::position_file(path)
-            .map_err(|e| RenderError::File(e.to_string()))?;
-        return Ok(Box::new(game));
+    let own_position = named
+        .and_then(|name| crate::games::find(name).ok())
+        .and_then(|game_type| game_type.scenario_position);
+    if let Some(scenario_position) = own_position {
+        return scenario_position(path).map_err(RenderError::File);
     }
     let claimer = crate::games::ALL
         .iter()

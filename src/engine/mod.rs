@@ -494,6 +494,14 @@ pub struct GameType {
     /// whatever else the game can check); the error names the file, line
     /// and reason.
     pub check: fn(&std::path::Path) -> Result<Checked, String>,
+    /// The game at the position a scenario file of this game sets up, for
+    /// a game whose scenarios the REPL cannot open (`tinbots render`);
+    /// `None` when the REPL's `load` serves (the error names the file,
+    /// line and reason).
+    pub scenario_position: Option<ScenarioPosition>,
+    /// The variants `tinbots variants` lists for this game, built in and
+    /// the user's; `None` for a game without variants.
+    pub variant_listing: Option<fn(&crate::assets::Library) -> String>,
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
@@ -501,6 +509,9 @@ pub struct GameType {
     /// game: only the game those files were all of has a reader.
     pub legacy_replay: Option<ReadLegacyReplay>,
 }
+
+/// A game's [`GameType::scenario_position`].
+pub type ScenarioPosition = fn(&std::path::Path) -> Result<Box<dyn DynState>, String>;
 
 /// A replay saved before files named their game, as the game that wrote
 /// it reads it.

@@ -248,6 +248,8 @@ static TOY: GameType = GameType {
         })
     },
     legacy_replay: None,
+    scenario_position: None,
+    variant_listing: None,
 };
 
 fn toy() -> Session {

@@ -35,7 +35,17 @@ pub const TYPE: GameType = GameType {
     check,
     lua_bot: super::lua::DroidsLuaBot::boxed,
     legacy_replay: None,
+    scenario_position: Some(scenario_position),
+    variant_listing: None,
 };
+
+/// The game at the position a Droids scenario file sets up (its REPL
+/// opens no scenario yet).
+fn scenario_position(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+    super::scenario::position_file(path)
+        .map(|game| Box::new(game) as Box<dyn engine::DynState>)
+        .map_err(|e| e.to_string())
+}
 
 /// A game as the options ask: mission 1, the players, the seed.
 fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {

@@ -38,6 +38,8 @@ pub const TYPE: GameType = GameType {
     check,
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
     legacy_replay: None,
+    scenario_position: None,
+    variant_listing: Some(super::variant::listing),
 };
 
 /// A race as the options ask: the course by name or file (`--course`),

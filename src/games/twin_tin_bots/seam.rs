@@ -28,6 +28,8 @@ pub const TYPE: GameType = GameType {
     check,
     lua_bot: super::lua::LuaBot::boxed,
     legacy_replay: Some(read_legacy_replay),
+    scenario_position: None,
+    variant_listing: Some(super::variant::listing),
 };
 
 /// Replay formats 1 to 3, written when Twin Tin Bots was the only game
