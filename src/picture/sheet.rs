@@ -74,6 +74,23 @@ impl Sheet {
         }
     }
 
+    /// Draws a square cell of the board, `size` wide with its top left
+    /// corner at `corner`, filled with `fill`, and adds `fill` and its
+    /// `meaning` to the legend.
+    pub fn cell(&mut self, corner: (f64, f64), size: f64, fill: &str, meaning: &str) {
+        self.draw(
+            Rectangle::new()
+                .set("x", corner.0)
+                .set("y", corner.1)
+                .set("width", size)
+                .set("height", size)
+                .set("fill", fill)
+                .set("stroke", "#b0b0b0")
+                .set("stroke-width", 0.5),
+        );
+        self.legend(super::marks::swatch(fill), meaning);
+    }
+
     /// Adds a block to the panel.
     pub fn block(&mut self, heading: impl Into<String>, colour: Option<&str>, lines: Vec<String>) {
         self.panel.push(Block {

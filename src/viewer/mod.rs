@@ -159,6 +159,30 @@ fn paused(game: &dyn DynState) -> bool {
     crate::repl::session::is_pause(game)
 }
 
+/// Steps `game` through its pauses (each one a step given to `each`) up to
+/// its next decision; `Ok(false)` when `each` asked to stop.
+fn run_pauses(
+    game: &mut dyn DynState,
+    each: &mut impl FnMut(&dyn DynState, StepInfo) -> bool,
+) -> Result<bool, crate::engine::Refusal> {
+    while paused(game) {
+        let turn = game.turn();
+        game.apply_index(0)?;
+        let info = StepInfo {
+            turn,
+            seat: None,
+            decision: String::new(),
+            answer: None,
+            public: true,
+            events: game.event_lines(),
+        };
+        if !each(game, info) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// Replays `record` in stepping mode, calling `each` with the game after
 /// every step (see the module documentation) until it returns `false`;
 /// `path` names the file in errors.
@@ -187,20 +211,8 @@ pub fn walk(
             answer: text.clone(),
             reason,
         };
-        while paused(game.as_ref()) {
-            let turn = game.turn();
-            game.apply_index(0).map_err(|e| refused(e.message))?;
-            let info = StepInfo {
-                turn,
-                seat: None,
-                decision: String::new(),
-                answer: None,
-                public: true,
-                events: game.event_lines(),
-            };
-            if !each(game.as_ref(), info) {
-                return Ok(());
-            }
+        if !run_pauses(game.as_mut(), &mut each).map_err(|e| refused(e.message))? {
+            return Ok(());
         }
         let (turn, seat) = (game.turn(), game.to_decide());
         let (decision, public) = (game.decision_text(), game.answer_is_public());
@@ -217,25 +229,14 @@ pub fn walk(
             return Ok(());
         }
     }
-    while paused(game.as_ref()) {
-        let turn = game.turn();
-        game.apply_index(0).map_err(|e| ReplayError::Answer {
-            path: path.to_string(),
-            index: record.answers.len(),
-            answer: "continue".into(),
-            reason: e.message,
-        })?;
-        let info = StepInfo {
-            turn,
-            seat: None,
-            decision: String::new(),
-            answer: None,
-            public: true,
-            events: game.event_lines(),
-        };
-        if !each(game.as_ref(), info) {
-            return Ok(());
-        }
+    let finished = run_pauses(game.as_mut(), &mut each).map_err(|e| ReplayError::Answer {
+        path: path.to_string(),
+        index: record.answers.len(),
+        answer: "continue".into(),
+        reason: e.message,
+    })?;
+    if !finished {
+        return Ok(());
     }
     if record.stopped_at_turn_limit && !game.is_over() {
         let turn = game.turn();

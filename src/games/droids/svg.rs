@@ -11,7 +11,7 @@ use svg::node::element::{Circle, Group, Polygon, Rectangle};
 use crate::engine::{Describe, Seat, State};
 use crate::grid::square::Square;
 use crate::picture::geometry::SquareGrid;
-use crate::picture::marks::{grid_numbers, label, robot, swatch, RobotLook};
+use crate::picture::marks::{grid_numbers, label, robot, RobotLook};
 use crate::picture::{tenth, Sheet};
 
 use super::board::{Piece, Terrain, PLAYER_COLOURS};
@@ -163,17 +163,7 @@ fn square(sheet: &mut Sheet, game: &Game, grid: &SquareGrid, sq: Square) {
         Some(Terrain::Fixed) => ("#4a4a4a", "a fixed obstacle"),
         _ => ("#ece6d6", "ground"),
     };
-    sheet.draw(
-        Rectangle::new()
-            .set("x", left)
-            .set("y", top)
-            .set("width", SIZE)
-            .set("height", SIZE)
-            .set("fill", fill)
-            .set("stroke", "#b0b0b0")
-            .set("stroke-width", 0.5),
-    );
-    sheet.legend(swatch(fill), meaning);
+    sheet.cell((left, top), SIZE, fill, meaning);
     if let Some(seat) = game.mission.starts.iter().position(|s| *s == Some(sq)) {
         let colour = crate::picture::palette::paint(PLAYER_COLOURS[seat]);
         sheet.draw(

@@ -13,7 +13,7 @@ use svg::node::element::{Circle, Group, Line, Polygon, Rectangle, Text};
 
 use crate::grid::square::{Compass, Square};
 use crate::picture::geometry::{toward, SquareGrid};
-use crate::picture::marks::{arrow, grid_numbers, label, robot, swatch, RobotLook};
+use crate::picture::marks::{arrow, grid_numbers, label, robot, RobotLook};
 use crate::picture::sheet::Block;
 use crate::picture::{tenth, Sheet};
 
@@ -164,17 +164,7 @@ fn floor(sheet: &mut Sheet, board: &Board, grid: &SquareGrid, sq: Square) {
             Some(Kind::Repair(_)) => ("#b8e0b0", "a repair site, its wrenches (W1, W2)"),
         }
     };
-    sheet.draw(
-        Rectangle::new()
-            .set("x", left)
-            .set("y", top)
-            .set("width", SIZE)
-            .set("height", SIZE)
-            .set("fill", fill)
-            .set("stroke", "#b0b0b0")
-            .set("stroke-width", 0.5),
-    );
-    sheet.legend(swatch(fill), meaning);
+    sheet.cell((left, top), SIZE, fill, meaning);
     match board.kind(sq) {
         Some(Kind::Conveyor(d)) => sheet.draw(arrow(centre, angle(d), SIZE * 0.55, "#7a6a2a")),
         Some(Kind::Express(d)) => {
