@@ -357,12 +357,19 @@ impl Game {
         if self.hook_error.is_some() {
             return false;
         }
-        self.pc = if self.runtime.is_some() {
+        self.pc = self.after_power_down(i);
+        true
+    }
+
+    /// Where robot `i`'s programming goes after its power-down answer: its
+    /// turn-programmed options when any robot holds options, else the next
+    /// robot at once.
+    fn after_power_down(&self, i: usize) -> Pc {
+        if self.runtime.is_some() {
             Pc::Program(i, LAST_REGISTER + 1)
         } else {
             Pc::Program(i + 1, 0)
-        };
-        true
+        }
     }
 
     /// Where robot `i`'s programming starts: its options' `hand` hooks
@@ -533,7 +540,7 @@ impl Game {
                     self.robots[seat].power_down_announced = true;
                     self.events.push(Event::PowerDownAnnounced(seat));
                 }
-                self.pc = Pc::Program(seat, LAST_REGISTER + 1);
+                self.pc = self.after_power_down(seat);
             }
             (Decision::Facing { seat }, Answer::Facing(f)) => {
                 self.robots[seat].facing = f;
