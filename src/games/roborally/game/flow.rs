@@ -470,7 +470,7 @@ impl Game {
         self.pc = Pc::Phase(r, next);
         // A hook of the step (destroyed, ram, a variant's belts) may have
         // failed.
-        (self.runtime.is_none() && self.variant_hooks == 0) || self.hook_error.is_none()
+        self.hook_error.is_none()
     }
 
     /// Answers the current decision, once checked legal, and runs on.
@@ -590,6 +590,28 @@ impl Game {
         // A damage point answered may have left the queue's head spent.
         if let Some(Pending::Damage { amount: 0, .. }) = self.pending.first() {
             self.pending.remove(0);
+        }
+        self.resume();
+    }
+
+    /// Runs on after an answer. A card answer mostly leads to the same
+    /// robot's next register: that question is asked at once, without the
+    /// driver's loop, whose setup costs more than the question (nothing
+    /// can be pending, done or over between two registers of one robot).
+    /// Anything else goes round [`Game::run`].
+    #[inline]
+    fn resume(&mut self) {
+        if let Pc::Program(i, reg) = self.pc {
+            if self.pending.is_empty()
+                && !self.step_done
+                && self.outcome.is_none()
+                && !self.destroyed_since_check
+            {
+                self.decision = None;
+                if !self.program_step(i, reg) {
+                    return;
+                }
+            }
         }
         self.run();
     }
