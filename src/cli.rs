@@ -8,7 +8,6 @@ use std::process::ExitCode;
 use tinbots::assets::{bots_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
 use tinbots::engine::{DynState, GameOptions, GameType};
-use tinbots::games::twin_tin_bots::lua::orders::load_order_book;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
 use tinbots::replay::Record;
@@ -199,8 +198,8 @@ enum Command {
         #[arg(long, short = 'j')]
         threads: Option<usize>,
     },
-    /// List the orders of a game: the official ones, with the order files
-    /// given applied (their new tiles marked `new`).
+    /// List the orders of the game (`--game`): the official ones, with the
+    /// order files given applied (their new tiles marked `new`).
     Orders {
         /// Order files (Lua), applied in order.
         files: Vec<PathBuf>,
@@ -213,8 +212,8 @@ enum Command {
     },
     /// List the games tinbots plays.
     Games,
-    /// List RoboRally's courses that can be named: built-in and in the user
-    /// data folder.
+    /// List the courses that can be named (of `--game`, else of every game
+    /// that has them): built-in and in the user data folder.
     Courses,
     /// List the variants of the game (`--game`) that can be named:
     /// built-in, in the user data folder, in `--variant-path` folders.
@@ -417,7 +416,11 @@ pub fn run() -> Result<ExitCode> {
             tournament_command(&tournament, &specs, &plan, &mut out)
         }
         Some(Command::Orders { files }) => {
-            write!(out, "{}", load_order_book(&files)?.listing())?;
+            let game = chosen_game(cli.game.as_deref())?;
+            let Some(listing) = game.order_listing else {
+                anyhow::bail!("{} has no order tiles to list", game.title);
+            };
+            write!(out, "{}", listing(&files).map_err(anyhow::Error::msg)?)?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Check { files }) => {
@@ -437,11 +440,20 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Courses) => {
-            write!(
-                out,
-                "{}",
-                tinbots::games::roborally::courses::listing(&Library::current())
-            )?;
+            // Without `--game`, every game that has named courses.
+            let games = match cli.game.as_deref() {
+                Some(name) => vec![chosen_game(Some(name))?],
+                None => tinbots::games::ALL.to_vec(),
+            };
+            let library = Library::current();
+            let listings: Vec<_> = games.iter().filter_map(|g| g.course_listing).collect();
+            if listings.is_empty() {
+                let titles: Vec<_> = games.iter().map(|g| g.title).collect();
+                anyhow::bail!("{} has no named courses", titles.join(", "));
+            }
+            for listing in listings {
+                write!(out, "{}", listing(&library))?;
+            }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {

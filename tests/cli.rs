@@ -293,6 +293,29 @@ fn orders_lists_the_orders_of_a_game() {
 }
 
 #[test]
+fn orders_and_courses_of_a_game_without_them_are_a_clear_error() {
+    for (args, message) in [
+        (
+            &["--game", "roborally", "orders"][..],
+            "RoboRally has no order tiles to list",
+        ),
+        (
+            &["--game", "droids", "courses"][..],
+            "Droids has no named courses",
+        ),
+    ] {
+        let o = tinbots(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    // Without `--game`, `courses` lists every game's that has them.
+    let o = tinbots(&["courses"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).lines().any(|l| l.starts_with("crossing ")));
+}
+
+#[test]
 fn a_bad_order_file_exits_2_naming_the_file_and_the_cause() {
     let bad = temp("bad-orders.lua");
     std::fs::write(

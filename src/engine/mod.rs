@@ -502,6 +502,13 @@ pub struct GameType {
     /// The variants `tinbots variants` lists for this game, built in and
     /// the user's; `None` for a game without variants.
     pub variant_listing: Option<fn(&crate::assets::Library) -> String>,
+    /// The boards or courses `tinbots courses` lists for this game, built
+    /// in and the user's; `None` for a game without named courses.
+    pub course_listing: Option<fn(&crate::assets::Library) -> String>,
+    /// The order tiles `tinbots orders FILES` lists for this game, with the
+    /// order files given applied; `None` for a game without order files.
+    /// The error names the file and what is wrong.
+    pub order_listing: Option<OrderListing>,
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
@@ -509,6 +516,10 @@ pub struct GameType {
     /// game: only the game those files were all of has a reader.
     pub legacy_replay: Option<ReadLegacyReplay>,
 }
+
+/// A game's [`GameType::order_listing`]: its order tiles with the given
+/// order files applied.
+pub type OrderListing = fn(&[std::path::PathBuf]) -> Result<String, String>;
 
 /// A game's [`GameType::scenario_position`].
 pub type ScenarioPosition = fn(&std::path::Path) -> Result<Box<dyn DynState>, String>;

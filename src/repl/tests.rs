@@ -250,6 +250,8 @@ static TOY: GameType = GameType {
     legacy_replay: None,
     scenario_position: None,
     variant_listing: None,
+    course_listing: None,
+    order_listing: None,
 };
 
 fn toy() -> Session {

@@ -37,6 +37,8 @@ pub const TYPE: GameType = GameType {
     legacy_replay: None,
     scenario_position: Some(scenario_position),
     variant_listing: None,
+    course_listing: None,
+    order_listing: None,
 };
 
 /// The game at the position a Droids scenario file sets up (its REPL

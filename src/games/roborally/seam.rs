@@ -40,6 +40,8 @@ pub const TYPE: GameType = GameType {
     legacy_replay: None,
     scenario_position: None,
     variant_listing: Some(super::variant::listing),
+    course_listing: Some(super::courses::listing),
+    order_listing: None,
 };
 
 /// A race as the options ask: the course by name or file (`--course`),

@@ -30,7 +30,17 @@ pub const TYPE: GameType = GameType {
     legacy_replay: Some(read_legacy_replay),
     scenario_position: None,
     variant_listing: Some(super::variant::listing),
+    course_listing: None,
+    order_listing: Some(order_listing),
 };
+
+/// The order tiles with the order files applied
+/// ([`super::lua::orders::load_order_book`]).
+fn order_listing(files: &[std::path::PathBuf]) -> Result<String, String> {
+    super::lua::orders::load_order_book(files)
+        .map(|book| book.listing())
+        .map_err(|e| e.to_string())
+}
 
 /// Replay formats 1 to 3, written when Twin Tin Bots was the only game
 /// ([`super::replay::Replay::from_json`] reads and checks them).
