@@ -8,14 +8,15 @@
 //!   ([`grid::square`]).
 //! - [`engine`]: the seam every game implements ([`engine::State`]) and
 //!   the object-safe form the tools use ([`engine::DynState`]).
-//! - [`games`]: the games, a folder each: Twin Tin Bots
-//!   ([`games::twin_tin_bots`]) and RoboRally ([`games::roborally`]).
+//! - [`games`]: the games, a folder each, listed in one place
+//!   ([`games::ALL`]): Twin Tin Bots ([`games::twin_tin_bots`]), RoboRally
+//!   ([`games::roborally`]) and Droids ([`games::droids`]).
 //! - [`suggest`]: "did you mean": the known names closest to a typed word.
 //! - [`check`]: `tinbots check`: scenario and game files checked by their
 //!   game.
 //! - [`repl`]: the interactive REPL (and its scripted form).
 //! - [`replay`]: saving and loading any game as its start and answers.
-//! - [`bot`]: the built-in random bot.
+//! - [`bot`]: bots by name: the random bot, Lua bots, the search bot.
 //! - [`play`]: headless games.
 //! - [`script`]: the sandboxed Lua runtime that scripts run in.
 //! - [`tournament`]: bot against bot over many seeded games, seats rotated.
@@ -25,6 +26,7 @@
 //! - [`picture`]: SVG pictures of positions, shared by every game's
 //!   drawing; [`render`]: `tinbots render`, a file's position as SVG.
 //! - [`viewer`]: the replay page, a saved game as one HTML file.
+//! - [`progress`]: the progress bar of long runs (nothing on a pipe).
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
 
 #![warn(missing_docs)]
