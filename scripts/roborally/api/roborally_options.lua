@@ -116,6 +116,17 @@ function RrOptionGame:held(colour, option) end
 ---@return integer
 function RrOptionGame:turn() end
 
+--- A run-time option's question in one call: "ask" while its player has not answered in this step, `used` once they answered `use`, nil once they answered `skip`.
+---@param event RrOptionEvent The hook's event.
+---@param used any What the hook returns when its player answers `use`; a function is called then, and its result returned.
+---@return any
+function RrOptionGame:ask(event, used) end
+
+--- A turn-programmed option's answers that lay a card on it: `none` and each card of event.hand; nil when the hand is empty.
+---@param event RrOptionEvent The program hook's event.
+---@return string[]?
+function RrOptionGame:card_choices(event) end
+
 --- The register phase revealed last (0 while programming).
 ---@return integer
 function RrOptionGame:register() end

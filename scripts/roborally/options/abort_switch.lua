@@ -9,13 +9,9 @@ return {
       game:card_from_deck(event.robot)
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
+    return game:ask(event, function()
       game:set_counter(event.robot, "abort_switch", game:turn())
       game:card_from_deck(event.robot)
-    end
-    return nil
+    end)
   end,
 }

@@ -6,12 +6,6 @@ return {
     if event.card ~= "move_1" then
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
-      return 0
-    end
-    return nil
+    return game:ask(event, 0)
   end,
 }

@@ -6,26 +6,15 @@
 -- the turn the card on it is discarded, the option kept.
 return {
   program = function(game, event)
-    if #event.hand == 0 then
-      return nil
-    end
-    local answers = { "none" }
-    for _, card in ipairs(event.hand) do
-      answers[#answers + 1] = card
-    end
-    return answers
+    return game:card_choices(event)
   end,
   reveal = function(game, event)
     if game:held(event.robot, "conditional") == nil then
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
+    return game:ask(event, function()
       game:play_held(event.robot, "conditional")
-    end
-    return nil
+    end)
   end,
   turn_end = function(game, event)
     if game:held(event.robot, "conditional") ~= nil then

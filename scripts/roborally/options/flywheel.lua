@@ -12,13 +12,9 @@ return {
     return nil
   end,
   program = function(game, event)
-    if game:held(event.robot, "flywheel") ~= nil or #event.hand == 0 then
+    if game:held(event.robot, "flywheel") ~= nil then
       return nil
     end
-    local answers = { "none" }
-    for _, card in ipairs(event.hand) do
-      answers[#answers + 1] = card
-    end
-    return answers
+    return game:card_choices(event)
   end,
 }

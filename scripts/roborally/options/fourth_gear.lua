@@ -6,12 +6,6 @@ return {
     if event.card ~= "move_3" then
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
-      return 4
-    end
-    return nil
+    return game:ask(event, 4)
   end,
 }

@@ -31,15 +31,11 @@ return {
     if n == nil or n == 0 then
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
+    return game:ask(event, function()
       game:set_counter(event.robot, "grappling_hook", game:turn())
       for _ = 1, n do
         game:push(event.robot, me.facing)
       end
-    end
-    return nil
+    end)
   end,
 }

@@ -17,13 +17,9 @@ return {
         if game:walled(me.at.x, me.at.y, side) then
           return nil
         end
-        if event.answer == nil then
-          return "ask"
-        end
-        if event.answer == "use" then
+        return game:ask(event, function()
           game:touch_flag(event.robot)
-        end
-        return nil
+        end)
       end
     end
     return nil

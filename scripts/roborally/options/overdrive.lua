@@ -8,13 +8,9 @@ return {
     if event.card ~= "move_2" and event.card ~= "move_3" then
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
+    return game:ask(event, function()
       game:damage(event.robot, 1)
       return event.squares + 1
-    end
-    return nil
+    end)
   end,
 }

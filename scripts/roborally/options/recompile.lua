@@ -4,13 +4,9 @@
 -- robot takes one damage point.
 return {
   hand = function(game, event)
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
+    return game:ask(event, function()
       game:redeal(event.robot)
       game:damage(event.robot, 1)
-    end
-    return nil
+    end)
   end,
 }

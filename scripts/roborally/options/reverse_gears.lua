@@ -6,12 +6,6 @@ return {
     if event.card ~= "back_up" then
       return nil
     end
-    if event.answer == nil then
-      return "ask"
-    end
-    if event.answer == "use" then
-      return 2
-    end
-    return nil
+    return game:ask(event, 2)
   end,
 }

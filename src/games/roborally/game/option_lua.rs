@@ -536,6 +536,30 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         "turn",
         lua.create_function(move |lua, _: Value| Ok(l.game(lua)?.turn))?,
     )?;
+    read(
+        "ask",
+        lua.create_function(|lua, (_, event, used): (Value, Table, Value)| {
+            match event.raw_get::<Option<String>>("answer")?.as_deref() {
+                None => Ok(Value::String(lua.create_string("ask")?)),
+                Some("use") => match used {
+                    Value::Function(f) => f.call::<Value>(()),
+                    v => Ok(v),
+                },
+                Some(_) => Ok(Value::Nil),
+            }
+        })?,
+    )?;
+    read(
+        "card_choices",
+        lua.create_function(|lua, (_, event): (Value, Table)| {
+            let hand: Vec<String> = event.raw_get::<Option<Vec<String>>>("hand")?.unwrap_or_default();
+            if hand.is_empty() {
+                return Ok(None);
+            }
+            let answers = std::iter::once("none".to_string()).chain(hand);
+            Ok(Some(lua.create_sequence_from(answers)?))
+        })?,
+    )?;
     let l = lent.clone();
     read(
         "register",

@@ -179,6 +179,21 @@ const CLASSES: &[Class] = &[
                 doc: "The turn, from 1.",
             },
             Function {
+                name: "ask",
+                params: &[
+                    ("event", "RrOptionEvent", "The hook's event."),
+                    ("used", "any", "What the hook returns when its player answers `use`; a function is called then, and its result returned."),
+                ],
+                returns: "any",
+                doc: "A run-time option's question in one call: \"ask\" while its player has not answered in this step, `used` once they answered `use`, nil once they answered `skip`.",
+            },
+            Function {
+                name: "card_choices",
+                params: &[("event", "RrOptionEvent", "The program hook's event.")],
+                returns: "string[]?",
+                doc: "A turn-programmed option's answers that lay a card on it: `none` and each card of event.hand; nil when the hand is empty.",
+            },
+            Function {
                 name: "register",
                 params: &[],
                 returns: "integer",
