@@ -278,6 +278,7 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             mission.name = named.name;
             mission.number = named.number;
             mission.leave_out = named.leave_out;
+            mission.teams = named.teams;
             hooks
         }
         None => None,
