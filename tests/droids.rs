@@ -47,12 +47,27 @@ fn check_passes_the_droids_scenarios_and_missions() {
 fn a_team_game_names_the_winning_team() {
     // Seed lines 141, 150: two teams of two; the last team in wins.
     for mission in ["challenge-teams", "mines-teams"] {
-        let o = tinbots(&["play", "--game", "droids", "--mission", mission, "--seed", "1", "-q"]);
+        let o = tinbots(&[
+            "play",
+            "--game",
+            "droids",
+            "--mission",
+            mission,
+            "--seed",
+            "1",
+            "-q",
+        ]);
         let out = String::from_utf8_lossy(&o.stdout);
         assert!(o.status.success(), "{mission}: {out}");
-        let over = out.lines().find(|l| l.starts_with("over: ")).expect("an end");
+        let over = out
+            .lines()
+            .find(|l| l.starts_with("over: "))
+            .expect("an end");
         assert!(over.contains("is the last team in the game"), "{over}");
-        let winners = out.lines().find(|l| l.starts_with("winners: ")).expect("winners");
+        let winners = out
+            .lines()
+            .find(|l| l.starts_with("winners: "))
+            .expect("winners");
         assert!(
             winners == "winners: red, blue" || winners == "winners: yellow, green",
             "{winners}"
@@ -103,7 +118,10 @@ fn the_repl_saves_loads_exports_and_opens_scenarios() {
     let text = std::fs::read_to_string(&exported).expect("exported");
     // Yellow holds the obstacle of the scenario's `[[robot]]`.
     assert!(text.contains("\"RY..\""), "{text}");
-    assert!(text.contains("id = \"yellow\"\ncarrying = \"obstacle\""), "{text}");
+    assert!(
+        text.contains("id = \"yellow\"\ncarrying = \"obstacle\""),
+        "{text}"
+    );
     let o = tinbots(&["check", &exported.display().to_string()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
     // The saved game replays through the REPL's `load` again.

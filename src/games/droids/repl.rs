@@ -50,7 +50,8 @@ impl GameRepl for DroidsRepl {
 /// Opens a Droids scenario file at its position (before its orders).
 fn open(path: &Path) -> Result<Opened, ReplError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ReplError::new(format!("{shown}: {e}")))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| ReplError::new(format!("{shown}: {e}")))?;
     let (game, title) =
         scenario::position_text(&shown, &text).map_err(|e| ReplError::new(e.to_string()))?;
     Ok(Opened {

@@ -46,7 +46,11 @@ fn bad_teams_are_refused_with_their_line() {
     let rows = "rows = [\"RY\"]\n";
     let e = error(&format!("{HEAD}teams = [[\"red\"], [\"blue\"]]\n{rows}"));
     assert_eq!(e.place, "m.toml:4:20");
-    assert!(e.message.contains("`blue` is not a player's colour (red, yellow)"), "{e}");
+    assert!(
+        e.message
+            .contains("`blue` is not a player's colour (red, yellow)"),
+        "{e}"
+    );
     let e = error(&format!("{HEAD}teams = [[\"red\"], [\"red\"]]\n{rows}"));
     assert!(e.message.contains("red is in a team already"), "{e}");
 }

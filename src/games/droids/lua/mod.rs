@@ -150,7 +150,10 @@ pub(crate) fn view(
         players.set(PLAYER_COLOURS[s], pt)?;
     }
     t.set("players", players)?;
-    t.set("vars", lua.create_table_from(game.vars.iter().map(|(k, v)| (k.as_str(), *v)))?)?;
+    t.set(
+        "vars",
+        lua.create_table_from(game.vars.iter().map(|(k, v)| (k.as_str(), *v)))?,
+    )?;
     let p = &game.players()[seat];
     t.set(
         "hand",

@@ -53,7 +53,12 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, to_round_end: bool) -> mlua::
     let texts: Vec<String> = answers
         .sequence_values::<String>()
         .collect::<mlua::Result<_>>()
-        .map_err(|_| located(lua, "simulate takes a list of answer texts, such as { \"up 3\" }"))?;
+        .map_err(|_| {
+            located(
+                lua,
+                "simulate takes a list of answer texts, such as { \"up 3\" }",
+            )
+        })?;
     let me = ctx.me.get();
     let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
     let mut game = {

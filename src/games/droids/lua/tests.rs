@@ -83,7 +83,11 @@ fn the_random_lua_bot_plays_whole_games() {
 }
 
 /// Plays `game` with `bot` in every seat for at most `answers` answers.
-fn play_with(bot: &mut dyn crate::bot::Bot, mut g: Box<dyn DynState>, answers: usize) -> Box<dyn DynState> {
+fn play_with(
+    bot: &mut dyn crate::bot::Bot,
+    mut g: Box<dyn DynState>,
+    answers: usize,
+) -> Box<dyn DynState> {
     for _ in 0..answers {
         if g.is_over() {
             break;
@@ -138,7 +142,10 @@ end }"#,
     let mut bot = DroidsLuaBot::boxed(&AssetFile::Disk(path), 1).expect("the probe loads");
     let g = play_with(bot.as_mut(), mission_game("challenge", 2, 3), 400);
     // Each seat ran a tile (so the `up` asserts ran) and none is out.
-    assert!(g.turn() > 1 && !g.is_over(), "the probe played past the first round");
+    assert!(
+        g.turn() > 1 && !g.is_over(),
+        "the probe played past the first round"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 
@@ -157,6 +164,9 @@ fn the_goal_bot_looks_ahead_through_every_mission() {
     ] {
         let mut bot = DroidsLuaBot::boxed(&file, 1).expect("the built-in bot loads");
         let g = play_with(bot.as_mut(), mission_game(name, players, 2), 600);
-        assert!(g.turn() > 1 || g.is_over(), "{name}: the goal bot played on");
+        assert!(
+            g.turn() > 1 || g.is_over(),
+            "{name}: the goal bot played on"
+        );
     }
 }

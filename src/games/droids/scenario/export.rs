@@ -18,7 +18,8 @@ use super::super::game::{Carried, Game, RobotId};
 pub fn scenario_text(game: &Game, title: &str) -> String {
     let mission = game.mission();
     let board = &mission.board;
-    let mut text = String::from("# Exported by the tinbots REPL: the position's board, loads and\n");
+    let mut text =
+        String::from("# Exported by the tinbots REPL: the position's board, loads and\n");
     text.push_str("# blocked registers (hands, face-down tiles and stacks are not kept).\n");
     let mut wet = Vec::new();
     let mut rows = Vec::new();
@@ -31,7 +32,12 @@ pub fn scenario_text(game: &Game, title: &str) -> String {
                 .iter()
                 .find(|r| r.at == Some(at) && r.id != RobotId::Statue);
             let terrain = game.terrain(at);
-            let c = match (robot, game.robots().iter().any(|r| r.id == RobotId::Statue && r.at == Some(at))) {
+            let c = match (
+                robot,
+                game.robots()
+                    .iter()
+                    .any(|r| r.id == RobotId::Statue && r.at == Some(at)),
+            ) {
                 (Some(r), _) => {
                     if terrain == Some(Terrain::Water) {
                         wet.push(r.id.to_string());
@@ -51,7 +57,11 @@ pub fn scenario_text(game: &Game, title: &str) -> String {
         rows.push(row);
     }
     if !wet.is_empty() {
-        let _ = writeln!(text, "# In water, drawn on ground here: {}.", wet.join(", "));
+        let _ = writeln!(
+            text,
+            "# In water, drawn on ground here: {}.",
+            wet.join(", ")
+        );
     }
     let _ = writeln!(text, "game = \"droids\"");
     let _ = writeln!(text, "title = {}", toml_string(title));
