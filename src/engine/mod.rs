@@ -445,6 +445,19 @@ pub struct GameOptions {
     pub mission: Option<String>,
 }
 
+impl GameOptions {
+    /// Refuses `--mission` for a game that has none (`title`, "RoboRally"),
+    /// naming the option and the game that has missions.
+    pub fn refuse_mission(&self, title: &str) -> Result<(), StartError> {
+        match &self.mission {
+            Some(m) => Err(StartError(format!(
+                "--mission {m}: {title} has no missions (Droids has; `--game droids`)"
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
 /// A game just started, and the record of its start that a replay keeps
 /// (with the answers, it gives the game again through
 /// [`GameType::resume`]).

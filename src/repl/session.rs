@@ -705,7 +705,15 @@ impl Session {
         };
         let offered = self.offered_answers();
         if offered.is_empty() {
-            return Ok(text.to_string());
+            // A long list: `legal` numbers its first MAX_OFFERED answers.
+            let game = self.game();
+            let listed = game.legal_count().min(MAX_OFFERED);
+            return Ok(
+                match n.checked_sub(1).filter(|i| *i < listed && !is_pause(game)) {
+                    Some(i) => game.legal_text(i).unwrap_or_else(|| text.to_string()),
+                    None => text.to_string(),
+                },
+            );
         }
         match n.checked_sub(1).and_then(|i| offered.get(i)) {
             Some(answer) => Ok(answer.clone()),

@@ -5,12 +5,13 @@
 //! ([`board`]), the rules as a state machine of decisions ([`game`]),
 //! the seven missions' layouts and Lua scripts ([`mission`]), scenario
 //! files for `tinbots check` ([`scenario`]), its Lua bots
-//! ([`lua`]), and the game behind the seam ([`seam`]).
+//! ([`lua`]), its REPL commands ([`repl`]), and the game behind the seam ([`seam`]).
 
 pub mod board;
 pub mod game;
 pub mod lua;
 pub mod mission;
+pub mod repl;
 pub mod scenario;
 pub mod seam;
 pub mod svg;

@@ -31,7 +31,7 @@ pub const TYPE: GameType = GameType {
     new: new_game,
     resume,
     claims,
-    repl: || Box::new(crate::repl::extension::NoExtras),
+    repl: || Box::new(super::repl::DroidsRepl),
     check,
     lua_bot: super::lua::DroidsLuaBot::boxed,
     legacy_replay: None,

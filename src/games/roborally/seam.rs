@@ -52,6 +52,7 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
             "{flag}: RoboRally has no such option (its option cards are built in, not given as scripts)"
         ))
     };
+    options.refuse_mission("RoboRally")?;
     if options.setup.is_some() {
         return Err(refuse(
             "--setup (Twin Tin Bots only; RoboRally races on a --course)",

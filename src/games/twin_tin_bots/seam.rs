@@ -72,6 +72,7 @@ impl Named for Game {
 
 /// A game as the command line's options ask ([`super::start::start`]).
 fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
+    options.refuse_mission("Twin Tin Bots")?;
     let replay = super::start::start(options)?;
     let game = replay
         .start_game()

@@ -175,6 +175,10 @@ pub struct Mission {
     /// The mobile obstacles the players place in turn before the first
     /// round, by the number of players (seed line 146).
     pub place_obstacles: BTreeMap<usize, u8>,
+    /// The teams, each a list of seats that win together (seed lines 141,
+    /// 150: "2 teams of 2"); empty when every player plays alone. A seat
+    /// in no team plays alone.
+    pub teams: Vec<Vec<usize>>,
 }
 
 /// A mission file that cannot be read: where and why.
@@ -205,6 +209,8 @@ pub(crate) struct RawMission {
     script: Option<Spanned<String>>,
     #[serde(default)]
     leave_out: Vec<Spanned<String>>,
+    #[serde(default)]
+    teams: Vec<Vec<Spanned<String>>>,
 }
 
 /// Places errors in a file's text.
@@ -230,8 +236,46 @@ impl RawMission {
             place_obstacles: BTreeMap::new(),
             script: None,
             leave_out: Vec::new(),
+            teams: Vec::new(),
         }
     }
+}
+
+/// A mission file's `teams` (`[["red", "blue"], ["yellow", "green"]]`) as
+/// seats: each colour one of the `most` players' and in one team at most.
+fn teams(
+    place: &Place<'_>,
+    raw: &[Vec<Spanned<String>>],
+    most: usize,
+) -> Result<Vec<Vec<usize>>, MissionError> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for team in raw {
+        let mut seats = Vec::new();
+        for colour in team {
+            let name = colour.get_ref();
+            let seat = PLAYER_COLOURS[..most]
+                .iter()
+                .position(|c| c == name)
+                .ok_or_else(|| {
+                    place.at(
+                        colour.span().start,
+                        format!(
+                            "in `teams`: `{name}` is not a player's colour ({})",
+                            PLAYER_COLOURS[..most].join(", ")
+                        ),
+                    )
+                })?;
+            if out.iter().chain([&seats]).any(|t| t.contains(&seat)) {
+                return Err(place.at(
+                    colour.span().start,
+                    format!("in `teams`: {name} is in a team already"),
+                ));
+            }
+            seats.push(seat);
+        }
+        out.push(seats);
+    }
+    Ok(out)
 }
 
 /// The seed every `source` cites.
@@ -408,6 +452,7 @@ impl Mission {
             killer: None,
             script: raw.script.as_ref().map(|s| s.get_ref().clone()),
             leave_out: Vec::new(),
+            teams: Vec::new(),
         };
         if let Some(script) = &raw.script {
             let name = script.get_ref();
@@ -431,6 +476,7 @@ impl Mission {
             }
             mission.leave_out.push(w.clone());
         }
+        mission.teams = teams(place, &raw.teams, players.1)?;
         let mut repairs: [Option<Square>; 2] = [None; 2];
         for (y, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.get_ref().chars().collect();
@@ -519,15 +565,12 @@ impl Mission {
 
     /// A built-in mission by number or name (`1`, `challenge`).
     pub fn find(name: &str) -> Result<Mission, String> {
-        for (i, b) in super::mission::BUILT_IN.iter().enumerate() {
-            if b.name == name || (i + 1).to_string() == name {
-                return Mission::parse(b.file, b.text).map_err(|e| e.to_string());
-            }
+        match super::mission::BuiltIn::named(name) {
+            Some(b) => Mission::parse(b.file, b.text).map_err(|e| e.to_string()),
+            None => Err(format!(
+                "there is no mission `{name}`; the missions are {}",
+                super::mission::BuiltIn::listing()
+            )),
         }
-        let names: Vec<&str> = super::mission::BUILT_IN.iter().map(|m| m.name).collect();
-        Err(format!(
-            "there is no mission `{name}`; the missions are {}",
-            names.join(", ")
-        ))
     }
 }

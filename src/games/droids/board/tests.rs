@@ -25,8 +25,34 @@ fn mission_1_is_the_challenge_on_ten_by_ten() {
     assert_eq!(m.board.terrain(Square::new(7, 3)), Some(Terrain::Fixed));
     assert_eq!(Mission::find("challenge"), Ok(m));
     assert!(Mission::find("8").unwrap_err().contains(
-        "the missions are challenge, mines, containers, shelter, statue, labyrinth, killer"
+        "the missions are 1 (challenge), 2 (mines), 3 (containers), 4 (shelter), \
+         5 (statue), 6 (labyrinth), 7 (killer), challenge-teams, mines-teams"
     ));
+}
+
+#[test]
+fn the_team_games_pair_opposite_corners() {
+    // Seed lines 141, 150: "2 teams of 2" (the pairs are ours, decision 47).
+    for name in ["challenge-teams", "mines-teams"] {
+        let m = Mission::find(name).expect("a team game");
+        assert_eq!(m.teams, vec![vec![0, 2], vec![1, 3]], "{name}");
+        assert_eq!(m.players, (4, 4), "{name}");
+    }
+    assert!(Mission::find("1").expect("mission 1").teams.is_empty());
+}
+
+#[test]
+fn bad_teams_are_refused_with_their_line() {
+    let rows = "rows = [\"RY\"]\n";
+    let e = error(&format!("{HEAD}teams = [[\"red\"], [\"blue\"]]\n{rows}"));
+    assert_eq!(e.place, "m.toml:4:20");
+    assert!(
+        e.message
+            .contains("`blue` is not a player's colour (red, yellow)"),
+        "{e}"
+    );
+    let e = error(&format!("{HEAD}teams = [[\"red\"], [\"red\"]]\n{rows}"));
+    assert!(e.message.contains("red is in a team already"), "{e}");
 }
 
 #[test]

@@ -394,6 +394,15 @@ impl Game {
             return;
         }
         let active: Vec<Seat> = self.active().collect();
+        if let Some(team) = self.last_team(&active) {
+            let names: Vec<&str> = team.iter().map(|s| self.seat_label(*s)).collect();
+            let why = format!(
+                "team {} is the last team in the game and wins (seed lines 135, 141)",
+                names.join(" and ")
+            );
+            self.finish(team, why);
+            return;
+        }
         match active.as_slice() {
             [] => self.finish(
                 Vec::new(),
@@ -412,6 +421,19 @@ impl Game {
                 self.start_round();
             }
         }
+    }
+
+    /// In a team game (seed lines 141, 150), the team every player still
+    /// in belongs to, all its seats (those out too: the team wins).
+    fn last_team(&self, active: &[Seat]) -> Option<Vec<Seat>> {
+        let first = active.first()?;
+        let team = self.mission.teams.iter().find(|t| t.contains(first))?;
+        active.iter().all(|s| team.contains(s)).then(|| {
+            team.iter()
+                .copied()
+                .filter(|s| *s < self.players.len())
+                .collect()
+        })
     }
 
     /// Ends the game.

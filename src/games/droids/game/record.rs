@@ -34,6 +34,12 @@ pub fn start_value(mission: &Chosen, mix_text: &str, players: usize, seed: u64) 
     v
 }
 
+/// The start record of a scenario's position (the REPL's `load`): the
+/// scenario file as shown and its text.
+pub fn scenario_value(file: &str, text: &str) -> Value {
+    json!({ "version": VERSION, "scenario_file": file, "scenario": text })
+}
+
 /// A game at its start, from its start record; the refusal names the field.
 pub fn resume(record: &Value) -> Result<Game, Refusal> {
     let field = |key: &str| {
@@ -64,6 +70,12 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
             .map(|s| Some(s.to_string()))
             .ok_or_else(|| Refusal::new(format!("start record: `{key}` is not text"))),
     };
+    if record.get("scenario").is_some() {
+        let file = format!("start record scenario ({})", text("scenario_file")?);
+        return super::super::scenario::position_text(&file, text("scenario")?)
+            .map(|(game, _)| game)
+            .map_err(|e| Refusal::new(e.to_string()));
+    }
     let file = text("mission_file")?;
     let script = match (optional("script_file")?, optional("script")?) {
         (Some(f), Some(t)) => Some((format!("start record script ({f})"), t)),

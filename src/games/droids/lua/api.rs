@@ -4,7 +4,7 @@
 //! keeps the file up to date and checks the tables a bot really gets
 //! against it).
 
-use crate::script::api::{Api, Class, Slot};
+use crate::script::api::{Api, Class, Function, Slot};
 
 /// Droids' whole Lua bot API.
 pub const API: Api = Api {
@@ -69,12 +69,60 @@ pub const CLASSES: &[Class] = &[
         methods: &[],
     },
     Class {
+        name: "DrPiece",
+        doc: "A piece lying on the board.",
+        fields: &[
+            ("kind", "\"obstacle\"|\"container\"|\"mine\"", "What it is."),
+            ("x", "integer", "Its column."),
+            ("y", "integer", "Its row."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "DrSquare",
+        doc: "A square.",
+        fields: &[
+            ("x", "integer", "Its column, from 0 (west)."),
+            ("y", "integer", "Its row, from 0 (north)."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "DrPlayer",
+        doc: "A player's standing, as every player sees it.",
+        fields: &[
+            ("out", "boolean", "Out of the game (seed line 133)."),
+            ("blocked", "integer", "How many of its registers are blocked."),
+            ("start", "DrSquare?", "Its start square."),
+        ],
+        methods: &[],
+    },
+    Class {
         name: "DrView",
         doc: "What the deciding seat may see.",
         fields: &[
             ("me", "DrColour", "The deciding seat's colour."),
             ("round", "integer", "The round, from 1."),
+            ("mission", "string", "The mission's name (\"challenge\", \"mines\", ...)."),
+            ("width", "integer", "The board's width."),
+            ("height", "integer", "The board's height."),
+            (
+                "rows",
+                "string[]",
+                "The squares, the top row first: \".\" ground, \"~\" water, \"#\" fixed obstacle.",
+            ),
             ("robots", "DrRobot[]", "Every robot."),
+            ("pieces", "DrPiece[]", "The pieces lying on the board, row by row."),
+            (
+                "players",
+                "table<DrColour, DrPlayer>",
+                "Every player's standing, by colour.",
+            ),
+            (
+                "vars",
+                "table<string, integer>",
+                "The numbers the mission's script keeps (\"delivered.red\", ...).",
+            ),
             (
                 "hand",
                 "string[]",
@@ -85,8 +133,30 @@ pub const CLASSES: &[Class] = &[
                 "integer[]",
                 "The seat's blocked register columns.",
             ),
+            ("over", "boolean?", "A simulated view only: the game is over."),
+            (
+                "winners",
+                "DrColour[]?",
+                "A simulated view only: the winners (none while it goes on).",
+            ),
         ],
-        methods: &[],
+        methods: &[Function {
+            name: "simulate",
+            params: &[
+                (
+                    "answers",
+                    "string[]",
+                    "The seat's coming answers as text, in order ({ \"up 3\" }).",
+                ),
+                (
+                    "to_round_end",
+                    "boolean?",
+                    "Play on to the end of the round (the seat's later answers at random).",
+                ),
+            ],
+            returns: "DrView",
+            doc: "The view after `answers`, on a sample of what the seat cannot see, the others answering at random (the real view only).",
+        }],
     },
     Class {
         name: "DrDecision",

@@ -1,33 +1,72 @@
-//! Droids' Lua bots, a first API: a script returns
+//! Droids' Lua bots: a script returns
 //! `{ name = "...", choose = function(view, decision) ... end }`, and for
 //! every decision of its seat `choose` gets what that seat may see as
-//! plain Lua tables (its colour, the round, the robots, its own hand) and
-//! the decision with its legal answers as text. It returns one of the
-//! answer strings or its 1-based index. The script runs in the shared
-//! runtime of Lua bots ([`crate::script::LuaBot`]); the API is described in
-//! [`api`], which the LuaLS stubs (`scripts/droids/api/droids.lua`) are
-//! generated from. Natives (simulation) come with the missions.
+//! plain Lua tables (its colour, the round, the board's squares, the
+//! robots, the pieces, every player's standing, its own hand, the mission's
+//! numbers) and the decision with its legal answers as text. It returns one
+//! of the answer strings or its 1-based index. `view:simulate(answers)`
+//! plays the seat's coming answers on a sample of what it cannot see,
+//! natively ([`simulate`]). The script runs in the shared runtime of Lua
+//! bots ([`crate::script::LuaBot`]); the API is described in [`api`],
+//! which the LuaLS stubs (`scripts/droids/api/droids.lua`) are generated
+//! from.
 
 pub mod api;
+mod simulate;
 
 #[cfg(test)]
 mod tests;
 
-use mlua::{Lua, Value};
+use std::cell::{Cell, RefCell};
+
+use mlua::{Function, Lua, MultiValue, Value};
 
 use crate::engine::{Seat, State};
-use crate::script::{Charge, LuaBotApi};
+use crate::grid::square::Square;
+use crate::script::{located, Charge, LuaBotApi};
 
-use super::board::PLAYER_COLOURS;
+use super::board::{Terrain, PLAYER_COLOURS};
 use super::game::{Game, Phase};
+
+pub use simulate::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 
 /// A Droids bot played by a Lua script (Droids'
 /// [`crate::engine::GameType::lua_bot`] is [`DroidsLuaBot::boxed`]).
 pub type DroidsLuaBot = crate::script::LuaBot<BotApi>;
 
+/// What the bot's API keeps in its Lua state (its app data) for
+/// `view:simulate`.
+struct Context {
+    /// The game being decided, during a call of `choose`.
+    game: RefCell<Option<Game>>,
+    /// The deciding seat.
+    me: Cell<usize>,
+    /// The bot's seed: samples and the other seats' answers in a
+    /// simulation are drawn from it, the decision and the call.
+    seed: Cell<u64>,
+    /// Decisions asked so far (varies the samples from one to the next).
+    decisions: Cell<u64>,
+    /// Simulations run in this decision.
+    simulations: Cell<u32>,
+    /// The sandbox's instruction meter, charged for native work.
+    charge: Charge,
+}
+
+impl Context {
+    /// The context installed in `lua`.
+    fn get(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, Context>> {
+        lua.app_data_ref::<Context>().ok_or_else(|| {
+            mlua::Error::runtime("the Droids bot API is not installed in this Lua state")
+        })
+    }
+}
+
 /// Droids' bot API for the shared Lua bot runtime: plain tables built for
-/// each decision.
-pub struct BotApi;
+/// each decision, and `view:simulate`, made once.
+pub struct BotApi {
+    /// `view:simulate(answers [, to_round_end])`.
+    simulate: Function,
+}
 
 /// The word of a decision's kind.
 fn kind(phase: Phase) -> &'static str {
@@ -41,11 +80,42 @@ fn kind(phase: Phase) -> &'static str {
     }
 }
 
-/// The `view` of `seat`: what it may see.
-pub(crate) fn view(lua: &Lua, game: &Game, seat: Seat) -> mlua::Result<mlua::Table> {
+/// A square as `{ x = X, y = Y }`.
+fn square(lua: &Lua, at: Square) -> mlua::Result<mlua::Table> {
+    let t = lua.create_table()?;
+    t.set("x", at.x)?;
+    t.set("y", at.y)?;
+    Ok(t)
+}
+
+/// The `view` of `seat`: what it may see (`simulate`, on the real game's
+/// view only).
+pub(crate) fn view(
+    lua: &Lua,
+    game: &Game,
+    seat: Seat,
+    simulate: Option<&Function>,
+) -> mlua::Result<mlua::Table> {
     let t = lua.create_table()?;
     t.set("me", PLAYER_COLOURS[seat])?;
     t.set("round", game.turn())?;
+    let mission = game.mission();
+    t.set("mission", mission.name.as_str())?;
+    let board = &mission.board;
+    t.set("width", board.width)?;
+    t.set("height", board.height)?;
+    let rows: Vec<String> = (0..board.height)
+        .map(|y| {
+            (0..board.width)
+                .map(|x| match board.terrain(Square::new(x, y)) {
+                    Some(Terrain::Water) => '~',
+                    Some(Terrain::Fixed) => '#',
+                    _ => '.',
+                })
+                .collect()
+        })
+        .collect();
+    t.set("rows", rows)?;
     let robots = lua.create_table()?;
     for (i, r) in game.robots().iter().enumerate() {
         let rt = lua.create_table()?;
@@ -60,6 +130,30 @@ pub(crate) fn view(lua: &Lua, game: &Game, seat: Seat) -> mlua::Result<mlua::Tab
         robots.set(i + 1, rt)?;
     }
     t.set("robots", robots)?;
+    let pieces = lua.create_table()?;
+    for at in board.squares() {
+        if let Some(p) = game.piece_at(at) {
+            let pt = square(lua, at)?;
+            pt.set("kind", p.name())?;
+            pieces.push(pt)?;
+        }
+    }
+    t.set("pieces", pieces)?;
+    let players = lua.create_table()?;
+    for (s, p) in game.players().iter().enumerate() {
+        let pt = lua.create_table()?;
+        pt.set("out", p.out)?;
+        pt.set("blocked", p.blocked.iter().filter(|b| **b).count())?;
+        if let Some(at) = mission.starts[s] {
+            pt.set("start", square(lua, at)?)?;
+        }
+        players.set(PLAYER_COLOURS[s], pt)?;
+    }
+    t.set("players", players)?;
+    t.set(
+        "vars",
+        lua.create_table_from(game.vars.iter().map(|(k, v)| (k.as_str(), *v)))?,
+    )?;
     let p = &game.players()[seat];
     t.set(
         "hand",
@@ -71,6 +165,9 @@ pub(crate) fn view(lua: &Lua, game: &Game, seat: Seat) -> mlua::Result<mlua::Tab
             .filter(|c| p.blocked[*c])
             .collect::<Vec<_>>(),
     )?;
+    if let Some(f) = simulate {
+        t.set("simulate", f.clone())?;
+    }
     Ok(t)
 }
 
@@ -89,14 +186,41 @@ impl LuaBotApi for BotApi {
     type Game = Game;
     const TITLE: &'static str = "Droids";
 
-    fn install(_lua: &Lua, _charge: Charge) -> mlua::Result<BotApi> {
-        Ok(BotApi)
+    fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
+        lua.set_app_data(Context {
+            game: RefCell::new(None),
+            me: Cell::new(0),
+            seed: Cell::new(0),
+            decisions: Cell::new(0),
+            simulations: Cell::new(0),
+            charge,
+        });
+        let simulate = lua.create_function(|lua, args: MultiValue| {
+            // `view:simulate(t [, to_round_end])` or `view.simulate(t [, ...])`.
+            let mut args: Vec<Value> = args.into_iter().collect();
+            if matches!(args.first(), Some(Value::Table(t)) if t.contains_key("me").unwrap_or(false)) {
+                args.remove(0);
+            }
+            let Some(Value::Table(answers)) = args.first() else {
+                return Err(located(
+                    lua,
+                    "simulate takes a list of answer texts, such as { \"up 3\" }",
+                ));
+            };
+            let whole = matches!(args.get(1), Some(Value::Boolean(true)));
+            simulate::simulate(lua, answers, whole)
+        })?;
+        Ok(BotApi { simulate })
     }
 
-    fn seed(&mut self, _lua: &Lua, _seed: u64) {
-        // No natives sample anything yet.
+    fn seed(&mut self, lua: &Lua, seed: u64) {
+        if let Some(ctx) = lua.app_data_ref::<Context>() {
+            ctx.seed.set(seed);
+        }
     }
 
+    /// The tables of [`view`] for `seat`; `simulate` reads a copy of
+    /// `game` (and the seat, and counts the decision) during `call`.
     fn with_arguments<R>(
         &mut self,
         lua: &Lua,
@@ -104,8 +228,19 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        let v = Value::Table(view(lua, game, seat)?);
-        let d = Value::Table(decision(lua, game)?);
-        Ok(call(&v, &d))
+        {
+            let ctx = Context::get(lua)?;
+            *ctx.game.borrow_mut() = Some(game.clone());
+            ctx.me.set(seat);
+            ctx.simulations.set(0);
+            ctx.decisions.set(ctx.decisions.get().wrapping_add(1));
+        }
+        let arguments = view(lua, game, seat, Some(&self.simulate))
+            .and_then(|v| Ok((Value::Table(v), Value::Table(decision(lua, game)?))));
+        let returned = arguments.map(|(v, d)| call(&v, &d));
+        if let Ok(ctx) = Context::get(lua) {
+            ctx.game.borrow_mut().take();
+        }
+        returned
     }
 }

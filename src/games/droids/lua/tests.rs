@@ -8,6 +8,8 @@ use mlua::{Lua, Table};
 
 use super::super::board::Mission;
 use super::super::game::Game;
+use super::super::mission::Chosen;
+use super::super::tiles::TileMix;
 use super::{api, decision, view, DroidsLuaBot};
 use crate::assets::AssetFile;
 use crate::engine::DynState;
@@ -47,8 +49,13 @@ fn every_field_a_bot_gets_is_described() {
     g.apply_index(0).expect("a draw");
     let lua = Lua::new();
     let seat = g.to_decide().expect("a decision");
-    let v = view(&lua, &g, seat).expect("a view");
-    assert_eq!(keys(&v), described("DrView"));
+    let v = view(&lua, &g, seat, None).expect("a view");
+    let simulated_only: BTreeSet<String> = ["over", "winners"].map(String::from).into();
+    assert_eq!(
+        keys(&v),
+        &described("DrView") - &simulated_only,
+        "simulate is a method, on the real view only"
+    );
     let robot: Table = v
         .get::<Table>("robots")
         .and_then(|r| r.get(1))
@@ -72,5 +79,94 @@ fn the_random_lua_bot_plays_whole_games() {
             g.apply_index(i).expect("a legal answer");
         }
         assert!(g.outcome().is_some());
+    }
+}
+
+/// Plays `game` with `bot` in every seat for at most `answers` answers.
+fn play_with(
+    bot: &mut dyn crate::bot::Bot,
+    mut g: Box<dyn DynState>,
+    answers: usize,
+) -> Box<dyn DynState> {
+    for _ in 0..answers {
+        if g.is_over() {
+            break;
+        }
+        let i = bot.choose(g.as_ref()).unwrap_or_else(|e| panic!("{e}"));
+        g.apply_index(i).expect("a legal answer");
+    }
+    g
+}
+
+/// A new game of the built-in mission `name` with its script.
+fn mission_game(name: &str, players: usize, seed: u64) -> Box<dyn DynState> {
+    let (m, hooks) = Chosen::find(name)
+        .and_then(|c| c.load())
+        .expect("a built-in mission");
+    Box::new(Game::with_rules(m, players, seed, &TileMix::standard(), hooks).expect("a game"))
+}
+
+#[test]
+fn simulate_returns_the_view_after_the_answers_and_names_a_bad_one() {
+    let dir = std::env::temp_dir().join(format!("tinbots-droids-sim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    let path = dir.join("probe.lua");
+    std::fs::write(
+        &path,
+        r#"return { name = "probe", choose = function(view, decision)
+  if decision.kind == "up" then
+    local after = view:simulate({ decision.answers[1] })
+    assert(after.simulate == nil, "no simulate on a simulated view")
+    assert(type(after.over) == "boolean" and #after.robots == #view.robots)
+    assert(after.me == view.me and after.round >= view.round)
+    local whole = view:simulate({ decision.answers[1] }, true)
+    assert(whole.over or whole.round > view.round, "to the round's end")
+    local ok, err = pcall(view.simulate, view, { "up 99" })
+    assert(not ok and string.find(tostring(err), 'simulate: answer "up 99"', 1, true), tostring(err))
+  end
+  if decision.kind == "lay" then
+    -- Red tiles (the first draw) in the robot's own column: it runs them.
+    for _, r in ipairs(view.robots) do
+      if r.name == view.me then
+        for _, a in ipairs(decision.answers) do
+          if string.match(a, " at " .. r.x .. "$") then return a end
+        end
+      end
+    end
+    return "stop"
+  end
+  return 1
+end }"#,
+    )
+    .expect("written");
+    let mut bot = DroidsLuaBot::boxed(&AssetFile::Disk(path), 1).expect("the probe loads");
+    let g = play_with(bot.as_mut(), mission_game("challenge", 2, 3), 400);
+    // Each seat ran a tile (so the `up` asserts ran) and none is out.
+    assert!(
+        g.turn() > 1 && !g.is_over(),
+        "the probe played past the first round"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn the_goal_bot_looks_ahead_through_every_mission() {
+    let file = AssetFile::BuiltIn("scripts/droids/bots/goal.lua".into());
+    for (name, players) in [
+        ("challenge", 2),
+        ("mines", 3),
+        ("containers", 2),
+        ("shelter", 2),
+        ("statue", 2),
+        ("labyrinth", 2),
+        ("killer", 1),
+        ("challenge-teams", 4),
+    ] {
+        let mut bot = DroidsLuaBot::boxed(&file, 1).expect("the built-in bot loads");
+        let g = play_with(bot.as_mut(), mission_game(name, players, 2), 600);
+        assert!(
+            g.turn() > 1 || g.is_over(),
+            "{name}: the goal bot played on"
+        );
     }
 }

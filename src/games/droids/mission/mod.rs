@@ -15,9 +15,11 @@ use std::rc::Rc;
 use super::board::Mission;
 use hooks::MissionHooks;
 
-/// A built-in mission: its name, its file as shown, its text, and its
-/// script's file and text.
+/// A built-in mission: its number and name, its file as shown, its text,
+/// and its script's file and text.
 pub struct BuiltIn {
+    /// Its number in section III (the team games share their mission's).
+    pub number: u8,
     /// Its short name (`mines`).
     pub name: &'static str,
     /// The mission file, as shown in errors.
@@ -28,50 +30,75 @@ pub struct BuiltIn {
     pub script: Option<(&'static str, &'static str)>,
 }
 
-macro_rules! built_in {
-    ($name:literal, $file:literal) => {
-        BuiltIn {
-            name: $name,
-            file: concat!("scripts/droids/missions/", $file, ".toml"),
-            text: include_str!(concat!(
-                "../../../../scripts/droids/missions/",
-                $file,
-                ".toml"
-            )),
-            script: None,
-        }
+/// The path of a file of `scripts/droids/missions/` as shown, and its text.
+macro_rules! mission_file {
+    ($file:expr) => {
+        (
+            concat!("scripts/droids/missions/", $file),
+            include_str!(concat!("../../../../scripts/droids/missions/", $file)),
+        )
     };
-    ($name:literal, $file:literal, script) => {
+}
+
+macro_rules! built_in {
+    ($number:literal, $name:literal, $file:literal) => {
+        built_in!(@ $number, $name, $file, None)
+    };
+    ($number:literal, $name:literal, $file:literal, $script:literal) => {
+        built_in!(@ $number, $name, $file, Some(mission_file!(concat!($script, ".lua"))))
+    };
+    (@ $number:literal, $name:literal, $file:literal, $script:expr) => {
         BuiltIn {
+            number: $number,
             name: $name,
-            file: concat!("scripts/droids/missions/", $file, ".toml"),
-            text: include_str!(concat!(
-                "../../../../scripts/droids/missions/",
-                $file,
-                ".toml"
-            )),
-            script: Some((
-                concat!("scripts/droids/missions/", $file, ".lua"),
-                include_str!(concat!(
-                    "../../../../scripts/droids/missions/",
-                    $file,
-                    ".lua"
-                )),
-            )),
+            file: mission_file!(concat!($file, ".toml")).0,
+            text: mission_file!(concat!($file, ".toml")).1,
+            script: $script,
         }
     };
 }
 
-/// The seven missions of section III.
+/// The seven missions of section III, then the team games of missions 1
+/// and 2 (seed lines 141, 150), found by name only.
 pub const BUILT_IN: &[BuiltIn] = &[
-    built_in!("challenge", "1-challenge"),
-    built_in!("mines", "2-mines", script),
-    built_in!("containers", "3-containers", script),
-    built_in!("shelter", "4-shelter", script),
-    built_in!("statue", "5-statue", script),
-    built_in!("labyrinth", "6-labyrinth", script),
-    built_in!("killer", "7-killer", script),
+    built_in!(1, "challenge", "1-challenge"),
+    built_in!(2, "mines", "2-mines", "2-mines"),
+    built_in!(3, "containers", "3-containers", "3-containers"),
+    built_in!(4, "shelter", "4-shelter", "4-shelter"),
+    built_in!(5, "statue", "5-statue", "5-statue"),
+    built_in!(6, "labyrinth", "6-labyrinth", "6-labyrinth"),
+    built_in!(7, "killer", "7-killer", "7-killer"),
+    built_in!(1, "challenge-teams", "1-challenge-teams"),
+    built_in!(2, "mines-teams", "2-mines-teams", "2-mines"),
 ];
+
+impl BuiltIn {
+    /// The built-in mission of this name or number (`2`, `mines`); a
+    /// number names the mission of section III, not its team game.
+    pub fn named(name: &str) -> Option<&'static BuiltIn> {
+        BUILT_IN
+            .iter()
+            .find(|b| b.name == name || b.number.to_string() == name)
+    }
+
+    /// The built-in missions as `--mission` takes them, for errors:
+    /// `1 (challenge), ..., challenge-teams, mines-teams`.
+    pub fn listing() -> String {
+        let mut seen = Vec::new();
+        let names: Vec<String> = BUILT_IN
+            .iter()
+            .map(|b| {
+                if seen.contains(&b.number) {
+                    b.name.to_string()
+                } else {
+                    seen.push(b.number);
+                    format!("{} ({})", b.number, b.name)
+                }
+            })
+            .collect();
+        names.join(", ")
+    }
+}
 
 /// A mission chosen to play: its file and text, its script's, and the
 /// setting given after a colon (`7:c`).
@@ -96,11 +123,7 @@ impl Chosen {
             Some((n, s)) if !n.is_empty() && !s.contains(['/', '\\']) => (n, Some(s.to_string())),
             _ => (given, None),
         };
-        if let Some(b) = BUILT_IN
-            .iter()
-            .enumerate()
-            .find_map(|(i, b)| (b.name == name || (i + 1).to_string() == name).then_some(b))
-        {
+        if let Some(b) = BuiltIn::named(name) {
             return Ok(Chosen {
                 file: b.file.into(),
                 text: b.text.into(),
@@ -128,14 +151,9 @@ impl Chosen {
                 setting,
             });
         }
-        let names: Vec<String> = BUILT_IN
-            .iter()
-            .enumerate()
-            .map(|(i, b)| format!("{} ({})", i + 1, b.name))
-            .collect();
         Err(format!(
             "--mission {given}: no such mission; the missions are {}, or a mission file (`.toml`)",
-            names.join(", ")
+            BuiltIn::listing()
         ))
     }
 

@@ -16,12 +16,11 @@ fn every_built_in_mission_reads_and_its_script_loads() {
     for (i, b) in BUILT_IN.iter().enumerate() {
         let chosen = Chosen::find(b.name).expect("found by name");
         let (m, hooks) = chosen.load().expect("loads");
-        assert_eq!(usize::from(m.number), i + 1, "{}", b.name);
+        assert_eq!(m.number, b.number, "{}", b.name);
         assert_eq!(m.script.is_some(), hooks.is_some(), "{}", b.name);
-        assert_eq!(
-            Chosen::find(&(i + 1).to_string()).map(|c| c.file),
-            Ok(chosen.file)
-        );
+        // The seven of section III by number; the team games by name only.
+        let by_number = Chosen::find(&b.number.to_string()).map(|c| c.file);
+        assert_eq!(by_number == Ok(chosen.file), i < 7, "{}", b.name);
     }
 }
 

@@ -10,6 +10,7 @@
 //! column, field and reason) and plays it; [`Report`] lists every
 //! difference.
 
+pub mod export;
 #[cfg(test)]
 mod tests;
 
@@ -152,11 +153,15 @@ pub fn position_file(path: &Path) -> Result<Game, ScenarioError> {
         place: shown.clone(),
         message: e.to_string(),
     })?;
-    let place = Place {
-        file: &shown,
-        text: &text,
-    };
-    build(&place, &read(&place)?)
+    position_text(&shown, &text).map(|(game, _)| game)
+}
+
+/// The position a scenario's text sets up, before its orders are played,
+/// and the scenario's title (the REPL's `load`; `file` names it in errors).
+pub fn position_text(file: &str, text: &str) -> Result<(Game, String), ScenarioError> {
+    let place = Place { file, text };
+    let raw = read(&place)?;
+    Ok((build(&place, &raw)?, raw.title.clone()))
 }
 
 /// Reads a scenario's text, refusing one of another game.
@@ -278,6 +283,7 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             mission.name = named.name;
             mission.number = named.number;
             mission.leave_out = named.leave_out;
+            mission.teams = named.teams;
             hooks
         }
         None => None,
