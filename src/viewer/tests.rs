@@ -99,3 +99,77 @@ fn the_page_is_one_file_that_fetches_nothing() {
         Some(replayed.steps.len())
     );
 }
+
+/// A record of a Droids game of 2 players played `answers` answers deep,
+/// the answers varied (the second or third legal one where there is one)
+/// so that tiles are laid and turned up.
+fn droids_played(answers: usize) -> Record {
+    let game_type = crate::games::find("droids").expect("registered");
+    let options = GameOptions {
+        players: Some(2),
+        seed: 5,
+        ..GameOptions::default()
+    };
+    let started = (game_type.new)(&options).expect("a standard game");
+    let mut record = Record::new(game_type, started.start);
+    let mut game = started.game;
+    for i in 0..answers {
+        let Some(text) = game.legal_text(i % 3).or_else(|| game.legal_text(0)) else {
+            break;
+        };
+        game.apply_text(&text).expect("legal");
+        record.answers.push(text);
+    }
+    record
+}
+
+/// The `hand: ` lines of a Droids picture's panel (one per player whose
+/// hand the picture shows).
+fn hands_shown(picture: &str) -> usize {
+    picture.matches(">hand: ").count()
+}
+
+#[test]
+fn a_droids_page_for_one_player_shows_tiles_turned_up_and_hides_others_face_down() {
+    let record = droids_played(80);
+    let red = replay(&record, "mem", Some(0)).expect("replays");
+    let all = replay(&record, "mem", None).expect("replays");
+    assert_eq!(red.steps.len(), all.steps.len());
+    // Tiles are laid face down (003_4ed30270cd5960fb.txt:108): blue's
+    // are hidden from red, in the narration and in the picture's panel.
+    let blue_laid = |r: &Replayed| {
+        r.steps
+            .iter()
+            .filter(|s| s.said.starts_with("blue decided"))
+            .filter(|s| s.said.contains("hidden from you"))
+            .count()
+    };
+    assert!(blue_laid(&red) > 0, "{:?}", red.steps);
+    assert_eq!(blue_laid(&all), 0);
+    for (mine, every) in red.steps.iter().zip(&all.steps) {
+        let mine = red.picture(mine.picture).expect("a picture");
+        let every = all.picture(every.picture).expect("a picture");
+        assert_eq!(hands_shown(&mine), 1, "red sees its own hand only");
+        assert_eq!(hands_shown(&every), 2, "everything: both hands");
+    }
+    // A tile turned up (seed line 117) is seen by all: red's page narrates
+    // blue's turned-up tiles as the full page does.
+    let turned_up = |r: &Replayed| -> Vec<String> {
+        r.steps
+            .iter()
+            .flat_map(|s| s.events.iter())
+            .filter(|e| e.starts_with("blue turns up `"))
+            .cloned()
+            .collect()
+    };
+    assert!(!turned_up(&red).is_empty(), "no tile turned up");
+    assert_eq!(turned_up(&red), turned_up(&all));
+    // `render --as red` draws each step as red's page does.
+    let last = red.steps.len() - 1;
+    for n in [0, last / 2, last] {
+        let picture = picture_at(&record, "mem", Some(n), &|_| Some(0))
+            .expect("replays")
+            .expect("a step of the game");
+        assert_eq!(Some(picture), red.picture(red.steps[n].picture), "step {n}");
+    }
+}
