@@ -484,8 +484,9 @@ pub fn run() -> Result<ExitCode> {
                     games,
                     seed,
                     max_turns,
-                    threads: threads
-                        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+                    threads: threads.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, usize::from)
+                    }),
                 },
                 arms: Arm::from_flags(&variants),
             };

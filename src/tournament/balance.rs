@@ -254,11 +254,7 @@ pub fn report(balance: &Balance, bots: &[BotSpec], results: &[ArmResult]) -> Str
             } else {
                 "a real edge"
             };
-            let _ = writeln!(
-                out,
-                "  first seat wins  {} ({settled})",
-                first.percent()
-            );
+            let _ = writeln!(out, "  first seat wins  {} ({settled})", first.percent());
         }
         let seats: Vec<String> = s
             .seats
@@ -271,11 +267,7 @@ pub fn report(balance: &Balance, bots: &[BotSpec], results: &[ArmResult]) -> Str
             None => "none (no lone winner with a score)".to_string(),
         };
         let _ = writeln!(out, "  winner's margin  {margin}");
-        let endings: Vec<String> = s
-            .endings
-            .iter()
-            .map(|(e, n)| format!("{n} {e}"))
-            .collect();
+        let endings: Vec<String> = s.endings.iter().map(|(e, n)| format!("{n} {e}")).collect();
         let _ = writeln!(out, "  endings          {}", endings.join("; "));
     }
     out

@@ -571,7 +571,10 @@ fn winning_margin(winners: &[usize], standings: &[crate::engine::Standing]) -> O
         return None;
     };
     let figure = |s: &crate::engine::Standing| s.key.first().copied();
-    let won = standings.iter().find(|s| s.seat == *winner).and_then(figure)?;
+    let won = standings
+        .iter()
+        .find(|s| s.seat == *winner)
+        .and_then(figure)?;
     let next = standings
         .iter()
         .filter(|s| s.seat != *winner)

@@ -128,10 +128,7 @@ fn seat_rates(area: &Area<'_>, results: &[ArmResult]) -> Drawn {
         .x_label_formatter(&move |x: &f64| {
             let half = (x * 2.0).round() as i64;
             if half % 2 == 1 {
-                names
-                    .get((half / 2) as usize)
-                    .cloned()
-                    .unwrap_or_default()
+                names.get((half / 2) as usize).cloned().unwrap_or_default()
             } else {
                 String::new()
             }

@@ -132,44 +132,48 @@ fn hands_shown(picture: &str) -> usize {
 #[test]
 fn a_droids_page_for_one_player_shows_tiles_turned_up_and_hides_others_face_down() {
     let record = droids_played(80);
-    let red = replay(&record, "mem", Some(0)).expect("replays");
+    let yellow = replay(&record, "mem", Some(1)).expect("replays");
     let all = replay(&record, "mem", None).expect("replays");
-    assert_eq!(red.steps.len(), all.steps.len());
-    // Tiles are laid face down (003_4ed30270cd5960fb.txt:108): blue's
-    // are hidden from red, in the narration and in the picture's panel.
-    let blue_laid = |r: &Replayed| {
+    assert_eq!(yellow.steps.len(), all.steps.len());
+    // Tiles are laid face down (003_4ed30270cd5960fb.txt:108): red's
+    // are hidden from yellow, in the narration and in the picture's panel.
+    let red_laid = |r: &Replayed| {
         r.steps
             .iter()
-            .filter(|s| s.said.starts_with("blue decided"))
+            .filter(|s| s.said.starts_with("red decided"))
             .filter(|s| s.said.contains("hidden from you"))
             .count()
     };
-    assert!(blue_laid(&red) > 0, "{:?}", red.steps);
-    assert_eq!(blue_laid(&all), 0);
-    for (mine, every) in red.steps.iter().zip(&all.steps) {
-        let mine = red.picture(mine.picture).expect("a picture");
+    assert!(red_laid(&yellow) > 0, "{:?}", yellow.steps);
+    assert_eq!(red_laid(&all), 0);
+    for (mine, every) in yellow.steps.iter().zip(&all.steps) {
+        let mine = yellow.picture(mine.picture).expect("a picture");
         let every = all.picture(every.picture).expect("a picture");
-        assert_eq!(hands_shown(&mine), 1, "red sees its own hand only");
+        assert_eq!(hands_shown(&mine), 1, "yellow sees its own hand only");
         assert_eq!(hands_shown(&every), 2, "everything: both hands");
     }
-    // A tile turned up (seed line 117) is seen by all: red's page narrates
-    // blue's turned-up tiles as the full page does.
+    // A tile turned up (seed line 117) is seen by all: yellow's page
+    // narrates red's turned-up tiles as the full page does.
     let turned_up = |r: &Replayed| -> Vec<String> {
         r.steps
             .iter()
             .flat_map(|s| s.events.iter())
-            .filter(|e| e.starts_with("blue turns up `"))
+            .filter(|e| e.starts_with("red turns up `"))
             .cloned()
             .collect()
     };
-    assert!(!turned_up(&red).is_empty(), "no tile turned up");
-    assert_eq!(turned_up(&red), turned_up(&all));
-    // `render --as red` draws each step as red's page does.
-    let last = red.steps.len() - 1;
+    assert!(!turned_up(&yellow).is_empty(), "no tile turned up");
+    assert_eq!(turned_up(&yellow), turned_up(&all));
+    // `render --as yellow` draws each step as yellow's page does.
+    let last = yellow.steps.len() - 1;
     for n in [0, last / 2, last] {
-        let picture = picture_at(&record, "mem", Some(n), &|_| Some(0))
+        let picture = picture_at(&record, "mem", Some(n), &|_| Some(1))
             .expect("replays")
             .expect("a step of the game");
-        assert_eq!(Some(picture), red.picture(red.steps[n].picture), "step {n}");
+        assert_eq!(
+            Some(picture),
+            yellow.picture(yellow.steps[n].picture),
+            "step {n}"
+        );
     }
 }

@@ -518,3 +518,50 @@ fn robot_legend(sheet: &mut Sheet) {
         "a powered-down robot (Z)",
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 6 × 1 board with a wall on the east side of [4, 0].
+    fn board() -> Board {
+        let text = "size = [6, 1]\n[[wall]]\nat = [4, 0]\nside = \"E\"\n";
+        Board::parse("row.toml", text).expect("a valid board")
+    }
+
+    fn at(seat: usize, x: i32, facing: Compass) -> RobotState {
+        RobotState::new(seat, Square::new(x, 0), facing)
+    }
+
+    #[test]
+    fn a_robot_laser_stops_at_the_first_real_robot_or_wall() {
+        // A robot fires forward at the first real robot in line, not
+        // through walls; virtual robots are not hit and do not fire;
+        // powered-down robots do not fire (seed lines 133-139, rulings 11
+        // and 12, as `game/lasers.rs` plays them).
+        let b = board();
+        let mut robots = vec![at(0, 0, Compass::E), at(1, 2, Compass::W)];
+        assert_eq!(robot_beam(&b, &robots, 0), Some((Square::new(2, 0), true)));
+        assert_eq!(robot_beam(&b, &robots, 1), Some((Square::new(0, 0), true)));
+        robots[1].virtual_robot = true;
+        assert_eq!(robot_beam(&b, &robots, 0), Some((Square::new(4, 0), false)));
+        assert_eq!(robot_beam(&b, &robots, 1), None);
+        robots[0].powered_down = true;
+        assert_eq!(robot_beam(&b, &robots, 0), None);
+        let west = vec![at(0, 5, Compass::W)];
+        assert_eq!(robot_beam(&b, &west, 0), Some((Square::new(5, 0), false)));
+        let edge = vec![at(0, 5, Compass::E)];
+        assert_eq!(robot_beam(&b, &edge, 0), Some((Square::new(5, 0), false)));
+    }
+
+    #[test]
+    fn beams_and_archive_markers_are_drawn_with_their_legend() {
+        let mut red = at(0, 0, Compass::E);
+        red.archive = Square::new(1, 0);
+        let svg = draw(&board(), &[red], "t".into(), vec![]);
+        assert!(svg.contains("<title>red's archive marker at 1, 0</title>"));
+        assert!(svg.contains("class=\"robot-laser\""));
+        assert!(svg.contains("a robot's own laser"));
+        assert!(svg.contains("an archive marker"));
+    }
+}
