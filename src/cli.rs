@@ -198,6 +198,43 @@ enum Command {
         #[arg(long, short = 'j')]
         threads: Option<usize>,
     },
+    /// Compare the base game and variants over the same seeded games with
+    /// the same bots: a table of length, first-seat edge, margin and
+    /// endings per variant, and an SVG report with plots
+    /// (docs/tournaments.md).
+    Balance {
+        /// A bot (as for `tournament`); one bot plays against itself.
+        #[arg(long = "bot", value_name = "BOT", required = true)]
+        bots: Vec<String>,
+        /// A variant to compare, repeatable; `a+b` plays two together,
+        /// `none` is the base game (compared first unless placed).
+        #[arg(long = "variant", value_name = "NAME")]
+        variants: Vec<String>,
+        /// The mission, by number, name or file (Droids).
+        #[arg(long, value_name = "N|NAME|FILE")]
+        mission: Option<String>,
+        /// The course, by name or file (RoboRally).
+        #[arg(long, value_name = "NAME|FILE")]
+        course: Option<String>,
+        /// Players per game.
+        #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count)]
+        players: usize,
+        /// Games per variant (per pairing of the bots), at least 1.
+        #[arg(long, short = 'g', default_value_t = 100, value_parser = at_least_one)]
+        games: u32,
+        /// Seed of the first deal.
+        #[arg(long, short = 's', default_value_t = 1)]
+        seed: u64,
+        /// Stop a game after this many turns; at least 1.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
+        max_turns: u32,
+        /// Write the SVG report here.
+        #[arg(long, short = 'o', value_name = "FILE.svg")]
+        output: Option<PathBuf>,
+        /// Worker threads (default: one per core).
+        #[arg(long, short = 'j')]
+        threads: Option<usize>,
+    },
     /// List the orders of the game (`--game`): the official ones, with the
     /// order files given applied (their new tiles marked `new`).
     Orders {
@@ -248,6 +285,10 @@ enum Command {
         /// (0 is the start); the last by default.
         #[arg(long, value_name = "N")]
         step: Option<usize>,
+        /// A scenario's position after its turn (as `tinbots check` plays
+        /// it) rather than before.
+        #[arg(long, conflicts_with = "step")]
+        after: bool,
         /// Show everything, hidden things too (the default shows what the
         /// player to decide sees).
         #[arg(long, conflicts_with = "seen_as")]
@@ -415,6 +456,54 @@ pub fn run() -> Result<ExitCode> {
             };
             tournament_command(&tournament, &specs, &plan, &mut out)
         }
+        Some(Command::Balance {
+            bots,
+            variants,
+            mission,
+            course,
+            players,
+            games,
+            seed,
+            max_turns,
+            output,
+            threads,
+        }) => {
+            use tinbots::tournament::balance::{report as balance_report, Arm, Balance};
+            let game = chosen_game(cli.game.as_deref())?;
+            check_players(game, Some(players))?;
+            let balance = Balance {
+                tournament: Tournament {
+                    game,
+                    options: GameOptions {
+                        course,
+                        mission,
+                        ..GameOptions::default()
+                    },
+                    players,
+                    games,
+                    seed,
+                    max_turns,
+                    threads: threads.unwrap_or_else(|| {
+                        std::thread::available_parallelism().map_or(1, usize::from)
+                    }),
+                },
+                arms: Arm::from_flags(&variants),
+            };
+            let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b)).collect();
+            let results = balance
+                .run(&specs, true)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let table = balance_report(&balance, &specs, &results);
+            write!(out, "{table}")?;
+            if let Some(path) = output {
+                let title = table.lines().next().unwrap_or_default();
+                let svg = tinbots::tournament::plot::balance_svg(title, &results)?;
+                std::fs::write(&path, svg)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                writeln!(out, "report written to {}", path.display())?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
         Some(Command::Orders { files }) => {
             let game = chosen_game(cli.game.as_deref())?;
             let Some(listing) = game.order_listing else {
@@ -473,16 +562,21 @@ pub fn run() -> Result<ExitCode> {
             file,
             output,
             step,
+            after,
             all,
             seen_as,
         }) => {
-            use tinbots::render::{render, Seen};
+            use tinbots::render::{render, render_after, Seen};
             let seen = match (all, seen_as) {
                 (true, _) => Seen::Everything,
                 (false, Some(colour)) => Seen::Seat(colour),
                 (false, None) => Seen::Deciding,
             };
-            let svg = render(&file, step, &seen)?;
+            let svg = if after {
+                render_after(&file, &seen)?
+            } else {
+                render(&file, step, &seen)?
+            };
             std::fs::write(&output, svg)
                 .map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
             writeln!(out, "picture written to {}", output.display())?;

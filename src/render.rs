@@ -2,7 +2,8 @@
 //! saved game (`.json`) at one of its steps, counted as the replay page
 //! counts them ([`crate::viewer::walk`]); a scenario (`.toml` with its
 //! game, or Twin Tin Bots' without) at its position; a RoboRally board or
-//! course file with the robots at their start.
+//! course file with the robots at their start; with `--after`, a
+//! scenario after its turn ([`render_after`]).
 
 use std::path::Path;
 
@@ -53,6 +54,9 @@ pub enum RenderError {
         "{0}: --step is for saved games (.json); a scenario, board or course has one position"
     )]
     StepOfPosition(String),
+    /// `--after` for a saved game, which has steps rather than a turn.
+    #[error("{0}: --after is for scenarios; a saved game is drawn at a --step")]
+    AfterOfGame(String),
 }
 
 /// The seat `seen` names in `game`, or `None` for everything.
@@ -141,7 +145,38 @@ pub fn render(path: &Path, step: Option<usize>, seen: &Seen) -> Result<String, R
     if step.is_some() {
         return Err(RenderError::StepOfPosition(shown));
     }
-    let game = position(path)?;
-    let seat = viewer(game.as_ref(), seen)?;
+    picture(position(path)?.as_ref(), seen)
+}
+
+/// The game after a scenario file's turn, at the position `tinbots check`
+/// reaches when it plays the scenario (by the file's game,
+/// [`GameType::scenario_after`](crate::engine::GameType::scenario_after));
+/// a file without a turn (a board, a course, a saved game) is an error
+/// that says so.
+pub fn after_position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
+    let shown = path.display().to_string();
+    if path.extension().is_some_and(|e| e == "json") {
+        return Err(RenderError::AfterOfGame(shown));
+    }
+    let text =
+        std::fs::read_to_string(path).map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
+    let game_type = crate::check::file_game(path, &text, None).map_err(RenderError::File)?;
+    let after = game_type.scenario_after.ok_or_else(|| {
+        RenderError::File(format!(
+            "{shown}: --after: {} has no scenarios to play",
+            game_type.title
+        ))
+    })?;
+    after(path).map_err(RenderError::File)
+}
+
+/// The SVG of a scenario file after its turn ([`after_position`]).
+pub fn render_after(path: &Path, seen: &Seen) -> Result<String, RenderError> {
+    picture(after_position(path)?.as_ref(), seen)
+}
+
+/// The SVG of `game` as `seen` sees it.
+fn picture(game: &dyn DynState, seen: &Seen) -> Result<String, RenderError> {
+    let seat = viewer(game, seen)?;
     Ok(game.svg(seat))
 }

@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use tinbots::render::{render, Seen};
+use tinbots::render::{render, render_after, Seen};
 
 /// The repository's root.
 fn root() -> PathBuf {
@@ -131,5 +131,56 @@ fn a_seat_that_is_not_in_the_game_is_refused_naming_the_seats() {
     assert!(
         err.to_string().contains("--step is for saved games"),
         "{err}"
+    );
+}
+
+/// A scenario of each game whose robot moves: the file, the robot's
+/// picture title before its turn and after it (as the scenario expects).
+const MOVES: &[(&str, &str, &str)] = &[
+    (
+        // red.1 moves 0,0 -> 1,0 and turns E -> SE (its `[expect]`).
+        "scripts/twin-tin-bots/scenarios/001_play_example.toml",
+        "red.1 at 0, 0 facing E",
+        "red.1 at 1, 0 facing SE",
+    ),
+    (
+        // move_1: [0,0] -> [1,0], still facing E (004_11511d35c714bcd0.txt:127).
+        "scripts/roborally/scenarios/010_move_1_one_square.toml",
+        "red at 0, 0 facing E",
+        "red at 1, 0 facing E",
+    ),
+    (
+        // grab E, then move2 S takes the statue one square (003_4ed30270cd5960fb.txt:208).
+        "scripts/droids/scenarios/035_statue_carried_one_square_a_move.toml",
+        "red at 0, 0",
+        "red at 0, 1",
+    ),
+];
+
+#[test]
+fn after_draws_each_game_at_the_position_its_turn_reaches() {
+    for (file, before, after) in MOVES {
+        let path = root().join(file);
+        let start = render(&path, None, &Seen::Everything).unwrap_or_else(|e| panic!("{e}"));
+        let end = render_after(&path, &Seen::Everything).unwrap_or_else(|e| panic!("{e}"));
+        assert_ne!(start, end, "{file}");
+        let title = |t: &str| format!("<title>{t}");
+        assert!(start.contains(&title(before)), "{file}: no {before} before");
+        assert!(!start.contains(&title(after)), "{file}: {after} before");
+        assert!(end.contains(&title(after)), "{file}: no {after} after");
+        assert!(!end.contains(&title(before)), "{file}: {before} after");
+    }
+}
+
+#[test]
+fn after_is_refused_for_a_file_without_a_turn() {
+    let course = root().join("scripts/roborally/courses/factory.toml");
+    let err = render_after(&course, &Seen::Everything).expect_err("a course has no turn");
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "{}: a course file has no turn to play: --after is for scenarios",
+            course.display()
+        )
     );
 }

@@ -512,6 +512,12 @@ pub struct GameType {
     /// `None` when the REPL's `load` serves (the error names the file,
     /// line and reason).
     pub scenario_position: Option<ScenarioPosition>,
+    /// The game after a scenario file's turn, at the position `tinbots
+    /// check` reaches when it plays the scenario (`tinbots render
+    /// --after`); the error names the file, line and reason, and says so
+    /// for a file that has no turn (a RoboRally board or course). `None`
+    /// for a game without scenarios.
+    pub scenario_after: Option<ScenarioPosition>,
     /// The variants `tinbots variants` lists for this game, built in and
     /// the user's; `None` for a game without variants.
     pub variant_listing: Option<fn(&crate::assets::Library) -> String>,

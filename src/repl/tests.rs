@@ -249,6 +249,7 @@ static TOY: GameType = GameType {
     },
     legacy_replay: None,
     scenario_position: None,
+    scenario_after: None,
     variant_listing: None,
     course_listing: None,
     order_listing: None,

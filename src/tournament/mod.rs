@@ -11,6 +11,8 @@
 //! interval ([`stats`]) and says in words which differences the games
 //! settle.
 
+pub mod balance;
+pub mod plot;
 mod report;
 pub mod rows;
 pub mod shard;
@@ -554,9 +556,31 @@ impl Tournament {
             first_seat: score.first_seat as f64 / unit,
             turns: score.turns,
             turn_limit: score.turn_limit,
+            margin: winning_margin(&outcome.winners, &g.standings()),
+            ending: outcome.reason,
         };
         Ok((score, row))
     }
+}
+
+/// The lone winner's lead over the best other seat in the first figure
+/// the standings rank by; `None` in a draw, a shared win, a game of one
+/// seat or one whose standings have no figure.
+fn winning_margin(winners: &[usize], standings: &[crate::engine::Standing]) -> Option<i64> {
+    let [winner] = winners else {
+        return None;
+    };
+    let figure = |s: &crate::engine::Standing| s.key.first().copied();
+    let won = standings
+        .iter()
+        .find(|s| s.seat == *winner)
+        .and_then(figure)?;
+    let next = standings
+        .iter()
+        .filter(|s| s.seat != *winner)
+        .filter_map(figure)
+        .max()?;
+    Some(won - next)
 }
 
 impl InOrder {

@@ -101,6 +101,15 @@ pub struct GameRow {
     pub turns: u32,
     /// Stopped at the turn limit.
     pub turn_limit: bool,
+    /// How the game ended, in the game's words (`red touched the last
+    /// flag`): for `balance`, not written to rows files.
+    #[serde(skip)]
+    pub ending: String,
+    /// The winner's lead over the next seat in the first figure the game
+    /// ranks by (points, flags); `None` in a draw, a shared win or a game
+    /// without such a figure. For `balance`, not written to rows files.
+    #[serde(skip)]
+    pub margin: Option<i64>,
 }
 
 /// The columns of a CSV rows file.
@@ -205,6 +214,8 @@ mod tests {
             first_seat: 1.0,
             turns: 40,
             turn_limit: false,
+            ending: String::new(),
+            margin: None,
         }
     }
 

@@ -99,3 +99,81 @@ fn the_page_is_one_file_that_fetches_nothing() {
         Some(replayed.steps.len())
     );
 }
+
+/// A record of a Droids game of 2 players played `answers` answers deep,
+/// the answers varied (the second or third legal one where there is one)
+/// so that tiles are laid and turned up.
+fn droids_played(answers: usize) -> Record {
+    let game_type = crate::games::find("droids").expect("registered");
+    let options = GameOptions {
+        players: Some(2),
+        seed: 5,
+        ..GameOptions::default()
+    };
+    let started = (game_type.new)(&options).expect("a standard game");
+    let mut record = Record::new(game_type, started.start);
+    let mut game = started.game;
+    for i in 0..answers {
+        let Some(text) = game.legal_text(i % 3).or_else(|| game.legal_text(0)) else {
+            break;
+        };
+        game.apply_text(&text).expect("legal");
+        record.answers.push(text);
+    }
+    record
+}
+
+/// The `hand: ` lines of a Droids picture's panel (one per player whose
+/// hand the picture shows).
+fn hands_shown(picture: &str) -> usize {
+    picture.matches(">hand: ").count()
+}
+
+#[test]
+fn a_droids_page_for_one_player_shows_tiles_turned_up_and_hides_others_face_down() {
+    let record = droids_played(80);
+    let yellow = replay(&record, "mem", Some(1)).expect("replays");
+    let all = replay(&record, "mem", None).expect("replays");
+    assert_eq!(yellow.steps.len(), all.steps.len());
+    // Tiles are laid face down (003_4ed30270cd5960fb.txt:108): red's
+    // are hidden from yellow, in the narration and in the picture's panel.
+    let red_laid = |r: &Replayed| {
+        r.steps
+            .iter()
+            .filter(|s| s.said.starts_with("red decided"))
+            .filter(|s| s.said.contains("hidden from you"))
+            .count()
+    };
+    assert!(red_laid(&yellow) > 0, "{:?}", yellow.steps);
+    assert_eq!(red_laid(&all), 0);
+    for (mine, every) in yellow.steps.iter().zip(&all.steps) {
+        let mine = yellow.picture(mine.picture).expect("a picture");
+        let every = all.picture(every.picture).expect("a picture");
+        assert_eq!(hands_shown(&mine), 1, "yellow sees its own hand only");
+        assert_eq!(hands_shown(&every), 2, "everything: both hands");
+    }
+    // A tile turned up (seed line 117) is seen by all: yellow's page
+    // narrates red's turned-up tiles as the full page does.
+    let turned_up = |r: &Replayed| -> Vec<String> {
+        r.steps
+            .iter()
+            .flat_map(|s| s.events.iter())
+            .filter(|e| e.starts_with("red turns up `"))
+            .cloned()
+            .collect()
+    };
+    assert!(!turned_up(&yellow).is_empty(), "no tile turned up");
+    assert_eq!(turned_up(&yellow), turned_up(&all));
+    // `render --as yellow` draws each step as yellow's page does.
+    let last = yellow.steps.len() - 1;
+    for n in [0, last / 2, last] {
+        let picture = picture_at(&record, "mem", Some(n), &|_| Some(1))
+            .expect("replays")
+            .expect("a step of the game");
+        assert_eq!(
+            Some(picture),
+            yellow.picture(yellow.steps[n].picture),
+            "step {n}"
+        );
+    }
+}

@@ -36,6 +36,7 @@ pub const TYPE: GameType = GameType {
     lua_bot: super::lua::DroidsLuaBot::boxed,
     legacy_replay: None,
     scenario_position: Some(scenario_position),
+    scenario_after: Some(scenario_after),
     variant_listing: None,
     course_listing: None,
     order_listing: None,
@@ -45,6 +46,13 @@ pub const TYPE: GameType = GameType {
 /// opens no scenario yet).
 fn scenario_position(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
     super::scenario::position_file(path)
+        .map(|game| Box::new(game) as Box<dyn engine::DynState>)
+        .map_err(|e| e.to_string())
+}
+
+/// The game after a Droids scenario file's orders and answers.
+fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+    super::scenario::after_file(path)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }

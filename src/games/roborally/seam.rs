@@ -39,6 +39,7 @@ pub const TYPE: GameType = GameType {
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
     legacy_replay: None,
     scenario_position: None,
+    scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     course_listing: Some(super::courses::listing),
     order_listing: None,
@@ -108,22 +109,43 @@ fn claims(table: &toml::Table) -> bool {
         || (table.contains_key("size") && !table.contains_key("arena"))
 }
 
-/// A scenario (`game = "roborally"`) is run; a board or course file is
-/// read and checked whole.
-fn check(path: &Path) -> Result<Checked, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+/// What a file that is not a scenario (it names no `game`) holds: `board`
+/// or `course`; `None` for a scenario.
+fn board_or_course(text: &str) -> Option<&'static str> {
     let is_scenario = text
         .parse::<toml::Table>()
         .ok()
         .is_some_and(|t| t.contains_key("game"));
-    if !is_scenario && courses::file_kind(&text).is_some() {
-        let kind = courses::file_kind(&text);
+    match courses::file_kind(text) {
+        _ if is_scenario => None,
+        Some(FileKind::Course) => Some("course"),
+        Some(_) => Some("board"),
+        None => None,
+    }
+}
+
+/// The game after a scenario's turn, played as `check` plays it; a board
+/// or course has no turn, which the error says.
+fn scenario_after(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
+    let shown = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    if let Some(what) = board_or_course(&text) {
+        return Err(format!(
+            "{shown}: a {what} file has no turn to play: --after is for scenarios"
+        ));
+    }
+    let (game, _) = super::scenario::load(path)
+        .and_then(|s| s.play())
+        .map_err(|e| e.to_string())?;
+    Ok(Box::new(game))
+}
+
+/// A scenario (`game = "roborally"`) is run; a board or course file is
+/// read and checked whole.
+fn check(path: &Path) -> Result<Checked, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Some(what) = board_or_course(&text) {
         let summary = courses::check_file(path).map_err(|e| e.to_string())?;
-        let what = if kind == Some(FileKind::Course) {
-            "course"
-        } else {
-            "board"
-        };
         return Ok(Checked {
             title: format!("a valid {what}: {summary}"),
             ..Checked::default()

@@ -5,7 +5,8 @@
 //! registers they act in; pits; repair sites by their wrenches; every
 //! wall on its side of its square; board lasers, their emitters and their
 //! beams as far as they reach; flags by number; robots with their facing,
-//! virtual robots faded and powered-down robots marked; a legend; and the
+//! virtual robots faded and powered-down robots marked, each robot's own
+//! laser beam (dashed, in its colour) and its archive marker; a legend; and the
 //! panel the game gives (damage, lives, flags, registers as the viewer may
 //! see them).
 
@@ -96,6 +97,8 @@ pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Bloc
         );
     }
     lasers(&mut sheet, board, robots, &grid);
+    archives(&mut sheet, robots, &grid);
+    robot_lasers(&mut sheet, board, robots, &grid);
     for flag in board.flags() {
         let (cx, cy) = grid.centre(flag.at.x, flag.at.y);
         sheet.draw(flag_mark((cx, cy), flag.number));
@@ -369,6 +372,130 @@ fn lasers(sheet: &mut Sheet, board: &Board, robots: &[RobotState], grid: &Square
     }
 }
 
+/// Where the beam of robot `i`'s own laser ends: the square of the first
+/// real robot in front of it (`Some` second), else the last square before
+/// a wall or the board's edge; `None` for a robot that does not fire (off
+/// the board, virtual or powered down: seed lines 133-139, rulings 11 and
+/// 12 of `game/lasers.rs`).
+pub fn robot_beam(board: &Board, robots: &[RobotState], i: usize) -> Option<(Square, bool)> {
+    let shooter = robots.get(i)?;
+    let mut sq = shooter.at?;
+    if shooter.virtual_robot || shooter.powered_down {
+        return None;
+    }
+    let real_at = |at: Square| {
+        robots
+            .iter()
+            .enumerate()
+            .any(|(j, r)| j != i && !r.virtual_robot && r.at == Some(at))
+    };
+    while !board.is_walled(sq, shooter.facing) {
+        let next = sq.step(shooter.facing);
+        if board.is_off(next) {
+            break;
+        }
+        sq = next;
+        if real_at(sq) {
+            return Some((sq, true));
+        }
+    }
+    Some((sq, false))
+}
+
+/// Every robot's own laser: a dashed beam in its colour from its front to
+/// the robot it hits (to that robot's centre) or to the wall or edge that
+/// stops it (to the side of the last square).
+fn robot_lasers(sheet: &mut Sheet, board: &Board, robots: &[RobotState], grid: &SquareGrid) {
+    let beam = |(x1, y1): (f64, f64), (x2, y2): (f64, f64), fill: &str| {
+        Line::new()
+            .set("x1", x1)
+            .set("y1", y1)
+            .set("x2", x2)
+            .set("y2", y2)
+            .set("stroke", fill.to_string())
+            .set("stroke-width", 2)
+            .set("stroke-dasharray", "5 3")
+            .set("stroke-linecap", "round")
+    };
+    for (i, r) in robots.iter().enumerate() {
+        let (Some(at), Some((end, hit))) = (r.at, robot_beam(board, robots, i)) else {
+            continue;
+        };
+        let centre = grid.centre(at.x, at.y);
+        let (fx, fy) = toward(angle(r.facing), SIZE * 0.32);
+        let from = (tenth(centre.0 + fx), tenth(centre.1 + fy));
+        let end_centre = grid.centre(end.x, end.y);
+        let to = if hit {
+            end_centre
+        } else {
+            let (ex, ey) = toward(angle(r.facing), SIZE * 0.5);
+            (tenth(end_centre.0 + ex), tenth(end_centre.1 + ey))
+        };
+        if end == at && !hit {
+            // A wall right in front: nothing to draw.
+            continue;
+        }
+        let fill = crate::picture::palette::paint(r.colour()).fill;
+        sheet.draw(beam(from, to, fill).set("class", "robot-laser"));
+        sheet.legend(
+            Group::new().add(beam((-9.0, 0.0), (9.0, 0.0), "#555555")),
+            "a robot's own laser (dashed, its colour): forward to the first real robot, wall or edge",
+        );
+    }
+}
+
+/// Every robot's archive marker, where it comes back: a small square in
+/// its colour with its letter, in the square's lower left corner (beside
+/// one another when several share a square). A robot out of the race has
+/// none.
+fn archives(sheet: &mut Sheet, robots: &[RobotState], grid: &SquareGrid) {
+    let marker = |(x, y): (f64, f64), colour: &str, title: String| {
+        let paint = crate::picture::palette::paint(colour);
+        Group::new()
+            .set("class", "archive")
+            .add(svg::node::element::Title::new(title))
+            .add(
+                Rectangle::new()
+                    .set("x", tenth(x))
+                    .set("y", tenth(y))
+                    .set("width", 11)
+                    .set("height", 11)
+                    .set("fill", paint.fill)
+                    .set("stroke", "#000000")
+                    .set("stroke-width", 1),
+            )
+            .add(label(
+                (tenth(x + 5.5), tenth(y + 5.5)),
+                &paint.letter.to_string(),
+                8.0,
+                paint.ink,
+                true,
+            ))
+    };
+    for (i, r) in robots.iter().enumerate() {
+        if r.at.is_none() && r.lives == 0 {
+            continue;
+        }
+        let beside = robots[..i]
+            .iter()
+            .filter(|o| o.archive == r.archive)
+            .count() as f64;
+        let (cx, cy) = grid.corner(r.archive.x, r.archive.y);
+        let corner = (cx + 2.0 + beside * 12.0, cy + SIZE - 13.0);
+        let title = format!(
+            "{}'s archive marker at {}, {}",
+            r.colour(),
+            r.archive.x,
+            r.archive.y
+        );
+        sheet.draw(marker(corner, r.colour(), title));
+        sheet.legend(
+            marker((-5.5, -5.5), "grey", String::new()),
+            "an archive marker: where the robot of its colour comes back",
+        );
+    }
+}
+
 /// The legend lines of robots.
 fn robot_legend(sheet: &mut Sheet) {
     let look = |ghost, asleep| RobotLook {
@@ -390,4 +517,51 @@ fn robot_legend(sheet: &mut Sheet) {
         robot((0.0, 0.0), 7.0, &look(false, true)),
         "a powered-down robot (Z)",
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 6 × 1 board with a wall on the east side of [4, 0].
+    fn board() -> Board {
+        let text = "size = [6, 1]\n[[wall]]\nat = [4, 0]\nside = \"E\"\n";
+        Board::parse("row.toml", text).expect("a valid board")
+    }
+
+    fn at(seat: usize, x: i32, facing: Compass) -> RobotState {
+        RobotState::new(seat, Square::new(x, 0), facing)
+    }
+
+    #[test]
+    fn a_robot_laser_stops_at_the_first_real_robot_or_wall() {
+        // A robot fires forward at the first real robot in line, not
+        // through walls; virtual robots are not hit and do not fire;
+        // powered-down robots do not fire (seed lines 133-139, rulings 11
+        // and 12, as `game/lasers.rs` plays them).
+        let b = board();
+        let mut robots = vec![at(0, 0, Compass::E), at(1, 2, Compass::W)];
+        assert_eq!(robot_beam(&b, &robots, 0), Some((Square::new(2, 0), true)));
+        assert_eq!(robot_beam(&b, &robots, 1), Some((Square::new(0, 0), true)));
+        robots[1].virtual_robot = true;
+        assert_eq!(robot_beam(&b, &robots, 0), Some((Square::new(4, 0), false)));
+        assert_eq!(robot_beam(&b, &robots, 1), None);
+        robots[0].powered_down = true;
+        assert_eq!(robot_beam(&b, &robots, 0), None);
+        let west = vec![at(0, 5, Compass::W)];
+        assert_eq!(robot_beam(&b, &west, 0), Some((Square::new(5, 0), false)));
+        let edge = vec![at(0, 5, Compass::E)];
+        assert_eq!(robot_beam(&b, &edge, 0), Some((Square::new(5, 0), false)));
+    }
+
+    #[test]
+    fn beams_and_archive_markers_are_drawn_with_their_legend() {
+        let mut red = at(0, 0, Compass::E);
+        red.archive = Square::new(1, 0);
+        let svg = draw(&board(), &[red], "t".into(), vec![]);
+        assert!(svg.contains("<title>red's archive marker at 1, 0</title>"));
+        assert!(svg.contains("class=\"robot-laser\""));
+        assert!(svg.contains("a robot's own laser"));
+        assert!(svg.contains("an archive marker"));
+    }
 }

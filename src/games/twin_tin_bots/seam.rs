@@ -29,6 +29,7 @@ pub const TYPE: GameType = GameType {
     lua_bot: super::lua::LuaBot::boxed,
     legacy_replay: Some(read_legacy_replay),
     scenario_position: None,
+    scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     course_listing: None,
     order_listing: Some(order_listing),
@@ -54,6 +55,14 @@ fn read_legacy_replay(
         answers: old.answers.clone(),
         stopped_at_turn_limit: old.stopped_at_turn_limit,
     })
+}
+
+/// The game after a scenario file's turn
+/// ([`super::scenario::after_file`]).
+fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+    super::scenario::after_file(path)
+        .map(|game| Box::new(game) as Box<dyn engine::DynState>)
+        .map_err(|e| e.to_string())
 }
 
 /// Checks a scenario file ([`super::scenario::check_file`]).

@@ -186,13 +186,40 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
     let place = Place { file, text };
     let raw = read(&place)?;
     place.source(&raw.source)?;
-    let mut game = build(&place, &raw)?;
+    let (game, events) = play(&place, &raw)?;
+    let differences = compare(&place, &game, &raw.expect, &events)?;
+    Ok(Report {
+        title: raw.title,
+        differences,
+        events,
+    })
+}
+
+/// The game after a scenario file's orders and answers, played as
+/// [`check_file`] plays them (`tinbots render --after`).
+pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| MissionError {
+        place: shown.clone(),
+        message: e.to_string(),
+    })?;
+    let place = Place {
+        file: &shown,
+        text: &text,
+    };
+    Ok(play(&place, &read(&place)?)?.0)
+}
+
+/// Plays a scenario's orders and answers from its position: the game
+/// after them, and their events narrated.
+fn play(place: &Place<'_>, raw: &RawScenario) -> Result<(Game, Vec<String>), ScenarioError> {
+    let mut game = build(place, raw)?;
     let mut events = Vec::new();
     let narrate = |game: &Game, events: &mut Vec<String>| {
         events.extend(game.events().iter().map(|e| game.narrate(e)));
     };
     for o in &raw.order {
-        let id = robot_id(&place, &o.robot)?;
+        let id = robot_id(place, &o.robot)?;
         let r = game
             .robot_index(id)
             .ok_or_else(|| place.at(o.robot.span().start, format!("{id} is not on the board")))?;
@@ -233,7 +260,7 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
         let mut given = o.block.iter();
         for (victim, n) in owed {
             for b in given.by_ref().take(usize::from(n)) {
-                let c = column(&place, &game, b)?;
+                let c = column(place, &game, b)?;
                 game.block(victim, c);
             }
         }
@@ -262,12 +289,7 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
             }
         }
     }
-    let differences = compare(&place, &game, &raw.expect, &events)?;
-    Ok(Report {
-        title: raw.title,
-        differences,
-        events,
-    })
+    Ok((game, events))
 }
 
 /// The game at the scenario's start: the board and robots of `rows`, the

@@ -216,6 +216,18 @@ impl Scenario {
     /// Plays the scenario: its turn with its choices, then every
     /// expectation compared.
     pub fn run(&self) -> Result<Report, ScenarioError> {
+        let (game, events) = self.play()?;
+        Ok(Report {
+            title: self.title.clone(),
+            source: self.source.clone(),
+            differences: self.expect.differences(&game),
+            events,
+        })
+    }
+
+    /// Plays the scenario's turn with its choices: the game after it, and
+    /// the turn's events narrated.
+    pub fn play(&self) -> Result<(Game, Vec<String>), ScenarioError> {
         let src = self.src();
         let mut game = self.game()?;
         let mut events: Vec<String> = game.events().iter().map(|e| game.narrate(e)).collect();
@@ -240,12 +252,7 @@ impl Scenario {
                 format!("choice `{choice}` is left over: the turn asks nothing more"),
             ));
         }
-        Ok(Report {
-            title: self.title.clone(),
-            source: self.source.clone(),
-            differences: self.expect.differences(&game),
-            events,
-        })
+        Ok((game, events))
     }
 }
 

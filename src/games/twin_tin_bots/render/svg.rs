@@ -179,8 +179,10 @@ fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
                     facing: Some(angle(r.facing)),
                     cargo: r.carrying.map(|c| (c.value().to_string(), crystal_fill(c))),
                     title: format!(
-                        "{colour}.{} facing {:?}{}",
+                        "{colour}.{} at {}, {} facing {:?}{}",
                         id % 2 + 1,
+                        hex.q,
+                        hex.r,
                         r.facing,
                         r.carrying
                             .map_or(String::new(), |c| format!(", carrying a {}", c.value()))

@@ -119,11 +119,7 @@ pub struct Scenario {
 impl Scenario {
     /// Reads a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
-        let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
-            at: Location::file_only(&name),
-            source,
-        })?;
+        let (name, text) = read_file(path)?;
         Scenario::parse(&name, &text)
     }
 
@@ -232,12 +228,31 @@ pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
 /// Reads and checks one scenario file with `orders` in place of the
 /// official orders (the scenario's own order files apply over them).
 pub fn check_file_with(path: &Path, orders: &Arc<OrderBook>) -> Result<Report, ScenarioError> {
+    let (name, text) = read_file(path)?;
+    check_str_with(&name, &text, orders)
+}
+
+/// The game after a scenario file's turn, played as [`check_file`] plays
+/// it, with the official orders (`tinbots render --after`).
+pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
+    let (name, text) = read_file(path)?;
+    let scenario = Scenario::parse(&name, &text)?;
+    let src = Source {
+        name: &name,
+        text: &text,
+    };
+    let played = run::play_turn(src, &scenario.file, &scenario.position, scenario.rules()?)?;
+    Ok(played.game)
+}
+
+/// A file's name as shown, and its text.
+fn read_file(path: &Path) -> Result<(String, String), ScenarioError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
         at: Location::file_only(&name),
         source,
     })?;
-    check_str_with(&name, &text, orders)
+    Ok((name, text))
 }
 
 /// Checks a scenario given as text with the official orders; `name` names
