@@ -2,12 +2,16 @@
 //! against another on a course (the two seats rotated from one game to
 //! the next) and prints the mean and the longest wall time of the first
 //! bot's decisions, all of them and its first card decision of each turn
-//! (where a planning bot plans) apart.
+//! (where a planning bot plans) apart, and how it answered the option
+//! cards' questions (drawn on two-wrench sites): run-time options used or
+//! skipped, weapons chosen over the main laser, options given up for a
+//! damage point.
 //!
 //! `cargo run --release --example roborally_bot_times [BOT] [OTHER] [COURSE] [GAMES]`
 //! (defaults: `planner racer yard 20`; a bot is a name or a `.lua` path,
 //! a course a name or a file). Games are seeded 1, 2, ...; one thread.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use tinbots::assets::Library;
@@ -23,6 +27,34 @@ struct Timed {
     times: Vec<(Duration, bool)>,
     /// The last turn a card decision was timed in.
     last_turn: u32,
+    /// Its answers to option questions: (kind, answer) -> count.
+    options: BTreeMap<(String, String), u32>,
+}
+
+/// What an option question was about (`brakes`, `weapon`, `damage
+/// point`, `program shield`, `lose an option`) and the answer, read from
+/// the question's text; nil for the other decisions.
+fn option_answer(question: &str, answer: &str) -> Option<(String, String)> {
+    let after = |mark: &str| {
+        question
+            .split_once(mark)
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .map(str::to_string)
+    };
+    let about = if question.ends_with("(use | skip)") {
+        after(": use ")?
+    } else if question.contains(": program ") {
+        format!("program {}", after(": program ")?)
+    } else if question.contains("optional weapon") {
+        "weapon".into()
+    } else if question.contains("a damage point") {
+        "damage point".into()
+    } else if question.contains("loses an option") {
+        "lose an option".into()
+    } else {
+        return None;
+    };
+    Some((about, answer.to_string()))
 }
 
 impl Bot for Timed {
@@ -32,6 +64,13 @@ impl Bot for Timed {
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
         let start = Instant::now();
         let answer = self.bot.choose(game);
+        if let (true, Ok(i)) = (self.timed, &answer) {
+            let question = game.decision_text();
+            let text = game.legal_text(*i).unwrap_or_default();
+            if let Some(key) = option_answer(&question, &text) {
+                *self.options.entry(key).or_default() += 1;
+            }
+        }
         if self.timed {
             let card = game.decision_text().contains("the card for register");
             let first = card && game.turn() != self.last_turn;
@@ -62,6 +101,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let course = courses::find(&arg(2, "yard"), &Library::standard())?;
     let games: u64 = arg(3, "20").parse()?;
     let mut all = Vec::new();
+    let mut options: BTreeMap<(String, String), u32> = BTreeMap::new();
     for seed in 1..=games {
         let mut game = Game::race(&course, 2, seed)?;
         let timed_seat = (seed % 2) as usize;
@@ -73,11 +113,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     timed: seat == timed_seat,
                     times: Vec::new(),
                     last_turn: 0,
+                    options: BTreeMap::new(),
                 }))
             })
             .collect::<Result<_, tinbots::script::BotError>>()?;
         tinbots::play::drive(&mut game, &mut bots, 100, |_, _| {})?;
-        all.extend(bots.swap_remove(timed_seat).times);
+        let timed = bots.swap_remove(timed_seat);
+        for (key, n) in timed.options {
+            *options.entry(key).or_default() += n;
+        }
+        all.extend(timed.times);
     }
     let every: Vec<Duration> = all.iter().map(|t| t.0).collect();
     let planning: Vec<Duration> = all.iter().filter(|t| t.1).map(|t| t.0).collect();
@@ -91,5 +136,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{} first card decisions of a turn: mean {mean:.2} ms, max {max:.2} ms",
         planning.len()
     );
+    for ((kind, answer), n) in &options {
+        println!("{kind}: {answer} {n}");
+    }
     Ok(())
 }
