@@ -10,9 +10,9 @@ use super::RoboRallyLuaBot;
 use crate::assets::AssetFile;
 use crate::bot::Bot;
 use crate::engine::DynState;
+use crate::engine::State;
 use crate::games::roborally::board::Course;
 use crate::games::roborally::game::options::{HOUSE_OPTIONS, OPTION_NAMES};
-use crate::engine::State;
 use crate::games::roborally::game::{Decision, Game};
 use crate::games::roborally::position::{Position, RobotState, Stage};
 
@@ -126,8 +126,12 @@ fn simulate_answers_option_questions_from_the_standing_answers() {
         y = start.y
     );
     let file = "bots/standing.lua";
-    let mut bot = RoboRallyLuaBot::from_source(file, &source, crate::script::Sandbox::new().expect("a sandbox"))
-        .expect("the script loads");
+    let mut bot = RoboRallyLuaBot::from_source(
+        file,
+        &source,
+        crate::script::Sandbox::new().expect("a sandbox"),
+    )
+    .expect("the script loads");
     let answer = bot.try_choose(&game).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(game.legal(answer).map(|a| game.answer_text(a)), Some(card));
     // Standing answers that are not texts are refused naming the line.
@@ -138,5 +142,8 @@ fn simulate_answers_option_questions_from_the_standing_answers() {
     )
     .expect("the script loads");
     let err = bad.try_choose(&game).expect_err("refused").to_string();
-    assert!(err.contains("bots/standing.lua:2: simulate's standing answers"), "{err}");
+    assert!(
+        err.contains("bots/standing.lua:2: simulate's standing answers"),
+        "{err}"
+    );
 }
