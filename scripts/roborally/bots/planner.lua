@@ -35,7 +35,7 @@
 
 -- Beam width: partial programs kept at each register, at most; fewer
 -- with many robots, whose answers make each simulation dearer (see
--- beam_width).
+-- search_sizes).
 local BEAM = 30
 -- Instructions of the decision's budget (10 million) the simulations may
 -- take: each costs 2000, and 200 per answer played (about 6 a robot).
@@ -43,6 +43,12 @@ local SIMULATION_BUDGET = 5000000
 -- Complete programs played again, and the samples each.
 local FINALISTS = 10
 local SAMPLES = 5
+-- A simulation in which a robot holds options runs their scripts, and
+-- costs several times more: the simulations are divided by this then, and
+-- the finalists and their samples cut to these.
+local ARMED_DIVISOR = 4
+local ARMED_FINALISTS = 5
+local ARMED_SAMPLES = 3
 
 -- Costs, in squares' worth (a move card averages about 1.7 squares).
 local TURN_COST = 1.7 -- a quarter turn: one register
@@ -56,7 +62,7 @@ local UNREACHABLE = 60 -- a square that the search did not reach
 
 -- Samples of each answer to a run-time option, a weapon or a
 -- turn-programmed option's setting.
-local OPTION_SAMPLES = 3
+local OPTION_SAMPLES = 2
 -- A hand whose best program makes less way than this is recompiled.
 local RECOMPILE_BELOW = 3
 -- The worth of the others' losses against mine, when choosing a weapon or
@@ -431,14 +437,27 @@ local function program_answers(cards, asks_power)
   return answers
 end
 
--- The beam width that keeps a turn's simulations within the budget: the
+-- Whether a robot holds an option.
+local function armed(view)
+  for _, r in ipairs(view.robots) do
+    if #r.options > 0 then return true end
+  end
+  return false
+end
+
+-- The beam width that keeps a turn's simulations within the budget (the
 -- beam costs about 18 simulations per partial program kept, the
--- finalists FINALISTS * SAMPLES more.
-local function beam_width(view)
+-- finalists finalists * samples more), the finalists and their samples.
+local function search_sizes(view)
   local each = 2000 + 200 * 6 * #view.robots
   local simulations = math.min(600, SIMULATION_BUDGET // each)
-  local width = (simulations - FINALISTS * SAMPLES - 10) // 18
-  return math.max(4, math.min(BEAM, width))
+  local finalists, samples = FINALISTS, SAMPLES
+  if armed(view) then
+    simulations = simulations // ARMED_DIVISOR
+    finalists, samples = ARMED_FINALISTS, ARMED_SAMPLES
+  end
+  local width = (simulations - finalists * samples - 10) // 18
+  return math.max(4, math.min(BEAM, width)), finalists, samples
 end
 
 -- The cards of the hand that `cards` leaves, as texts.
@@ -499,7 +518,7 @@ local function plan_program(view, decision, plan)
   local free = free_registers(view, decision.register)
   local kinds, order = by_kind(view.hand)
   local asks_power = me.damage > 0 and not me.power_down_announced
-  local width = beam_width(view)
+  local width, finalists, samples = search_sizes(view)
   local settings = {}
   local stand = standing(me, settings)
 
@@ -549,9 +568,9 @@ local function plan_program(view, decision, plan)
   -- samples each.
   local best, best_score = beam[1], math.huge
   local judge = function(e) return cost(view, info, e, me) end
-  for i = 1, math.min(FINALISTS, #beam) do
+  for i = 1, math.min(finalists, #beam) do
     local answers = program_answers(beam[i].cards, asks_power)
-    local score = mean_of(view, answers, nil, stand, SAMPLES, judge)
+    local score = mean_of(view, answers, nil, stand, samples, judge)
     if score < best_score then best, best_score = beam[i], score end
   end
 
