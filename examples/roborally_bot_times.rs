@@ -2,18 +2,59 @@
 //! against another on a course (the two seats rotated from one game to
 //! the next) and prints the mean and the longest wall time of the first
 //! bot's decisions, all of them and its first card decision of each turn
-//! (where a planning bot plans) apart.
+//! (where a planning bot plans) apart, and how it answered the option
+//! cards' questions (drawn on two-wrench sites): run-time options used or
+//! skipped, weapons chosen over the main laser, options given up for a
+//! damage point.
 //!
-//! `cargo run --release --example roborally_bot_times [BOT] [OTHER] [COURSE] [GAMES]`
-//! (defaults: `planner racer yard 20`; a bot is a name or a `.lua` path,
-//! a course a name or a file). Games are seeded 1, 2, ...; one thread.
+//! `cargo run --release --example roborally_bot_times [BOT] [OTHER] [COURSE] [GAMES] [ARMED]`
+//! (defaults: `planner racer yard 20 0`; a bot is a name or a `.lua`
+//! path, a course a name or a file; ARMED option cards are dealt to each
+//! robot from the top of the race's shuffled option deck before the
+//! race). Games are seeded 1, 2, ...; one thread. It also prints how many
+//! races the first bot won.
 
+use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
 use tinbots::assets::Library;
 use tinbots::bot::{seat_seed, Bot, BotFailure, BotSpec};
 use tinbots::engine::DynState;
+use tinbots::games::roborally::board::Course;
+use tinbots::games::roborally::game::options::shuffled_option_deck;
+use tinbots::games::roborally::position::{Position, RobotState, Stage};
 use tinbots::games::roborally::{courses, game::Game, seam::TYPE};
+use tinbots::grid::square::Compass;
+
+/// A two-robot race on `course` as [`Game::race`] deals it, each robot
+/// holding `armed` option cards from the top of the option deck.
+fn armed_race(
+    course: &Course,
+    seed: u64,
+    armed: usize,
+) -> Result<Game, Box<dyn std::error::Error>> {
+    if armed == 0 {
+        return Ok(Game::race(course, 2, seed)?);
+    }
+    let mut deck = shuffled_option_deck(seed);
+    let robots = (0..2)
+        .map(|seat| {
+            let mut r = RobotState::new(seat, course.start, Compass::N);
+            r.virtual_robot = true;
+            let take = armed.min(deck.len());
+            r.options = deck.drain(..take).collect();
+            r
+        })
+        .collect();
+    let position = Position {
+        board: std::sync::Arc::new(course.board.clone()),
+        robots,
+        option_deck: deck,
+        turn: 1,
+        stage: Stage::TurnStart,
+    };
+    Ok(Game::new(position, seed)?)
+}
 
 /// A bot whose decisions are timed when `timed`.
 struct Timed {
@@ -23,6 +64,34 @@ struct Timed {
     times: Vec<(Duration, bool)>,
     /// The last turn a card decision was timed in.
     last_turn: u32,
+    /// Its answers to option questions: (kind, answer) -> count.
+    options: BTreeMap<(String, String), u32>,
+}
+
+/// What an option question was about (`brakes`, `weapon`, `damage
+/// point`, `program shield`, `lose an option`) and the answer, read from
+/// the question's text; nil for the other decisions.
+fn option_answer(question: &str, answer: &str) -> Option<(String, String)> {
+    let after = |mark: &str| {
+        question
+            .split_once(mark)
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .map(str::to_string)
+    };
+    let about = if question.ends_with("(use | skip)") {
+        after(": use ")?
+    } else if question.contains(": program ") {
+        format!("program {}", after(": program ")?)
+    } else if question.contains("optional weapon") {
+        "weapon".into()
+    } else if question.contains("a damage point") {
+        "damage point".into()
+    } else if question.contains("loses an option") {
+        "lose an option".into()
+    } else {
+        return None;
+    };
+    Some((about, answer.to_string()))
 }
 
 impl Bot for Timed {
@@ -32,6 +101,13 @@ impl Bot for Timed {
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
         let start = Instant::now();
         let answer = self.bot.choose(game);
+        if let (true, Ok(i)) = (self.timed, &answer) {
+            let question = game.decision_text();
+            let text = game.legal_text(*i).unwrap_or_default();
+            if let Some(key) = option_answer(&question, &text) {
+                *self.options.entry(key).or_default() += 1;
+            }
+        }
         if self.timed {
             let card = game.decision_text().contains("the card for register");
             let first = card && game.turn() != self.last_turn;
@@ -61,9 +137,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     );
     let course = courses::find(&arg(2, "yard"), &Library::standard())?;
     let games: u64 = arg(3, "20").parse()?;
+    let armed: usize = arg(4, "0").parse()?;
+    let mut won = 0;
     let mut all = Vec::new();
+    let mut options: BTreeMap<(String, String), u32> = BTreeMap::new();
     for seed in 1..=games {
-        let mut game = Game::race(&course, 2, seed)?;
+        let mut game = armed_race(&course, seed, armed)?;
         let timed_seat = (seed % 2) as usize;
         let mut bots: Vec<Box<Timed>> = (0..2)
             .map(|seat| {
@@ -73,11 +152,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     timed: seat == timed_seat,
                     times: Vec::new(),
                     last_turn: 0,
+                    options: BTreeMap::new(),
                 }))
             })
             .collect::<Result<_, tinbots::script::BotError>>()?;
         tinbots::play::drive(&mut game, &mut bots, 100, |_, _| {})?;
-        all.extend(bots.swap_remove(timed_seat).times);
+        if DynState::outcome(&game).is_some_and(|o| o.winners == [timed_seat]) {
+            won += 1;
+        }
+        let timed = bots.swap_remove(timed_seat);
+        for (key, n) in timed.options {
+            *options.entry(key).or_default() += n;
+        }
+        all.extend(timed.times);
     }
     let every: Vec<Duration> = all.iter().map(|t| t.0).collect();
     let planning: Vec<Duration> = all.iter().filter(|t| t.1).map(|t| t.0).collect();
@@ -91,5 +178,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         "{} first card decisions of a turn: mean {mean:.2} ms, max {max:.2} ms",
         planning.len()
     );
+    println!("{won} of {games} races won");
+    for ((kind, answer), n) in &options {
+        println!("{kind}: {answer} {n}");
+    }
     Ok(())
 }

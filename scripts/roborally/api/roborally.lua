@@ -95,7 +95,21 @@ function RrBoard:square(x, y) end
 ---@field lives integer Lives left.
 ---@field flags integer Flags touched, those of the simulated turn included.
 ---@field over boolean Whether the race ended.
+---@field rivals RrRivalEnding[] Where the other robots end, by seat.
 local RrEnding = {}
+
+--- Where another robot ends a simulation.
+---@class RrRivalEnding
+---@field colour RrColour The robot.
+---@field x integer? Its square (nil when destroyed).
+---@field y integer? Its square's row.
+---@field facing RrFacing Where it faces.
+---@field destroyed boolean Whether it is destroyed.
+---@field damage integer Its damage.
+---@field lives integer Lives left.
+---@field flags integer Flags touched.
+---@field over boolean Whether the race ended.
+local RrRivalEnding = {}
 
 --- The game as the deciding seat may see it, built for each decision.
 ---@class RrView
@@ -114,13 +128,14 @@ local RrView = {}
 
 --- Plays `answers` as the viewer's coming answers, e.g. its cards for the free registers then "go",
 --- on a copy where everything the viewer cannot see is dealt anew and the others answer at random,
---- up to the end of this turn's register phases (or of phase `phases`); answers past the list are random too.
+--- up to the end of this turn's register phases (or of phase `phases`); answers past the list come from `standing`, else are random.
 --- Charged to the instruction budget (2000 per call, 200 per answer played), at most 1000 calls per decision.
 --- An answer that is not legal when its turn comes is an error naming the script's line.
 ---@param answers string[] Answer texts.
 ---@param phases integer? Stop after this register phase (1..5); nil: after the turn's register phases.
+---@param standing table<string, string>? Answers to the viewer's questions the list does not answer, by option name or decision kind: { brakes = "use", use_option = "skip", weapon = "laser" } (the option's name first; one not legal then is answered at random).
 ---@return RrEnding
-function RrView:simulate(answers, phases) end
+function RrView:simulate(answers, phases, standing) end
 
 --- The decision being asked.
 ---@class RrDecision

@@ -20,10 +20,22 @@
 -- It powers down when damage has locked registers and the program ends on
 -- a quiet square, stays down while badly damaged, comes back facing along
 -- its path, and repairs on a two-wrench site when damaged.
+--
+-- Options: its simulations answer its option questions from standing
+-- answers (run-time options skipped, the main laser fired, its
+-- turn-programmed options as planned). It programs those options with the
+-- program (each setting judged by simulation, the card laid on Flywheel or
+-- Conditional by kind), answers a run-time question (Brakes, Fourth Gear,
+-- Reverse Gears, Abort Switch, Conditional, Mechanical Arm, ...) by
+-- simulating `use` and `skip` to the end of the turn, picks the weapon
+-- whose phase ends worst for the others, recompiles a hand that makes
+-- little way, gives up its least useful option for a damage point that
+-- would lock a register or destroy it, and loses its least useful one when
+-- destroyed.
 
 -- Beam width: partial programs kept at each register, at most; fewer
 -- with many robots, whose answers make each simulation dearer (see
--- beam_width).
+-- search_sizes).
 local BEAM = 30
 -- Instructions of the decision's budget (10 million) the simulations may
 -- take: each costs 2000, and 200 per answer played (about 6 a robot).
@@ -31,6 +43,12 @@ local SIMULATION_BUDGET = 5000000
 -- Complete programs played again, and the samples each.
 local FINALISTS = 10
 local SAMPLES = 5
+-- A simulation in which a robot holds options runs their scripts, and
+-- costs several times more: the simulations are divided by this then, and
+-- the finalists and their samples cut to these.
+local ARMED_DIVISOR = 4
+local ARMED_FINALISTS = 5
+local ARMED_SAMPLES = 3
 
 -- Costs, in squares' worth (a move card averages about 1.7 squares).
 local TURN_COST = 1.7 -- a quarter turn: one register
@@ -41,6 +59,30 @@ local LOCK_COST = 2.5 -- more for each damage point from 5 (a locked register)
 local DEATH_COST = 30 -- destroyed: the rest of the turn, a life, 2 damage
 local LAST_LIFE_COST = 1000 -- destroyed with no life left: out of the race
 local UNREACHABLE = 60 -- a square that the search did not reach
+
+-- Samples of each answer to a run-time option, a weapon or a
+-- turn-programmed option's setting.
+local OPTION_SAMPLES = 2
+-- A hand whose best program makes less way than this is recompiled.
+local RECOMPILE_BELOW = 3
+-- The worth of the others' losses against mine, when choosing a weapon or
+-- a turret's side.
+local RIVAL_WEIGHT = 1
+
+-- What each option is worth to the planner, in squares (a damage point
+-- costs 0.6, one that locks a register 3.1): the least worth is given up
+-- first. Circuit Breaker only hurts a bot that powers down when it pays.
+local OPTION_WORTH = {
+  circuit_breaker = -1, scrambler = 0.3, radio_control = 0.3, fire_control = 0.5,
+  tractor_beam = 0.5, ramming_gear = 0.6, pressor_beam = 0.8, turret = 0.8,
+  rear_laser = 0.8, abort_switch = 0.8, mini_howitzer = 1, double_barrel_laser = 1,
+  high_power_laser = 1, power_down_shield = 1, reverse_gears = 1, superior_archive = 1.5,
+  conditional = 1.5, flywheel = 1.5, recompile = 1.5, brakes = 1.5,
+  gyroscopic_stabilizer = 1.5, grappling_hook = 1.5, overdrive = 1.5, fourth_gear = 2,
+  mechanical_arm = 2, shield = 2, ablative_coat = 4, extra_memory = 4,
+}
+-- Cards laid on Flywheel or Conditional, best first.
+local KEEP_ORDER = { "move_3", "move_2", "move_1", "rotate_right", "rotate_left", "u_turn", "back_up" }
 
 -- Power down from this damage (registers lock from 5).
 local POWER_DOWN_AT = 5
@@ -294,6 +336,58 @@ local function cost(view, info, e, me)
   return race_left(view, info, e.x, e.y, e.facing, e.flags) + damage_cost(e.damage)
 end
 
+-- How far another robot is from winning, as `cost` judges mine (higher
+-- is better for me).
+local function rival_cost(view, info, r)
+  if r.over and r.flags >= #view.board.flags then return -1e6 end
+  if r.destroyed or r.x == nil then
+    if r.lives <= 0 then return LAST_LIFE_COST end
+    return DEATH_COST + damage_cost(2)
+  end
+  return race_left(view, info, r.x, r.y, r.facing, r.flags) + damage_cost(r.damage)
+end
+
+-- My ending's cost less the others' (weighted).
+local function duel_cost(view, info, e, me)
+  local c = cost(view, info, e, me)
+  for _, r in ipairs(e.rivals or {}) do
+    c = c - RIVAL_WEIGHT * rival_cost(view, info, r)
+  end
+  return c
+end
+
+---------------------------------------------------------------------------
+-- Standing answers: how the simulations answer my option questions that
+-- their lists do not (`view:simulate(answers, phases, standing)`).
+
+local TURN_PROGRAMMED = {
+  shield = true, turret = true, gyroscopic_stabilizer = true, flywheel = true, conditional = true,
+}
+
+-- Run-time options skipped, the main laser fired, damage taken, and the
+-- turn-programmed options set as `settings` says (else left alone).
+local function standing(me, settings)
+  local s = { use_option = "skip", weapon = "laser", damage_option = "take" }
+  for _, o in ipairs(me.options) do
+    if TURN_PROGRAMMED[o] then
+      local default = "none"
+      if o == "shield" or o == "turret" then default = me.facing or "N" end
+      if o == "gyroscopic_stabilizer" then default = "off" end
+      s[o] = (settings and settings[o]) or default
+    end
+  end
+  return s
+end
+
+-- The mean of `judge(view:simulate(answers, phases, stand))` over n samples.
+local function mean_of(view, answers, phases, stand, n, judge)
+  local total = 0
+  for _ = 1, n do
+    total = total + judge(view:simulate(answers, phases, stand))
+  end
+  return total / n
+end
+
 ---------------------------------------------------------------------------
 -- The search.
 
@@ -343,14 +437,79 @@ local function program_answers(cards, asks_power)
   return answers
 end
 
--- The beam width that keeps a turn's simulations within the budget: the
+-- Whether a robot holds an option.
+local function armed(view)
+  for _, r in ipairs(view.robots) do
+    if #r.options > 0 then return true end
+  end
+  return false
+end
+
+-- The beam width that keeps a turn's simulations within the budget (the
 -- beam costs about 18 simulations per partial program kept, the
--- finalists FINALISTS * SAMPLES more.
-local function beam_width(view)
+-- finalists finalists * samples more), the finalists and their samples.
+local function search_sizes(view)
   local each = 2000 + 200 * 6 * #view.robots
   local simulations = math.min(600, SIMULATION_BUDGET // each)
-  local width = (simulations - FINALISTS * SAMPLES - 10) // 18
-  return math.max(4, math.min(BEAM, width))
+  local finalists, samples = FINALISTS, SAMPLES
+  if armed(view) then
+    simulations = simulations // ARMED_DIVISOR
+    finalists, samples = ARMED_FINALISTS, ARMED_SAMPLES
+  end
+  local width = (simulations - finalists * samples - 10) // 18
+  return math.max(4, math.min(BEAM, width)), finalists, samples
+end
+
+-- The cards of the hand that `cards` leaves, as texts.
+local function left_over(hand, cards)
+  local placed = {}
+  for _, c in ipairs(cards) do placed[c] = true end
+  local left = {}
+  for _, card in ipairs(hand) do
+    if not placed[card.text] then left[#left + 1] = card end
+  end
+  return left
+end
+
+-- The card to lay on Flywheel or Conditional: the best kind left over
+-- (moves by highest priority), or "none".
+local function card_to_keep(hand, cards)
+  local best, rank = "none", math.huge
+  for _, card in ipairs(left_over(hand, cards)) do
+    for i, kind in ipairs(KEEP_ORDER) do
+      if card.kind == kind and i < rank then best, rank = card.text, i end
+    end
+  end
+  return best
+end
+
+-- Sets `settings` (option -> answer word) for my turn-programmed options,
+-- the program `answers` being chosen: one option after the other, each
+-- answer judged on a few samples with the settings chosen so far (the
+-- turret's side by the others' losses too).
+local function plan_settings(view, info, me, answers, cards, settings)
+  for _, o in ipairs(me.options) do
+    if o == "flywheel" or o == "conditional" then
+      local keep = card_to_keep(view.hand, cards)
+      -- One card cannot lie on both.
+      if keep ~= "none" and (settings.flywheel == keep or settings.conditional == keep) then
+        keep = "none"
+      end
+      settings[o] = keep
+    elseif TURN_PROGRAMMED[o] then
+      local words = { "N", "E", "S", "W" }
+      if o == "gyroscopic_stabilizer" then words = { "off", "on" } end
+      local judge = function(e) return cost(view, info, e, me) end
+      if o == "turret" then judge = function(e) return duel_cost(view, info, e, me) end end
+      local best, best_score = nil, math.huge
+      for _, w in ipairs(words) do
+        settings[o] = w
+        local score = mean_of(view, answers, nil, standing(me, settings), OPTION_SAMPLES, judge)
+        if score < best_score then best, best_score = w, score end
+      end
+      settings[o] = best
+    end
+  end
 end
 
 local function plan_program(view, decision, plan)
@@ -359,7 +518,9 @@ local function plan_program(view, decision, plan)
   local free = free_registers(view, decision.register)
   local kinds, order = by_kind(view.hand)
   local asks_power = me.damage > 0 and not me.power_down_announced
-  local width = beam_width(view)
+  local width, finalists, samples = search_sizes(view)
+  local settings = {}
+  local stand = standing(me, settings)
 
   -- A partial program: the kinds used (counts) and the card texts placed.
   local beam = { { cards = {}, used = {}, score = 0 } }
@@ -373,7 +534,7 @@ local function plan_program(view, decision, plan)
         if card then
           local cards = copy(node.cards)
           cards[level] = card.text
-          local e = view:simulate(cards, phase)
+          local e = view:simulate(cards, phase, stand)
           local score = cost(view, info, e, me)
           -- Partial programs ending alike with the same cards left are
           -- the same: keep one.
@@ -406,22 +567,22 @@ local function plan_program(view, decision, plan)
   -- The best complete programs, played to the end of the turn on a few
   -- samples each.
   local best, best_score = beam[1], math.huge
-  for i = 1, math.min(FINALISTS, #beam) do
+  local judge = function(e) return cost(view, info, e, me) end
+  for i = 1, math.min(finalists, #beam) do
     local answers = program_answers(beam[i].cards, asks_power)
-    local total = 0
-    for _ = 1, SAMPLES do
-      total = total + cost(view, info, view:simulate(answers), me)
-    end
-    local score = total / SAMPLES
+    local score = mean_of(view, answers, nil, stand, samples, judge)
     if score < best_score then best, best_score = beam[i], score end
   end
 
   plan.turn = view.turn
   plan.cards = {}
+  plan.settings = settings
+  plan.score = best_score
   if best then
     for i, r in ipairs(free) do plan.cards[r] = best.cards[i] end
-    local e = view:simulate(program_answers(best.cards, asks_power))
-    plan.ending = e
+    local answers = program_answers(best.cards, asks_power)
+    plan_settings(view, info, me, answers, best.cards, settings)
+    plan.ending = view:simulate(answers, nil, standing(me, settings))
   else
     plan.ending = nil
   end
@@ -453,6 +614,84 @@ local function best_facing(view, info, x, y, flags, answers)
 end
 
 local plan = { turn = nil, cards = {} }
+
+local function worth(option)
+  return OPTION_WORTH[option] or 1
+end
+
+-- The option among `answers` (names, and "take") worth least, by
+-- `worth_of`, and its worth.
+local function least_useful(answers, worth_of)
+  local best, best_w = nil, math.huge
+  for i, a in ipairs(answers) do
+    if a ~= "take" then
+      local w = worth_of(a)
+      if w < best_w then best, best_w = i, w end
+    end
+  end
+  return best, best_w
+end
+
+-- What one more damage point costs at `damage` (10 destroys).
+local function point_cost(damage)
+  if damage + 1 >= 10 then return DEATH_COST end
+  return damage_cost(damage + 1) - damage_cost(damage)
+end
+
+-- My standing answers now: the planned settings of this turn.
+local function my_standing(view, me)
+  return standing(me, plan.turn == view.turn and plan.settings or nil)
+end
+
+-- Whether using the run-time option asked about ends the turn better than
+-- skipping it, on a few samples each.
+local function better_to_use(view, me)
+  local info = board_info(view)
+  local stand = my_standing(view, me)
+  local judge = function(e) return cost(view, info, e, me) end
+  local use = mean_of(view, { "use" }, nil, stand, OPTION_SAMPLES, judge)
+  local skip = mean_of(view, { "skip" }, nil, stand, OPTION_SAMPLES, judge)
+  return use < skip
+end
+
+-- Recompile when the hand's best program makes little way and the damage
+-- point locks no register (the plan made is kept when it does not).
+local function recompile(view, me)
+  if me.x == nil or me.damage + 1 >= POWER_DOWN_AT then return false end
+  local info = board_info(view)
+  local now = race_left(view, info, me.x, me.y, me.facing, me.flags) + damage_cost(me.damage)
+  plan_program(view, { register = 1 }, plan)
+  if now - plan.score < RECOMPILE_BELOW then
+    plan.turn = nil
+    return true
+  end
+  return false
+end
+
+-- The weapon (or "laser") whose phase ends best for me against the
+-- others, on a few samples each.
+local function choose_weapon(view, decision, me)
+  local info = board_info(view)
+  local stand = my_standing(view, me)
+  local judge = function(e) return duel_cost(view, info, e, me) end
+  local best, best_score = nil, math.huge
+  for i, w in ipairs(decision.answers) do
+    local score = mean_of(view, { w }, view.phase, stand, OPTION_SAMPLES, judge)
+    if score < best_score then best, best_score = i, score end
+  end
+  return best or 1
+end
+
+-- The planned setting of a turn-programmed option, else none or off.
+local function program_setting(view, decision)
+  local o = decision.option
+  local s = plan.turn == view.turn and plan.settings and plan.settings[o]
+  if s then
+    local i = has(decision.answers, o .. " " .. s) or has(decision.answers, s)
+    if i then return i end
+  end
+  return has(decision.answers, o .. " none") or has(decision.answers, o .. " off") or 1
+end
 
 return {
   name = "planner",
@@ -492,19 +731,29 @@ return {
       if me.damage > 0 then return has(decision.answers, "repair") or 1 end
       return has(decision.answers, "option") or 1
     elseif kind == "damage_option" then
-      -- A damage point costs the planner more than an option does (its
-      -- plans do not count on options): it gives one up.
-      for i, a in ipairs(decision.answers) do
-        if a ~= "take" then return i end
-      end
+      -- Gives up the option worth least when the point costs more (it
+      -- locks a register or destroys: most cards are worth that).
+      local i, w = least_useful(decision.answers, worth)
+      if i and w < point_cost(me.damage) then return i end
       return has(decision.answers, "take") or 1
+    elseif kind == "lose_option" then
+      -- Superior Archive Copy still works once lost with the robot.
+      local i = least_useful(decision.answers, function(o)
+        if o == "superior_archive" then return -2 end
+        return worth(o)
+      end)
+      return i or 1
     elseif kind == "use_option" then
-      -- The plan was simulated with the cards as they are: only the arm,
-      -- which touches a flag without moving, obviously pays.
-      if decision.option == "mechanical_arm" then return "use" end
-      return has(decision.answers, "skip") or 1
+      if decision.option == "recompile" then
+        return recompile(view, me) and "use" or "skip"
+      end
+      return better_to_use(view, me) and "use" or "skip"
+    elseif kind == "program_option" then
+      return program_setting(view, decision)
+    elseif kind == "weapon" then
+      return choose_weapon(view, decision, me)
     end
-    -- lose_option (the first), continue.
+    -- continue.
     return 1
   end,
 }

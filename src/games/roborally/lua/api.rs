@@ -159,6 +159,23 @@ pub const CLASSES: &[Class] = &[
             ("lives", "integer", "Lives left."),
             ("flags", "integer", "Flags touched, those of the simulated turn included."),
             ("over", "boolean", "Whether the race ended."),
+            ("rivals", "RrRivalEnding[]", "Where the other robots end, by seat."),
+        ],
+        methods: &[],
+    },
+    Class {
+        name: "RrRivalEnding",
+        doc: "Where another robot ends a simulation.",
+        fields: &[
+            ("colour", "RrColour", "The robot."),
+            ("x", "integer?", "Its square (nil when destroyed)."),
+            ("y", "integer?", "Its square's row."),
+            ("facing", "RrFacing", "Where it faces."),
+            ("destroyed", "boolean", "Whether it is destroyed."),
+            ("damage", "integer", "Its damage."),
+            ("lives", "integer", "Lives left."),
+            ("flags", "integer", "Flags touched."),
+            ("over", "boolean", "Whether the race ended."),
         ],
         methods: &[],
     },
@@ -183,11 +200,12 @@ pub const CLASSES: &[Class] = &[
             params: &[
                 ("answers", "string[]", "Answer texts."),
                 ("phases", "integer?", "Stop after this register phase (1..5); nil: after the turn's register phases."),
+                ("standing", "table<string, string>?", "Answers to the viewer's questions the list does not answer, by option name or decision kind: { brakes = \"use\", use_option = \"skip\", weapon = \"laser\" } (the option's name first; one not legal then is answered at random)."),
             ],
             returns: "RrEnding",
             doc: "Plays `answers` as the viewer's coming answers, e.g. its cards for the free registers then \"go\",\n\
                   on a copy where everything the viewer cannot see is dealt anew and the others answer at random,\n\
-                  up to the end of this turn's register phases (or of phase `phases`); answers past the list are random too.\n\
+                  up to the end of this turn's register phases (or of phase `phases`); answers past the list come from `standing`, else are random.\n\
                   Charged to the instruction budget (2000 per call, 200 per answer played), at most 1000 calls per decision.\n\
                   An answer that is not legal when its turn comes is an error naming the script's line.",
         }],

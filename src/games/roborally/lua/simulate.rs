@@ -4,16 +4,20 @@
 //! anew), the other seats answering at random from the bot's seeded
 //! generator, up to the end of the current turn's register phases (or,
 //! given a number of phases, up to the end of that register phase: a
-//! partial program can be judged without the random cards after it). It
-//! returns where the seat's robot ends. The seat's answers go to its own
+//! partial program can be judged without the random cards after it). The seat's answers go to its own
 //! decisions in order; one that does not answer an option's question
 //! (`use_option`, `program_option`, `weapon`, ...) is kept for the next,
-//! and that question is answered at random (a `go` after the registers of
-//! an undamaged robot reaches no power down). Each call is charged to the
+//! and that question is answered from the standing answers when they give
+//! a legal one (keyed by the option's name, else by the decision's kind),
+//! else at random (a `go` after the registers of an undamaged robot
+//! reaches no power down). It returns where the seat's robot ends, and
+//! where the others do (`rivals`). Each call is charged to the
 //! script's instruction budget, and a decision may run at most
 //! [`MAX_SIMULATIONS`] of them.
 
-use mlua::{Lua, Table};
+use std::collections::HashMap;
+
+use mlua::{Lua, Table, Value};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -42,9 +46,15 @@ fn mix(seed: u64, decision: u64, simulation: u32) -> u64 {
 
 /// Runs one simulation of `answers` (a list of answer texts) for the
 /// seat deciding now, up to the end of register phase `phases` when it is
-/// given (1..=5), else to the end of the turn's register phases; see the
-/// module's doc.
-pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::Result<Table> {
+/// given (1..=5), else to the end of the turn's register phases, with
+/// `standing` answers (option name or decision kind -> answer text) for
+/// the seat's questions the list does not answer; see the module's doc.
+pub(super) fn simulate(
+    lua: &Lua,
+    answers: &Table,
+    phases: Option<u8>,
+    standing: Option<&Table>,
+) -> mlua::Result<Table> {
     let ctx = Context::get(lua)?;
     let n = ctx.simulations.get() + 1;
     if n > MAX_SIMULATIONS {
@@ -64,6 +74,7 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::
                 "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
             )
         })?;
+    let standing = standing_answers(lua, standing)?;
     let me = ctx.me.get();
     let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
     let mut game = {
@@ -120,9 +131,12 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::
                     ),
                 ))
             }
-            _ => game
-                .legal(rng.gen_range(0..count))
-                .expect("an index below the count"),
+            _ => match standing_answer(&game, &standing).filter(|_| own) {
+                Some(answer) => answer,
+                None => game
+                    .legal(rng.gen_range(0..count))
+                    .expect("an index below the count"),
+            },
         };
         apply(lua, &mut game, answer)?;
         played += 1;
@@ -133,6 +147,46 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, phases: Option<u8>) -> mlua::
     ended(lua, &game, me)
 }
 
+/// The standing answers as a map, or an error naming the line when a key
+/// or value is no text.
+fn standing_answers(lua: &Lua, standing: Option<&Table>) -> mlua::Result<HashMap<String, String>> {
+    let mut map = HashMap::new();
+    let Some(table) = standing else {
+        return Ok(map);
+    };
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair?;
+        match (key, value) {
+            (Value::String(k), Value::String(v)) => {
+                map.insert(k.to_str()?.to_string(), v.to_str()?.to_string());
+            }
+            _ => {
+                return Err(located(
+                    lua,
+                    "simulate's standing answers map an option or a decision's kind to an answer text: { brakes = \"skip\", weapon = \"laser\" }",
+                ))
+            }
+        }
+    }
+    Ok(map)
+}
+
+/// The standing answer to the decision asked, when one is given for its
+/// option (else its kind) and is legal now.
+fn standing_answer(
+    game: &Game,
+    standing: &HashMap<String, String>,
+) -> Option<super::super::game::Answer> {
+    if standing.is_empty() {
+        return None;
+    }
+    let (kind, option) = super::view::decision_kind(game);
+    option
+        .and_then(|o| standing.get(o))
+        .or_else(|| standing.get(kind))
+        .and_then(|text| game.parse_answer(text).ok())
+}
+
 /// Applies `answer`, or fails naming it.
 fn apply(lua: &Lua, game: &mut Game, answer: super::super::game::Answer) -> mlua::Result<()> {
     let text = game.answer_text(answer);
@@ -141,10 +195,24 @@ fn apply(lua: &Lua, game: &mut Game, answer: super::super::game::Answer) -> mlua
 }
 
 /// Where `me`'s robot ends: `{ x, y, facing, destroyed, damage, lives,
-/// flags }` (no `x`, `y` when it is off the board).
+/// flags, over }` (no `x`, `y` when it is off the board), and `rivals`:
+/// the others' endings, with their `colour`.
 fn ended(lua: &Lua, game: &Game, me: usize) -> mlua::Result<Table> {
+    let rivals = lua.create_table()?;
+    for seat in (0..game.robots().len()).filter(|&s| s != me) {
+        let rival = robot_ending(lua, game, seat)?;
+        rival.set("colour", game.seat_name(seat))?;
+        rivals.raw_push(rival)?;
+    }
+    let t = robot_ending(lua, game, me)?;
+    t.set("rivals", rivals)?;
+    Ok(t)
+}
+
+/// Where the robot of `seat` ends (see [`ended`]).
+fn robot_ending(lua: &Lua, game: &Game, seat: usize) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    let Some(r) = game.robots().get(me) else {
+    let Some(r) = game.robots().get(seat) else {
         return Ok(t);
     };
     if let Some(at) = r.at {

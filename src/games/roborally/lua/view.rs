@@ -28,21 +28,22 @@ impl Natives {
     pub(super) fn new(lua: &Lua) -> mlua::Result<Natives> {
         Ok(Natives {
             simulate: lua.create_function(|lua, args: MultiValue| {
-                // `view:simulate(t [, phases])` and `view.simulate(t [,
-                // phases])` alike: the list is the last table, the number of
-                // phases what follows it.
+                // `view:simulate(t [, phases [, standing]])` and
+                // `view.simulate(...)` alike: a leading view is dropped.
                 let mut args: Vec<Value> = args.into_iter().collect();
-                let phases = match args.last() {
-                    Some(Value::Table(_)) | None => None,
-                    Some(_) => args.pop(),
-                };
-                let Some(Value::Table(answers)) = args.pop() else {
+                if let Some(Value::Table(first)) = args.first() {
+                    if first.contains_key("simulate")? {
+                        args.remove(0);
+                    }
+                }
+                let mut args = args.into_iter();
+                let Some(Value::Table(answers)) = args.next() else {
                     return Err(crate::script::located(
                         lua,
                         "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
                     ));
                 };
-                let phases = match phases {
+                let phases = match args.next() {
                     None | Some(Value::Nil) => None,
                     Some(Value::Integer(n)) if (1..=5).contains(&n) => Some(n as u8),
                     Some(Value::Number(n)) if n.fract() == 0.0 && (1.0..=5.0).contains(&n) => {
@@ -55,7 +56,17 @@ impl Natives {
                         ))
                     }
                 };
-                super::simulate::simulate(lua, &answers, phases)
+                let standing = match args.next() {
+                    None | Some(Value::Nil) => None,
+                    Some(Value::Table(t)) => Some(t),
+                    Some(_) => {
+                        return Err(crate::script::located(
+                            lua,
+                            "simulate's standing answers are a table: view:simulate(answers, nil, { brakes = \"skip\" })",
+                        ))
+                    }
+                };
+                super::simulate::simulate(lua, &answers, phases, standing.as_ref())
             })?,
             square: lua.create_function(|lua, args: MultiValue| {
                 let mut numbers = args.into_iter().filter_map(|v| match v {
@@ -284,32 +295,13 @@ pub(super) fn view(lua: &Lua, game: &Game, me: usize, natives: &Natives) -> mlua
 /// = { "move_2 670", ... } }`.
 pub(super) fn decision(lua: &Lua, game: &Game) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    let kind = match game.decision() {
-        Some(Decision::Card { register, .. }) => {
-            t.set("register", register)?;
-            "card"
-        }
-        Some(Decision::PowerDown { .. }) => "power_down",
-        Some(Decision::Facing { .. }) => "facing",
-        Some(Decision::StayOrWake { .. }) => "stay_or_wake",
-        Some(Decision::TwoWrench { .. }) => "two_wrench",
-        Some(Decision::DamageOption { .. }) => "damage_option",
-        Some(Decision::LoseOption { .. }) => "lose_option",
-        Some(Decision::UseOption { seat, option }) => {
-            if let Some(o) = game.robots()[seat].options.get(usize::from(option)) {
-                t.set("option", o.as_str())?;
-            }
-            "use_option"
-        }
-        Some(Decision::ProgramOption { seat, option }) => {
-            if let Some(o) = game.robots()[seat].options.get(usize::from(option)) {
-                t.set("option", o.as_str())?;
-            }
-            "program_option"
-        }
-        Some(Decision::Weapon { .. }) => "weapon",
-        Some(Decision::Continue) | None => "continue",
-    };
+    let (kind, option) = decision_kind(game);
+    if let Some(o) = option {
+        t.set("option", o)?;
+    }
+    if let Some(Decision::Card { register, .. }) = game.decision() {
+        t.set("register", register)?;
+    }
     t.set("kind", kind)?;
     if let Some(seat) = game.to_decide() {
         t.set("seat", seat + 1)?;
@@ -324,4 +316,31 @@ pub(super) fn decision(lua: &Lua, game: &Game) -> mlua::Result<Table> {
     }
     t.set("answers", answers)?;
     Ok(t)
+}
+
+/// The kind of the decision asked (`card`, `use_option`, `weapon`, ...,
+/// as a bot's decision names it) and, for `use_option` and
+/// `program_option`, the option it is about.
+pub(super) fn decision_kind(game: &Game) -> (&'static str, Option<&str>) {
+    let option_of = |seat: usize, option: u8| {
+        game.robots()
+            .get(seat)
+            .and_then(|r| r.options.get(usize::from(option)))
+            .map(String::as_str)
+    };
+    match game.decision() {
+        Some(Decision::Card { .. }) => ("card", None),
+        Some(Decision::PowerDown { .. }) => ("power_down", None),
+        Some(Decision::Facing { .. }) => ("facing", None),
+        Some(Decision::StayOrWake { .. }) => ("stay_or_wake", None),
+        Some(Decision::TwoWrench { .. }) => ("two_wrench", None),
+        Some(Decision::DamageOption { .. }) => ("damage_option", None),
+        Some(Decision::LoseOption { .. }) => ("lose_option", None),
+        Some(Decision::UseOption { seat, option }) => ("use_option", option_of(seat, option)),
+        Some(Decision::ProgramOption { seat, option }) => {
+            ("program_option", option_of(seat, option))
+        }
+        Some(Decision::Weapon { .. }) => ("weapon", None),
+        Some(Decision::Continue) | None => ("continue", None),
+    }
 }
