@@ -130,8 +130,8 @@ enum Command {
         variants: Vec<String>,
         /// Who plays a colour: `COLOUR=NAME` (`random`, `greedy`,
         /// `lookahead`: `tinbots bots` lists them) or `COLOUR=path/to/bot.lua`.
-        /// Repeatable, once per colour; other colours play the built-in
-        /// random bot. Where a variant gives a person several colours
+        /// Repeatable, once per colour; `all=BOT` plays every colour not
+        /// named; other colours play the built-in random bot. Where a variant gives a person several colours
         /// (`teams` with an odd count, the summary's `seating:` line), the
         /// bot plays all of that person's colours.
         #[arg(long = "bot", value_name = "COLOUR=BOT")]
@@ -758,8 +758,8 @@ fn library(cli: &Cli) -> Result<Library> {
     })
 }
 
-/// The bot of every seat: the `--bot COLOUR=BOT` choices, else the built-in
-/// random bot. A choice plays every colour of the person who plays that
+/// The bot of every seat: the `--bot COLOUR=BOT` choices, else the
+/// `--bot all=BOT` choice, else the built-in random bot. A choice plays every colour of the person who plays that
 /// colour (a variant may give one person several); two choices for one
 /// person are refused, naming both.
 fn seat_bots(
@@ -772,11 +772,20 @@ fn seat_bots(
     let names: Vec<String> = (0..seats).map(|s| game.seat_name(s)).collect();
     // The `--bot` argument (and its bot) chosen for each seat.
     let mut chosen: Vec<Option<(&str, BotSpec)>> = vec![None; seats];
+    // The `--bot all=BOT` argument, for the seats no other one chooses.
+    let mut everyone: Option<(&str, BotSpec)> = None;
     for arg in args {
         let Some((colour, bot)) = arg.split_once('=') else {
-            anyhow::bail!("--bot {arg}: expected COLOUR=BOT, such as red=greedy, blue=random or red=path/to/bot.lua");
+            anyhow::bail!("--bot {arg}: expected COLOUR=BOT (or all=BOT), such as red=greedy, blue=random or red=path/to/bot.lua");
         };
         let colour = colour.trim().to_lowercase();
+        if colour == "all" {
+            if let Some((earlier, _)) = everyone {
+                anyhow::bail!("--bot {earlier} and --bot {arg}: two bots for all; give one");
+            }
+            everyone = Some((arg, BotSpec::parse(bot)));
+            continue;
+        }
         let Some(seat) = names.iter().position(|n| *n == colour) else {
             anyhow::bail!(
                 "--bot {arg}: {colour} is not playing (players: {})",
@@ -802,12 +811,14 @@ fn seat_bots(
     chosen
         .into_iter()
         .enumerate()
-        .map(|(seat, choice)| match choice {
-            Some((_, spec)) => spec
-                .make_for(game_type, seat_seed(seed, seat))
-                .map_err(|e| anyhow::anyhow!("{e}")),
-            None => Ok(Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>),
-        })
+        .map(
+            |(seat, choice)| match choice.as_ref().or(everyone.as_ref()) {
+                Some((_, spec)) => spec
+                    .make_for(game_type, seat_seed(seed, seat))
+                    .map_err(|e| anyhow::anyhow!("{e}")),
+                None => Ok(Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>),
+            },
+        )
         .collect()
 }
 

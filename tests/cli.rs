@@ -435,6 +435,30 @@ fn a_second_bot_for_one_colour_or_one_person_is_refused_naming_both() {
 }
 
 #[test]
+fn bot_all_plays_every_colour_not_named() {
+    let base = ["play", "-p", "3", "--seed", "4", "--max-turns", "6"];
+    let run = |bots: &[&str]| {
+        let args: Vec<&str> = base.iter().chain(bots).copied().collect();
+        let o = tinbots(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let with_all = run(&["--bot", "all=greedy", "--bot", "red=random"]);
+    let named = run(&[
+        "--bot",
+        "red=random",
+        "--bot",
+        "blue=greedy",
+        "--bot",
+        "yellow=greedy",
+    ]);
+    assert_eq!(with_all, named);
+    assert_ne!(with_all, run(&[]), "greedy plays otherwise than random");
+    let err = refused(&["play", "--bot", "all=greedy", "--bot", "all=random"]);
+    assert!(err.contains("two bots for all"), "{err}");
+}
+
+#[test]
 fn teams_with_an_odd_count_says_who_plays_which_colours() {
     let o = tinbots(&["play", "-p", "3", "--variant", "teams", "--max-turns", "4"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));

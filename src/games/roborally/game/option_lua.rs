@@ -552,7 +552,9 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     read(
         "card_choices",
         lua.create_function(|lua, (_, event): (Value, Table)| {
-            let hand: Vec<String> = event.raw_get::<Option<Vec<String>>>("hand")?.unwrap_or_default();
+            let hand: Vec<String> = event
+                .raw_get::<Option<Vec<String>>>("hand")?
+                .unwrap_or_default();
             if hand.is_empty() {
                 return Ok(None);
             }
