@@ -86,8 +86,11 @@ pub const CLASSES: &[Class] = &[
                 "The seat's blocked register columns.",
             ),
         ],
-        methods: &[],
+        methods: &[crate::bot::mcts::lua::SEARCH_METHOD],
     },
+    crate::bot::mcts::lua::SEARCH_OPTIONS,
+    crate::bot::mcts::lua::SEARCH_FOUND,
+    crate::bot::mcts::lua::SEARCH_ANSWER,
     Class {
         name: "DrDecision",
         doc: "The decision to answer.",
