@@ -231,7 +231,11 @@ impl<A: LuaBotApi> LuaBot<A> {
         seat: Seat,
         f: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        self.api.with_arguments(self.sandbox.lua(), game, seat, f)
+        let search = &self.search;
+        self.api
+            .with_arguments(self.sandbox.lua(), game, seat, |view, decision| {
+                put_search(view, search).map(|()| f(view, decision))
+            })?
     }
 
     /// Asks the script for an answer to `game`'s current decision: the
@@ -248,10 +252,7 @@ impl<A: LuaBotApi> LuaBot<A> {
         let returned = self
             .api
             .with_arguments(sandbox.lua(), game, seat, |view, decision| {
-                if let Value::Table(view) = view {
-                    view.raw_set("search", search.clone())
-                        .map_err(ScriptError::Sandbox)?;
-                }
+                put_search(view, search).map_err(ScriptError::Sandbox)?;
                 sandbox.call_function::<Value>(script, choose, (view, decision))
             });
         let script_error = |source| BotError::Script {
@@ -274,6 +275,15 @@ impl<A: LuaBotApi> LuaBot<A> {
     /// Output the script printed since the last take.
     pub fn take_output(&self) -> String {
         self.sandbox.take_output()
+    }
+}
+
+/// Puts `view:search` ([`crate::bot::mcts::lua`]) in a view that is a
+/// table; a game whose view is a userdata binds it itself.
+fn put_search(view: &Value, search: &Function) -> mlua::Result<()> {
+    match view {
+        Value::Table(view) => view.raw_set("search", search.clone()),
+        _ => Ok(()),
     }
 }
 
