@@ -1026,7 +1026,8 @@ fn place(listed: &Listed, kind: Kind) -> String {
 
 /// `tinbots bots`: every bot of the game named `game` that can be named,
 /// one a line: its name, where it comes from, and the first line of its
-/// script's opening comment.
+/// script's opening comment; last the native search bot `mcts` and its
+/// settings.
 pub fn bots_listing(library: &Library, game: &str) -> String {
     let kind = Kind::Bot;
     let mut text = String::new();
@@ -1042,6 +1043,12 @@ pub fn bots_listing(library: &Library, game: &str) -> String {
         };
         text.push_str(&listing_line(&listed, kind, &about, 120));
     }
+    text.push_str(&format!(
+        "{:<20} {:<12} {}\n",
+        "mcts",
+        Origin::BuiltIn.label(),
+        crate::bot::mcts::MctsConfig::about()
+    ));
     text
 }
 

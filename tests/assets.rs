@@ -261,7 +261,7 @@ fn variants_and_bots_list_what_can_be_named_and_where_it_comes_from() {
     assert!(mud.contains("built-in") && mud.contains("Mud: "), "{mud}");
     let out = t.run(&["bots"]).ok();
     let names: Vec<&str> = out.lines().map(|l| l.split(' ').next().unwrap()).collect();
-    assert_eq!(names, ["greedy", "lookahead", "random"], "{out}");
+    assert_eq!(names, ["greedy", "lookahead", "random", "mcts"], "{out}");
     assert!(out.lines().all(|l| l.contains("built-in")), "{out}");
 
     // The user's own, and what they hide.

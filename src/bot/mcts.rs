@@ -1,6 +1,7 @@
 //! A native Monte Carlo tree search bot for every game, through the seam
 //! alone ([`DynState`]): answers by index, [`DynState::boxed_sample`] for
-//! what the deciding player cannot see, the outcome and the standings for
+//! what the deciding player cannot see, the outcome and each game's own
+//! estimate of an unfinished position ([`DynState::heuristic`]) for
 //! rewards. Where a game hides things, every iteration searches a new
 //! deal of the hidden things (information-set MCTS with one tree for the
 //! searching player, as Cowling, Powley and Whitehouse's SO-ISMCTS): the
@@ -8,16 +9,23 @@
 //!
 //! An iteration walks the tree by UCB1 (each seat choosing by its own
 //! reward, so the search works for any number of players), adds one
-//! answer not tried yet, plays random answers on for a few turns (the
-//! horizon), and scores the result: a finished game gives its winners a
-//! share of 1 each, an unfinished one gives each seat its place in the
-//! standings (first 1, last 0). The answer played most often at the root
-//! is chosen.
+//! answer not tried yet, plays random answers on to the end of the turn
+//! and `horizon` turns more (a truncated rollout: a turn's decisions, such
+//! as RoboRally's five registers, only show their worth once the turn has
+//! run), and scores the result: a finished game gives its winners a share
+//! of 1 each, an unfinished one gives each seat the game's heuristic (0 to
+//! 1; by default its place in the standings). The answer played most often
+//! at the root is chosen, or with `choice=best` the answer after which the
+//! best reward was seen ([`Choice`]).
 //!
 //! With an iteration budget the bot is deterministic (its seed decides
 //! everything): tournaments, shards and tests use it. A time budget plays
 //! as many iterations as fit, which depends on the machine and its load,
 //! so it does not reproduce; it is for interactive play.
+//!
+//! Lua bots reach the same search through `view:search{...}` ([`lua`]).
+
+pub mod lua;
 
 use std::time::{Duration, Instant};
 
@@ -35,11 +43,26 @@ pub struct MctsConfig {
     /// Instead of the iterations, search this long per decision (not
     /// reproducible).
     pub time: Option<Duration>,
-    /// Turns a playout runs past the decision's turn before the standings
-    /// score it.
+    /// Turns a playout runs past the end of the decision's turn before
+    /// the game's heuristic scores it (0: to the end of this turn).
     pub horizon: u32,
     /// UCB1's exploration constant.
     pub exploration: f64,
+    /// How the answer is chosen from the root's statistics.
+    pub choice: Choice,
+}
+
+/// How an [`MctsBot`] chooses its answer once the search is done.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The answer tried most often (the robust child): for games where
+    /// the others' replies matter.
+    Visits,
+    /// The answer after which the best reward was seen once (the max
+    /// child): for a turn of several decisions whose worth shows only
+    /// when they are all made (RoboRally's five registers), where the mean
+    /// over random completions hides the one good program.
+    Best,
 }
 
 impl Default for MctsConfig {
@@ -47,13 +70,24 @@ impl Default for MctsConfig {
         MctsConfig {
             iterations: 1000,
             time: None,
-            horizon: 6,
-            exploration: 0.7,
+            horizon: 0,
+            exploration: 0.1,
+            choice: Choice::Visits,
         }
     }
 }
 
 impl MctsConfig {
+    /// What `tinbots bots` says of the bot: what it is and its settings
+    /// with their defaults.
+    pub fn about() -> String {
+        let d = MctsConfig::default();
+        format!(
+            "The native Monte Carlo tree search, every game: mcts:iterations={},time=SECONDS,horizon={},exploration={},choice=visits|best (docs/tournaments.md).",
+            d.iterations, d.horizon, d.exploration
+        )
+    }
+
     /// The bot as named: `mcts`, or `mcts:` and settings separated by
     /// commas: `iterations=N`, `time=SECONDS`, `horizon=TURNS`,
     /// `exploration=C` (`mcts:iterations=2000,horizon=4`). `None` when the
@@ -87,6 +121,13 @@ impl MctsConfig {
                     );
                 }
                 "horizon" => config.horizon = value.trim().parse().map_err(|e| bad(&e))?,
+                "choice" => {
+                    config.choice = match value.trim() {
+                        "visits" => Choice::Visits,
+                        "best" => Choice::Best,
+                        _ => return Err(bad(&"visits or best")),
+                    }
+                }
                 "exploration" => {
                     config.exploration = value.trim().parse().map_err(|e| bad(&e))?;
                     if !(config.exploration >= 0.0 && config.exploration.is_finite()) {
@@ -95,7 +136,7 @@ impl MctsConfig {
                 }
                 other => {
                     return Err(format!(
-                        "`{other}`: not a setting (iterations, time, horizon, exploration)"
+                        "`{other}`: not a setting (iterations, time, horizon, exploration, choice)"
                     ))
                 }
             }
@@ -114,16 +155,18 @@ pub struct RootAnswer {
     pub visits: u32,
     /// The searching seat's mean reward after it (0 to 1).
     pub value: f64,
+    /// The searching seat's best reward after it, in one iteration.
+    pub best: f64,
 }
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Search {
-    /// The index of the answer chosen (the most visited).
+    /// The index of the answer chosen (by [`MctsConfig::choice`]).
     pub best: usize,
     /// Iterations run.
     pub iterations: u32,
-    /// The root's answers tried, most visited first.
+    /// The root's answers tried, the chosen first.
     pub answers: Vec<RootAnswer>,
 }
 
@@ -136,6 +179,8 @@ struct Node {
     visits: u32,
     /// Each seat's summed reward over the iterations through this node.
     reward: Vec<f64>,
+    /// The searching seat's best reward in one iteration through it.
+    best: f64,
 }
 
 /// Searches `game`'s current decision (for the seat deciding) with
@@ -183,12 +228,16 @@ pub fn search(
                 index,
                 visits: node.visits,
                 value: node.reward[me] / f64::from(node.visits.max(1)),
+                best: node.best,
             }
         })
         .collect();
     answers.sort_by(|a, b| {
-        b.visits
-            .cmp(&a.visits)
+        let first = match config.choice {
+            Choice::Visits => b.visits.cmp(&a.visits),
+            Choice::Best => b.best.total_cmp(&a.best),
+        };
+        first
             .then(b.value.total_cmp(&a.value))
             .then(a.index.cmp(&b.index))
     });
@@ -258,7 +307,7 @@ fn iterate(
         node = tree[node].children[answer] as usize;
         path.push(node);
     }
-    // Playout.
+    // Playout: to the end of the turn, and `horizon` turns more.
     let horizon = start_turn.saturating_add(config.horizon);
     while !state.is_over() && state.turn() <= horizon {
         let count = state.legal_count();
@@ -270,6 +319,7 @@ fn iterate(
     for &n in &path {
         let node = &mut tree[n];
         node.visits += 1;
+        node.best = node.best.max(reward[me]);
         for (sum, r) in node.reward.iter_mut().zip(&reward) {
             *sum += r;
         }
@@ -296,14 +346,14 @@ fn best_by_ucb(tree: &[Node], node: usize, count: usize, seat: Seat, c: f64) -> 
 }
 
 /// Each seat's reward for the state a playout reached: a finished game
-/// shares 1 among its winners; an unfinished one ranks the seats by the
-/// standings, the first 1 and the last 0 (ties share the mean).
+/// shares 1 among its winners (nobody gets anything when nobody won); an
+/// unfinished one gives each seat the game's heuristic, kept within 0 to 1.
 fn rewards(state: &dyn DynState) -> Vec<f64> {
     let seats = state.seats();
     let mut reward = vec![0.0; seats];
     if let Some(outcome) = state.outcome().filter(|_| state.is_over()) {
-        if !outcome.winners.is_empty() {
-            let share = 1.0 / outcome.winners.len() as f64;
+        if !outcome.at_turn_limit || !outcome.winners.is_empty() {
+            let share = 1.0 / outcome.winners.len().max(1) as f64;
             for &w in &outcome.winners {
                 if let Some(r) = reward.get_mut(w) {
                     *r += share;
@@ -312,18 +362,13 @@ fn rewards(state: &dyn DynState) -> Vec<f64> {
             return reward;
         }
     }
-    if seats < 2 {
-        return reward;
-    }
-    let standings = state.standings();
-    for standing in &standings {
-        let tied = standings.iter().filter(|s| s.rank == standing.rank).count();
-        // Places rank-1 .. rank-1+tied-1 share the mean of their rewards.
-        let first = (standing.rank - 1) as f64;
-        let mean_place = first + (tied as f64 - 1.0) / 2.0;
-        if let Some(r) = reward.get_mut(standing.seat) {
-            *r = 1.0 - mean_place / (seats - 1) as f64;
-        }
+    for (seat, r) in reward.iter_mut().enumerate() {
+        let h = state.heuristic(seat);
+        *r = if h.is_finite() {
+            h.clamp(0.0, 1.0)
+        } else {
+            0.5
+        };
     }
     reward
 }

@@ -182,6 +182,40 @@ pub trait State: Clone + 'static {
     fn is_over(&self) -> bool {
         self.outcome().is_some()
     }
+
+    /// How well `seat` stands in a game not yet over, from 0 (as good as
+    /// lost) to 1 (as good as won), 0.5 when nothing sets it apart: what a
+    /// search bot ([`crate::bot::mcts`]) scores a position it stops
+    /// looking at with. A game may give its own estimate (crystals carried
+    /// and the way to the base, the distance to the next flag), in a file
+    /// of its own folder; by default it is the seat's place in the
+    /// standings ([`standings_value`]).
+    fn heuristic(&self, seat: Seat) -> f64 {
+        standings_value(&self.standings(), self.seats(), seat)
+    }
+}
+
+/// A seat's place in `standings` as a value from 0 to 1: the first 1, the
+/// last 0, seats that tie sharing the mean of their places' values (0.5
+/// for everyone when all tie, or with fewer than two seats).
+pub fn standings_value(standings: &[Standing], seats: usize, seat: Seat) -> f64 {
+    let Some(standing) = standings.iter().find(|s| s.seat == seat) else {
+        return 0.5;
+    };
+    if seats < 2 {
+        return 0.5;
+    }
+    let tied = standings.iter().filter(|s| s.rank == standing.rank).count();
+    // Places rank-1 .. rank-1+tied-1 share the mean of their values.
+    let mean_place = (standing.rank - 1) as f64 + (tied as f64 - 1.0) / 2.0;
+    (1.0 - mean_place / (seats - 1) as f64).clamp(0.0, 1.0)
+}
+
+/// `value` squashed into 0 to 1 by the logistic curve, 0.5 at 0: how a
+/// game's [`State::heuristic`] turns a lead in its own units (points, steps)
+/// into a value, `scale` being the lead worth about 0.73.
+pub fn squash(value: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-value / scale).exp())
 }
 
 /// What the tools show of a game beyond its decisions: pictures, views and
@@ -299,6 +333,8 @@ pub trait DynState {
     }
     /// The game's invariants.
     fn check_invariants(&self) -> Result<(), String>;
+    /// How well a seat stands, 0 to 1 ([`State::heuristic`]).
+    fn heuristic(&self, seat: Seat) -> f64;
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn DynState>;
     /// A copy with hidden things dealt anew for `viewer`.
@@ -407,6 +443,9 @@ impl<G: Describe + Named> DynState for G {
     }
     fn check_invariants(&self) -> Result<(), String> {
         Describe::check_invariants(self)
+    }
+    fn heuristic(&self, seat: Seat) -> f64 {
+        State::heuristic(self, seat)
     }
     fn boxed_clone(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

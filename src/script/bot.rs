@@ -131,6 +131,9 @@ pub struct LuaBot<A: LuaBotApi> {
     choose: Function,
     /// The game's API, installed in the sandbox.
     api: A,
+    /// `view:search`, set in a view that is a table
+    /// ([`crate::bot::mcts::lua`]).
+    search: Function,
 }
 
 impl<A: LuaBotApi> LuaBot<A> {
@@ -186,12 +189,15 @@ impl<A: LuaBotApi> LuaBot<A> {
         };
         let api = A::install(sandbox.lua(), sandbox.charge_handle())
             .map_err(|e| load_error(&e.to_string()))?;
+        let search = crate::bot::mcts::lua::install(sandbox.lua(), sandbox.charge_handle())
+            .map_err(|e| load_error(&e.to_string()))?;
         Ok(LuaBot {
             sandbox,
             script,
             name,
             choose,
             api,
+            search,
         })
     }
 
@@ -201,6 +207,7 @@ impl<A: LuaBotApi> LuaBot<A> {
     pub fn seed(&mut self, seed: u64) -> Result<(), BotError> {
         let lua = self.sandbox.lua();
         self.api.seed(lua, seed);
+        crate::bot::mcts::lua::reseed(lua, seed);
         lua.globals()
             .get::<mlua::Table>("math")
             .and_then(|math| math.get::<Function>("randomseed"))
@@ -224,7 +231,11 @@ impl<A: LuaBotApi> LuaBot<A> {
         seat: Seat,
         f: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        self.api.with_arguments(self.sandbox.lua(), game, seat, f)
+        let search = &self.search;
+        self.api
+            .with_arguments(self.sandbox.lua(), game, seat, |view, decision| {
+                put_search(view, search).map(|()| f(view, decision))
+            })?
     }
 
     /// Asks the script for an answer to `game`'s current decision: the
@@ -237,9 +248,11 @@ impl<A: LuaBotApi> LuaBot<A> {
             });
         };
         let (sandbox, script, choose) = (&self.sandbox, self.script, &self.choose);
+        let search = &self.search;
         let returned = self
             .api
             .with_arguments(sandbox.lua(), game, seat, |view, decision| {
+                put_search(view, search).map_err(ScriptError::Sandbox)?;
                 sandbox.call_function::<Value>(script, choose, (view, decision))
             });
         let script_error = |source| BotError::Script {
@@ -262,6 +275,15 @@ impl<A: LuaBotApi> LuaBot<A> {
     /// Output the script printed since the last take.
     pub fn take_output(&self) -> String {
         self.sandbox.take_output()
+    }
+}
+
+/// Puts `view:search` ([`crate::bot::mcts::lua`]) in a view that is a
+/// table; a game whose view is a userdata binds it itself.
+fn put_search(view: &Value, search: &Function) -> mlua::Result<()> {
+    match view {
+        Value::Table(view) => view.raw_set("search", search.clone()),
+        _ => Ok(()),
     }
 }
 
@@ -306,6 +328,7 @@ impl<A: LuaBotApi> Bot for LuaBot<A> {
     /// or an error, is the bot's failure, which stops the game with the
     /// bot, the script and the cause.
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
+        let game_seen = game;
         let Some(game) = game.as_any().downcast_ref::<A::Game>() else {
             return Err(BotFailure(format!(
                 "bot {} ({}) plays {}, not {}",
@@ -315,7 +338,9 @@ impl<A: LuaBotApi> Bot for LuaBot<A> {
                 game.game_name()
             )));
         };
-        self.try_choose(game).map_err(|e| BotFailure(e.to_string()))
+        let lua = self.sandbox.lua().clone();
+        crate::bot::mcts::lua::with_game(&lua, game_seen, || self.try_choose(game))
+            .map_err(|e| BotFailure(e.to_string()))
     }
 
     fn take_output(&mut self) -> String {

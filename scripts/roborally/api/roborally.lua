@@ -137,6 +137,37 @@ local RrView = {}
 ---@return RrEnding
 function RrView:simulate(answers, phases, standing) end
 
+--- Native Monte Carlo tree search of this decision (the `mcts` bot's), on samples of what the viewer cannot see; charged 1000 instructions per iteration.
+---@param options SearchOptions? How much to search: `{ iterations = 300 }`.
+---@return SearchFound
+function RrView:search(options) end
+
+--- How much `view:search` searches (as the `mcts` bot's settings).
+---@class SearchOptions
+---@field iterations integer? Iterations (1 to 100000; 1000 when nil): reproducible.
+---@field time number? Seconds to search instead (up to 5): not reproducible.
+---@field horizon integer? Turns a rollout runs past the end of this turn (0 when nil).
+---@field exploration number? UCB1's exploration constant (0.1 when nil).
+---@field choice string? "visits" (the most tried answer, when nil) or "best" (the answer after which the best reward was seen).
+local SearchOptions = {}
+
+--- What `view:search` found.
+---@class SearchFound
+---@field best string The answer chosen (the most visited), as text.
+---@field index integer Its index among the legal answers, from 1.
+---@field iterations integer Iterations run.
+---@field answers SearchAnswer[] The answers tried, the chosen first.
+local SearchFound = {}
+
+--- One answer as the search saw it.
+---@class SearchAnswer
+---@field answer string The answer's text.
+---@field index integer Its index among the legal answers, from 1.
+---@field visits integer Iterations that tried it.
+---@field value number The viewer's mean reward after it, 0 to 1.
+---@field best number The viewer's best reward after it in one iteration, 0 to 1.
+local SearchAnswer = {}
+
 --- The decision being asked.
 ---@class RrDecision
 ---@field kind RrDecisionKind What it is about.

@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod game;
+pub mod heuristic;
 pub mod lua;
 pub mod mission;
 pub mod repl;

@@ -12,6 +12,7 @@ pub mod board;
 pub mod cards;
 pub mod courses;
 pub mod game;
+pub mod heuristic;
 pub mod lua;
 pub mod picture;
 pub mod position;

@@ -27,6 +27,7 @@
 
 pub mod board;
 pub mod game;
+pub mod heuristic;
 pub mod lua;
 pub mod orders;
 pub mod pieces;

@@ -195,6 +195,10 @@ impl engine::State for Game {
         Game::set_stepping(self, on)
     }
 
+    fn heuristic(&self, seat: Seat) -> f64 {
+        super::heuristic::heuristic(self, seat)
+    }
+
     fn sample_hidden(&self, viewer: Seat, seed: u64) -> Game {
         Game::sample_hidden(self, viewer, &mut ChaCha8Rng::seed_from_u64(seed))
     }

@@ -136,4 +136,8 @@ impl State for Game {
     fn sample_hidden(&self, viewer: Seat, seed: u64) -> Self {
         self.resample(viewer, seed)
     }
+
+    fn heuristic(&self, seat: Seat) -> f64 {
+        super::super::heuristic::heuristic(self, seat)
+    }
 }

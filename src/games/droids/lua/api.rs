@@ -156,8 +156,11 @@ pub const CLASSES: &[Class] = &[
             ],
             returns: "DrView",
             doc: "The view after `answers`, on a sample of what the seat cannot see, the others answering at random (the real view only).",
-        }],
+        }, crate::bot::mcts::lua::SEARCH_METHOD],
     },
+    crate::bot::mcts::lua::SEARCH_OPTIONS,
+    crate::bot::mcts::lua::SEARCH_FOUND,
+    crate::bot::mcts::lua::SEARCH_ANSWER,
     Class {
         name: "DrDecision",
         doc: "The decision to answer.",

@@ -208,8 +208,11 @@ pub const CLASSES: &[Class] = &[
                   up to the end of this turn's register phases (or of phase `phases`); answers past the list come from `standing`, else are random.\n\
                   Charged to the instruction budget (2000 per call, 200 per answer played), at most 1000 calls per decision.\n\
                   An answer that is not legal when its turn comes is an error naming the script's line.",
-        }],
+        }, crate::bot::mcts::lua::SEARCH_METHOD],
     },
+    crate::bot::mcts::lua::SEARCH_OPTIONS,
+    crate::bot::mcts::lua::SEARCH_FOUND,
+    crate::bot::mcts::lua::SEARCH_ANSWER,
     Class {
         name: "RrDecision",
         doc: "The decision being asked.",

@@ -97,8 +97,12 @@ pub const CLASSES: &[Class] = &[
                 returns: "View",
                 doc: "A simulated view with what the viewer cannot see dealt again at random.",
             },
+            crate::bot::mcts::lua::SEARCH_METHOD,
         ],
     },
+    crate::bot::mcts::lua::SEARCH_OPTIONS,
+    crate::bot::mcts::lua::SEARCH_FOUND,
+    crate::bot::mcts::lua::SEARCH_ANSWER,
     Class {
         name: "Decision",
         doc: "A decision and its legal answers: `#decision` counts them, `decision[i]` is the i-th as text.",

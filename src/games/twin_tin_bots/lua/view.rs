@@ -7,8 +7,9 @@
 //!   fields of [`PlayerView`](crate::games::twin_tin_bots::game::PlayerView)) are built into one
 //!   Lua table the first time one is read, and cached for the rest of the
 //!   call. Its methods look ahead at native speed: `view:simulate(answer)`,
-//!   `view:rollout(turns)`, `view:resample()`, `view:legal()`, and on a
-//!   simulated view `sim:apply(answer)`.
+//!   `view:rollout(turns)`, `view:resample()`, `view:legal()`,
+//!   `view:search{...}` (the native tree search, [`crate::bot::mcts::lua`]),
+//!   and on a simulated view `sim:apply(answer)`.
 //! - the **decision**: `decision.kind`, `decision.player`, `#decision` (the
 //!   number of legal answers), `decision[i]` (the `i`-th answer as text),
 //!   `decision.answers` (all of them, built once when first read).
@@ -358,6 +359,12 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
             .sample_hidden(this.viewer(), &mut *ctx.rng.borrow_mut());
         SimView::new(lua, &ctx, Rc::new(game), this.viewer())
     });
+    methods.add_method(
+        api::method("View", "search"),
+        |lua, this, options: Option<Table>| {
+            crate::bot::mcts::lua::search_table(lua, this.game(), options)
+        },
+    );
     methods.add_meta_method(MetaMethod::Index, |lua, this, key: Value| {
         fields(lua, this)?.raw_get::<Value>(key)
     });
