@@ -23,14 +23,49 @@ local DrBot = {}
 ---@field carrying string? "obstacle", "container", "mine" or "statue".
 local DrRobot = {}
 
+--- A piece lying on the board.
+---@class DrPiece
+---@field kind "obstacle"|"container"|"mine" What it is.
+---@field x integer Its column.
+---@field y integer Its row.
+local DrPiece = {}
+
+--- A square.
+---@class DrSquare
+---@field x integer Its column, from 0 (west).
+---@field y integer Its row, from 0 (north).
+local DrSquare = {}
+
+--- A player's standing, as every player sees it.
+---@class DrPlayer
+---@field out boolean Out of the game (seed line 133).
+---@field blocked integer How many of its registers are blocked.
+---@field start DrSquare? Its start square.
+local DrPlayer = {}
+
 --- What the deciding seat may see.
 ---@class DrView
 ---@field me DrColour The deciding seat's colour.
 ---@field round integer The round, from 1.
+---@field mission string The mission's name ("challenge", "mines", ...).
+---@field width integer The board's width.
+---@field height integer The board's height.
+---@field rows string[] The squares, the top row first: "." ground, "~" water, "#" fixed obstacle.
 ---@field robots DrRobot[] Every robot.
+---@field pieces DrPiece[] The pieces lying on the board, row by row.
+---@field players table<DrColour, DrPlayer> Every player's standing, by colour.
+---@field vars table<string, integer> The numbers the mission's script keeps ("delivered.red", ...).
 ---@field hand string[] The seat's tiles not yet laid, as text ("move2 N").
 ---@field blocked integer[] The seat's blocked register columns.
+---@field over boolean? A simulated view only: the game is over.
+---@field winners DrColour[]? A simulated view only: the winners (none while it goes on).
 local DrView = {}
+
+--- The view after `answers`, on a sample of what the seat cannot see, the others answering at random (the real view only).
+---@param answers string[] The seat's coming answers as text, in order ({ "up 3" }).
+---@param to_round_end boolean? Play on to the end of the round (the seat's later answers at random).
+---@return DrView
+function DrView:simulate(answers, to_round_end) end
 
 --- Native Monte Carlo tree search of this decision (the `mcts` bot's), on samples of what the viewer cannot see; charged 1000 instructions per iteration.
 ---@param options SearchOptions? How much to search: `{ iterations = 300 }`.
