@@ -14,7 +14,8 @@
 //! script, the line and the reason, and leaves the sandbox usable.
 //!
 //! On top of it: the one runtime of Lua bots ([`LuaBot`], for any game
-//! that implements [`LuaBotApi`]), and the description of a game's Lua API
+//! that implements [`LuaBotApi`]), the state a game keeps for its bots'
+//! `view:simulate` ([`simulation`]), and the description of a game's Lua API
 //! that its LuaLS stubs are generated from ([`api`]).
 
 pub mod api;
@@ -22,6 +23,7 @@ mod bot;
 mod error;
 mod pattern_cost;
 mod sandbox;
+pub mod simulation;
 pub mod text;
 
 pub use bot::{BotError, LuaBot, LuaBotApi};

@@ -17,8 +17,6 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 
-use std::cell::{Cell, RefCell};
-
 use mlua::{Function, Lua, MultiValue, Value};
 
 use crate::engine::{Seat, State};
@@ -34,32 +32,9 @@ pub use simulate::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 /// [`crate::engine::GameType::lua_bot`] is [`DroidsLuaBot::boxed`]).
 pub type DroidsLuaBot = crate::script::LuaBot<BotApi>;
 
-/// What the bot's API keeps in its Lua state (its app data) for
-/// `view:simulate`.
-struct Context {
-    /// The game being decided, during a call of `choose`.
-    game: RefCell<Option<Game>>,
-    /// The deciding seat.
-    me: Cell<usize>,
-    /// The bot's seed: samples and the other seats' answers in a
-    /// simulation are drawn from it, the decision and the call.
-    seed: Cell<u64>,
-    /// Decisions asked so far (varies the samples from one to the next).
-    decisions: Cell<u64>,
-    /// Simulations run in this decision.
-    simulations: Cell<u32>,
-    /// The sandbox's instruction meter, charged for native work.
-    charge: Charge,
-}
-
-impl Context {
-    /// The context installed in `lua`.
-    fn get(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, Context>> {
-        lua.app_data_ref::<Context>().ok_or_else(|| {
-            mlua::Error::runtime("the Droids bot API is not installed in this Lua state")
-        })
-    }
-}
+/// What the bot's API keeps in its Lua state (its app data) for the
+/// native functions: the game being decided and its simulations' counters.
+type Context = crate::script::simulation::SimulationContext<Game>;
 
 /// Droids' bot API for the shared Lua bot runtime: plain tables built for
 /// each decision, and `view:simulate`, made once.
@@ -187,14 +162,7 @@ impl LuaBotApi for BotApi {
     const TITLE: &'static str = "Droids";
 
     fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
-        lua.set_app_data(Context {
-            game: RefCell::new(None),
-            me: Cell::new(0),
-            seed: Cell::new(0),
-            decisions: Cell::new(0),
-            simulations: Cell::new(0),
-            charge,
-        });
+        Context::install(lua, charge);
         let simulate = lua.create_function(|lua, args: MultiValue| {
             // `view:simulate(t [, to_round_end])` or `view.simulate(t [, ...])`.
             let mut args: Vec<Value> = args.into_iter().collect();
@@ -214,9 +182,7 @@ impl LuaBotApi for BotApi {
     }
 
     fn seed(&mut self, lua: &Lua, seed: u64) {
-        if let Some(ctx) = lua.app_data_ref::<Context>() {
-            ctx.seed.set(seed);
-        }
+        Context::seed(lua, seed);
     }
 
     /// The tables of [`view`] for `seat`; `simulate` reads a copy of
@@ -228,19 +194,11 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        {
-            let ctx = Context::get(lua)?;
-            *ctx.game.borrow_mut() = Some(game.clone());
-            ctx.me.set(seat);
-            ctx.simulations.set(0);
-            ctx.decisions.set(ctx.decisions.get().wrapping_add(1));
-        }
+        Context::begin_decision(lua, Self::TITLE, game, seat)?;
         let arguments = view(lua, game, seat, Some(&self.simulate))
             .and_then(|v| Ok((Value::Table(v), Value::Table(decision(lua, game)?))));
         let returned = arguments.map(|(v, d)| call(&v, &d));
-        if let Ok(ctx) = Context::get(lua) {
-            ctx.game.borrow_mut().take();
-        }
+        Context::end_decision(lua);
         returned
     }
 }

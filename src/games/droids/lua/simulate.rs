@@ -18,6 +18,8 @@ use crate::engine::State;
 use crate::script::located;
 
 use super::super::board::PLAYER_COLOURS;
+use crate::script::simulation::SimulationRules;
+
 use super::Context;
 
 /// Instructions charged to the script for each simulation.
@@ -26,48 +28,25 @@ pub const SIMULATION_COST: u64 = 2_000;
 pub const SIMULATION_ANSWER_COST: u64 = 200;
 /// How many simulations one decision may run.
 pub const MAX_SIMULATIONS: u32 = 1_000;
+
+/// This game's simulations' limits, for [`Context::start`].
+const RULES: SimulationRules = SimulationRules {
+    title: "Droids",
+    example: "{ \"up 3\" }",
+    max: MAX_SIMULATIONS,
+    cost: SIMULATION_COST,
+};
 /// The most answers a simulation plays (a round of four players needs far
 /// fewer): a backstop against a game that would not end its round.
 const MAX_ANSWERS: u32 = 2_000;
 
-/// Mixes the bot's seed, the decision and the simulation into one seed.
-fn mix(seed: u64, decision: u64, simulation: u32) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ decision.wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        ^ u64::from(simulation).wrapping_mul(0x94D0_49BB_1331_11EB)
-}
-
 /// Runs one simulation of `answers` (a list of answer texts) for the seat
 /// deciding now; see the module's doc.
 pub(super) fn simulate(lua: &Lua, answers: &Table, to_round_end: bool) -> mlua::Result<Table> {
-    let ctx = Context::get(lua)?;
-    let n = ctx.simulations.get() + 1;
-    if n > MAX_SIMULATIONS {
-        return Err(located(
-            lua,
-            format!("simulate: more than {MAX_SIMULATIONS} simulations in one decision"),
-        ));
-    }
-    ctx.simulations.set(n);
-    ctx.charge.charge_or_stop(lua, SIMULATION_COST)?;
-    let texts: Vec<String> = answers
-        .sequence_values::<String>()
-        .collect::<mlua::Result<_>>()
-        .map_err(|_| {
-            located(
-                lua,
-                "simulate takes a list of answer texts, such as { \"up 3\" }",
-            )
-        })?;
+    let start = Context::start(lua, &RULES, answers)?;
+    let ctx = Context::get(lua, RULES.title)?;
+    let (texts, seed, mut game) = (start.texts, start.seed, start.game);
     let me = ctx.me.get();
-    let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
-    let mut game = {
-        let real = ctx.game.borrow();
-        let Some(real) = real.as_ref() else {
-            return Err(located(lua, "simulate is only answered while choose runs"));
-        };
-        real.sample_hidden(me, seed)
-    };
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
     let mut mine = texts.iter();
     let mut left = texts.len();

@@ -22,8 +22,6 @@ mod option_bot_tests;
 #[cfg(test)]
 mod tests;
 
-use std::cell::{Cell, RefCell};
-
 use mlua::{Lua, Value};
 
 use crate::engine::Seat;
@@ -34,31 +32,8 @@ use super::game::Game;
 pub use simulate::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 
 /// What the bot's API keeps in its Lua state (its app data) for the
-/// native functions (`view:simulate`, `view.board:square`).
-struct Context {
-    /// The game being decided, during a call of `choose`.
-    game: RefCell<Option<Game>>,
-    /// The deciding seat.
-    me: Cell<usize>,
-    /// The bot's seed: samples and the other seats' answers in a
-    /// simulation are drawn from it, the decision and the call.
-    seed: Cell<u64>,
-    /// Decisions asked so far (varies the samples from one to the next).
-    decisions: Cell<u64>,
-    /// Simulations run in this decision.
-    simulations: Cell<u32>,
-    /// The sandbox's instruction meter, charged for native work.
-    charge: Charge,
-}
-
-impl Context {
-    /// The context installed in `lua`.
-    fn get(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, Context>> {
-        lua.app_data_ref::<Context>().ok_or_else(|| {
-            mlua::Error::runtime("the RoboRally bot API is not installed in this Lua state")
-        })
-    }
-}
+/// native functions: the game being decided and its simulations' counters.
+type Context = crate::script::simulation::SimulationContext<Game>;
 
 /// A RoboRally bot played by a Lua script (RoboRally's
 /// [`crate::engine::GameType::lua_bot`] is [`RoboRallyLuaBot::boxed`]).
@@ -76,23 +51,14 @@ impl LuaBotApi for BotApi {
     const TITLE: &'static str = "RoboRally";
 
     fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
-        lua.set_app_data(Context {
-            game: RefCell::new(None),
-            me: Cell::new(0),
-            seed: Cell::new(0),
-            decisions: Cell::new(0),
-            simulations: Cell::new(0),
-            charge,
-        });
+        Context::install(lua, charge);
         Ok(BotApi {
             natives: view::Natives::new(lua)?,
         })
     }
 
     fn seed(&mut self, lua: &Lua, seed: u64) {
-        if let Some(ctx) = lua.app_data_ref::<Context>() {
-            ctx.seed.set(seed);
-        }
+        Context::seed(lua, seed);
     }
 
     /// The tables of [`view`] for `seat`; the natives read a copy of
@@ -104,19 +70,11 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        {
-            let ctx = Context::get(lua)?;
-            *ctx.game.borrow_mut() = Some(game.clone());
-            ctx.me.set(seat);
-            ctx.simulations.set(0);
-            ctx.decisions.set(ctx.decisions.get().wrapping_add(1));
-        }
+        Context::begin_decision(lua, Self::TITLE, game, seat)?;
         let arguments = view::view(lua, game, seat, &self.natives)
             .and_then(|view| Ok((Value::Table(view), Value::Table(view::decision(lua, game)?))));
         let returned = arguments.map(|(view, decision)| call(&view, &decision));
-        if let Ok(ctx) = Context::get(lua) {
-            ctx.game.borrow_mut().take();
-        }
+        Context::end_decision(lua);
         returned
     }
 }

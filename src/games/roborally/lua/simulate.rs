@@ -25,6 +25,8 @@ use crate::engine::State;
 use crate::script::located;
 
 use super::super::game::{Decision, Game};
+use crate::script::simulation::SimulationRules;
+
 use super::Context;
 
 /// Instructions charged to the script for each simulation.
@@ -33,16 +35,17 @@ pub const SIMULATION_COST: u64 = 2_000;
 pub const SIMULATION_ANSWER_COST: u64 = 200;
 /// How many simulations one decision may run.
 pub const MAX_SIMULATIONS: u32 = 1_000;
+
+/// This game's simulations' limits, for [`Context::start`].
+const RULES: SimulationRules = SimulationRules {
+    title: "RoboRally",
+    example: "{ \"move_2 670\", ..., \"go\" }",
+    max: MAX_SIMULATIONS,
+    cost: SIMULATION_COST,
+};
 /// The most answers a simulation plays (a turn of 8 robots needs far
 /// fewer): a backstop against a game that would not end its turn.
 const MAX_ANSWERS: u32 = 2_000;
-
-/// Mixes the bot's seed, the decision and the simulation into one seed.
-fn mix(seed: u64, decision: u64, simulation: u32) -> u64 {
-    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ decision.wrapping_mul(0xBF58_476D_1CE4_E5B9)
-        ^ u64::from(simulation).wrapping_mul(0x94D0_49BB_1331_11EB)
-}
 
 /// Runs one simulation of `answers` (a list of answer texts) for the
 /// seat deciding now, up to the end of register phase `phases` when it is
@@ -55,35 +58,11 @@ pub(super) fn simulate(
     phases: Option<u8>,
     standing: Option<&Table>,
 ) -> mlua::Result<Table> {
-    let ctx = Context::get(lua)?;
-    let n = ctx.simulations.get() + 1;
-    if n > MAX_SIMULATIONS {
-        return Err(located(
-            lua,
-            format!("simulate: more than {MAX_SIMULATIONS} simulations in one decision"),
-        ));
-    }
-    ctx.simulations.set(n);
-    ctx.charge.charge_or_stop(lua, SIMULATION_COST)?;
-    let texts: Vec<String> = answers
-        .sequence_values::<String>()
-        .collect::<mlua::Result<_>>()
-        .map_err(|_| {
-            located(
-                lua,
-                "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
-            )
-        })?;
+    let start = Context::start(lua, &RULES, answers)?;
     let standing = standing_answers(lua, standing)?;
+    let ctx = Context::get(lua, RULES.title)?;
+    let (texts, seed, mut game) = (start.texts, start.seed, start.game);
     let me = ctx.me.get();
-    let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
-    let mut game = {
-        let real = ctx.game.borrow();
-        let Some(real) = real.as_ref() else {
-            return Err(located(lua, "simulate is only answered while choose runs"));
-        };
-        real.sample_hidden(me, seed)
-    };
     // Stopping after a phase needs the game to pause between steps; the
     // pauses (`continue`) are answered here and not charged.
     game.set_stepping(phases.is_some());

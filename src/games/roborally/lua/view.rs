@@ -80,7 +80,7 @@ impl Natives {
                         "square takes whole numbers x and y: view.board:square(x, y)",
                     ));
                 };
-                let ctx = Context::get(lua)?;
+                let ctx = Context::get(lua, "RoboRally")?;
                 let game = ctx.game.borrow();
                 let Some(game) = game.as_ref() else {
                     return Err(crate::script::located(
