@@ -23,8 +23,8 @@
 ---@field program fun(game: RrOptionGame, event: RrOptionEvent): string[]? The holder is programmed, after its power down (event.hand: the cards left in its hand): returns the answers of the card's question (a turn-programmed option), or nil to ask nothing. An answer that is a card of the hand lays that card on the option.
 ---@field reveal fun(game: RrOptionGame, event: RrOptionEvent): "ask"|nil The cards of register event.register are about to be revealed; the holder's is event.card. May return "ask".
 ---@field turned fun(game: RrOptionGame, event: RrOptionEvent): boolean? A gear or a turning belt (event.by: "gear" or "belt") is about to turn the holder: returns true to stay as it is.
----@field weapon fun(game: RrOptionGame, event: RrOptionEvent): boolean? Before the lasers fire, the holder's main laser would hit event.target (event.direction, event.distance): returns true when the card, an optional weapon, can fire at it instead; its player then answers the weapon's name or `laser`.
----@field fire fun(game: RrOptionGame, event: RrOptionEvent) The holder fires this optional weapon at event.target (event.direction, event.distance) instead of its main laser: ask for its effects (game:damage, game:push, game:mirror, game:scramble).
+---@field weapon fun(game: RrOptionGame, event: RrOptionEvent): boolean|string[]|nil Before the lasers fire, the holder's main laser would hit event.target (event.direction, event.distance): returns true when the card, an optional weapon, can fire at it instead (its player then answers the weapon's name or `laser`), or a list of aims, each offered as an answer of its own (`fire_control shield`).
+---@field fire fun(game: RrOptionGame, event: RrOptionEvent) The holder fires this optional weapon at event.target (event.direction, event.distance, event.aim: the aim its player chose, when the weapon hook named aims) instead of its main laser: ask for its effects (game:damage, game:push, game:mirror, game:scramble, game:discard).
 local RrOptionCard = {}
 
 --- What a hook is told; every hook gets robot, option and answer, and its own fields.
@@ -44,6 +44,7 @@ local RrOptionCard = {}
 ---@field by ("gear"|"belt")? turned: what is about to turn the holder.
 ---@field direction ("N"|"E"|"S"|"W")? weapon, fire: the way the beam goes from the holder to the target.
 ---@field distance integer? weapon, fire: the squares between the holder and the target (1: beside it).
+---@field aim string? fire: the aim its player chose among those the weapon hook named.
 local RrOptionEvent = {}
 
 --- How a laser hook changes its robot's main laser.

@@ -153,7 +153,7 @@ impl Game {
             Some(Decision::DamageOption { seat }) => self.robots[seat].options.len() + 1,
             Some(Decision::LoseOption { seat }) => self.robots[seat].options.len(),
             Some(Decision::ProgramOption { .. }) => self.programmed.offered_len(),
-            Some(Decision::Weapon { .. }) => self.programmed.armed.offer().len(),
+            Some(Decision::Weapon { .. }) => self.programmed.armed.offer_len(),
             Some(Decision::Continue) => 1,
         }
     }
@@ -184,7 +184,7 @@ impl Game {
                 (i < self.programmed.offered_len()).then_some(Answer::Setting(i as u8))
             }
             Decision::Weapon { .. } => {
-                (i < self.programmed.armed.offer().len()).then_some(Answer::Weapon(i as u8))
+                (i < self.programmed.armed.offer_len()).then_some(Answer::Weapon(i as u8))
             }
             Decision::Continue => pick(&[Answer::Continue]),
         }
@@ -223,9 +223,8 @@ impl Game {
             Answer::Weapon(k) => self
                 .programmed
                 .armed
-                .offer()
-                .get(usize::from(k))
-                .map_or_else(|| format!("weapon {}", k + 1), |w| w.to_string()),
+                .offer_text(usize::from(k))
+                .unwrap_or_else(|| format!("weapon {}", k + 1)),
             Answer::Continue => "continue".into(),
         }
     }
@@ -288,7 +287,7 @@ impl Game {
             Decision::Weapon { seat } => format!(
                 "{}: fire an optional weapon instead of the main laser ({})",
                 who(seat),
-                self.programmed.armed.offer().join(" | ")
+                self.programmed.armed.offer_texts().join(" | ")
             ),
             Decision::Continue => "step: continue".into(),
         }
@@ -392,18 +391,10 @@ impl Game {
                 Some(k) => Answer::Setting(k),
                 None => return Err(expected("a turn-programmed option, seed lines 335-341")),
             },
-            Decision::Weapon { .. } => {
-                match self
-                    .programmed
-                    .armed
-                    .offer()
-                    .iter()
-                    .position(|w| *w == word)
-                {
-                    Some(k) => Answer::Weapon(k as u8),
-                    None => return Err(expected("an optional weapon, seed lines 311-317")),
-                }
-            }
+            Decision::Weapon { .. } => match self.programmed.armed.offer_position(word) {
+                Some(k) => Answer::Weapon(k as u8),
+                None => return Err(expected("an optional weapon, seed lines 311-317")),
+            },
             Decision::Continue => match word {
                 "continue" => Answer::Continue,
                 _ => return Err(expected("continue")),

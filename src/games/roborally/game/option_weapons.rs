@@ -2,10 +2,12 @@
 //! laser, "either the weapon or the laser"): before the lasers' step a
 //! robot whose options offer a weapon against the robot its main laser
 //! would hit (the `weapon` hook) is asked which it fires (the weapon's
-//! name or `laser`, [`Decision::Weapon`]); a weapon fired calls its
-//! `fire` hook, which asks for damage, pushes (Pressor Beam, Tractor
-//! Beam, Mini Howitzer), a program replaced (Radio Control) or the next
-//! card replaced (Scrambler).
+//! name or `laser`, [`Decision::Weapon`]; a weapon whose hook names aims
+//! is offered once per aim, `fire_control shield`); a weapon fired calls
+//! its `fire` hook (with the aim chosen), which asks for damage, pushes
+//! (Pressor Beam, Tractor Beam, Mini Howitzer), a program replaced (Radio
+//! Control), the next card replaced (Scrambler) or an option destroyed
+//! (Fire Control).
 
 use mlua::Value;
 
@@ -19,29 +21,65 @@ use super::Game;
 /// The word for the main laser among a weapon question's answers.
 pub(super) const MAIN_LASER: &str = "laser";
 
+/// One answer of a weapon question: a weapon (or [`MAIN_LASER`]) and,
+/// when its `weapon` hook named aims, the one this answer takes (Fire
+/// Control: the target's option it destroys).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) struct Offered {
+    weapon: &'static str,
+    aim: Option<String>,
+}
+
+impl Offered {
+    /// The answer's text: the weapon's name, then its aim.
+    fn text(&self) -> String {
+        match &self.aim {
+            Some(aim) => format!("{} {aim}", self.weapon),
+            None => self.weapon.to_string(),
+        }
+    }
+}
+
 /// The optional weapons' state: the choices of this lasers' step, the
 /// question asked now, and the robots whose program another robot's
 /// Radio Control replaced for the rest of the turn.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Armed {
-    /// (robot, weapon or [`MAIN_LASER`]) chosen in this lasers' step.
-    chosen: Vec<(usize, &'static str)>,
+    /// (robot, answer) chosen in this lasers' step.
+    chosen: Vec<(usize, Offered)>,
     /// The answers of the weapon question asked now, [`MAIN_LASER`] last.
-    offer: Vec<&'static str>,
+    offer: Vec<Offered>,
     /// (robot, the robot whose cards it plays) for the rest of the turn.
     mirrored: Vec<(usize, usize)>,
 }
 
 impl Armed {
-    /// The answers of the weapon question asked now.
-    pub(super) fn offer(&self) -> &[&'static str] {
-        &self.offer
+    /// How many answers the weapon question asked now has.
+    pub(super) fn offer_len(&self) -> usize {
+        self.offer.len()
+    }
+
+    /// The text of answer `k` of the weapon question asked now.
+    pub(super) fn offer_text(&self, k: usize) -> Option<String> {
+        self.offer.get(k).map(Offered::text)
+    }
+
+    /// The answers of the weapon question asked now, as text.
+    pub(super) fn offer_texts(&self) -> Vec<String> {
+        self.offer.iter().map(Offered::text).collect()
+    }
+
+    /// Which answer of the weapon question asked now `word` is.
+    pub(super) fn offer_position(&self, word: &str) -> Option<usize> {
+        self.offer.iter().position(|o| o.text() == word)
     }
 
     /// Whether robot `i` fires an optional weapon in this step (not its
     /// main laser).
     pub(super) fn fires_weapon(&self, i: usize) -> bool {
-        self.chosen.iter().any(|c| c.0 == i && c.1 != MAIN_LASER)
+        self.chosen
+            .iter()
+            .any(|c| c.0 == i && c.1.weapon != MAIN_LASER)
     }
 
     /// Whether some robot plays another's cards this turn.
@@ -53,6 +91,28 @@ impl Armed {
     /// The turn is over: programs are a robot's own again.
     pub(super) fn end_turn(&mut self) {
         self.mirrored.clear();
+    }
+}
+
+/// What a `weapon` hook's return offers: nothing (nil or false), the
+/// weapon once (true), or the weapon once per aim (a list of strings);
+/// `Err` says what else it returned.
+fn weapon_aims(v: Value) -> Result<Vec<Option<String>>, String> {
+    match v {
+        Value::Nil | Value::Boolean(false) => Ok(Vec::new()),
+        Value::Boolean(true) => Ok(vec![None]),
+        Value::Table(t) => t
+            .sequence_values::<Value>()
+            .map(|aim| match aim {
+                Ok(Value::String(s)) => s
+                    .to_str()
+                    .map(|s| Some(s.to_string()))
+                    .map_err(|_| "an aim that is not UTF-8".to_string()),
+                Ok(other) => Err(format!("an aim {other:?}")),
+                Err(e) => Err(e.to_string()),
+            })
+            .collect(),
+        other => Err(format!("{other:?}")),
     }
 }
 
@@ -91,16 +151,15 @@ impl Game {
                 t.raw_set("distance", distance)
             })?;
             let mut offer = Vec::new();
-            for (_, option, v) in values {
-                match v {
-                    Value::Boolean(true) => offer.push(option),
-                    Value::Nil | Value::Boolean(false) => {}
-                    other => {
+            for (_, weapon, v) in values {
+                match weapon_aims(v) {
+                    Ok(aims) => offer.extend(aims.into_iter().map(|aim| Offered { weapon, aim })),
+                    Err(what) => {
                         let rt = self.runtime.clone().expect("a hook ran");
                         return self.fail_with(rt.bad_return(
-                            option,
+                            weapon,
                             HookKind::Weapon,
-                            &format!("returned {other:?}: a weapon hook returns true (it can fire) or nil"),
+                            &format!("returned {what}: a weapon hook returns true (it can fire), a list of aims (strings: one answer each) or nil"),
                         ));
                     }
                 }
@@ -108,7 +167,10 @@ impl Game {
             if offer.is_empty() {
                 continue;
             }
-            offer.push(MAIN_LASER);
+            offer.push(Offered {
+                weapon: MAIN_LASER,
+                aim: None,
+            });
             self.programmed.armed.offer = offer;
             self.decision = Some(Decision::Weapon { seat: i });
             return Err(());
@@ -119,12 +181,14 @@ impl Game {
     /// Robot `seat` fires answer `k` of its weapon question.
     pub(super) fn answer_weapon(&mut self, seat: usize, k: u8) {
         let armed = &mut self.programmed.armed;
-        let Some(&weapon) = armed.offer.get(usize::from(k)) else {
+        let k = usize::from(k);
+        if k >= armed.offer.len() {
             return;
-        };
+        }
+        let chosen = armed.offer.swap_remove(k);
         armed.offer.clear();
-        armed.chosen.push((seat, weapon));
-        self.events.push(Event::WeaponChosen(seat, weapon));
+        self.events.push(Event::WeaponChosen(seat, chosen.weapon));
+        armed.chosen.push((seat, chosen));
     }
 
     /// The optional weapons chosen in this step fire at their targets
@@ -132,19 +196,20 @@ impl Game {
     pub(super) fn fire_weapons(&mut self) {
         let chosen = std::mem::take(&mut self.programmed.armed.chosen);
         let shots: Vec<_> = chosen
-            .iter()
-            .filter(|c| c.1 != MAIN_LASER)
-            .filter_map(|&(i, weapon)| self.main_target(i).map(|t| (i, weapon, t)))
+            .into_iter()
+            .filter(|c| c.1.weapon != MAIN_LASER)
+            .filter_map(|(i, shot)| self.main_target(i).map(|t| (i, shot, t)))
             .collect();
-        for (i, weapon, (j, dir, distance)) in shots {
+        for (i, shot, (j, dir, distance)) in shots {
             if !self.on_board(i) || !self.on_board(j) {
                 continue;
             }
             let target = self.name(j);
-            let fired = self.call_one(i, weapon, HookKind::Fire, &|t| {
+            let fired = self.call_one(i, shot.weapon, HookKind::Fire, &|t| {
                 t.raw_set("target", target)?;
                 t.raw_set("direction", dir.name())?;
-                t.raw_set("distance", distance)
+                t.raw_set("distance", distance)?;
+                t.raw_set("aim", shot.aim.as_deref())
             });
             if fired.is_err() {
                 return;

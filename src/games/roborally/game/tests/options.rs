@@ -118,3 +118,48 @@ fn the_described_hooks_are_the_engines() {
         assert!(rt.handle_has(m.name), "game:{} is not bound", m.name);
     }
 }
+
+// Fire Control (seed :508, "eine bestimmte Option"): the weapon question
+// offers the card once per option of the target, and a `weapon` hook that
+// returns an aim that is not a string is refused, naming the card, the
+// hook and what it returned, with the game left as it was.
+#[test]
+fn a_weapon_hook_s_aims_are_answers_and_a_bad_aim_is_refused() {
+    let mut red = robot("red", (1, 0), E, &["back_up 440", "move_1 500"]);
+    red.options = vec!["fire_control".into()];
+    let mut blue = robot("blue", (3, 0), N, &[]);
+    blue.options = vec!["brakes".into(), "ramming_gear".into()];
+    let mut g = Game::new(position(board((4, 1), ""), vec![red, blue]), 1).expect("valid");
+    // Red faces E, blue in line, in both registers.
+    assert_eq!(g.decision(), Some(Decision::Weapon { seat: 0 }));
+    let offered: Vec<String> = (0..g.legal_count())
+        .filter_map(|i| g.legal(i).map(|a| g.answer_text(a)))
+        .collect();
+    assert_eq!(
+        offered,
+        ["fire_control brakes", "fire_control ramming_gear", "laser"]
+    );
+    let source = "return { weapon = function(game, e)\n return { 'brakes', 7 } end }";
+    let rt = OptionRuntime::load_from(&|o| {
+        (o == "fire_control").then(|| ("test/fire_control.lua".to_string(), source.to_string()))
+    })
+    .expect("the test script loads");
+    // Red fires its laser; blue takes the damage (ruling 13's question),
+    // and the next register's weapon question calls the bad hook.
+    let laser = g.legal(2).expect("laser is the last answer");
+    g.apply(laser).expect("the main laser fires");
+    assert_eq!(g.decision(), Some(Decision::DamageOption { seat: 1 }));
+    g.runtime = Some(Rc::new(rt));
+    let before = format!("{:?} {:?}", g.robots(), g.decision());
+    let take = g.parse_answer("take").expect("blue may take the damage");
+    let err = g
+        .apply(take)
+        .expect_err("the hook returns a number as an aim");
+    assert!(
+        err.message.contains("option `fire_control`, hook `weapon`")
+            && err.message.contains("an aim Integer(7)"),
+        "{}",
+        err.message
+    );
+    assert_eq!(format!("{:?} {:?}", g.robots(), g.decision()), before);
+}
