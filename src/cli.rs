@@ -6,7 +6,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tinbots::assets::{bots_listing, Library};
-use tinbots::bot::{seat_seed, Bot, BotSpec, RandomBot};
+use tinbots::bot::{seat_seed, Bot, BotSpec};
 use tinbots::engine::{DynState, GameOptions, GameType};
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
@@ -131,7 +131,8 @@ enum Command {
         /// Who plays a colour: `COLOUR=NAME` (`random`, `greedy`,
         /// `lookahead`: `tinbots bots` lists them) or `COLOUR=path/to/bot.lua`.
         /// Repeatable, once per colour; `all=BOT` plays every colour not
-        /// named; other colours play the built-in random bot. Where a variant gives a person several colours
+        /// named; other colours play the game's own (`random`; RoboRally:
+        /// `planner`, whose races reach repair sites and options). Where a variant gives a person several colours
         /// (`teams` with an odd count, the summary's `seating:` line), the
         /// bot plays all of that person's colours.
         #[arg(long = "bot", value_name = "COLOUR=BOT")]
@@ -759,7 +760,7 @@ fn library(cli: &Cli) -> Result<Library> {
 }
 
 /// The bot of every seat: the `--bot COLOUR=BOT` choices, else the
-/// `--bot all=BOT` choice, else the built-in random bot. A choice plays every colour of the person who plays that
+/// `--bot all=BOT` choice, else the game's own ([`GameType::play_bot`]). A choice plays every colour of the person who plays that
 /// colour (a variant may give one person several); two choices for one
 /// person are refused, naming both.
 fn seat_bots(
@@ -808,17 +809,15 @@ fn seat_bots(
             chosen[other] = Some((arg, BotSpec::parse(bot)));
         }
     }
+    let own = BotSpec::parse(game_type.play_bot);
     chosen
         .into_iter()
         .enumerate()
-        .map(
-            |(seat, choice)| match choice.as_ref().or(everyone.as_ref()) {
-                Some((_, spec)) => spec
-                    .make_for(game_type, seat_seed(seed, seat))
-                    .map_err(|e| anyhow::anyhow!("{e}")),
-                None => Ok(Box::new(RandomBot::new(seat_seed(seed, seat))) as Box<dyn Bot>),
-            },
-        )
+        .map(|(seat, choice)| {
+            let spec = choice.as_ref().or(everyone.as_ref()).map_or(&own, |c| &c.1);
+            spec.make_for(game_type, seat_seed(seed, seat))
+                .map_err(|e| anyhow::anyhow!("{e}"))
+        })
         .collect()
 }
 

@@ -458,6 +458,50 @@ fn bot_all_plays_every_colour_not_named() {
     assert!(err.contains("two bots for all"), "{err}");
 }
 
+/// Issue 12's race: `tinbots play --game roborally --players 8 --seed 3`
+/// with no `--bot` seats RoboRally's own bot (`planner`: random robots
+/// seldom live to reach a two-wrench site), and in it option cards are
+/// drawn on a two-wrench site instead of repairing
+/// (`004_11511d35c714bcd0.txt:225`, 406) and used.
+#[test]
+fn roborally_play_seats_its_planner_and_its_race_draws_and_uses_options() {
+    let race = [
+        "play",
+        "--game",
+        "roborally",
+        "--players",
+        "8",
+        "--seed",
+        "3",
+        "-v",
+    ];
+    let o = tinbots(&race);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let drawn = out.matches("takes the option card").count();
+    assert!(drawn >= 2, "options drawn: {drawn}\n{out}");
+    assert!(
+        out.contains("prevents 1 damage"),
+        "an option prevents damage"
+    );
+    assert!(
+        out.contains("programs its shield"),
+        "a turn-programmed option"
+    );
+    let args: Vec<&str> = race
+        .iter()
+        .copied()
+        .chain(["--bot", "all=planner"])
+        .collect();
+    assert_eq!(out, stdout(&tinbots(&args)), "the default is the planner");
+    let random: Vec<&str> = race
+        .iter()
+        .copied()
+        .chain(["--bot", "all=random"])
+        .collect();
+    assert_ne!(out, stdout(&tinbots(&random)));
+}
+
 #[test]
 fn teams_with_an_odd_count_says_who_plays_which_colours() {
     let o = tinbots(&["play", "-p", "3", "--variant", "teams", "--max-turns", "4"]);

@@ -570,6 +570,11 @@ pub struct GameType {
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
+    /// The bot of a seat that `tinbots play` is given no `--bot` for, as
+    /// `--bot` names it (`random`): one whose games show the game (random
+    /// RoboRally robots die before they reach a repair site, so
+    /// RoboRally's is its `planner`).
+    pub play_bot: &'static str,
     /// Reads replay files of the formats written before files named their
     /// game: only the game those files were all of has a reader.
     pub legacy_replay: Option<ReadLegacyReplay>,

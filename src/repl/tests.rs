@@ -247,6 +247,7 @@ static TOY: GameType = GameType {
             cause: "the toy game has no Lua bots".into(),
         })
     },
+    play_bot: "random",
     legacy_replay: None,
     scenario_position: None,
     scenario_after: None,

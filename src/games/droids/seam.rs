@@ -34,6 +34,7 @@ pub const TYPE: GameType = GameType {
     repl: || Box::new(super::repl::DroidsRepl),
     check,
     lua_bot: super::lua::DroidsLuaBot::boxed,
+    play_bot: "random",
     legacy_replay: None,
     scenario_position: Some(scenario_position),
     scenario_after: Some(scenario_after),

@@ -37,6 +37,7 @@ pub const TYPE: GameType = GameType {
     repl: || Box::new(super::repl::RoboRallyRepl),
     check,
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
+    play_bot: "planner",
     legacy_replay: None,
     scenario_position: None,
     scenario_after: Some(scenario_after),

@@ -27,6 +27,7 @@ pub const TYPE: GameType = GameType {
     repl: || Box::<super::repl::TwinTinBotsRepl>::default(),
     check,
     lua_bot: super::lua::LuaBot::boxed,
+    play_bot: "random",
     legacy_replay: Some(read_legacy_replay),
     scenario_position: None,
     scenario_after: Some(scenario_after),
