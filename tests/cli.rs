@@ -3,20 +3,10 @@
 
 mod common;
 
+use common::{stdout, tinbots};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn tinbots(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use std::process::Command;
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tinbots-cli-{}-{name}", std::process::id()))
@@ -480,14 +470,15 @@ fn roborally_play_seats_its_planner_and_its_race_draws_and_uses_options() {
     let out = stdout(&o);
     let drawn = out.matches("takes the option card").count();
     assert!(drawn >= 2, "options drawn: {drawn}\n{out}");
-    assert!(
-        out.contains("prevents 1 damage"),
-        "an option prevents damage"
-    );
-    assert!(
-        out.contains("programs its shield"),
-        "a turn-programmed option"
-    );
+    for (used, how) in [
+        ("prevents 1 damage", "an option prevents damage"),
+        (
+            "programs its shield",
+            "a turn-programmed option is programmed",
+        ),
+    ] {
+        assert!(out.contains(used), "{how}: {out}");
+    }
     let args: Vec<&str> = race
         .iter()
         .copied()
@@ -706,7 +697,18 @@ fn a_reader_that_stops_reading_ends_tinbots_quietly() {
 /// the line's own seat's asides stay unnamed.
 #[test]
 fn another_seats_aside_on_a_transcript_line_names_its_colour() {
-    let out = tinbots(&["--game", "roborally", "play", "-p", "8", "--seed", "1"]);
+    // Random robots: their only asides are facings (no option is drawn).
+    let out = tinbots(&[
+        "--game",
+        "roborally",
+        "play",
+        "-p",
+        "8",
+        "--seed",
+        "1",
+        "--bot",
+        "all=random",
+    ]);
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     let mut named = 0;

@@ -5,16 +5,10 @@
 
 mod common;
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+use common::{stdout, tinbots};
 
-fn tinbots(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tinbots"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the binary runs")
-}
+use std::path::PathBuf;
+use std::process::Command;
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("tinbots-droids-{}-{name}", std::process::id()))
@@ -27,10 +21,7 @@ fn repl(input: &str) -> (String, String) {
         .args(["--game", "droids", "repl"])
         .current_dir(env!("CARGO_MANIFEST_DIR"));
     let o = common::run_with_input(&mut command, input.as_bytes());
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
+    (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned())
 }
 
 #[test]

@@ -39,3 +39,18 @@ pub fn run_with_input(command: &mut Command, input: &[u8]) -> Output {
     let _ = writer.join();
     output
 }
+
+/// Runs the `tinbots` binary in the repository (where `scripts/`,
+/// `variants/` and `setups/` are) with `args` and nothing on stdin.
+#[allow(dead_code)] // not every test crate that shares this module runs it
+pub fn tinbots(args: &[&str]) -> Output {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tinbots"));
+    command.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    run_with_input(&mut command, b"")
+}
+
+/// What a command wrote to stdout, as text.
+#[allow(dead_code)] // not every test crate that shares this module reads it
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
