@@ -31,6 +31,9 @@ impl Game {
         let has_options = !r.options.is_empty();
         self.events.push(Event::Destroyed(i, lives));
         self.plain_hooks(i, HookKind::Destroyed, &|_| Ok(()));
+        if self.variant_has(super::variant_lua::VariantHook::Destroyed) {
+            self.destroyed_variants(i);
+        }
         if has_options {
             self.pending.push(Pending::LoseOption { robot: i });
         }

@@ -167,6 +167,12 @@ impl Game {
                         return false;
                     }
                 }
+                if self.variant_has(VariantHook::TurnEnd) {
+                    self.turn_end_variants();
+                    if self.hook_error.is_some() {
+                        return false;
+                    }
+                }
                 for i in 0..self.robots.len() {
                     let r = &self.robots[i];
                     if let (Some(at), true) = (r.at, r.virtual_robot) {

@@ -35,14 +35,22 @@ pub enum VariantHook {
     /// Cards were dealt to a robot: returns how many of its registers its
     /// player fills; the others are filled at random from its hand.
     Programming,
+    /// The turn ends (after repairs and the options' `turn_end`): the
+    /// script may ask for effects (`game:damage`, ...).
+    TurnEnd,
+    /// A robot was destroyed (after its options' `destroyed`, before it
+    /// loses an option): the script may ask for effects.
+    Destroyed,
 }
 
 impl VariantHook {
     /// Every hook, in the order of their bits.
-    pub const ALL: [VariantHook; 3] = [
+    pub const ALL: [VariantHook; 5] = [
         VariantHook::PowerDown,
         VariantHook::Belts,
         VariantHook::Programming,
+        VariantHook::TurnEnd,
+        VariantHook::Destroyed,
     ];
 
     /// The hook's name in a variant's table.
@@ -51,6 +59,8 @@ impl VariantHook {
             VariantHook::PowerDown => "power_down",
             VariantHook::Belts => "belts",
             VariantHook::Programming => "programming",
+            VariantHook::TurnEnd => "turn_end",
+            VariantHook::Destroyed => "destroyed",
         }
     }
 
@@ -91,7 +101,7 @@ pub struct VariantHookError {
 struct Script {
     variant: String,
     id: ScriptId,
-    hooks: [Option<Function>; 3],
+    hooks: [Option<Function>; VariantHook::ALL.len()],
 }
 
 /// What a hook returned, with what it asked for.
@@ -147,7 +157,7 @@ impl VariantRuntime {
                     &format!("{shown}: the script returns no table"),
                 ));
             };
-            let mut hooks: [Option<Function>; 3] = Default::default();
+            let mut hooks: [Option<Function>; VariantHook::ALL.len()] = Default::default();
             for (slot, hook) in hooks.iter_mut().zip(VariantHook::ALL) {
                 *slot = table
                     .raw_get::<Option<Function>>(hook.name())

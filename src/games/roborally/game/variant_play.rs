@@ -1,7 +1,8 @@
 //! Where the engine calls the variants' hooks ([`super::variant_lua`]) and
 //! what it does with their answers: a power down not offered, the
 //! registers filled at random when a player's time runs out, flags moved
-//! after a belt step. Each is a cold function behind one test of
+//! after a belt step, the effects asked at a turn's end or a robot's
+//! destruction. Each is a cold function behind one test of
 //! [`Game::variant_hooks`]: a game without variants pays that test only.
 
 use std::rc::Rc;
@@ -181,6 +182,24 @@ impl Game {
         let card = hand.remove(k);
         self.robots[i].program[usize::from(r) - 1] = Some(card);
         self.events.push(Event::FilledAtRandom(i, r));
+    }
+
+    /// The turn ends: the `turn_end` hooks (`event.turn`), and what they
+    /// ask for.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn turn_end_variants(&mut self) {
+        let turn = self.turn;
+        self.call_variants(VariantHook::TurnEnd, &|t| t.raw_set("turn", turn));
+    }
+
+    /// Robot `i` was destroyed: the `destroyed` hooks (`event.robot`),
+    /// and what they ask for.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn destroyed_variants(&mut self, i: usize) {
+        let colour = self.robots[i].colour();
+        self.call_variants(VariantHook::Destroyed, &|t| t.raw_set("robot", colour));
     }
 
     /// After a belt step (`express`: the express belts' first move): the

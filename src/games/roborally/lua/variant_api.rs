@@ -31,6 +31,8 @@ const CLASSES: &[Class] = &[
             ("power_down", "fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent): boolean|string|nil", "A damaged robot's player is about to be asked whether to power down: false or a reason and the question is not asked (the robot stays powered up); nil or true: asked as usual."),
             ("belts", "fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent)", "A belt step has moved the robots (event.express: the express belts' first move); the hook may move flags with game:move_flag."),
             ("programming", "fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent): integer?", "Cards were dealt to event.robot: returns how many registers (0 to 5) its player fills, first to last; the others are filled at random from its hand. nil: all of them."),
+            ("turn_end", "fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent)", "Turn event.turn ends, after repairs and the option cards' turn_end: the hook may ask for effects (game:damage, ...), applied before the next deal."),
+            ("destroyed", "fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent)", "event.robot was destroyed (its life already taken), after its option cards' destroyed and before it loses an option: the hook may ask for effects."),
         ],
         methods: &[],
     },
@@ -38,7 +40,8 @@ const CLASSES: &[Class] = &[
         name: "RrVariantEvent",
         doc: "What a variant's hook is told.",
         fields: &[
-            ("robot", "RrOptionColour?", "power_down, programming: the robot."),
+            ("robot", "RrOptionColour?", "power_down, programming, destroyed: the robot."),
+            ("turn", "integer?", "turn_end: the turn ending, from 1."),
             ("express", "boolean?", "belts: true for the express belts' first move, false for every belt's move."),
         ],
         methods: &[],

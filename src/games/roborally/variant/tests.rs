@@ -272,3 +272,69 @@ fn roborally_variant_api_stubs_are_generated_from_the_description() {
     let engine: Vec<&str> = VariantHook::ALL.iter().map(|h| h.name()).collect();
     assert_eq!(described, engine);
 }
+
+/// The robots given a damage point right before `TurnBegins` in `events`
+/// (the block of damage and destructions that ends a turn), with the turn
+/// that begins.
+fn turn_end_damage(events: &[Event]) -> Option<(u32, Vec<usize>)> {
+    let begins = events
+        .iter()
+        .position(|e| matches!(e, Event::TurnBegins(_)))?;
+    let Event::TurnBegins(turn) = events[begins] else {
+        unreachable!("found as TurnBegins")
+    };
+    let mut damaged: Vec<usize> = events[..begins]
+        .iter()
+        .rev()
+        .take_while(|e| matches!(e, Event::Damaged(..) | Event::Destroyed(..)))
+        .filter_map(|e| match *e {
+            Event::Damaged(i, 1, _) => Some(i),
+            _ => None,
+        })
+        .collect();
+    damaged.sort_unstable();
+    damaged.dedup();
+    Some((turn, damaged))
+}
+
+// Sudden death (house rule, `turn_end` hook): from turn 10 on, each robot
+// on the board takes one damage point as the turn ends (after the repairs
+// of 004_11511d35c714bcd0.txt:219-225), before the next turn begins.
+#[test]
+fn sudden_death_damages_every_robot_on_the_board_as_turns_end_from_turn_10() {
+    let mut game = race(&built_in(), &["sudden-death"], 3, 4).expect("a race");
+    let mut k = 0;
+    let mut checked = 0;
+    while !game.is_over() && game.turn() <= 14 {
+        let n = game.legal_count();
+        let answer = game.legal(k % n).expect("an answer");
+        game.apply_legal(answer).expect("legal");
+        k += 3;
+        let Some((turn, damaged)) = turn_end_damage(game.events()) else {
+            continue;
+        };
+        if turn > 10 {
+            // On the board as the turn ended: still there, or destroyed by
+            // this very damage point (its copy not back yet).
+            let mut on_board: Vec<usize> = (0..3)
+                .filter(|&i| {
+                    game.robots()[i].at.is_some()
+                        || game
+                            .events()
+                            .iter()
+                            .any(|e| matches!(e, Event::Destroyed(j, _) if *j == i))
+                })
+                .collect();
+            on_board.sort_unstable();
+            assert_eq!(damaged, on_board, "turn {} ends", turn - 1);
+            checked += usize::from(!damaged.is_empty());
+        } else {
+            assert!(
+                damaged.is_empty(),
+                "turn {} ends with damage {damaged:?} before sudden death",
+                turn - 1
+            );
+        }
+    }
+    assert!(checked >= 2, "{checked} turn ends checked with robots on the board");
+}
