@@ -50,6 +50,11 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// How the answer is chosen from the root's statistics.
     pub choice: Choice,
+    /// The share of a playout's answers that are the game's own playout
+    /// answer where it has one ([`DynState::playout_answer`]: Twin Tin
+    /// Bots' `pass`, keeping the programs), the others random (0: all
+    /// random).
+    pub quiet: f64,
 }
 
 /// How an [`MctsBot`] chooses its answer once the search is done.
@@ -73,6 +78,7 @@ impl Default for MctsConfig {
             horizon: 0,
             exploration: 0.1,
             choice: Choice::Visits,
+            quiet: 0.0,
         }
     }
 }
@@ -83,14 +89,38 @@ impl MctsConfig {
     pub fn about() -> String {
         let d = MctsConfig::default();
         format!(
-            "The native Monte Carlo tree search, every game: mcts:iterations={},time=SECONDS,horizon={},exploration={},choice=visits|best (docs/tournaments.md).",
-            d.iterations, d.horizon, d.exploration
+            "The native Monte Carlo tree search, every game: mcts:iterations={},time=SECONDS,horizon={},exploration={},choice=visits|best,quiet={} (a game may set other defaults: docs/tournaments.md).",
+            d.iterations, d.horizon, d.exploration, d.quiet
         )
+    }
+
+    /// The settings `game` is searched with when the bot is named `name`:
+    /// the defaults, then the game's own ([`DynState::search_settings`]),
+    /// then those of the name. An error names a bad setting.
+    pub fn for_game(game: &dyn DynState, name: &str) -> Result<MctsConfig, String> {
+        let mut config = MctsConfig::default();
+        let own = game.search_settings();
+        if !own.is_empty() {
+            config
+                .apply(own)
+                .map_err(|e| format!("the game's own settings: {e}"))?;
+        }
+        match name.strip_prefix("mcts") {
+            Some("") => {}
+            Some(rest) => match rest.strip_prefix(':') {
+                Some(settings) => config.apply(settings)?,
+                None => return Err(format!("`{name}`: not an MCTS bot's name")),
+            },
+            None => return Err(format!("`{name}`: not an MCTS bot's name")),
+        }
+        Ok(config)
     }
 
     /// The bot as named: `mcts`, or `mcts:` and settings separated by
     /// commas: `iterations=N`, `time=SECONDS`, `horizon=TURNS`,
-    /// `exploration=C` (`mcts:iterations=2000,horizon=4`). `None` when the
+    /// `exploration=C`, `choice=visits|best`, `quiet=SHARE`
+    /// (`mcts:iterations=2000,horizon=4`), over the defaults of every game
+    /// (a game's own come in [`MctsConfig::for_game`]). `None` when the
     /// name is not an MCTS bot's; an error names a bad setting.
     pub fn parse(name: &str) -> Option<Result<MctsConfig, String>> {
         let settings = match name.strip_prefix("mcts") {
@@ -99,7 +129,13 @@ impl MctsConfig {
             None => return None,
         };
         let mut config = MctsConfig::default();
-        let parsed = settings.split(',').try_for_each(|setting| {
+        Some(config.apply(settings).map(|()| config))
+    }
+
+    /// Sets the settings of `settings` (`KEY=VALUE` separated by commas).
+    fn apply(&mut self, settings: &str) -> Result<(), String> {
+        let config = self;
+        settings.split(',').try_for_each(|setting| {
             let (key, value) = setting
                 .split_once('=')
                 .ok_or_else(|| format!("`{setting}`: expected KEY=VALUE"))?;
@@ -134,15 +170,20 @@ impl MctsConfig {
                         return Err(bad(&"a number 0 or more"));
                     }
                 }
+                "quiet" => {
+                    config.quiet = value.trim().parse().map_err(|e| bad(&e))?;
+                    if !(0.0..=1.0).contains(&config.quiet) {
+                        return Err(bad(&"a share from 0 to 1"));
+                    }
+                }
                 other => {
                     return Err(format!(
-                        "`{other}`: not a setting (iterations, time, horizon, exploration, choice)"
+                        "`{other}`: not a setting (iterations, time, horizon, exploration, choice, quiet)"
                     ))
                 }
             }
             Ok(())
-        });
-        Some(parsed.map(|()| config))
+        })
     }
 }
 
@@ -190,6 +231,18 @@ pub fn search(
     config: &MctsConfig,
     rng: &mut ChaCha8Rng,
 ) -> Result<Search, String> {
+    search_on(game, config, rng, Vec::new()).map(|(found, _)| found)
+}
+
+/// [`search`], going on from `tree`, a search of this very decision
+/// already made (empty: from nothing); the tree is given back with the
+/// search's iterations added.
+fn search_on(
+    game: &dyn DynState,
+    config: &MctsConfig,
+    rng: &mut ChaCha8Rng,
+    mut tree: Vec<Node>,
+) -> Result<(Search, Vec<Node>), String> {
     let me = game
         .to_decide()
         .ok_or("the game is over, there is nothing to decide")?;
@@ -198,10 +251,12 @@ pub fn search(
         return Err("there is no legal answer".into());
     }
     let seats = game.seats();
-    let mut tree = vec![Node {
-        reward: vec![0.0; seats],
-        ..Node::default()
-    }];
+    if tree.is_empty() {
+        tree.push(Node {
+            reward: vec![0.0; seats],
+            ..Node::default()
+        });
+    }
     let deadline = config.time.map(|t| Instant::now() + t);
     let mut iterations = 0;
     // One answer: nothing to search.
@@ -241,11 +296,36 @@ pub fn search(
             .then(b.value.total_cmp(&a.value))
             .then(a.index.cmp(&b.index))
     });
-    Ok(Search {
+    let found = Search {
         best: answers.first().map_or(0, |a| a.index),
         iterations,
         answers,
-    })
+    };
+    Ok((found, tree))
+}
+
+/// The part of `tree` under `root`, as a tree of its own (`root` first).
+fn subtree(tree: &[Node], root: usize) -> Vec<Node> {
+    let mut new_index = vec![0u32; tree.len()];
+    let mut order = vec![root];
+    let mut next = 0;
+    while let Some(&old) = order.get(next) {
+        for &child in tree[old].children.iter().filter(|&&c| c != 0) {
+            new_index[child as usize] = order.len() as u32;
+            order.push(child as usize);
+        }
+        next += 1;
+    }
+    order
+        .into_iter()
+        .map(|old| {
+            let mut node = tree[old].clone();
+            for child in node.children.iter_mut().filter(|c| **c != 0) {
+                *child = new_index[*child as usize];
+            }
+            node
+        })
+        .collect()
 }
 
 /// One iteration: a deal of what `me` cannot see, a walk down the tree,
@@ -311,7 +391,15 @@ fn iterate(
     let horizon = start_turn.saturating_add(config.horizon);
     while !state.is_over() && state.turn() <= horizon {
         let count = state.legal_count();
-        if count == 0 || state.apply_index(rng.gen_range(0..count)).is_err() {
+        if count == 0 {
+            break;
+        }
+        let quiet = match state.playout_answer() {
+            Some(i) if i < count && config.quiet > 0.0 && rng.gen_bool(config.quiet) => Some(i),
+            _ => None,
+        };
+        let answer = quiet.unwrap_or_else(|| rng.gen_range(0..count));
+        if state.apply_index(answer).is_err() {
             break;
         }
     }
@@ -373,22 +461,74 @@ fn rewards(state: &dyn DynState) -> Vec<f64> {
     reward
 }
 
-/// A bot that answers every decision by [`search`].
+/// A bot that answers every decision by [`search`]. When its answer
+/// leaves the same seat deciding again in the same turn (RoboRally's five
+/// registers), it keeps the part of its tree under that answer and the
+/// next search goes on from it, so the iterations of a turn's decisions
+/// add up.
 #[derive(Clone, Debug)]
 pub struct MctsBot {
     name: String,
+    /// The settings as named; the game's own defaults come under them on
+    /// the first decision ([`MctsConfig::for_game`]).
     config: MctsConfig,
+    /// The settings with the game's defaults, once a game was seen.
+    resolved: Option<MctsConfig>,
     rng: ChaCha8Rng,
+    /// The tree kept for the decision expected next.
+    kept: Option<KeptTree>,
+}
+
+/// A search tree kept for the next decision, and that decision's
+/// [`fingerprint`].
+#[derive(Clone, Debug)]
+struct KeptTree {
+    fingerprint: String,
+    tree: Vec<Node>,
+}
+
+/// What tells a decision from another, to the deciding seat `me`: the
+/// turn, the decision, what `me` sees of the game and the answers.
+fn fingerprint(game: &dyn DynState, me: Seat) -> String {
+    let answers: Vec<String> = (0..game.legal_count())
+        .filter_map(|i| game.legal_text(i))
+        .collect();
+    format!(
+        "{}|{}|{}|{}|{}",
+        game.turn(),
+        game.decision_text(),
+        game.private_text(me),
+        game.picture(Some(me), false),
+        answers.join(",")
+    )
 }
 
 impl MctsBot {
-    /// A bot named `name` searching with `config`, seeded with `seed`.
+    /// A bot named `name` searching with `config` (the settings of its
+    /// name, [`MctsConfig::parse`]), seeded with `seed`.
     pub fn new(name: &str, config: MctsConfig, seed: u64) -> MctsBot {
         MctsBot {
             name: name.to_string(),
             config,
+            resolved: None,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            kept: None,
         }
+    }
+
+    /// The bot's settings for `game`: those of its name over the game's
+    /// defaults (the settings given to [`MctsBot::new`] when the name is
+    /// not an MCTS bot's).
+    fn config_for(&mut self, game: &dyn DynState) -> Result<MctsConfig, String> {
+        if self.resolved.is_none() {
+            let config = if MctsConfig::parse(&self.name).is_some() {
+                MctsConfig::for_game(game, &self.name)?
+            } else {
+                self.config.clone()
+            };
+            self.resolved = Some(config);
+        }
+        Ok(self.resolved.clone().expect("resolved just above"))
     }
 }
 
@@ -398,9 +538,32 @@ impl Bot for MctsBot {
     }
 
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
-        search(game, &self.config, &mut self.rng)
-            .map(|s| s.best)
-            .map_err(|e| BotFailure(format!("{}: {e}", self.name)))
+        let name = self.name.clone();
+        let fail = move |e: String| BotFailure(format!("{name}: {e}"));
+        let config = self.config_for(game).map_err(&fail)?;
+        let me = game
+            .to_decide()
+            .ok_or_else(|| fail("the game is over, there is nothing to decide".into()))?;
+        let tree = match self.kept.take() {
+            Some(kept) if kept.fingerprint == fingerprint(game, me) => kept.tree,
+            _ => Vec::new(),
+        };
+        let (found, tree) = search_on(game, &config, &mut self.rng, tree).map_err(&fail)?;
+        // Keep the tree under the answer when the same seat decides next
+        // in the same turn.
+        let mut next = game.boxed_clone();
+        if next.apply_index(found.best).is_ok()
+            && next.to_decide() == Some(me)
+            && next.turn() == game.turn()
+        {
+            if let Some(&child) = tree[0].children.get(found.best).filter(|&&c| c != 0) {
+                self.kept = Some(KeptTree {
+                    fingerprint: fingerprint(next.as_ref(), me),
+                    tree: subtree(&tree, child as usize),
+                });
+            }
+        }
+        Ok(found.best)
     }
 }
 

@@ -193,6 +193,23 @@ pub trait State: Clone + 'static {
     fn heuristic(&self, seat: Seat) -> f64 {
         standings_value(&self.standings(), self.seats(), seat)
     }
+
+    /// The answer (by index) a search bot's playout plays here most of
+    /// the time instead of a random one (its `quiet` setting), where the
+    /// game has one that keeps things as they are (Twin Tin Bots' `pass`,
+    /// which keeps the programs running); `None` (the default): random
+    /// answers.
+    fn playout_answer(&self) -> Option<usize> {
+        None
+    }
+
+    /// The settings the native search bot plays this game with unless its
+    /// name says otherwise (`mcts:` settings without the `mcts:`, such as
+    /// `"horizon=6,quiet=1"`; the default: none). Fixed for a game, whatever
+    /// the position.
+    fn search_settings(&self) -> &'static str {
+        ""
+    }
 }
 
 /// A seat's place in `standings` as a value from 0 to 1: the first 1, the
@@ -335,6 +352,10 @@ pub trait DynState {
     fn check_invariants(&self) -> Result<(), String>;
     /// How well a seat stands, 0 to 1 ([`State::heuristic`]).
     fn heuristic(&self, seat: Seat) -> f64;
+    /// A playout's usual answer here ([`State::playout_answer`]).
+    fn playout_answer(&self) -> Option<usize>;
+    /// The search bot's settings for the game ([`State::search_settings`]).
+    fn search_settings(&self) -> &'static str;
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn DynState>;
     /// A copy with hidden things dealt anew for `viewer`.
@@ -446,6 +467,12 @@ impl<G: Describe + Named> DynState for G {
     }
     fn heuristic(&self, seat: Seat) -> f64 {
         State::heuristic(self, seat)
+    }
+    fn playout_answer(&self) -> Option<usize> {
+        State::playout_answer(self)
+    }
+    fn search_settings(&self) -> &'static str {
+        State::search_settings(self)
     }
     fn boxed_clone(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

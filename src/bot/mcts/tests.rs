@@ -33,6 +33,7 @@ fn settings_are_read_from_the_name_and_bad_ones_named() {
         ("mcts:depth=3", "`depth`: not a setting"),
         ("mcts:time=-1", "time=-1: a positive number of seconds"),
         ("mcts:horizon", "`horizon`: expected KEY=VALUE"),
+        ("mcts:quiet=2", "quiet=2: a share from 0 to 1"),
     ] {
         let err = MctsConfig::parse(bad).unwrap().unwrap_err();
         assert!(err.starts_with(says), "{bad}: {err}");
@@ -253,4 +254,161 @@ fn search_beats_random_play_in_a_short_match() {
         .unwrap();
     let r = &played.results[0];
     assert!(r.wins[0] >= 5.0, "{r:?}");
+}
+
+#[test]
+fn a_game_s_own_settings_come_under_those_of_the_name() {
+    let ttb = game("twin-tin-bots", 2, 1);
+    let own = MctsConfig::for_game(ttb.as_ref(), "mcts").unwrap();
+    let mut expected = MctsConfig::default();
+    expected.apply(ttb.search_settings()).unwrap();
+    assert_eq!(own, expected);
+    assert!(
+        own != MctsConfig::default(),
+        "Twin Tin Bots has settings of its own"
+    );
+    let named = MctsConfig::for_game(ttb.as_ref(), "mcts:horizon=1,quiet=0").unwrap();
+    assert_eq!((named.horizon, named.quiet), (1, 0.0));
+    assert_eq!(named.exploration, own.exploration, "the game's, not named");
+    let err = MctsConfig::for_game(ttb.as_ref(), "mcts:quiet=x").unwrap_err();
+    assert!(err.starts_with("quiet=x"), "{err}");
+}
+
+#[test]
+fn a_twin_tin_bots_playout_keeps_the_programs_by_passing() {
+    // The first turn places tiles (no pass): random; later program
+    // changes start with `pass`, the playout's usual answer.
+    let mut g = game("twin-tin-bots", 2, 3);
+    assert_eq!(g.playout_answer(), None);
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    let mut passes = 0;
+    while !g.is_over() && g.turn() < 12 {
+        if let Some(i) = g.playout_answer() {
+            if g.decision_text() == "change" {
+                assert_eq!(g.legal_text(i).as_deref(), Some("pass"));
+                passes += 1;
+            }
+        }
+        let count = g.legal_count();
+        g.apply_index(rng.gen_range(0..count)).unwrap();
+    }
+    assert!(passes > 0, "no program change after the first turn");
+}
+
+#[test]
+fn a_subtree_keeps_the_nodes_under_its_root_and_their_statistics() {
+    let g = game("roborally", 2, 4);
+    let config = MctsConfig {
+        iterations: 200,
+        ..MctsConfig::default()
+    };
+    let (found, tree) = search_on(
+        g.as_ref(),
+        &config,
+        &mut ChaCha8Rng::seed_from_u64(3),
+        Vec::new(),
+    )
+    .unwrap();
+    let child = tree[0].children[found.best] as usize;
+    let sub = subtree(&tree, child);
+    assert_eq!(sub[0].visits, tree[child].visits);
+    assert_eq!(sub[0].reward, tree[child].reward);
+    // Every node of the subtree is reached once from its root, and the
+    // visits of a node's children add up to its own at most.
+    let mut reached = vec![false; sub.len()];
+    reached[0] = true;
+    for node in &sub {
+        let mut below = 0;
+        for &c in node.children.iter().filter(|&&c| c != 0) {
+            assert!(!reached[c as usize], "a node reached twice");
+            reached[c as usize] = true;
+            below += sub[c as usize].visits;
+        }
+        assert!(below <= node.visits);
+    }
+    assert!(reached.iter().all(|&r| r));
+    assert!(sub.len() > 1 && sub.len() < tree.len());
+}
+
+#[test]
+fn a_bot_goes_on_from_its_tree_through_a_seat_s_decisions_of_a_turn() {
+    // RoboRally asks one robot its five registers in a row: after the
+    // first, the bot keeps the tree under its answer, and the next
+    // search starts with the iterations that went through it. Two bots
+    // seeded alike answer alike all the way.
+    let mut g = game("roborally", 2, 6);
+    let me = g.to_decide().unwrap();
+    let mut a = MctsBot::new("mcts:iterations=100", MctsConfig::default(), 5);
+    let mut b = MctsBot::new("mcts:iterations=100", MctsConfig::default(), 5);
+    let first = a.choose(g.as_ref()).unwrap();
+    assert_eq!(b.choose(g.as_ref()).unwrap(), first);
+    let kept = a.kept.as_ref().expect("the same robot decides next");
+    let kept_visits = kept.tree[0].visits;
+    assert!(kept_visits > 0);
+    g.apply_index(first).unwrap();
+    assert_eq!(g.to_decide(), Some(me));
+    assert_eq!(kept.fingerprint, fingerprint(g.as_ref(), me));
+    let second = a.choose(g.as_ref()).unwrap();
+    assert_eq!(b.choose(g.as_ref()).unwrap(), second);
+    let kept = a.kept.as_ref().expect("the same robot decides next again");
+    assert!(kept.tree[0].visits > 0);
+    // A bot given another position drops its tree.
+    let other = game("roborally", 2, 7);
+    let mut c = a.clone();
+    c.choose(other.as_ref()).unwrap();
+    assert_eq!(c.kept.as_ref().map(|k| k.tree[0].visits), {
+        let mut fresh = MctsBot::new("mcts:iterations=100", MctsConfig::default(), 0);
+        fresh.rng = a.rng.clone();
+        fresh.choose(other.as_ref()).unwrap();
+        fresh.kept.map(|k| k.tree[0].visits)
+    });
+}
+
+#[test]
+fn search_finds_the_register_that_wins_the_race() {
+    // Two robots raced by a small search, seeded, until the fifth register
+    // of the robot that programs last, where some cards end the turn on
+    // its last flag and win whatever the other robot programmed while
+    // others do not; the search must take a winning card (the race is won
+    // on touching the last flag, 004_11511d35c714bcd0.txt:73).
+    let mut found = 0;
+    let mut rng = ChaCha8Rng::seed_from_u64(4);
+    let driver = MctsConfig {
+        iterations: 60,
+        choice: Choice::Best,
+        ..MctsConfig::default()
+    };
+    'games: for seed in 0..40 {
+        let mut g = game("roborally", 2, seed);
+        for _ in 0..400 {
+            let Some(me) = g.to_decide() else {
+                continue 'games;
+            };
+            let count = g.legal_count();
+            if count > 1 {
+                let winning: Vec<usize> = (0..count)
+                    .filter(|&i| wins_at_once(g.as_ref(), me, i))
+                    .collect();
+                if !winning.is_empty() && winning.len() < count {
+                    let config = MctsConfig {
+                        iterations: 40 * count as u32,
+                        choice: Choice::Best,
+                        ..MctsConfig::default()
+                    };
+                    let s = search(g.as_ref(), &config, &mut rng).unwrap();
+                    assert!(
+                        winning.contains(&s.best),
+                        "seed {seed}: {s:?} not in {winning:?}"
+                    );
+                    found += 1;
+                    if found == 3 {
+                        break 'games;
+                    }
+                }
+            }
+            let answer = search(g.as_ref(), &driver, &mut rng).unwrap().best;
+            g.apply_index(answer).unwrap();
+        }
+    }
+    assert!(found > 0, "no register that wins at once was met");
 }

@@ -1,11 +1,13 @@
 //! What a position of RoboRally is worth to a robot before the race ends
 //! ([`crate::engine::State::heuristic`]), for the native search bot: the
 //! flags it touched (the race is to touch them all in order,
-//! 004_11511d35c714bcd0.txt:73), less the steps from where it stands (its
-//! archive while destroyed) to its next flag around walls and pits, its
-//! damage, and the lives it lost, against the best other robot.
+//! 004_11511d35c714bcd0.txt:73), less the way from where it stands and
+//! faces (its archive while destroyed) to its next flag around walls and
+//! pits, turns counted as the cards they take (the `planner` bot's costs),
+//! its damage, and the lives it lost, against the best other robot.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, VecDeque};
 
 use super::board::{Board, Kind};
 use super::game::Game;
@@ -56,10 +58,75 @@ pub fn progress(board: &Board, robot: &RobotState) -> f64 {
             robot.archive
         }
     };
+    let facing = robot.at.map(|_| robot.facing);
     if let Some(flag) = board.flags().iter().find(|f| f.number == robot.flags + 1) {
-        value -= f64::from(steps(board, from, flag.at));
+        value -= way(board, from, facing, flag.at);
     }
     value
+}
+
+/// What a step forward costs in [`way`], in tenths of a step.
+const FORWARD: u32 = 10;
+/// A step backwards (a rarer card: `planner`'s `BACK_COST`).
+const BACKWARD: u32 = 18;
+/// A quarter turn (a register with no step: `planner`'s `TURN_COST`).
+const QUARTER: u32 = 17;
+/// A u-turn (`planner`'s `UTURN_COST`).
+const U_TURN: u32 = 22;
+
+/// The cheapest way, in steps, from `from` facing `facing` (any way when
+/// `None`) to `to`, by steps forward and back across sides without walls
+/// over squares on the board that are not pits, and turns ([`FORWARD`],
+/// [`BACKWARD`], [`QUARTER`], [`U_TURN`]): a Dijkstra search over square
+/// and facing. Where there is no such way, [`steps`]'s.
+pub fn way(board: &Board, from: Square, facing: Option<Compass>, to: Square) -> f64 {
+    let (width, height) = board.size();
+    let cell = |sq: Square| {
+        ((sq.x as u32) < width as u32 && (sq.y as u32) < height as u32)
+            .then(|| (sq.y * width + sq.x) as usize)
+    };
+    let (Some(start), Some(_)) = (cell(from), cell(to)) else {
+        return f64::from(steps(board, from, to));
+    };
+    let open = |sq: Square| !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit);
+    let turn = |f: usize, quarters: usize| (f + quarters) % 4;
+    let mut best = vec![u32::MAX; (width * height).max(0) as usize * 4];
+    let mut pending = BinaryHeap::new();
+    for f in 0..4 {
+        if facing.is_none_or(|d| Compass::ORTHOGONAL[f] == d) {
+            best[start * 4 + f] = 0;
+            pending.push(Reverse((0u32, start * 4 + f, from)));
+        }
+    }
+    while let Some(Reverse((cost, key, sq))) = pending.pop() {
+        if cost > best[key] {
+            continue;
+        }
+        if sq == to {
+            return f64::from(cost) / f64::from(FORWARD);
+        }
+        let f = key % 4;
+        let mut relax = |next: Square, g: usize, step: u32| {
+            if let Some(c) = cell(next) {
+                let k = c * 4 + g;
+                if cost + step < best[k] {
+                    best[k] = cost + step;
+                    pending.push(Reverse((cost + step, k, next)));
+                }
+            }
+        };
+        for (dir, step) in [(f, FORWARD), (turn(f, 2), BACKWARD)] {
+            let d = Compass::ORTHOGONAL[dir];
+            let next = sq.step(d);
+            if !board.is_walled(sq, d) && open(next) {
+                relax(next, f, step);
+            }
+        }
+        relax(sq, turn(f, 1), QUARTER);
+        relax(sq, turn(f, 3), QUARTER);
+        relax(sq, turn(f, 2), U_TURN);
+    }
+    f64::from(steps(board, from, to))
 }
 
 /// The steps from `from` to `to` across sides without walls, over squares
@@ -144,6 +211,26 @@ mod tests {
                 State::apply(&mut g, answer).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn the_way_counts_turns_and_is_never_shorter_than_the_steps() {
+        let g = game(1);
+        let board = g.board();
+        let flag = board.flags()[0].at;
+        let start = g.robots()[0].at.expect("robots start on the board");
+        let any = way(board, start, None, flag);
+        assert!(any >= f64::from(steps(board, start, flag)));
+        // Facing one way or another is never cheaper than free to choose,
+        // and the four facings do not all cost the same off the flag's
+        // row and column (one must turn more than another).
+        let costs: Vec<f64> = Compass::ORTHOGONAL
+            .iter()
+            .map(|&d| way(board, start, Some(d), flag))
+            .collect();
+        assert!(costs.iter().all(|&c| c >= any));
+        assert!(costs.iter().any(|&c| c != costs[0]), "{costs:?}");
+        assert_eq!(way(board, flag, Some(Compass::N), flag), 0.0);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::engine::{
     TranscriptPart,
 };
 
-use super::game::{Answer, Decision, EndReason, Event, Game};
+use super::game::{Answer, Change, Decision, EndReason, Event, Game};
 use super::render::{self, RenderOptions};
 use super::replay::Replay;
 use super::summary;
@@ -198,6 +198,28 @@ impl engine::State for Game {
 
     fn heuristic(&self, seat: Seat) -> f64 {
         super::heuristic::heuristic(self, seat)
+    }
+
+    /// A program change: `pass` where it is allowed (everyone keeps their
+    /// programs, as the `lookahead` bot plays its rounds ahead); another
+    /// decision (a zap effect, a crystal's hex, a push): its first answer;
+    /// the first turn's placements: none (random).
+    fn playout_answer(&self) -> Option<usize> {
+        match self.decision() {
+            Decision::ProgramChange { .. } => {
+                (self.legal_answer(0) == Some(Answer::Change(Change::Pass))).then_some(0)
+            }
+            Decision::GameOver => None,
+            _ => Some(0),
+        }
+    }
+
+    /// Playouts two turns past the decision's, in which players keep their
+    /// programs nine times in ten (a change shows its worth over the turns
+    /// it stays in place), and a small exploration: chosen by short
+    /// matches against `lookahead` (docs/tournaments.md).
+    fn search_settings(&self) -> &'static str {
+        "horizon=2,quiet=0.9,exploration=0.05"
     }
 
     fn sample_hidden(&self, viewer: Seat, seed: u64) -> Game {
