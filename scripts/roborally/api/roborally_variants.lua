@@ -10,11 +10,14 @@
 ---@field power_down fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent): boolean|string|nil A damaged robot's player is about to be asked whether to power down: false or a reason and the question is not asked (the robot stays powered up); nil or true: asked as usual.
 ---@field belts fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent) A belt step has moved the robots (event.express: the express belts' first move); the hook may move flags with game:move_flag.
 ---@field programming fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent): integer? Cards were dealt to event.robot: returns how many registers (0 to 5) its player fills, first to last; the others are filled at random from its hand. nil: all of them.
+---@field turn_end fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent) Turn event.turn ends, after repairs and the option cards' turn_end: the hook may ask for effects (game:damage, ...), applied before the next deal.
+---@field destroyed fun(game: RrVariantGame|RrOptionGame, event: RrVariantEvent) event.robot was destroyed (its life already taken), after its option cards' destroyed and before it loses an option: the hook may ask for effects.
 local RrVariant = {}
 
 --- What a variant's hook is told.
 ---@class RrVariantEvent
----@field robot RrOptionColour? power_down, programming: the robot.
+---@field robot RrOptionColour? power_down, programming, destroyed: the robot.
+---@field turn integer? turn_end: the turn ending, from 1.
 ---@field express boolean? belts: true for the express belts' first move, false for every belt's move.
 local RrVariantEvent = {}
 

@@ -336,5 +336,59 @@ fn sudden_death_damages_every_robot_on_the_board_as_turns_end_from_turn_10() {
             );
         }
     }
-    assert!(checked >= 2, "{checked} turn ends checked with robots on the board");
+    assert!(
+        checked >= 2,
+        "{checked} turn ends checked with robots on the board"
+    );
+}
+
+// The `destroyed` hook: called for the robot destroyed (seed line 247),
+// with the option handle's requests applied. A test variant deals every
+// other robot on the board a point of damage.
+#[test]
+fn a_destroyed_hook_hears_of_each_destruction_and_its_requests_apply() {
+    let folder = one_variant(
+        "rr-shrapnel",
+        "shrapnel",
+        "",
+        "return {\n  destroyed = function(game, event)\n    for _, c in ipairs(game:colours()) do\n      if c ~= event.robot and game:robot(c).at then game:damage(c, 1) end\n    end\n  end,\n}\n",
+    );
+    let mut game = race(&with_folder(&folder), &["shrapnel"], 3, 2).expect("a race");
+    let mut k = 0;
+    let mut checked = 0;
+    while !game.is_over() && game.turn() <= 30 && checked < 3 {
+        let on_board: Vec<usize> = (0..3).filter(|&i| game.robots()[i].at.is_some()).collect();
+        let n = game.legal_count();
+        let answer = game.legal(k % n).expect("an answer");
+        game.apply_legal(answer).expect("legal");
+        k += 7;
+        let events = game.events();
+        let Some(at) = events
+            .iter()
+            .position(|e| matches!(e, Event::Destroyed(..)))
+        else {
+            continue;
+        };
+        let Event::Destroyed(gone, _) = events[at] else {
+            unreachable!("found as Destroyed")
+        };
+        if events[at + 1..]
+            .iter()
+            .any(|e| matches!(e, Event::Destroyed(..)))
+        {
+            continue; // several at once: one at a time is clear enough
+        }
+        for &other in on_board.iter().filter(|&&o| o != gone) {
+            let hit = events[at..]
+                .iter()
+                .any(|e| matches!(e, Event::Damaged(j, 1, _) if *j == other));
+            let still_there = game.robots()[other].at.is_some();
+            assert!(
+                hit || !still_there,
+                "{other} takes a point as {gone} is destroyed: {events:?}"
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 1, "a destruction was seen");
 }
