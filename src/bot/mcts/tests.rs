@@ -412,3 +412,22 @@ fn search_finds_the_register_that_wins_the_race() {
     }
     assert!(found > 0, "no register that wins at once was met");
 }
+
+#[test]
+fn a_robot_racing_alone_reaches_its_flags() {
+    // With no other robot the estimate is the robot's own progress (a
+    // lead over nobody would say nothing): alone on the default course,
+    // the search touches every flag well within the turn limit.
+    let mut g = game("roborally", 1, 1);
+    let config = MctsConfig {
+        iterations: 300,
+        ..MctsConfig::default()
+    };
+    let mut bot = MctsBot::new("mcts", config, 1);
+    while !g.is_over() && g.turn() <= 20 {
+        let answer = bot.choose(g.as_ref()).expect("an answer");
+        g.apply_index(answer).expect("legal");
+    }
+    let outcome = g.outcome().expect("the race ends");
+    assert_eq!(outcome.winners, vec![0], "turn {}", g.turn());
+}

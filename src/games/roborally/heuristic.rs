@@ -27,8 +27,9 @@ const DESTROYED: f64 = 3.0;
 /// The lead worth about 0.73, in steps.
 const SCALE: f64 = 6.0;
 
-/// How well `seat`'s robot stands against the best other robot, 0 to 1
-/// (0.5 when level).
+/// How well `seat`'s robot stands against the best other robot still in
+/// the race, 0 to 1 (0.5 when level); alone, by its own progress
+/// ([`alone`]).
 pub fn heuristic(game: &Game, seat: usize) -> f64 {
     let robots = game.robots();
     let board = game.board();
@@ -38,11 +39,32 @@ pub fn heuristic(game: &Game, seat: usize) -> f64 {
     let mine = progress(board, me);
     let best_other = robots
         .iter()
-        .filter(|r| r.seat != seat)
+        .filter(|r| r.seat != seat && (r.lives > 0 || r.at.is_some()))
         .map(|r| progress(board, r))
         .reduce(f64::max);
-    best_other.map_or(0.5, |other| squash(mine - other, SCALE))
+    match best_other {
+        Some(other) => squash(mine - other, SCALE),
+        None => alone(board, mine),
+    }
 }
+
+/// A robot racing alone (the only one, or every other out of lives, seed
+/// line 247) scored by its own progress, on a straight line from being out
+/// to every flag touched with [`MOST_LIVES`] left: a lead over nobody says
+/// nothing, and a squashed lead over robots that are out says nothing
+/// either (it is near 1 whatever this robot does).
+fn alone(board: &Board, progress: f64) -> f64 {
+    let flags = board.flags().len() as f64;
+    let top = FLAG * flags + LIFE * MOST_LIVES;
+    let bottom = -10.0 * FLAG - FAR;
+    ((progress - bottom) / (top - bottom)).clamp(0.0, 1.0)
+}
+
+/// The most lives a robot has (3, and one more each with more than four
+/// players and more than four boards: 004_11511d35c714bcd0.txt:52-57).
+const MOST_LIVES: f64 = 5.0;
+/// A way to a flag longer than any on a course, in steps.
+const FAR: f64 = 200.0;
 
 /// A robot's progress in steps: [`FLAG`] per flag touched and [`LIFE`] per
 /// life left, less the steps to its next flag, its damage and being
@@ -231,6 +253,36 @@ mod tests {
         assert!(costs.iter().all(|&c| c >= any));
         assert!(costs.iter().any(|&c| c != costs[0]), "{costs:?}");
         assert_eq!(way(board, flag, Some(Compass::N), flag), 0.0);
+    }
+
+    #[test]
+    fn a_robot_racing_alone_is_scored_by_its_own_progress() {
+        let g = game(2);
+        let mut solo = g.clone();
+        solo.robots_for_tests().truncate(1);
+        let before = heuristic(&solo, 0);
+        assert!(before > 0.0 && before < 1.0, "{before}");
+        // One step nearer its flag, then on it and touched: better each time.
+        let flag = solo.board().flags()[0].at;
+        let start = solo.robots()[0].at.expect("on the board");
+        let nearer = Compass::ORTHOGONAL
+            .iter()
+            .map(|&d| start.step(d))
+            .find(|&sq| steps(solo.board(), sq, flag) < steps(solo.board(), start, flag))
+            .expect("a step nearer the flag");
+        solo.robots_for_tests()[0].at = Some(nearer);
+        let step = heuristic(&solo, 0);
+        assert!(step > before, "{step} > {before}");
+        solo.robots_for_tests()[0].at = Some(flag);
+        solo.robots_for_tests()[0].flags = 1;
+        assert!(heuristic(&solo, 0) > step);
+        // The other robot out of lives: the same as alone.
+        let mut out = g.clone();
+        out.robots_for_tests()[1].lives = 0;
+        out.robots_for_tests()[1].at = None;
+        let mut alone_too = out.clone();
+        alone_too.robots_for_tests().truncate(1);
+        assert_eq!(heuristic(&out, 0), heuristic(&alone_too, 0));
     }
 
     #[test]

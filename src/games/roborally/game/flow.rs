@@ -157,21 +157,10 @@ impl Game {
                 }
             }
             Pc::EndClear => {
-                if self.runtime.is_some() {
-                    for i in 0..self.robots.len() {
-                        if self.on_board(i) {
-                            self.plain_hooks(i, HookKind::TurnEnd, &|_| Ok(()));
-                        }
-                    }
-                    if self.hook_error.is_some() {
-                        return false;
-                    }
-                }
-                if self.variant_has(VariantHook::TurnEnd) {
-                    self.turn_end_variants();
-                    if self.hook_error.is_some() {
-                        return false;
-                    }
+                if (self.runtime.is_some() || self.variant_has(VariantHook::TurnEnd))
+                    && !self.turn_end_hooks()
+                {
+                    return false;
                 }
                 for i in 0..self.robots.len() {
                     let r = &self.robots[i];
@@ -205,6 +194,24 @@ impl Game {
             }
         }
         true
+    }
+
+    /// The turn ends: the `turn_end` hooks of the options of the robots
+    /// on the board, then the variants'; false when one failed.
+    #[cold]
+    #[inline(never)]
+    fn turn_end_hooks(&mut self) -> bool {
+        if self.runtime.is_some() {
+            for i in 0..self.robots.len() {
+                if self.on_board(i) {
+                    self.plain_hooks(i, HookKind::TurnEnd, &|_| Ok(()));
+                }
+            }
+        }
+        if self.hook_error.is_none() && self.variant_has(VariantHook::TurnEnd) {
+            self.turn_end_variants();
+        }
+        self.hook_error.is_none()
     }
 
     /// The phase a turn's registers start with.

@@ -548,3 +548,12 @@ const LAST_REGISTER: u8 = REGISTERS as u8;
 
 /// The damage a robot comes back with (ruling 10, seed line 251).
 pub const REENTRY_DAMAGE: u8 = 2;
+
+#[cfg(test)]
+impl Game {
+    /// The robots, for a test to change (the estimate's tests put a robot
+    /// alone or out).
+    pub(crate) fn robots_for_tests(&mut self) -> &mut Vec<RobotState> {
+        &mut self.robots
+    }
+}
