@@ -100,6 +100,38 @@ fn wins_at_once(g: &dyn DynState, seat: Seat, i: usize) -> bool {
     })
 }
 
+/// At `g`'s decision (for `me`), when some answers win at once and others
+/// do not: asserts that a search choosing by `choice` takes a winning one,
+/// and says so; false at any other decision.
+fn takes_a_winning_answer(
+    g: &dyn DynState,
+    me: Seat,
+    choice: Choice,
+    rng: &mut ChaCha8Rng,
+    seed: u64,
+) -> bool {
+    let count = g.legal_count();
+    if count < 2 {
+        return false;
+    }
+    let winning: Vec<usize> = (0..count).filter(|&i| wins_at_once(g, me, i)).collect();
+    if winning.is_empty() || winning.len() == count {
+        return false;
+    }
+    let config = MctsConfig {
+        iterations: 40 * count as u32,
+        choice,
+        ..MctsConfig::default()
+    };
+    let s = search(g, &config, rng).unwrap();
+    assert!(
+        winning.contains(&s.best),
+        "{}, seed {seed}: {s:?} not in {winning:?}",
+        g.game_name()
+    );
+    true
+}
+
 #[test]
 fn search_finds_an_answer_that_wins_at_once() {
     // Random games, seeded, until a decision where some answers win at once
@@ -117,24 +149,10 @@ fn search_finds_an_answer_that_wins_at_once() {
                     continue 'games;
                 };
                 let count = g.legal_count();
-                if count > 1 {
-                    let winning: Vec<usize> = (0..count)
-                        .filter(|&i| wins_at_once(g.as_ref(), me, i))
-                        .collect();
-                    if !winning.is_empty() && winning.len() < count {
-                        let config = MctsConfig {
-                            iterations: 40 * count as u32,
-                            ..MctsConfig::default()
-                        };
-                        let s = search(g.as_ref(), &config, &mut rng).unwrap();
-                        assert!(
-                            winning.contains(&s.best),
-                            "{name}, seed {seed}: {s:?} not in {winning:?}"
-                        );
-                        found += 1;
-                        if found == 3 {
-                            break 'games;
-                        }
+                if takes_a_winning_answer(g.as_ref(), me, Choice::Visits, &mut rng, seed) {
+                    found += 1;
+                    if found == 3 {
+                        break 'games;
                     }
                 }
                 g.apply_index(rng.gen_range(0..count)).unwrap();
@@ -384,26 +402,10 @@ fn search_finds_the_register_that_wins_the_race() {
             let Some(me) = g.to_decide() else {
                 continue 'games;
             };
-            let count = g.legal_count();
-            if count > 1 {
-                let winning: Vec<usize> = (0..count)
-                    .filter(|&i| wins_at_once(g.as_ref(), me, i))
-                    .collect();
-                if !winning.is_empty() && winning.len() < count {
-                    let config = MctsConfig {
-                        iterations: 40 * count as u32,
-                        choice: Choice::Best,
-                        ..MctsConfig::default()
-                    };
-                    let s = search(g.as_ref(), &config, &mut rng).unwrap();
-                    assert!(
-                        winning.contains(&s.best),
-                        "seed {seed}: {s:?} not in {winning:?}"
-                    );
-                    found += 1;
-                    if found == 3 {
-                        break 'games;
-                    }
+            if takes_a_winning_answer(g.as_ref(), me, Choice::Best, &mut rng, seed) {
+                found += 1;
+                if found == 3 {
+                    break 'games;
                 }
             }
             let answer = search(g.as_ref(), &driver, &mut rng).unwrap().best;
