@@ -445,10 +445,9 @@ pub fn run() -> Result<ExitCode> {
                 games,
                 seed,
                 max_turns,
-                threads: threads
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)),
+                threads: worker_threads(threads),
             };
-            let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b)).collect();
+            let specs = bot_specs(&bots);
             let plan = TournamentPlan {
                 output,
                 format,
@@ -484,13 +483,11 @@ pub fn run() -> Result<ExitCode> {
                     games,
                     seed,
                     max_turns,
-                    threads: threads.unwrap_or_else(|| {
-                        std::thread::available_parallelism().map_or(1, usize::from)
-                    }),
+                    threads: worker_threads(threads),
                 },
                 arms: Arm::from_flags(&variants),
             };
-            let specs: Vec<BotSpec> = bots.iter().map(|b| BotSpec::parse(b)).collect();
+            let specs = bot_specs(&bots);
             let results = balance
                 .run(&specs, true)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
@@ -819,6 +816,17 @@ fn seat_bots(
                 .map_err(|e| anyhow::anyhow!("{e}"))
         })
         .collect()
+}
+
+/// The worker threads of a tournament or a balance report: as asked
+/// (`-j`), else one per core.
+fn worker_threads(asked: Option<usize>) -> usize {
+    asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+}
+
+/// The bots named by `--bot` arguments, in order.
+fn bot_specs(bots: &[String]) -> Vec<BotSpec> {
+    bots.iter().map(|b| BotSpec::parse(b)).collect()
 }
 
 /// The fewest players of any game.

@@ -653,6 +653,24 @@ impl fmt::Debug for GameType {
     }
 }
 
+/// A game of `game_type` started with `players` from `seed`, as the game's
+/// own type: for a game's unit tests that need its state, not the seam.
+#[cfg(test)]
+pub(crate) fn started_as<G: Clone + 'static>(game_type: &GameType, players: usize, seed: u64) -> G {
+    let started = (game_type.new)(&GameOptions {
+        players: Some(players),
+        seed,
+        ..GameOptions::default()
+    })
+    .unwrap_or_else(|e| panic!("a standard {} game starts: {e}", game_type.name));
+    started
+        .game
+        .as_any()
+        .downcast_ref::<G>()
+        .unwrap_or_else(|| panic!("a {} game", game_type.name))
+        .clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

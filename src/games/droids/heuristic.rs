@@ -48,22 +48,11 @@ pub fn progress(game: &Game, seat: Seat) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameOptions, State};
+    use crate::engine::State;
 
     #[test]
     fn the_heuristic_is_between_0_and_1_and_blocking_a_register_costs() {
-        let started = (super::super::seam::TYPE.new)(&GameOptions {
-            players: Some(2),
-            seed: 3,
-            ..GameOptions::default()
-        })
-        .expect("mission 1 starts");
-        let mut g = started
-            .game
-            .as_any()
-            .downcast_ref::<Game>()
-            .expect("a Droids game")
-            .clone();
+        let mut g: Game = crate::engine::started_as(&super::super::seam::TYPE, 2, 3);
         assert!((heuristic(&g, 0) - 0.5).abs() < 1e-9, "level at the start");
         for seed in 0..40usize {
             if State::is_over(&g) {

@@ -190,21 +190,10 @@ pub fn steps(board: &Board, from: Square, to: Square) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameOptions, State};
+    use crate::engine::State;
 
     fn game(seed: u64) -> Game {
-        let started = (super::super::seam::TYPE.new)(&GameOptions {
-            players: Some(2),
-            seed,
-            ..GameOptions::default()
-        })
-        .expect("a standard race starts");
-        started
-            .game
-            .as_any()
-            .downcast_ref::<Game>()
-            .expect("a RoboRally game")
-            .clone()
+        crate::engine::started_as(&super::super::seam::TYPE, 2, seed)
     }
 
     #[test]

@@ -81,21 +81,10 @@ pub fn progress(game: &Game, player: PlayerId, total: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::{GameOptions, State};
+    use crate::engine::State;
 
     fn game(seed: u64) -> Game {
-        let started = (super::super::seam::TYPE.new)(&GameOptions {
-            players: Some(2),
-            seed,
-            ..GameOptions::default()
-        })
-        .expect("a standard game starts");
-        started
-            .game
-            .as_any()
-            .downcast_ref::<Game>()
-            .expect("a Twin Tin Bots game")
-            .clone()
+        crate::engine::started_as(&super::super::seam::TYPE, 2, seed)
     }
 
     #[test]
