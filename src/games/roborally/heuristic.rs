@@ -99,56 +99,84 @@ const U_TURN: u32 = 22;
 /// The cheapest way, in steps, from `from` facing `facing` (any way when
 /// `None`) to `to`, by steps forward and back across sides without walls
 /// over squares on the board that are not pits, and turns ([`FORWARD`],
-/// [`BACKWARD`], [`QUARTER`], [`U_TURN`]): a Dijkstra search over square
-/// and facing. Where there is no such way, [`steps`]'s.
+/// [`BACKWARD`], [`QUARTER`], [`U_TURN`]); where there is no such way,
+/// [`steps`]'s. Read from the board's table of ways to `to`
+/// ([`ways_to`]), made once per target square and board.
 pub fn way(board: &Board, from: Square, facing: Option<Compass>, to: Square) -> f64 {
+    let (width, height) = board.size();
+    let start = ((from.x as u32) < width as u32 && (from.y as u32) < height as u32)
+        .then(|| (from.y * width + from.x) as usize);
+    let table = board.terrain_table(to, || ways_to(board, to));
+    let cost = match (start, table) {
+        (Some(start), Some(table)) => {
+            let of = |f: usize| table[start * 4 + f];
+            match facing.and_then(|d| Compass::ORTHOGONAL.iter().position(|&o| o == d)) {
+                Some(f) => of(f),
+                None => (0..4).map(of).min().unwrap_or(u32::MAX),
+            }
+        }
+        _ => u32::MAX,
+    };
+    if cost == u32::MAX {
+        f64::from(steps(board, from, to))
+    } else {
+        f64::from(cost) / f64::from(FORWARD)
+    }
+}
+
+/// The cost, in tenths of a step, of the cheapest way to `to` from every
+/// square of the grid and facing (index `square * 4 + facing`, facings in
+/// [`Compass::ORTHOGONAL`]'s order; `u32::MAX` where there is none): a
+/// Dijkstra search backwards from `to`, over the moves [`way`] counts. A
+/// step may start anywhere on the grid and must end on a square on the
+/// board that is not a pit, across a side without a wall.
+fn ways_to(board: &Board, to: Square) -> Vec<u32> {
     let (width, height) = board.size();
     let cell = |sq: Square| {
         ((sq.x as u32) < width as u32 && (sq.y as u32) < height as u32)
             .then(|| (sq.y * width + sq.x) as usize)
     };
-    let (Some(start), Some(_)) = (cell(from), cell(to)) else {
-        return f64::from(steps(board, from, to));
+    let mut best = vec![u32::MAX; (width * height).max(0) as usize * 4];
+    let Some(goal) = cell(to) else {
+        return best;
     };
     let open = |sq: Square| !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit);
     let turn = |f: usize, quarters: usize| (f + quarters) % 4;
-    let mut best = vec![u32::MAX; (width * height).max(0) as usize * 4];
     let mut pending = BinaryHeap::new();
     for f in 0..4 {
-        if facing.is_none_or(|d| Compass::ORTHOGONAL[f] == d) {
-            best[start * 4 + f] = 0;
-            pending.push(Reverse((0u32, start * 4 + f, from)));
-        }
+        best[goal * 4 + f] = 0;
+        pending.push(Reverse((0u32, goal * 4 + f, to)));
     }
     while let Some(Reverse((cost, key, sq))) = pending.pop() {
         if cost > best[key] {
             continue;
         }
-        if sq == to {
-            return f64::from(cost) / f64::from(FORWARD);
-        }
         let f = key % 4;
-        let mut relax = |next: Square, g: usize, step: u32| {
-            if let Some(c) = cell(next) {
+        let mut relax = |before: Square, g: usize, step: u32| {
+            if let Some(c) = cell(before) {
                 let k = c * 4 + g;
                 if cost + step < best[k] {
                     best[k] = cost + step;
-                    pending.push(Reverse((cost + step, k, next)));
+                    pending.push(Reverse((cost + step, k, before)));
                 }
             }
         };
-        for (dir, step) in [(f, FORWARD), (turn(f, 2), BACKWARD)] {
-            let d = Compass::ORTHOGONAL[dir];
-            let next = sq.step(d);
-            if !board.is_walled(sq, d) && open(next) {
-                relax(next, f, step);
+        // Into `sq` facing `f`: a step forward from behind it, or back
+        // from before it, across a side without a wall.
+        if open(sq) {
+            for (dir, step) in [(turn(f, 2), FORWARD), (f, BACKWARD)] {
+                let d = Compass::ORTHOGONAL[dir];
+                if !board.is_walled(sq, d) {
+                    relax(sq.step(d), f, step);
+                }
             }
         }
+        // Facing `f` on `sq` after a turn (each turn is its own reverse).
         relax(sq, turn(f, 1), QUARTER);
         relax(sq, turn(f, 3), QUARTER);
         relax(sq, turn(f, 2), U_TURN);
     }
-    f64::from(steps(board, from, to))
+    best
 }
 
 /// The steps from `from` to `to` across sides without walls, over squares
@@ -220,6 +248,78 @@ mod tests {
                 assert!((a + b - 1.0).abs() < 1e-9, "{a} + {b}");
                 let answer = State::legal(&g, seed as usize % State::legal_count(&g)).unwrap();
                 State::apply(&mut g, answer).unwrap();
+            }
+        }
+    }
+
+    /// Every built-in course's ways to each flag keep Bellman's equations:
+    /// 0 at the flag, and elsewhere the least over the moves [`way`]
+    /// counts (a step forward or back onto an open square across a side
+    /// without a wall, a quarter turn, a u-turn) of the move's cost and
+    /// the way from where it leads. With costs above 0 only the cheapest
+    /// ways solve them, so a table that keeps them is right.
+    #[test]
+    fn the_tables_of_ways_keep_bellmans_equations_on_every_course() {
+        let library = crate::assets::Library {
+            built_in: true,
+            ..Default::default()
+        };
+        let entries = super::super::courses::list(&library);
+        assert!(entries.len() >= 2, "the built-in courses");
+        for entry in entries {
+            let course =
+                super::super::courses::find(entry.name(), &library).expect("a built-in course");
+            let board = &course.board;
+            let (width, height) = board.size();
+            let open = |sq: Square| !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit);
+            for flag in board.flags() {
+                let table = board
+                    .terrain_table(flag.at, || ways_to(board, flag.at))
+                    .expect("on the grid");
+                let mut reached = 0;
+                for y in 0..height {
+                    for x in 0..width {
+                        let sq = Square::new(x, y);
+                        let at =
+                            |s: Square, f: usize| table[((s.y * width + s.x) as usize) * 4 + f];
+                        for f in 0..4 {
+                            let dir = Compass::ORTHOGONAL[f];
+                            let mut moves = vec![
+                                (sq, (f + 1) % 4, QUARTER),
+                                (sq, (f + 3) % 4, QUARTER),
+                                (sq, (f + 2) % 4, U_TURN),
+                            ];
+                            for (d, cost) in
+                                [(dir, FORWARD), (Compass::ORTHOGONAL[(f + 2) % 4], BACKWARD)]
+                            {
+                                let next = sq.step(d);
+                                if !board.is_walled(sq, d) && open(next) {
+                                    moves.push((next, f, cost));
+                                }
+                            }
+                            let cheapest = moves
+                                .iter()
+                                .filter(|m| at(m.0, m.1) != u32::MAX)
+                                .map(|&(s, g, cost)| at(s, g) + cost)
+                                .min()
+                                .unwrap_or(u32::MAX);
+                            let expected = if sq == flag.at { 0 } else { cheapest };
+                            assert_eq!(
+                                at(sq, f),
+                                expected,
+                                "{} flag {} from {sq:?} facing {dir:?}",
+                                entry.name(),
+                                flag.number
+                            );
+                            reached += usize::from(expected != u32::MAX);
+                        }
+                    }
+                }
+                assert!(
+                    reached > 4,
+                    "{}: the flag is reached from elsewhere",
+                    entry.name()
+                );
             }
         }
     }

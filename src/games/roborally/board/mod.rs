@@ -29,6 +29,9 @@ use crate::games::roborally::game::Game;
 use crate::grid::square::{Compass, Square};
 use crate::toml_text::line_column;
 
+mod memo;
+use memo::TerrainMemo;
+
 /// The largest width and height of one board file.
 pub const MAX_SIDE: i32 = 100;
 
@@ -196,6 +199,8 @@ pub struct Board {
     walls: Vec<Wall>,
     lasers: Vec<Laser>,
     flags: Vec<Flag>,
+    /// Tables derived from the terrain, per target square ([`Board::terrain_table`]).
+    memo: TerrainMemo,
 }
 
 impl Board {
@@ -214,6 +219,7 @@ impl Board {
             walls: Vec::new(),
             lasers: Vec::new(),
             flags: Vec::new(),
+            memo: TerrainMemo::new((width * height).max(0) as usize),
         }
     }
 
@@ -404,6 +410,16 @@ impl Board {
             }
         }
         seen
+    }
+
+    /// A table derived from the terrain alone (walls, pits, squares off the
+    /// board) for target square `to`, made by `compute` the first time it
+    /// is asked for and kept for the board's life (terrain never changes
+    /// once a board is built; only flags move). One kind of table per
+    /// board: the first `compute` for a square wins. `None` when `to` is
+    /// outside the grid.
+    pub fn terrain_table(&self, to: Square, compute: impl FnOnce() -> Vec<u32>) -> Option<&[u32]> {
+        self.memo.get_or_compute(self.index(to)?, compute)
     }
 
     /// The board's name (empty if the file gives none).
