@@ -4,7 +4,8 @@
 use crate::engine::{self, Named, Outcome, Refusal, Seat, Standing, State};
 
 use super::super::board::PLAYER_COLOURS;
-use super::{answer, event, Answer, Event, Game, Phase};
+use super::super::tiles::{Colour, Tile};
+use super::{answer, event, Answer, Event, Game, Phase, RobotId};
 
 impl Named for Game {
     const NAME: &'static str = "droids";
@@ -139,5 +140,35 @@ impl State for Game {
 
     fn heuristic(&self, seat: Seat) -> f64 {
         super::super::heuristic::heuristic(self, seat)
+    }
+
+    /// While laying: one tile (not grey) in the register of the column
+    /// the player's robot stands in, then `stop`. A player who carries out
+    /// no order in a round is out (seed line 133), and a tile is turned up
+    /// only in its robot's column (line 118): random lays seldom leave one,
+    /// so random playouts lose most players by the first round's end and
+    /// tell the search little. Elsewhere: none (random answers).
+    fn playout_answer(&self) -> Option<usize> {
+        if self.phase != Phase::Lay {
+            return None;
+        }
+        let seat = self.current;
+        let column = self.robots[self.robot_index(RobotId::Player(seat))?].at?.x;
+        let column = u8::try_from(column).ok()?;
+        let own = |tile: &Tile| tile.colour() != Colour::Grey;
+        let laid = self.players[seat]
+            .registers
+            .get(usize::from(column))?
+            .iter()
+            .any(own);
+        self.legal_answers().iter().position(|answer| match answer {
+            Answer::Stop => laid,
+            Answer::Lay { tile, column: c } => !laid && *c == column && own(tile),
+            _ => false,
+        })
+    }
+
+    fn search_settings(&self) -> &'static str {
+        "quiet=0.8"
     }
 }

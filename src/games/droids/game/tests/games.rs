@@ -185,3 +185,40 @@ fn options_it_cannot_honour_are_refused_by_name() {
     .expect("refused");
     assert!(e.0.contains("2 to 4 players, not 5"), "{}", e.0);
 }
+
+/// Plays the first round of a game of mission 1 for 4, laying by the
+/// playout answer where `quiet` (and at random otherwise), every other
+/// answer at random; how many players are out at its end.
+fn out_after_the_first_round(seed: u64, quiet: bool) -> usize {
+    let mut g = challenge(4, seed);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    while g.to_decide().is_some() && g.turn() <= 1 {
+        let i = match g.playout_answer() {
+            Some(i) if quiet => i,
+            _ => rng.gen_range(0..g.legal_count()),
+        };
+        g.apply(g.legal(i).expect("in range"))
+            .expect("a legal answer");
+    }
+    g.players().iter().filter(|p| p.out).count()
+}
+
+/// Seed lines 118 and 133: a tile is turned up only in its robot's column,
+/// and a player who carries out no order in a round is out. The playout
+/// answer lays a tile there and stops, so it keeps players in the game
+/// where random lays lose most of them.
+#[test]
+fn the_playout_answer_lays_in_the_robots_column_and_keeps_players_in() {
+    let (mut quiet_out, mut random_out) = (0, 0);
+    for seed in 0..10 {
+        quiet_out += out_after_the_first_round(seed, true);
+        random_out += out_after_the_first_round(seed, false);
+    }
+    assert!(
+        quiet_out * 4 < random_out,
+        "{quiet_out} out against {random_out} at random"
+    );
+    // Outside laying, none: the search plays at random.
+    let g = challenge(2, 1);
+    assert!(g.playout_answer().is_none(), "placing obstacles: at random");
+}
