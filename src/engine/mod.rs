@@ -196,9 +196,9 @@ pub trait State: Clone + 'static {
 
     /// The answer (by index) a search bot's playout plays here most of
     /// the time instead of a random one (its `quiet` setting), where the
-    /// game has one that keeps things as they are (Twin Tin Bots' `pass`,
-    /// which keeps the programs running); `None` (the default): random
-    /// answers.
+    /// game has a sensible cheap one (Twin Tin Bots' `pass`, which keeps
+    /// the programs running; RoboRally's greedy card; Droids' lay in the
+    /// robot's column); `None` (the default): random answers.
     fn playout_answer(&self) -> Option<usize> {
         None
     }

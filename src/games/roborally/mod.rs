@@ -15,6 +15,7 @@ pub mod game;
 pub mod heuristic;
 pub mod lua;
 pub mod picture;
+pub mod playout;
 pub mod position;
 pub mod repl;
 pub mod scenario;

@@ -93,13 +93,17 @@ impl State for Game {
     fn heuristic(&self, seat: Seat) -> f64 {
         super::super::heuristic::heuristic(self, seat)
     }
+    fn playout_answer(&self) -> Option<usize> {
+        super::super::playout::greedy_card(self)
+    }
     /// The answer after which the best reward was seen (a program shows
     /// its worth only when all five registers are set, and the mean over
     /// random completions hides the one good program), with a larger
-    /// exploration: chosen by short matches against `racer` and
+    /// exploration, and playouts of greedy cards four times in five
+    /// ([`super::super::playout`]): chosen by matches against `racer` and
     /// `planner` (docs/tournaments.md).
     fn search_settings(&self) -> &'static str {
-        "choice=best,exploration=0.3"
+        "choice=best,exploration=0.3,quiet=0.8"
     }
 }
 
