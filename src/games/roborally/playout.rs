@@ -17,7 +17,7 @@ use crate::grid::square::{Compass, Square};
 /// deciding robot's projected square and facing nearest its next flag
 /// (the first of equals); `None` at any other decision, for a robot off
 /// the board, with every flag touched, or when the program so far would
-/// take it into a pit.
+/// destroy it (a pit, the board's edge, a crusher).
 pub fn greedy_card(game: &Game) -> Option<usize> {
     let Some(Decision::Card { seat, register }) = game.decision() else {
         return None;
