@@ -87,6 +87,12 @@ pub fn progress(board: &Board, robot: &RobotState) -> f64 {
     value
 }
 
+/// Whether a robot may stand on `sq`: on the board and not a pit (seed
+/// line 395: off the board is a pit too).
+pub(super) fn open(board: &Board, sq: Square) -> bool {
+    !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit)
+}
+
 /// What a step forward costs in [`way`], in tenths of a step.
 const FORWARD: u32 = 10;
 /// A step backwards (a rarer card: `planner`'s `BACK_COST`).
@@ -103,9 +109,7 @@ const U_TURN: u32 = 22;
 /// [`steps`]'s. Read from the board's table of ways to `to`
 /// ([`ways_to`]), made once per target square and board.
 pub fn way(board: &Board, from: Square, facing: Option<Compass>, to: Square) -> f64 {
-    let (width, height) = board.size();
-    let start = ((from.x as u32) < width as u32 && (from.y as u32) < height as u32)
-        .then(|| (from.y * width + from.x) as usize);
+    let start = board.index(from);
     let table = board.terrain_table(to, || ways_to(board, to));
     let cost = match (start, table) {
         (Some(start), Some(table)) => {
@@ -132,15 +136,11 @@ pub fn way(board: &Board, from: Square, facing: Option<Compass>, to: Square) -> 
 /// board that is not a pit, across a side without a wall.
 fn ways_to(board: &Board, to: Square) -> Vec<u32> {
     let (width, height) = board.size();
-    let cell = |sq: Square| {
-        ((sq.x as u32) < width as u32 && (sq.y as u32) < height as u32)
-            .then(|| (sq.y * width + sq.x) as usize)
-    };
+    let cell = |sq: Square| board.index(sq);
     let mut best = vec![u32::MAX; (width * height).max(0) as usize * 4];
     let Some(goal) = cell(to) else {
         return best;
     };
-    let open = |sq: Square| !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit);
     let turn = |f: usize, quarters: usize| (f + quarters) % 4;
     let mut pending = BinaryHeap::new();
     for f in 0..4 {
@@ -163,7 +163,7 @@ fn ways_to(board: &Board, to: Square) -> Vec<u32> {
         };
         // Into `sq` facing `f`: a step forward from behind it, or back
         // from before it, across a side without a wall.
-        if open(sq) {
+        if open(board, sq) {
             for (dir, step) in [(turn(f, 2), FORWARD), (f, BACKWARD)] {
                 let d = Compass::ORTHOGONAL[dir];
                 if !board.is_walled(sq, d) {
@@ -185,11 +185,7 @@ fn ways_to(board: &Board, to: Square) -> Vec<u32> {
 pub fn steps(board: &Board, from: Square, to: Square) -> u32 {
     let far = 2 * from.distance_4(to) + 10;
     let (width, height) = board.size();
-    let index = |sq: Square| {
-        ((sq.x as u32) < width as u32 && (sq.y as u32) < height as u32)
-            .then(|| (sq.y * width + sq.x) as usize)
-    };
-    let open = |sq: Square| !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit);
+    let index = |sq: Square| board.index(sq);
     let (Some(start), Some(_)) = (index(from), index(to)) else {
         return far;
     };
@@ -203,7 +199,7 @@ pub fn steps(board: &Board, from: Square, to: Square) -> u32 {
         }
         for dir in Compass::ORTHOGONAL {
             let next = sq.step(dir);
-            if board.is_walled(sq, dir) || !open(next) {
+            if board.is_walled(sq, dir) || !open(board, next) {
                 continue;
             }
             if let Some(i) = index(next).filter(|&i| seen[i] == u32::MAX) {
@@ -271,7 +267,6 @@ mod tests {
                 super::super::courses::find(entry.name(), &library).expect("a built-in course");
             let board = &course.board;
             let (width, height) = board.size();
-            let open = |sq: Square| !board.is_off(sq) && board.kind(sq) != Some(Kind::Pit);
             for flag in board.flags() {
                 let table = board
                     .terrain_table(flag.at, || ways_to(board, flag.at))
@@ -293,7 +288,7 @@ mod tests {
                                 [(dir, FORWARD), (Compass::ORTHOGONAL[(f + 2) % 4], BACKWARD)]
                             {
                                 let next = sq.step(d);
-                                if !board.is_walled(sq, d) && open(next) {
+                                if !board.is_walled(sq, d) && open(board, next) {
                                     moves.push((next, f, cost));
                                 }
                             }

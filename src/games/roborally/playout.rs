@@ -10,7 +10,7 @@
 use super::board::{Board, Kind, Turn};
 use super::cards::CardKind;
 use super::game::{Decision, Game};
-use super::heuristic::way;
+use super::heuristic::{open, way};
 use crate::grid::square::{Compass, Square};
 
 /// At a card decision, the index of the hand's card that brings the
@@ -69,7 +69,7 @@ fn project(
             break;
         }
         at = at.step(way);
-        if board.is_off(at) || board.kind(at) == Some(Kind::Pit) {
+        if !open(board, at) {
             return None;
         }
     }
@@ -87,7 +87,7 @@ fn board_acts(board: &Board, pose: (Square, Compass), phase: u8) -> Option<(Squa
             if registers.contains(phase) && !board.is_walled(at, to) =>
         {
             at = at.step(to);
-            if board.is_off(at) || board.kind(at) == Some(Kind::Pit) {
+            if !open(board, at) {
                 return None;
             }
         }
@@ -119,7 +119,7 @@ fn carry(
         return Some((at, facing));
     }
     let next = at.step(dir);
-    if board.is_off(next) || board.kind(next) == Some(Kind::Pit) {
+    if !open(board, next) {
         return None;
     }
     let facing = match board.kind(next) {

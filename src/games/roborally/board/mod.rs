@@ -223,7 +223,9 @@ impl Board {
         }
     }
 
-    fn index(&self, sq: Square) -> Option<usize> {
+    /// The index of `sq` in the grid's row-major order (`y * width + x`),
+    /// `None` outside the grid: for tables with one entry per square.
+    pub fn index(&self, sq: Square) -> Option<usize> {
         // One unsigned comparison per axis: a negative coordinate wraps
         // past any width or height.
         ((sq.x as u32) < self.width as u32 && (sq.y as u32) < self.height as u32)
