@@ -16,7 +16,8 @@
 //! of 1 each, an unfinished one gives each seat the game's heuristic (0 to
 //! 1; by default its place in the standings). The answer played most often
 //! at the root is chosen, or with `choice=best` the answer after which the
-//! best reward was seen ([`Choice`]).
+//! best reward was seen, where the seat decides again this turn
+//! ([`Choice`]).
 //!
 //! With an iteration budget the bot is deterministic (its seed decides
 //! everything): tournaments, shards and tests use it. A time budget plays
@@ -66,7 +67,10 @@ pub enum Choice {
     /// The answer after which the best reward was seen once (the max
     /// child): for a turn of several decisions whose worth shows only
     /// when they are all made (RoboRally's five registers), where the mean
-    /// over random completions hides the one good program.
+    /// over random completions hides the one good program. An answer
+    /// after which the seat decides nothing more this turn (RoboRally's
+    /// power down, once the program is set) has no completions to hide
+    /// it, and counts by its mean.
     Best,
 }
 
@@ -272,7 +276,7 @@ fn search_on(
         }
     }
     let root = &tree[0];
-    let mut answers: Vec<RootAnswer> = root
+    let answers: Vec<RootAnswer> = root
         .children
         .iter()
         .enumerate()
@@ -287,21 +291,40 @@ fn search_on(
             }
         })
         .collect();
-    answers.sort_by(|a, b| {
-        let first = match config.choice {
-            Choice::Visits => b.visits.cmp(&a.visits),
-            Choice::Best => b.best.total_cmp(&a.best),
-        };
-        first
+    // The best reward stands for the best of the seat's own later
+    // answers this turn; where none follow, the mean is the answer's
+    // worth (RoboRally's power down, made once the program is set).
+    let mut ranked: Vec<(f64, RootAnswer)> = answers
+        .into_iter()
+        .map(|a| {
+            let worth = match config.choice {
+                Choice::Visits => f64::from(a.visits),
+                Choice::Best if decides_again(game, me, a.index) => a.best,
+                Choice::Best => a.value,
+            };
+            (worth, a)
+        })
+        .collect();
+    ranked.sort_by(|(worth_a, a), (worth_b, b)| {
+        worth_b
+            .total_cmp(worth_a)
             .then(b.value.total_cmp(&a.value))
             .then(a.index.cmp(&b.index))
     });
+    let answers: Vec<RootAnswer> = ranked.into_iter().map(|(_, a)| a).collect();
     let found = Search {
         best: answers.first().map_or(0, |a| a.index),
         iterations,
         answers,
     };
     Ok((found, tree))
+}
+
+/// Whether `me` decides again in this turn right after answering
+/// `answer` in `game`.
+fn decides_again(game: &dyn DynState, me: Seat, answer: usize) -> bool {
+    let mut next = game.boxed_clone();
+    next.apply_index(answer).is_ok() && next.to_decide() == Some(me) && next.turn() == game.turn()
 }
 
 /// The part of `tree` under `root`, as a tree of its own (`root` first).
@@ -551,12 +574,11 @@ impl Bot for MctsBot {
         let (found, tree) = search_on(game, &config, &mut self.rng, tree).map_err(&fail)?;
         // Keep the tree under the answer when the same seat decides next
         // in the same turn.
-        let mut next = game.boxed_clone();
-        if next.apply_index(found.best).is_ok()
-            && next.to_decide() == Some(me)
-            && next.turn() == game.turn()
-        {
+        if decides_again(game, me, found.best) {
             if let Some(&child) = tree[0].children.get(found.best).filter(|&&c| c != 0) {
+                let mut next = game.boxed_clone();
+                next.apply_index(found.best)
+                    .map_err(|e| fail(e.to_string()))?;
                 self.kept = Some(KeptTree {
                     fingerprint: fingerprint(next.as_ref(), me),
                     tree: subtree(&tree, child as usize),

@@ -433,3 +433,66 @@ fn a_robot_racing_alone_reaches_its_flags() {
     let outcome = g.outcome().expect("the race ends");
     assert_eq!(outcome.winners, vec![0], "turn {}", g.turn());
 }
+
+#[test]
+fn a_power_down_is_weighed_by_its_mean_and_not_taken_at_little_damage() {
+    // A power down costs the next turn's cards for the repair of all
+    // damage (004_11511d35c714bcd0.txt:229): at one or two damage points
+    // the lost turn is dearer. It is announced once the program is set,
+    // so nothing of the seat's own follows it this turn and `choice=best`
+    // (the game's own setting) weighs it by its mean; the search stops at
+    // the end of this turn, before the lost turn, so the estimate must
+    // count that turn.
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let driver = MctsConfig {
+        iterations: 60,
+        choice: Choice::Best,
+        ..MctsConfig::default()
+    };
+    let (mut offered, mut little) = (0, 0);
+    'games: for seed in 0..40 {
+        let mut g = game("roborally", 2, seed);
+        for _ in 0..400 {
+            let Some(me) = g.to_decide() else {
+                continue 'games;
+            };
+            let offers_power_down =
+                (0..g.legal_count()).any(|i| g.legal_text(i).as_deref() == Some("power_down"));
+            if offers_power_down {
+                let damage = g
+                    .where_lines()
+                    .get(me)
+                    .and_then(|line| line.split("damage ").nth(1))
+                    .and_then(|rest| rest.split(' ').next())
+                    .and_then(|d| d.parse::<u32>().ok());
+                let config = MctsConfig::for_game(g.as_ref(), "mcts:iterations=2000").unwrap();
+                assert_eq!(config.choice, Choice::Best);
+                let found = search(g.as_ref(), &config, &mut rng).unwrap();
+                let top = found.answers.iter().map(|a| a.value).fold(0.0, f64::max);
+                assert_eq!(found.answers[0].value, top, "{:?}", found.answers);
+                // Where the race is (nearly) won this turn, the next
+                // turn hardly matters.
+                if matches!(damage, Some(1 | 2)) && top < 0.9 {
+                    assert_eq!(
+                        g.legal_text(found.best).as_deref(),
+                        Some("go"),
+                        "seed {seed}, turn {}, damage {damage:?}: {:?}",
+                        g.turn(),
+                        found.answers
+                    );
+                    little += 1;
+                }
+                offered += 1;
+                if offered >= 12 && little >= 3 {
+                    break 'games;
+                }
+            }
+            let answer = search(g.as_ref(), &driver, &mut rng).unwrap().best;
+            g.apply_index(answer).unwrap();
+        }
+    }
+    assert!(
+        little > 0,
+        "no power down offered at one or two damage points"
+    );
+}

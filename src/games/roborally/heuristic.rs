@@ -24,6 +24,11 @@ const DAMAGE: f64 = 0.7;
 /// What being destroyed (off the board, coming back next turn) costs, in
 /// steps, beyond the way back from the archive.
 const DESTROYED: f64 = 3.0;
+/// What a turn powered down costs, in steps: the robot gets no cards
+/// that turn (004_11511d35c714bcd0.txt:229), though its damage is
+/// repaired. Without it a search that stops at the end of the turn sees
+/// the repair and not the lost turn, and powers down at one damage.
+const IDLE_TURN: f64 = 6.0;
 /// The lead worth about 0.73, in steps.
 const SCALE: f64 = 6.0;
 
@@ -67,11 +72,17 @@ const MOST_LIVES: f64 = 5.0;
 const FAR: f64 = 200.0;
 
 /// A robot's progress in steps: [`FLAG`] per flag touched and [`LIFE`] per
-/// life left, less the steps to its next flag, its damage and being
-/// destroyed.
+/// life left, less the steps to its next flag, its damage, being
+/// destroyed and a turn powered down ([`IDLE_TURN`]; an announced power
+/// down counts its repair too).
 pub fn progress(board: &Board, robot: &RobotState) -> f64 {
     let mut value = FLAG * f64::from(robot.flags) + LIFE * f64::from(robot.lives)
         - DAMAGE * f64::from(robot.damage);
+    if robot.powered_down {
+        value -= IDLE_TURN;
+    } else if robot.power_down_announced {
+        value -= IDLE_TURN - DAMAGE * f64::from(robot.damage);
+    }
     let from = match robot.at {
         Some(at) => at,
         None if robot.lives == 0 => return value - 10.0 * FLAG,
@@ -381,5 +392,36 @@ mod tests {
         robot.flags = 1;
         robot.at = Some(flag);
         assert!(progress(board, &robot) > far + FLAG / 2.0);
+    }
+
+    #[test]
+    fn a_power_down_costs_a_turn_and_pays_only_with_much_damage() {
+        // A robot powered down gets no cards that turn; at its start all
+        // its damage is repaired (004_11511d35c714bcd0.txt:229).
+        let g = game(2);
+        let board = g.board();
+        let robot = g.robots()[0].clone();
+        let up = progress(board, &robot);
+        let down = RobotState {
+            powered_down: true,
+            ..robot.clone()
+        };
+        assert!((up - progress(board, &down) - IDLE_TURN).abs() < 1e-9);
+        let damaged = |damage: u8, announced: bool| {
+            let r = RobotState {
+                damage,
+                power_down_announced: announced,
+                ..robot.clone()
+            };
+            progress(board, &r)
+        };
+        assert!(damaged(1, true) < damaged(1, false));
+        assert!(damaged(9, true) > damaged(9, false));
+        // Announced, it stands as it will once down and repaired.
+        let repaired = RobotState {
+            powered_down: true,
+            ..robot.clone()
+        };
+        assert!((damaged(7, true) - progress(board, &repaired)).abs() < 1e-9);
     }
 }
