@@ -148,7 +148,7 @@ function RrView:search(options) end
 ---@field time number? Seconds to search instead (up to 5): not reproducible.
 ---@field horizon integer? Turns a rollout runs past the end of this turn (0 when nil).
 ---@field exploration number? UCB1's exploration constant (0.1 when nil).
----@field choice string? "visits" (the most tried answer, when nil) or "best" (the answer after which the best reward was seen).
+---@field choice string? "visits" (the most tried answer, when nil) or "best" (the answer after which the best reward was seen; by its mean where the seat decides nothing more this turn).
 local SearchOptions = {}
 
 --- What `view:search` found.

@@ -219,7 +219,7 @@ pub const SEARCH_OPTIONS: crate::script::api::Class = crate::script::api::Class 
         ("time", "number?", "Seconds to search instead (up to 5): not reproducible."),
         ("horizon", "integer?", "Turns a rollout runs past the end of this turn (0 when nil)."),
         ("exploration", "number?", "UCB1's exploration constant (0.1 when nil)."),
-        ("choice", "string?", "\"visits\" (the most tried answer, when nil) or \"best\" (the answer after which the best reward was seen)."),
+        ("choice", "string?", "\"visits\" (the most tried answer, when nil) or \"best\" (the answer after which the best reward was seen; by its mean where the seat decides nothing more this turn)."),
     ],
     methods: &[],
 };
