@@ -276,27 +276,22 @@ fn search_on(
         }
     }
     let root = &tree[0];
-    let answers: Vec<RootAnswer> = root
+    // The best reward stands for the best of the seat's own later
+    // answers this turn; where none follow, the mean is the answer's
+    // worth (RoboRally's power down, made once the program is set).
+    let mut ranked: Vec<(f64, RootAnswer)> = root
         .children
         .iter()
         .enumerate()
         .filter(|&(_, &child)| child != 0)
         .map(|(index, &child)| {
             let node = &tree[child as usize];
-            RootAnswer {
+            let a = RootAnswer {
                 index,
                 visits: node.visits,
                 value: node.reward[me] / f64::from(node.visits.max(1)),
                 best: node.best,
-            }
-        })
-        .collect();
-    // The best reward stands for the best of the seat's own later
-    // answers this turn; where none follow, the mean is the answer's
-    // worth (RoboRally's power down, made once the program is set).
-    let mut ranked: Vec<(f64, RootAnswer)> = answers
-        .into_iter()
-        .map(|a| {
+            };
             let worth = match config.choice {
                 Choice::Visits => f64::from(a.visits),
                 Choice::Best if decides_again(game, me, a.index) => a.best,
@@ -323,8 +318,14 @@ fn search_on(
 /// Whether `me` decides again in this turn right after answering
 /// `answer` in `game`.
 fn decides_again(game: &dyn DynState, me: Seat, answer: usize) -> bool {
+    own_next(game, me, answer).is_some()
+}
+
+/// The game after `answer`, where `me` decides next in the same turn.
+fn own_next(game: &dyn DynState, me: Seat, answer: usize) -> Option<Box<dyn DynState>> {
     let mut next = game.boxed_clone();
-    next.apply_index(answer).is_ok() && next.to_decide() == Some(me) && next.turn() == game.turn()
+    (next.apply_index(answer).is_ok() && next.to_decide() == Some(me) && next.turn() == game.turn())
+        .then_some(next)
 }
 
 /// The part of `tree` under `root`, as a tree of its own (`root` first).
@@ -574,11 +575,8 @@ impl Bot for MctsBot {
         let (found, tree) = search_on(game, &config, &mut self.rng, tree).map_err(&fail)?;
         // Keep the tree under the answer when the same seat decides next
         // in the same turn.
-        if decides_again(game, me, found.best) {
+        if let Some(next) = own_next(game, me, found.best) {
             if let Some(&child) = tree[0].children.get(found.best).filter(|&&c| c != 0) {
-                let mut next = game.boxed_clone();
-                next.apply_index(found.best)
-                    .map_err(|e| fail(e.to_string()))?;
                 self.kept = Some(KeptTree {
                     fingerprint: fingerprint(next.as_ref(), me),
                     tree: subtree(&tree, child as usize),
