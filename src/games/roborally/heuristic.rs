@@ -147,9 +147,8 @@ pub fn way(board: &Board, from: Square, facing: Option<Compass>, to: Square) -> 
 /// board that is not a pit, across a side without a wall.
 fn ways_to(board: &Board, to: Square) -> Vec<u32> {
     let (width, height) = board.size();
-    let cell = |sq: Square| board.index(sq);
     let mut best = vec![u32::MAX; (width * height).max(0) as usize * 4];
-    let Some(goal) = cell(to) else {
+    let Some(goal) = board.index(to) else {
         return best;
     };
     let turn = |f: usize, quarters: usize| (f + quarters) % 4;
@@ -164,7 +163,7 @@ fn ways_to(board: &Board, to: Square) -> Vec<u32> {
         }
         let f = key % 4;
         let mut relax = |before: Square, g: usize, step: u32| {
-            if let Some(c) = cell(before) {
+            if let Some(c) = board.index(before) {
                 let k = c * 4 + g;
                 if cost + step < best[k] {
                     best[k] = cost + step;
@@ -196,15 +195,14 @@ fn ways_to(board: &Board, to: Square) -> Vec<u32> {
 pub fn steps(board: &Board, from: Square, to: Square) -> u32 {
     let far = 2 * from.distance_4(to) + 10;
     let (width, height) = board.size();
-    let index = |sq: Square| board.index(sq);
-    let (Some(start), Some(_)) = (index(from), index(to)) else {
+    let (Some(start), Some(_)) = (board.index(from), board.index(to)) else {
         return far;
     };
     let mut seen = vec![u32::MAX; (width * height).max(0) as usize];
     seen[start] = 0;
     let mut pending = VecDeque::from([from]);
     while let Some(sq) = pending.pop_front() {
-        let d = seen[index(sq).expect("queued squares are on the board")];
+        let d = seen[board.index(sq).expect("queued squares are on the board")];
         if sq == to {
             return d;
         }
@@ -213,7 +211,7 @@ pub fn steps(board: &Board, from: Square, to: Square) -> u32 {
             if board.is_walled(sq, dir) || !open(board, next) {
                 continue;
             }
-            if let Some(i) = index(next).filter(|&i| seen[i] == u32::MAX) {
+            if let Some(i) = board.index(next).filter(|&i| seen[i] == u32::MAX) {
                 seen[i] = d + 1;
                 pending.push_back(next);
             }

@@ -54,17 +54,15 @@ fn project(
     (at, facing): (Square, Compass),
     kind: CardKind,
 ) -> Option<(Square, Compass)> {
-    let (steps, way, facing) = match kind {
-        CardKind::UTurn => (0, facing, facing.turned_eighths(4)),
-        CardKind::RotateLeft => (0, facing, facing.turned_eighths(-2)),
-        CardKind::RotateRight => (0, facing, facing.turned_eighths(2)),
-        CardKind::BackUp => (1, facing.turned_eighths(4), facing),
-        CardKind::Move1 => (1, facing, facing),
-        CardKind::Move2 => (2, facing, facing),
-        CardKind::Move3 => (3, facing, facing),
+    let squares = kind.squares();
+    let way = if squares < 0 {
+        facing.turned_eighths(4)
+    } else {
+        facing
     };
+    let facing = facing.turned_eighths(2 * i32::from(kind.quarter_turns()));
     let mut at = at;
-    for _ in 0..steps {
+    for _ in 0..squares.unsigned_abs() {
         if board.is_walled(at, way) {
             break;
         }
@@ -91,8 +89,7 @@ fn board_acts(board: &Board, pose: (Square, Compass), phase: u8) -> Option<(Squa
                 return None;
             }
         }
-        Some(Kind::Gear(Turn::Right)) => facing = facing.turned_eighths(2),
-        Some(Kind::Gear(Turn::Left)) => facing = facing.turned_eighths(-2),
+        Some(Kind::Gear(turn)) => facing = facing.turned_eighths(turn.eighths()),
         _ => {}
     }
     if board.crusher(at).is_some_and(|r| r.contains(phase)) {
@@ -110,10 +107,8 @@ fn carry(
     (at, facing): (Square, Compass),
     express_only: bool,
 ) -> Option<(Square, Compass)> {
-    let dir = match board.kind(at) {
-        Some(Kind::Express(d)) => d,
-        Some(Kind::Conveyor(d)) if !express_only => d,
-        _ => return Some((at, facing)),
+    let Some(dir) = board.kind(at).and_then(|k| k.belt(express_only)) else {
+        return Some((at, facing));
     };
     if board.is_walled(at, dir) {
         return Some((at, facing));
@@ -122,14 +117,9 @@ fn carry(
     if !open(board, next) {
         return None;
     }
-    let facing = match board.kind(next) {
-        Some(Kind::Conveyor(e) | Kind::Express(e)) if e == dir.turned_eighths(2) => {
-            facing.turned_eighths(2)
-        }
-        Some(Kind::Conveyor(e) | Kind::Express(e)) if e == dir.turned_eighths(-2) => {
-            facing.turned_eighths(-2)
-        }
-        _ => facing,
+    let facing = match Turn::by_belt(dir, board.kind(next)) {
+        Some(turn) => facing.turned_eighths(turn.eighths()),
+        None => facing,
     };
     Some((next, facing))
 }

@@ -59,6 +59,29 @@ pub enum Turn {
     Left,
 }
 
+impl Turn {
+    /// The turn in eighths of a circle, clockwise (a quarter turn: ±2).
+    pub fn eighths(self) -> i32 {
+        match self {
+            Turn::Right => 2,
+            Turn::Left => -2,
+        }
+    }
+
+    /// How a robot carried toward `carried` onto a belt of `onto` turns:
+    /// with the belt where it runs at a right angle (ruling 4), else not.
+    pub fn by_belt(carried: Compass, onto: Option<Kind>) -> Option<Turn> {
+        let next = onto?.belt(false)?;
+        if next == carried.turned_eighths(2) {
+            Some(Turn::Right)
+        } else if next == carried.turned_eighths(-2) {
+            Some(Turn::Left)
+        } else {
+            None
+        }
+    }
+}
+
 /// A set of register phases 1..=5 (a pusher's or crusher's active phases).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Registers(u8);
@@ -120,6 +143,16 @@ impl Kind {
     /// Whether it is a conveyor or express belt.
     pub fn is_belt(self) -> bool {
         matches!(self, Kind::Conveyor(_) | Kind::Express(_))
+    }
+
+    /// The direction it carries a robot, if a belt of the kinds asked (an
+    /// express belt only where `express_only`).
+    pub fn belt(self, express_only: bool) -> Option<Compass> {
+        match self {
+            Kind::Express(d) => Some(d),
+            Kind::Conveyor(d) if !express_only => Some(d),
+            _ => None,
+        }
     }
 }
 

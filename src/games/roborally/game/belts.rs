@@ -9,7 +9,7 @@
 
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::{Kind, Turn};
+use super::super::board::Turn;
 use super::super::cards::MAX_ROBOTS;
 use super::narrate::{BeltBlock, Cause, Event};
 use super::Game;
@@ -28,15 +28,6 @@ pub(super) struct Plan {
     virtual_robot: bool,
 }
 
-/// The belt direction of a square, if a belt of the kinds asked.
-fn belt(kind: Option<Kind>, express_only: bool) -> Option<Compass> {
-    match kind {
-        Some(Kind::Express(d)) => Some(d),
-        Some(Kind::Conveyor(d)) if !express_only => Some(d),
-        _ => None,
-    }
-}
-
 impl Game {
     /// One belt step: the express belts alone (`express_only`), or every
     /// belt.
@@ -45,7 +36,7 @@ impl Game {
         plans.clear();
         for (i, r) in self.robots.iter().enumerate() {
             let Some(from) = r.at else { continue };
-            let Some(dir) = belt(self.board.kind(from), express_only) else {
+            let Some(dir) = self.board.kind(from).and_then(|k| k.belt(express_only)) else {
                 continue;
             };
             let to = from.step(dir);
@@ -133,25 +124,14 @@ impl Game {
                 continue;
             }
             // Ruling 4: carried onto a belt at a right angle, it turns.
-            if let Some(next) = belt(self.board.kind(p.to), false) {
-                let turn = if next == p.dir.turned_eighths(2) {
-                    Some(Turn::Right)
-                } else if next == p.dir.turned_eighths(-2) {
-                    Some(Turn::Left)
-                } else {
-                    None
-                };
-                if let Some(t) = turn {
-                    if self.runtime.is_some() && self.steady(p.robot, "belt") {
-                        continue;
-                    }
-                    let r = &mut self.robots[p.robot];
-                    r.facing = r
-                        .facing
-                        .turned_eighths(if t == Turn::Right { 2 } else { -2 });
-                    let f = r.facing;
-                    self.events.push(Event::TurnedByBelt(p.robot, t, f));
+            if let Some(t) = Turn::by_belt(p.dir, self.board.kind(p.to)) {
+                if self.runtime.is_some() && self.steady(p.robot, "belt") {
+                    continue;
                 }
+                let r = &mut self.robots[p.robot];
+                r.facing = r.facing.turned_eighths(t.eighths());
+                let f = r.facing;
+                self.events.push(Event::TurnedByBelt(p.robot, t, f));
             }
         }
         self.scratch.belt = plans;

@@ -5,7 +5,7 @@
 
 use crate::engine::Outcome;
 
-use super::super::board::{Kind, Turn};
+use super::super::board::Kind;
 use super::super::cards::{CardSet, Deck, MAX_DECK};
 use super::narrate::{Cause, Event};
 use super::option_lua::HookKind;
@@ -103,9 +103,8 @@ impl Game {
                 if self.runtime.is_some() && self.steady(i, "gear") {
                     continue;
                 }
-                let q = if t == Turn::Right { 2 } else { -2 };
                 let rb = &mut self.robots[i];
-                rb.facing = rb.facing.turned_eighths(q);
+                rb.facing = rb.facing.turned_eighths(t.eighths());
                 let f = rb.facing;
                 self.events.push(Event::TurnedByGear(i, t, f));
             }
