@@ -279,9 +279,12 @@ fn search_on(
     // The best reward stands for the best of the seat's own later
     // answers this turn; where none follow, the mean is the answer's
     // worth (RoboRally's power down, made once the program is set).
+    // A kept tree's root may hold children past the legal answers: the
+    // node was reached in samples where another decision came next.
     let mut ranked: Vec<(f64, RootAnswer)> = root
         .children
         .iter()
+        .take(count)
         .enumerate()
         .filter(|&(_, &child)| child != 0)
         .map(|(index, &child)| {

@@ -506,3 +506,39 @@ fn a_power_down_is_weighed_by_its_mean_and_not_taken_at_little_damage() {
         "no power down offered at one or two damage points"
     );
 }
+
+#[test]
+fn a_kept_tree_with_answers_past_the_legal_ones_never_chooses_them() {
+    // A kept tree's root was reached in samples where another decision
+    // may have come next, with more answers: those children are not
+    // answers here (a match on the crossing, seed 16, once answered
+    // `answer 4` to a decision of 2).
+    let g = game("roborally", 2, 3);
+    let count = g.legal_count();
+    let seats = g.seats();
+    let lucky = Node {
+        children: Vec::new(),
+        visits: 1000,
+        reward: vec![1000.0; seats],
+        best: 1.0,
+    };
+    let mut root = Node {
+        children: vec![0; count + 3],
+        visits: 1000,
+        reward: vec![0.0; seats],
+        best: 1.0,
+    };
+    root.children[count + 1] = 1;
+    for choice in [Choice::Visits, Choice::Best] {
+        let config = MctsConfig {
+            iterations: 20,
+            choice,
+            ..MctsConfig::default()
+        };
+        let tree = vec![root.clone(), lucky.clone()];
+        let (found, _) = search_on(g.as_ref(), &config, &mut ChaCha8Rng::seed_from_u64(1), tree)
+            .expect("a search");
+        assert!(found.best < count, "{choice:?}: {} of {count}", found.best);
+        assert!(found.answers.iter().all(|a| a.index < count), "{choice:?}");
+    }
+}
