@@ -137,8 +137,9 @@ fn search_finds_an_answer_that_wins_at_once() {
     // Random games, seeded, until a decision where some answers win at once
     // whatever is hidden and others do not: the search must take a winning
     // one. Random RoboRally and Droids games meet no such decision in
-    // reach of a test (a race is won at the end of a turn of both robots'
-    // programs), so Twin Tin Bots stands for them.
+    // reach of a test: RoboRally's is found by driven races
+    // (`search_finds_the_register_that_wins_the_race`), Droids' is built
+    // by hand (`search_captures_at_once_in_droids_rather_than_be_captured`).
     for name in ["twin-tin-bots"] {
         let mut found = 0;
         let mut rng = ChaCha8Rng::seed_from_u64(3);
@@ -541,4 +542,44 @@ fn a_kept_tree_with_answers_past_the_legal_ones_never_chooses_them() {
         assert!(found.best < count, "{choice:?}: {} of {count}", found.best);
         assert!(found.answers.iter().all(|a| a.index < count), "{choice:?}");
     }
+}
+
+#[test]
+fn search_captures_at_once_in_droids_rather_than_be_captured() {
+    // A hand-built labyrinth position (the file says how it is reached):
+    // red turns up `up 2` and captures yellow, which wins at once (seed
+    // 003_4ed30270cd5960fb.txt:214, 222), or `up 4`, after which yellow
+    // captures red. Random Droids games meet no such decision in reach of
+    // a test.
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src/bot/mcts/testdata/droids_capture_now_or_be_captured.toml");
+    let after = crate::games::find("droids")
+        .expect("a registered game")
+        .scenario_after
+        .expect("Droids plays scenario files");
+    let g = after(&file).expect("the position loads");
+    let me = g.to_decide().expect("a decision");
+    assert_eq!(g.seat_name(me), "red");
+    let answers: Vec<String> = (0..g.legal_count())
+        .filter_map(|i| g.legal_text(i))
+        .collect();
+    assert_eq!(answers, ["up 2", "up 4"]);
+    assert!(wins_at_once(g.as_ref(), me, 0));
+    assert!(!wins_at_once(g.as_ref(), me, 1));
+    for seed in 0..4 {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for choice in [Choice::Visits, Choice::Best] {
+            assert!(takes_a_winning_answer(
+                g.as_ref(),
+                me,
+                choice,
+                &mut rng,
+                seed
+            ));
+        }
+    }
+    // The bot by name, with Droids' own settings.
+    let mut bot = MctsBot::new("mcts", MctsConfig::default(), 1);
+    let chosen = bot.choose(g.as_ref()).expect("an answer");
+    assert_eq!(g.legal_text(chosen).as_deref(), Some("up 2"));
 }
