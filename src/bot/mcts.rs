@@ -276,9 +276,6 @@ fn search_on(
         }
     }
     let root = &tree[0];
-    // The best reward stands for the best of the seat's own later
-    // answers this turn; where none follow, the mean is the answer's
-    // worth (RoboRally's power down, made once the program is set).
     // A kept tree's root may hold children past the legal answers: the
     // node was reached in samples where another decision came next.
     let mut ranked: Vec<(f64, RootAnswer)> = root
@@ -297,7 +294,11 @@ fn search_on(
             };
             let worth = match config.choice {
                 Choice::Visits => f64::from(a.visits),
-                Choice::Best if decides_again(game, me, a.index) => a.best,
+                // The best reward stands for the best of the seat's own
+                // later answers this turn; where none follow, the mean is
+                // the answer's worth (RoboRally's power down, made once
+                // the program is set).
+                Choice::Best if own_next(game, me, a.index).is_some() => a.best,
                 Choice::Best => a.value,
             };
             (worth, a)
@@ -316,12 +317,6 @@ fn search_on(
         answers,
     };
     Ok((found, tree))
-}
-
-/// Whether `me` decides again in this turn right after answering
-/// `answer` in `game`.
-fn decides_again(game: &dyn DynState, me: Seat, answer: usize) -> bool {
-    own_next(game, me, answer).is_some()
 }
 
 /// The game after `answer`, where `me` decides next in the same turn.

@@ -186,7 +186,7 @@ fn every_answer_a_search_gives_is_legal_and_the_best_choice_too() {
             // turn, the mean where it does not.
             let me = g.to_decide().unwrap();
             let worth = |a: &RootAnswer| {
-                if decides_again(g.as_ref(), me, a.index) {
+                if own_next(g.as_ref(), me, a.index).is_some() {
                     a.best
                 } else {
                     a.value
