@@ -52,6 +52,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, RwLock};
 
+use crate::files::{FileError, FileKind};
+
 mod store {
     include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
 }
@@ -125,13 +127,31 @@ impl AssetFile {
         }
     }
 
-    /// Its text.
-    pub fn read(&self) -> std::io::Result<String> {
+    /// What it is read as: a script (`.lua`) or a game's data.
+    pub fn kind(&self) -> FileKind {
+        let lua = match self {
+            AssetFile::Disk(path) => path.extension().is_some_and(|e| e == "lua"),
+            AssetFile::BuiltIn(path) => path.ends_with(".lua"),
+        };
+        if lua {
+            FileKind::Script
+        } else {
+            FileKind::Data
+        }
+    }
+
+    /// Its text, read through the one door for files ([`crate::files`]).
+    pub fn read(&self) -> Result<String, FileError> {
         match self {
-            AssetFile::Disk(path) => std::fs::read_to_string(path),
-            AssetFile::BuiltIn(path) => built_in(path)
-                .map(str::to_string)
-                .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::NotFound)),
+            AssetFile::Disk(path) => crate::files::read_text(path, self.kind()),
+            AssetFile::BuiltIn(path) => {
+                built_in(path)
+                    .map(str::to_string)
+                    .ok_or_else(|| FileError::Io {
+                        path: PathBuf::from(self.shown()),
+                        source: std::io::Error::from(std::io::ErrorKind::NotFound),
+                    })
+            }
         }
     }
 
@@ -337,7 +357,10 @@ impl AssetFolder {
                         folder: self.shown(),
                     });
                 }
-                let text = file.read().map_err(unreadable)?;
+                let text = file.read().map_err(|e| ModuleError::Unreadable {
+                    shown: file.shown(),
+                    source: std::io::Error::other(e.reason()),
+                })?;
                 return Ok((file, text));
             }
             AssetFolder::Disk(dir) => dir,
@@ -357,7 +380,12 @@ impl AssetFolder {
         }
         // Read what was checked, not the path again (which a link swapped
         // in between could redirect).
-        let text = std::fs::read_to_string(&real_file).map_err(unreadable)?;
+        let text = crate::files::read_text(&real_file, FileKind::Script).map_err(|e| {
+            ModuleError::Unreadable {
+                shown: file.shown(),
+                source: std::io::Error::other(e.reason()),
+            }
+        })?;
         Ok((file, text))
     }
 }
@@ -1008,7 +1036,7 @@ pub fn order_file_references<P: AsRef<Path>>(game: &str, args: &[P]) -> Vec<Stri
 /// `text` on one line, safe for a terminal (control characters and
 /// bidirectional overrides escaped), cut at `max` bytes.
 fn one_line(text: &str, max: usize) -> String {
-    crate::script::text::escape(&crate::script::text::cut(text.trim(), max)).into_owned()
+    crate::escape::terminal(&crate::script::text::cut(text.trim(), max)).into_owned()
 }
 
 /// Where a listed entry is, after its origin: nothing for a built-in one.
@@ -1037,7 +1065,7 @@ pub fn bots_listing(library: &Library, game: &str) -> String {
                 "The random bot, native: picks one of the legal answers uniformly.".into()
             }
             Entry::File(file) => file.read().map_or_else(
-                |e| format!("? cannot read it: {e}"),
+                |e| format!("? cannot read it: {}", e.reason()),
                 |t| opening_comment(&t),
             ),
         };
@@ -1080,7 +1108,7 @@ pub fn variant_listing(
         };
         let about = manifest
             .read()
-            .map_err(|e| format!("? cannot read {}: {e}", manifest.shown()))
+            .map_err(|e| format!("? cannot read {}: {}", manifest.shown(), e.reason()))
             .and_then(|t| describe(&manifest.shown(), &t).map_err(|e| format!("? {e}")))
             .unwrap_or_else(|e| e);
         text.push_str(&listing_line(&listed, Kind::Variant, &about, 300));

@@ -176,7 +176,8 @@ pub fn file_game(
 
 /// Checks one file by its game ([`file_game`]).
 pub fn check_file(path: &Path, asked: Option<&'static GameType>) -> Result<Checked, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
     let game = file_game(path, &text, asked)?;
     (game.check)(path)
 }

@@ -496,8 +496,7 @@ pub fn run() -> Result<ExitCode> {
             if let Some(path) = output {
                 let title = table.lines().next().unwrap_or_default();
                 let svg = tinbots::tournament::plot::balance_svg(title, &results)?;
-                std::fs::write(&path, svg)
-                    .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+                tinbots::files::write_whole(&path, svg.as_bytes())?;
                 writeln!(out, "report written to {}", path.display())?;
             }
             Ok(ExitCode::SUCCESS)
@@ -575,8 +574,7 @@ pub fn run() -> Result<ExitCode> {
             } else {
                 render(&file, step, &seen)?
             };
-            std::fs::write(&output, svg)
-                .map_err(|e| anyhow::anyhow!("{}: {e}", output.display()))?;
+            tinbots::files::write_whole(&output, svg.as_bytes())?;
             writeln!(out, "picture written to {}", output.display())?;
             Ok(ExitCode::SUCCESS)
         }
@@ -594,8 +592,7 @@ pub fn run() -> Result<ExitCode> {
             );
             let viewer = tinbots::render::viewer(record.start_game(&shown)?.as_ref(), &seen)?;
             let replayed = tinbots::viewer::replay(&record, &shown, viewer)?;
-            std::fs::write(&page, tinbots::viewer::html(&replayed))
-                .map_err(|e| anyhow::anyhow!("{}: {e}", page.display()))?;
+            tinbots::files::write_whole(&page, tinbots::viewer::html(&replayed).as_bytes())?;
             writeln!(
                 out,
                 "replay page written to {} ({} steps)",

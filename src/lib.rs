@@ -28,6 +28,10 @@
 //! - [`viewer`]: the replay page, a saved game as one HTML file.
 //! - [`progress`]: the progress bar of long runs (nothing on a pipe).
 //! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
+//! - [`files`]: the one door for files: every file read with a bound,
+//!   every output written whole.
+//! - [`escape`]: text made inert for where it goes (terminal, SVG and
+//!   HTML, JSON in a page).
 
 #![warn(missing_docs)]
 
@@ -35,6 +39,8 @@ pub mod assets;
 pub mod bot;
 pub mod check;
 pub mod engine;
+pub mod escape;
+pub mod files;
 pub mod games;
 pub mod grid;
 pub mod names;

@@ -256,7 +256,7 @@ impl fmt::Display for Name {
     /// The text, with control characters escaped (a name may come from a
     /// script or a file and reaches the terminal through this).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::script::text::escape(&self.as_str()))
+        f.write_str(&crate::escape::terminal(&self.as_str()))
     }
 }
 

@@ -80,8 +80,8 @@ pub fn viewer(game: &dyn DynState, seen: &Seen) -> Result<Option<Seat>, RenderEr
 /// The game a scenario, board or course file holds, at its position.
 pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     let shown = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| RenderError::File(e.to_string()))?;
     let table: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| RenderError::File(format!("{shown}: {}", e.message())))?;
@@ -158,8 +158,8 @@ pub fn after_position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     if path.extension().is_some_and(|e| e == "json") {
         return Err(RenderError::AfterOfGame(shown));
     }
-    let text =
-        std::fs::read_to_string(path).map_err(|e| RenderError::File(format!("{shown}: {e}")))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| RenderError::File(e.to_string()))?;
     let game_type = crate::check::file_game(path, &text, None).map_err(RenderError::File)?;
     let after = game_type.scenario_after.ok_or_else(|| {
         RenderError::File(format!(

@@ -44,12 +44,12 @@ pub struct Record {
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{source}")]
     Io {
         /// The file.
         path: String,
         /// The cause.
-        source: std::io::Error,
+        source: crate::files::FileError,
     },
     /// Not JSON, or not a replay: where and why.
     #[error("{path}:{line}:{column}: not a tinbots replay: {message}")]
@@ -227,16 +227,26 @@ impl Record {
     /// Reads a replay file.
     pub fn load(path: &Path) -> Result<Record, ReplayError> {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Io {
-            path: shown.clone(),
-            source,
-        })?;
+        let text =
+            crate::files::read_text(path, crate::files::FileKind::Replay).map_err(|source| {
+                ReplayError::Io {
+                    path: shown.clone(),
+                    source,
+                }
+            })?;
         Record::from_json(&shown, &text)
     }
 
     /// Writes the record to a file.
     pub fn save(&self, path: &Path) -> Result<(), ReplayError> {
-        std::fs::write(path, self.to_json() + "\n").map_err(|source| ReplayError::Io {
+        crate::files::write_whole(
+            path,
+            (self.to_json()
+                + "
+")
+            .as_bytes(),
+        )
+        .map_err(|source| ReplayError::Io {
             path: path.display().to_string(),
             source,
         })

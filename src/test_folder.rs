@@ -10,6 +10,7 @@ impl Folder {
     /// Writes `files` (relative path, text) into a fresh folder.
     pub(crate) fn new(name: &str, files: &[(&str, &str)]) -> Folder {
         let dir = std::env::temp_dir().join(format!("tinbots-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
         for (path, text) in files {
             let path = dir.join(path);
             std::fs::create_dir_all(path.parent().expect("a file in the folder")).unwrap();

@@ -179,8 +179,8 @@ impl Session {
     pub fn open(path: &Path, seed: u64) -> Result<Session, ReplError> {
         let shown = path.display().to_string();
         if path.extension().is_some_and(|e| e == "toml") {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| ReplError::new(format!("{shown}: {e}")))?;
+            let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+                .map_err(|e| ReplError::new(e.to_string()))?;
             let name = scenario_game(&text);
             let game_type = match &name {
                 Some(name) => crate::games::find(name)
@@ -529,8 +529,8 @@ impl Session {
             Some(colour) => Some(self.seat_of(colour)?),
             None => self.viewer(),
         };
-        std::fs::write(file, self.game().svg(viewer))
-            .map_err(|e| ReplError::new(format!("{file}: {e}")))?;
+        crate::files::write_whole(Path::new(file), self.game().svg(viewer).as_bytes())
+            .map_err(|e| ReplError::new(e.to_string()))?;
         let _ = writeln!(out, "picture written to {file}");
         Ok(())
     }

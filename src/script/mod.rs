@@ -13,6 +13,10 @@
 //! or a greedy script included, comes back as a [`ScriptError`] naming the
 //! script, the line and the reason, and leaves the sandbox usable.
 //!
+//! Under every script, one guard and one meter (DESIGN.md principle 9):
+//! hooks re-entering the engine are bounded by a [`HookGuard`], and every
+//! host function a script calls is charged for its work ([`host_function`]).
+//!
 //! On top of it: the one runtime of Lua bots ([`LuaBot`], for any game
 //! that implements [`LuaBotApi`]), the state a game keeps for its bots'
 //! `view:simulate` ([`simulation`]), and the description of a game's Lua API
@@ -21,6 +25,8 @@
 pub mod api;
 mod bot;
 mod error;
+pub mod hook_guard;
+pub mod host;
 mod pattern_cost;
 mod sandbox;
 pub mod simulation;
@@ -28,6 +34,8 @@ pub mod text;
 
 pub use bot::{BotError, LuaBot, LuaBotApi};
 pub use error::{located, ScriptError};
+pub use hook_guard::{HookGuard, TooDeep, HOOK_DEPTH};
+pub use host::host_function;
 pub use sandbox::{Charge, Sandbox, SandboxLimits, ScriptId};
 
 #[cfg(test)]

@@ -29,8 +29,9 @@ use mlua::{chunk::ChunkMode, thread::ThreadStatus};
 
 use super::error::{split_location, ScriptError};
 use super::pattern_cost::pattern_cost;
-use super::text::{cut, escape, escape_output};
+use super::text::cut;
 use crate::assets::{AssetFile, AssetFolder};
+use crate::escape::{terminal, terminal_lines};
 
 /// The Lua code that builds script environments (see its header).
 const PRELUDE: &str = include_str!("prelude.lua");
@@ -240,6 +241,11 @@ impl Charge {
     pub fn charge_or_stop(&self, lua: &Lua, instructions: u64) -> mlua::Result<()> {
         charge_native(lua, &self.0, instructions)
     }
+
+    /// The sandbox's memory limit, in bytes.
+    pub(super) fn memory_limit(&self) -> usize {
+        self.0.memory_limit.get()
+    }
 }
 
 /// The error that stops a call from inside a native function; the sandbox
@@ -387,7 +393,7 @@ impl Sandbox {
                 }
             }
             line.push('\n');
-            out.borrow_mut().push(&escape_output(&line));
+            out.borrow_mut().push(&terminal_lines(&line));
             Ok(())
         })?;
         let m = meter.clone();
@@ -403,6 +409,8 @@ impl Sandbox {
             .set_mode(ChunkMode::Text)
             .call((print, aborted, find_module, native))?;
 
+        // Host functions find the meter here ([`super::host`]).
+        lua.set_app_data(Charge(meter.clone()));
         let mut sandbox = Sandbox {
             lua,
             limits,
@@ -523,9 +531,9 @@ impl Sandbox {
     /// its folder.
     pub fn load_file(&mut self, file: &AssetFile) -> Result<ScriptId, ScriptError> {
         let name = file.shown();
-        let source = file.read().map_err(|source| ScriptError::Read {
+        let source = file.read().map_err(|e| ScriptError::Read {
             path: name.clone(),
-            source,
+            source: std::io::Error::other(e.reason()),
         })?;
         self.load_str(&name, &source)
     }
@@ -810,7 +818,7 @@ const MESSAGE_LIMIT: usize = 1000;
 
 /// An error message from a script, cut and escaped for a terminal.
 fn shown_message(message: &str) -> String {
-    escape(&cut(message, MESSAGE_LIMIT)).into_owned()
+    terminal(&cut(message, MESSAGE_LIMIT)).into_owned()
 }
 
 /// The text of an error a script raised: Lua gives a value that is not a

@@ -7,7 +7,6 @@
 //! byte.
 
 use std::fmt;
-use std::io::BufRead;
 use std::path::PathBuf;
 
 use super::rows::{GameRow, Header, HeaderLine};
@@ -110,15 +109,16 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
             line,
             cause,
         };
-        let reader = std::io::BufReader::new(std::fs::File::open(path).map_err(read)?);
-        let mut lines = reader.lines();
-        let header_text = lines.next().transpose().map_err(read)?.ok_or_else(|| {
+        let text = crate::files::read_text(path, crate::files::FileKind::Rows)
+            .map_err(|e| read(std::io::Error::other(e.reason())))?;
+        let mut lines = text.lines();
+        let header_text = lines.next().ok_or_else(|| {
             at(
                 1,
                 "empty: expected the tournament line of a JSON rows file (--format json)".into(),
             )
         })?;
-        let header: Header = serde_json::from_str::<HeaderLine>(&header_text)
+        let header: Header = serde_json::from_str::<HeaderLine>(header_text)
             .map_err(|e| {
                 at(
                     1,
@@ -166,12 +166,11 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
         *slot = true;
         for (n, line) in lines.enumerate() {
             let line_no = n + 2;
-            let text = line.map_err(read)?;
-            if text.trim().is_empty() {
+            if line.trim().is_empty() {
                 continue;
             }
             let row: GameRow =
-                serde_json::from_str(&text).map_err(|e| at(line_no, e.to_string()))?;
+                serde_json::from_str(line).map_err(|e| at(line_no, e.to_string()))?;
             let games = header.games;
             if row.pairing >= pairings.len() || row.game >= games {
                 return Err(at(

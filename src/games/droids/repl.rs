@@ -32,8 +32,8 @@ impl GameRepl for DroidsRepl {
         );
         let text = scenario::export::scenario_text(game, &title);
         Some(
-            std::fs::write(file, text)
-                .map_err(|e| ReplError::new(format!("{file}: {e}")))
+            crate::files::write_whole(Path::new(file), text.as_bytes())
+                .map_err(|e| ReplError::new(e.to_string()))
                 .map(|()| format!("wrote {file}: the position as a scenario file\n")),
         )
     }
@@ -50,8 +50,8 @@ impl GameRepl for DroidsRepl {
 /// Opens a Droids scenario file at its position (before its orders).
 fn open(path: &Path) -> Result<Opened, ReplError> {
     let shown = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| ReplError::new(format!("{shown}: {e}")))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| ReplError::new(e.to_string()))?;
     let (game, title) =
         scenario::position_text(&shown, &text).map_err(|e| ReplError::new(e.to_string()))?;
     Ok(Opened {

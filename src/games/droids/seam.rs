@@ -111,7 +111,8 @@ fn claims(_table: &toml::Table) -> bool {
 /// its mission as text) is read and its script loaded; any other file is
 /// run as a scenario.
 fn check(path: &Path) -> Result<Checked, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
     let table = text.parse::<toml::Table>().ok();
     if table.as_ref().is_some_and(|t| {
         t.get("mission").is_some_and(toml::Value::is_integer) && t.contains_key("rows")

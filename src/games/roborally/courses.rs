@@ -149,10 +149,11 @@ pub fn file_kind(text: &str) -> Option<FileKind> {
 /// are 1 to 8.
 pub fn check_file(path: &Path) -> Result<String, BoardError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| BoardError {
-        place: shown.clone(),
-        message: format!("cannot read: {e}"),
-    })?;
+    let text =
+        crate::files::read_text(path, crate::files::FileKind::Data).map_err(|e| BoardError {
+            place: shown.clone(),
+            message: format!("cannot read: {}", e.reason()),
+        })?;
     match file_kind(&text) {
         Some(FileKind::Course) => {
             let course = Course::load(path)?;

@@ -129,7 +129,8 @@ fn board_or_course(text: &str) -> Option<&'static str> {
 /// or course has no turn, which the error says.
 fn scenario_after(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
     let shown = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
     if let Some(what) = board_or_course(&text) {
         return Err(format!(
             "{shown}: a {what} file has no turn to play: --after is for scenarios"
@@ -144,7 +145,8 @@ fn scenario_after(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
 /// A scenario (`game = "roborally"`) is run; a board or course file is
 /// read and checked whole.
 fn check(path: &Path) -> Result<Checked, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
     if let Some(what) = board_or_course(&text) {
         let summary = courses::check_file(path).map_err(|e| e.to_string())?;
         return Ok(Checked {

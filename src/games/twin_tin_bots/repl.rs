@@ -567,8 +567,8 @@ impl GameRepl for TwinTinBotsRepl {
             &self.rules.borrow().variants.names(),
         );
         Some(
-            std::fs::write(file, toml)
-                .map_err(|e| ReplError::new(format!("{file}: {e}")))
+            crate::files::write_whole(std::path::Path::new(file), toml.as_bytes())
+                .map_err(|e| ReplError::new(e.to_string()))
                 .map(|()| {
                     format!(
                         "wrote {file}: fill in its [turn] and [expect], then `tinbots check {file}`\n"

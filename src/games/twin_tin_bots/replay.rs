@@ -102,12 +102,12 @@ struct Header {
 #[derive(Debug, thiserror::Error)]
 pub enum ReplayError {
     /// The file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{source}")]
     Io {
         /// The file.
         path: String,
         /// The cause.
-        source: std::io::Error,
+        source: crate::files::FileError,
     },
     /// Not valid replay JSON: a syntax error, a missing or unknown field,
     /// a value of the wrong type or out of range.
@@ -392,7 +392,14 @@ impl Replay {
 
     /// Writes the replay to a file.
     pub fn save(&self, path: &Path) -> Result<(), ReplayError> {
-        std::fs::write(path, self.to_json() + "\n").map_err(|source| ReplayError::Io {
+        crate::files::write_whole(
+            path,
+            (self.to_json()
+                + "
+")
+            .as_bytes(),
+        )
+        .map_err(|source| ReplayError::Io {
             path: path.display().to_string(),
             source,
         })
@@ -401,10 +408,13 @@ impl Replay {
     /// Reads a replay file.
     pub fn load(path: &Path) -> Result<Replay, ReplayError> {
         let name = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Io {
-            path: name.clone(),
-            source,
-        })?;
+        let text =
+            crate::files::read_text(path, crate::files::FileKind::Replay).map_err(|source| {
+                ReplayError::Io {
+                    path: name.clone(),
+                    source,
+                }
+            })?;
         Replay::from_json(&name, &text)
     }
 }

@@ -133,13 +133,14 @@ impl Chosen {
         }
         let path = Path::new(name);
         if name.ends_with(".toml") {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let text = crate::files::read_text(path, crate::files::FileKind::Data)
+                .map_err(|e| e.to_string())?;
             let mission = Mission::parse(name, &text).map_err(|e| e.to_string())?;
             let script = match &mission.script {
                 Some(s) => {
                     let p = path.parent().unwrap_or(Path::new(".")).join(s);
-                    let t = std::fs::read_to_string(&p)
-                        .map_err(|e| format!("{name}: `script` {}: {e}", p.display()))?;
+                    let t = crate::files::read_text(&p, crate::files::FileKind::Script)
+                        .map_err(|e| format!("{name}: `script`: {e}"))?;
                     Some((p.display().to_string(), t))
                 }
                 None => None,

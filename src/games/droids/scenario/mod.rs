@@ -138,9 +138,11 @@ struct ExpectPiece {
 /// Reads a scenario file and plays it.
 pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| MissionError {
-        place: shown.clone(),
-        message: e.to_string(),
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
+        MissionError {
+            place: shown.clone(),
+            message: e.reason(),
+        }
     })?;
     check_text(&shown, &text)
 }
@@ -149,9 +151,11 @@ pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
 /// (`tinbots render`).
 pub fn position_file(path: &Path) -> Result<Game, ScenarioError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| MissionError {
-        place: shown.clone(),
-        message: e.to_string(),
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
+        MissionError {
+            place: shown.clone(),
+            message: e.reason(),
+        }
     })?;
     position_text(&shown, &text).map(|(game, _)| game)
 }
@@ -199,9 +203,11 @@ pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
 /// [`check_file`] plays them (`tinbots render --after`).
 pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
     let shown = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| MissionError {
-        place: shown.clone(),
-        message: e.to_string(),
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
+        MissionError {
+            place: shown.clone(),
+            message: e.reason(),
+        }
     })?;
     let place = Place {
         file: &shown,

@@ -819,7 +819,7 @@ impl Course {
 fn read(file: &AssetFile) -> Result<String, BoardError> {
     file.read().map_err(|e| BoardError {
         place: file.shown(),
-        message: format!("cannot read: {e}"),
+        message: format!("cannot read: {}", e.reason()),
     })
 }
 

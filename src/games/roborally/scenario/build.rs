@@ -146,10 +146,13 @@ fn board(src: Source, raw: &RawScenario, folder: &Path) -> Result<Board, Scenari
         }
         Some((_, toml::Value::String(file))) => {
             let path = folder.join(file);
-            let text = std::fs::read_to_string(&path).map_err(|e| ScenarioError {
-                place: path.display().to_string(),
-                message: format!("cannot read the board file: {e}"),
-            })?;
+            let text =
+                crate::files::read_text(&path, crate::files::FileKind::Data).map_err(|e| {
+                    ScenarioError {
+                        place: src.file.to_string(),
+                        message: format!("cannot read the board file: {e}"),
+                    }
+                })?;
             Board::parse(&path.display().to_string(), &text).map_err(from_board)
         }
         Some((_, toml::Value::Table(_))) => {

@@ -142,9 +142,11 @@ pub struct Scenario {
 /// Reads and checks a scenario file.
 pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|e| ScenarioError {
-        place: name.clone(),
-        message: format!("cannot read: {e}"),
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
+        ScenarioError {
+            place: name.clone(),
+            message: e.to_string(),
+        }
     })?;
     let folder = path.parent().unwrap_or(Path::new(""));
     parse(&name, &text, folder)

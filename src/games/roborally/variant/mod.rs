@@ -108,7 +108,7 @@ impl VariantSet {
         let shown = manifest_file.shown();
         let text = manifest_file.read().map_err(|e| VariantError::File {
             path: shown.clone(),
-            message: format!("cannot read it: {e}"),
+            message: format!("cannot read it: {}", e.reason()),
         })?;
         let manifest = Manifest::parse(&shown, &text)?;
         if manifest.name != name {
@@ -178,7 +178,7 @@ impl VariantSet {
             for v in &self.variants {
                 let text = v.script.read().map_err(|e| VariantError::File {
                     path: v.script.shown(),
-                    message: format!("cannot read it: {e}"),
+                    message: format!("cannot read it: {}", e.reason()),
                 })?;
                 scripts.push((v.manifest.name.clone(), v.script.shown(), text));
             }

@@ -68,12 +68,12 @@ impl fmt::Display for Location {
 #[derive(Debug, thiserror::Error)]
 pub enum ScenarioError {
     /// The file could not be read.
-    #[error("{at}: cannot read the file: {source}")]
+    #[error("{source}")]
     Read {
         /// The file.
         at: Location,
-        /// The I/O error.
-        source: std::io::Error,
+        /// Why it was not read.
+        source: crate::files::FileError,
     },
     /// Not valid TOML, or not the scenario format: a syntax error, a missing
     /// or unknown key, a value of the wrong type.

@@ -248,10 +248,13 @@ pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
 /// A file's name as shown, and its text.
 fn read_file(path: &Path) -> Result<(String, String), ScenarioError> {
     let name = path.display().to_string();
-    let text = std::fs::read_to_string(path).map_err(|source| ScenarioError::Read {
-        at: Location::file_only(&name),
-        source,
-    })?;
+    let text =
+        crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|source| {
+            ScenarioError::Read {
+                at: Location::file_only(&name),
+                source,
+            }
+        })?;
     Ok((name, text))
 }
 

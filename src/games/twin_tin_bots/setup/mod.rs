@@ -195,12 +195,12 @@ pub enum SetupError {
     #[error("there is no standard setup for {0} players: standard setups are for 2 to 6 players")]
     NoStandard(usize),
     /// The file could not be read.
-    #[error("cannot read the setup file {}: {source}", path.display())]
+    #[error("cannot read the setup file: {source}")]
     Read {
         /// The file.
         path: PathBuf,
         /// What went wrong.
-        source: std::io::Error,
+        source: crate::files::FileError,
     },
     /// The file is not valid TOML, or not in the setup format.
     #[error("{file}:{line}:{column}: {}{message}", in_field(.field))]
@@ -257,10 +257,13 @@ impl Setup {
 
     /// Reads and checks a setup file.
     pub fn from_file(path: &Path) -> Result<Setup, SetupError> {
-        let text = std::fs::read_to_string(path).map_err(|source| SetupError::Read {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        let text =
+            crate::files::read_text(path, crate::files::FileKind::Data).map_err(|source| {
+                SetupError::Read {
+                    path: path.to_path_buf(),
+                    source,
+                }
+            })?;
         Setup::from_toml(&path.display().to_string(), &text)
     }
 

@@ -152,7 +152,7 @@ impl Manifest {
         let shown = file.shown();
         let text = file.read().map_err(|e| VariantError::File {
             path: shown.clone(),
-            message: format!("cannot read it: {e}"),
+            message: format!("cannot read it: {}", e.reason()),
         })?;
         Manifest::parse(&shown, &text)
     }
