@@ -61,10 +61,13 @@ fn main() {
 /// (path relative to `root` with `/` separators, absolute path), and asks
 /// cargo to watch every folder and file seen.
 fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
-    println!("cargo:rerun-if-changed={}", dir.display());
+    // A folder that does not exist is not watched: cargo would count it as
+    // changed at every build and compile the crate again each time (a new
+    // folder is seen through `scripts/`, which is watched).
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
+    println!("cargo:rerun-if-changed={}", dir.display());
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name();
