@@ -7,6 +7,7 @@
 //! the engine applies it by the normal rules once the hook has returned.
 //! Errors name the variant, the hook, the script and the line.
 
+use std::cell::Cell;
 use std::fmt;
 
 use mlua::{Function, Lua, LuaString, Table, Value};
@@ -21,8 +22,9 @@ use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::Thing;
 use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
+use crate::script::hook_guard::Running;
 use crate::script::text::quoted_value;
-use crate::script::{Sandbox, ScriptId};
+use crate::script::{HookGuard, Sandbox, ScriptId, HOOK_DEPTH};
 
 /// The game-wide hooks a variant script may define.
 pub const GAME_HOOKS: &[&str] = &["push", "deliver", "turn_ended", "game_over", "score"];
@@ -30,6 +32,13 @@ pub const GAME_HOOKS: &[&str] = &["push", "deliver", "turn_ended", "game_over", 
 pub const KIND_HOOKS: &[&str] = &["entered", "before_step", "zapped"];
 /// The hooks run while a standard game is set up (see `super::setup`).
 pub const SETUP_HOOKS: &[&str] = &["seating", "teams", "setup"];
+
+/// How many hooks one outermost hook may set off, counting itself: the
+/// changes of a hook may set off hooks that ask for changes... The guard
+/// bounds how deep such chains go ([`HOOK_DEPTH`]); this bounds how wide
+/// they spread, so that hooks pushing two pieces each, thirty deep, cannot
+/// ask for 2^30 hook calls in one answer.
+pub const HOOK_CALLS_PER_CHAIN: usize = 10_000;
 
 /// One hook function and where it comes from.
 #[derive(Clone)]
@@ -58,6 +67,11 @@ pub struct LuaHooks {
     /// `event.marks` of a robot without marks: a read-only empty table,
     /// made once (marks are set with `game:set_mark`).
     no_marks: Table,
+    /// The one guard of this game's hooks (shared by the game's copies: it
+    /// is empty between answers).
+    guard: HookGuard,
+    /// The hooks the running outermost hook has set off, itself included.
+    chain_calls: Cell<usize>,
 }
 
 /// The shims' script (see [`LuaHooks::shims`]).
@@ -174,6 +188,8 @@ impl LuaHooks {
             handle,
             shims,
             no_marks,
+            guard: HookGuard::new(),
+            chain_calls: Cell::new(0),
         }))
     }
 
@@ -261,6 +277,13 @@ impl LuaHooks {
         HookError(format!("variant `{}`, hook `{name}`: {e}", hook.variant))
     }
 
+    /// An error of the hook `name` as a whole (not of one line of it): it
+    /// names the variant, the hook and its script.
+    fn refused(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
+        let path = self.sandbox.script_path(hook.script);
+        self.error(name, hook, format!("{path}: {why}"))
+    }
+
     /// A hook returned something that cannot be used: the error names the
     /// script and the line where the hook is defined.
     fn bad_return(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
@@ -318,6 +341,34 @@ impl Hooks for LuaHooks {
             game_over: has("game_over"),
             score: has("score"),
         }
+    }
+
+    fn enter(&self, name: &'static str, kind: Option<Name>) -> Result<Running<'_>, HookError> {
+        let hook = match kind {
+            Some(kind) => self.kind_hook(kind, name),
+            None => self.game_hooks(name).next(),
+        };
+        let refused = |why: String| match hook {
+            Some(hook) => self.refused(name, hook, why),
+            None => HookError(why),
+        };
+        if self.guard.depth() == 0 {
+            self.chain_calls.set(0);
+        }
+        let calls = self.chain_calls.get() + 1;
+        self.chain_calls.set(calls);
+        if calls > HOOK_CALLS_PER_CHAIN {
+            return Err(refused(format!(
+                "one hook set off more than {HOOK_CALLS_PER_CHAIN} hooks through the changes \
+                 they asked for (docs/security.md)"
+            )));
+        }
+        let label = match kind {
+            Some(kind) => format!("`{kind}` {name}"),
+            None => name.to_string(),
+        };
+        debug_assert!(self.guard.depth() <= HOOK_DEPTH);
+        self.guard.enter(&label).map_err(|e| refused(e.to_string()))
     }
 
     fn entered(
