@@ -229,3 +229,40 @@ fn a_self_recursive_hook_is_refused_on_a_tournament_s_threads() {
     assert_bounce_refused(&stderr);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 29, item 3: an `entered` hook asking a million pushes took 29 s
+/// per 100 turns; it is stopped by the budget at once, naming the script
+/// and the line.
+#[test]
+fn a_hook_asking_a_million_pushes_is_stopped_quickly() {
+    let dir = folder("million");
+    let variants = spring_variant(
+        &dir,
+        "million",
+        "for i = 1, 1e6 do game:push({4, -4}, 'E') end",
+    );
+    let start = std::time::Instant::now();
+    let (code, _, stderr) = tinbots(&[
+        "--variant-path",
+        text(&variants),
+        "play",
+        "-p",
+        "2",
+        "--variant",
+        "million",
+        "--max-turns",
+        "100",
+        "--quiet",
+    ]);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(20),
+        "{:?}",
+        start.elapsed()
+    );
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("million/variant.lua:8: instruction budget of 10000000 exceeded"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -295,6 +295,23 @@ impl LuaHooks {
         self.error(name, hook, format!("{at}: {why}"))
     }
 
+    /// What a hook that answers nothing (`entered`, `turn_ended`)
+    /// returned: nil, or the hook's error.
+    fn nothing(&self, name: &str, hook: &Hook, value: Value) -> Result<(), HookError> {
+        match value {
+            Value::Nil => Ok(()),
+            other => Err(self.bad_return(
+                name,
+                hook,
+                format!(
+                    "returned {}: a `{name}` hook returns nothing (it asks for changes \
+                     through `game`)",
+                    quoted_value(&other)
+                ),
+            )),
+        }
+    }
+
     fn game_hooks(&self, name: &'static str) -> impl Iterator<Item = &Hook> {
         self.game_hooks
             .iter()
@@ -324,6 +341,41 @@ fn score_number(value: &Value) -> Option<i64> {
         Value::Number(x) if x.fract() == 0.0 && x.abs() < 9.0e18 => Some(x as i64),
         _ => None,
     }
+}
+
+/// Why a table is not a score.
+enum BadScore {
+    /// Not one to four numbers.
+    Length(usize),
+    /// Keys other than 1, 2, ...: a record, or a list with holes.
+    Keys,
+    /// The item at this place is not a whole number.
+    Item(usize, Value),
+    /// Lua failed reading it.
+    Lua(mlua::Error),
+}
+
+/// A score given as a list: one to four whole numbers, nothing else in the
+/// table (read raw: no metamethod of the script runs here).
+fn score_list(t: &Table) -> Result<[i64; 4], BadScore> {
+    let len = t.raw_len();
+    if !(1..=4).contains(&len) {
+        return Err(BadScore::Length(len));
+    }
+    let mut entries = 0;
+    for pair in t.pairs::<Value, Value>() {
+        pair.map_err(BadScore::Lua)?;
+        entries += 1;
+        if entries > len {
+            return Err(BadScore::Keys);
+        }
+    }
+    let mut key = [0i64; 4];
+    for (i, k) in key.iter_mut().take(len).enumerate() {
+        let item: Value = t.raw_get(i + 1).map_err(BadScore::Lua)?;
+        *k = score_number(&item).ok_or(BadScore::Item(i + 1, item))?;
+    }
+    Ok(key)
 }
 
 fn set<V: mlua::IntoLua>(t: &Table, key: &str, value: V) -> Result<(), HookError> {
@@ -408,14 +460,15 @@ impl Hooks for LuaHooks {
             at.q,
             at.r,
         );
-        self.call_through::<()>(
+        let value: Value = self.call_through(
             "entered",
             hook,
             Some(&self.shims.entered),
             game,
             args,
             Some(effects),
-        )
+        )?;
+        self.nothing("entered", hook, value)
     }
 
     fn before_step(
@@ -516,16 +569,17 @@ impl Hooks for LuaHooks {
             at.r,
         );
         let shim = Some(&self.shims.zapped);
-        let value: Option<String> = self.call_through("zapped", hook, shim, game, args, None)?;
-        match value.as_deref() {
-            None | Some("stop") => Ok(ZapHit::Stop),
-            Some("push") => Ok(ZapHit::Push),
-            Some(other) => Err(self.bad_return(
+        let value: Value = self.call_through("zapped", hook, shim, game, args, None)?;
+        match &value {
+            Value::Nil => Ok(ZapHit::Stop),
+            Value::String(s) if s.as_bytes().as_ref() == b"stop" => Ok(ZapHit::Stop),
+            Value::String(s) if s.as_bytes().as_ref() == b"push" => Ok(ZapHit::Push),
+            other => Err(self.bad_return(
                 "zapped",
                 hook,
                 format!(
-                    "returned \"{}\": a zapped hook returns \"push\", \"stop\" or nil",
-                    crate::script::text::shown(other)
+                    "returned {}: a zapped hook returns \"push\", \"stop\" or nil",
+                    quoted_value(other)
                 ),
             )),
         }
@@ -557,7 +611,8 @@ impl Hooks for LuaHooks {
     fn turn_ended(&self, game: &Game, effects: &mut Vec<Effect>) -> Result<(), HookError> {
         for hook in self.game_hooks("turn_ended") {
             let colour = game.colours()[game.active()].name();
-            self.call::<()>("turn_ended", hook, game, colour, Some(effects))?;
+            let value: Value = self.call("turn_ended", hook, game, colour, Some(effects))?;
+            self.nothing("turn_ended", hook, value)?;
         }
         Ok(())
     }
@@ -596,29 +651,20 @@ impl Hooks for LuaHooks {
                 self.bad_return(
                     "score",
                     hook,
-                    format!("returned {what}: a score is a whole number or a list of up to four"),
+                    format!(
+                        "returned {what}: a score is a whole number, or a list of one to four \
+                         whole numbers compared in order (nil for the standard score)"
+                    ),
                 )
             };
             score = match value {
                 Value::Nil => score,
-                Value::Table(t) => {
-                    if t.raw_len() > 4 {
-                        return Err(bad(format!("a list of {} numbers", t.raw_len())));
-                    }
-                    let mut key = [0i64; 4];
-                    for (i, k) in key.iter_mut().enumerate() {
-                        // Read raw: no metamethod of the script runs here.
-                        let item: Value =
-                            t.raw_get(i + 1).map_err(|e| self.error("score", hook, e))?;
-                        *k = match item {
-                            Value::Nil => 0,
-                            item => score_number(&item).ok_or_else(|| {
-                                bad(format!("{} at [{}]", quoted_value(&item), i + 1))
-                            })?,
-                        };
-                    }
-                    Some(key)
-                }
+                Value::Table(t) => Some(score_list(&t).map_err(|e| match e {
+                    BadScore::Length(n) => bad(format!("a list of {n} numbers")),
+                    BadScore::Keys => bad("a table that is not a list".into()),
+                    BadScore::Item(i, item) => bad(format!("{} at [{i}]", quoted_value(&item))),
+                    BadScore::Lua(e) => self.error("score", hook, e),
+                })?),
                 other => Some([
                     score_number(&other).ok_or_else(|| bad(quoted_value(&other)))?,
                     0,
