@@ -266,3 +266,185 @@ fn a_hook_asking_a_million_pushes_is_stopped_quickly() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A scenario of the repository whose text is edited for a test.
+fn scenario_text() -> String {
+    std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("scripts/twin-tin-bots/scenarios/347_mud_other_orders_work_normally.toml"),
+    )
+    .unwrap()
+}
+
+/// `tinbots check` of `text` written to `dir/name`: exit status and output.
+fn check(dir: &Path, name: &str, text: &str) -> (i32, String) {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    let (code, stdout, stderr) = tinbots(&["check", text_of(&path)]);
+    (code, format!("{stdout}{stderr}"))
+}
+
+fn text_of(path: &Path) -> &str {
+    path.to_str().unwrap()
+}
+
+/// `n` tiles named `tile`, as a TOML list's items.
+fn tiles(tile: &str, n: usize) -> String {
+    vec![format!("\"{tile}\""); n].join(", ")
+}
+
+/// Issue 29, item 7: a hand of 300 zaps was read as 44, and 256 as none
+/// (the counts are bytes). The file is refused at the list, naming the
+/// limit; a hand within the limit that the programs' tiles would push past
+/// it is refused by the position's validator.
+#[test]
+fn a_hand_past_what_a_hand_holds_is_refused() {
+    let dir = folder("hand");
+    for n in [256, 300] {
+        let text = format!(
+            "{}\n[[hand]]\nplayer = \"red\"\ntiles = [{}]\n",
+            scenario_text(),
+            tiles("zap", n)
+        );
+        let (code, out) = check(&dir, "hand.toml", &text);
+        assert_eq!(code, 2, "{n}: {out}");
+        assert!(
+            out.contains("hand.toml:68:")
+                && out.contains("`hand.tiles`: more than 255 `zap` tiles: a hand holds at most 255 tiles of a kind"),
+            "{n}: {out}"
+        );
+    }
+    // 255 in hand and one zap in red.2's program.
+    let text = format!(
+        "{}\n[[hand]]\nplayer = \"red\"\ntiles = [{}]\n",
+        scenario_text(),
+        tiles("zap", 255)
+    );
+    let (code, out) = check(&dir, "hand.toml", &text);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("red could hold 256 `zap` tiles (hand, programs and the special deck): a hand holds at most 255"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 29, item 7: the same through a replay, whose hands are JSON lists
+/// of tiles: past 255 of a kind they are refused naming the field; a deck
+/// of standard tiles (drawn into a hand as blue crystals are delivered) is
+/// refused by the validator.
+#[test]
+fn a_replay_s_hand_past_what_a_hand_holds_is_refused() {
+    let dir = folder("replay-hand");
+    // A replay starting from the scenario's position, saved by the REPL.
+    let scenario = dir.join("s.toml");
+    std::fs::write(&scenario, scenario_text()).unwrap();
+    let from_position = dir.join("position.json");
+    let input = format!(
+        "load {}\nsave {}\n",
+        text_of(&scenario),
+        text_of(&from_position)
+    );
+    let out = common::run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tinbots")).arg("repl"),
+        input.as_bytes(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&from_position).unwrap()).unwrap();
+    let refused = |name: &str, change: &dyn Fn(&mut serde_json::Value)| {
+        let mut edited = record.clone();
+        change(&mut edited["start"]["start"]["position"]);
+        let path = dir.join(name);
+        std::fs::write(&path, edited.to_string()).unwrap();
+        let (code, _, stderr) = tinbots(&["replay", text_of(&path)]);
+        assert_eq!(code, 2, "{name}: {stderr}");
+        stderr
+    };
+    let stderr = refused("300.json", &|p| {
+        p["players"][0]["hand"] = serde_json::json!(vec!["zap"; 300]);
+    });
+    assert!(
+        stderr.contains("300.json")
+            && stderr.contains("start.position.players[0]")
+            && stderr.contains("more than 255 `zap` tiles"),
+        "{stderr}"
+    );
+    let stderr = refused("deck.json", &|p| {
+        p["special_deck"] = serde_json::json!(["jump", "zap"]);
+    });
+    assert!(
+        stderr.contains("start.position.special_deck[1]")
+            && stderr.contains("`zap` (at 1), which is not a special tile"),
+        "{stderr}"
+    );
+    let stderr = refused("deck-255.json", &|p| {
+        p["players"][1]["hand"] = serde_json::json!(vec!["jump"; 200]);
+        p["special_deck"] = serde_json::json!(vec!["jump"; 100]);
+    });
+    assert!(
+        stderr.contains("start.position.players[1].hand")
+            && stderr.contains("could hold 300 `jump` tiles"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 29, item 8: a program is three slots, exactly, in `[[robot]]` and
+/// `[[expect.robot]]` (a short one was filled with empty slots).
+#[test]
+fn a_program_is_exactly_three_slots() {
+    let dir = folder("program");
+    for (from, to) in [
+        ("program = [\"zap\", \"\", \"\"]", "program = [\"zap\"]"),
+        (
+            "program = [\"zap\", \"\", \"\"]",
+            "program = [\"zap\", \"\", \"\", \"\"]",
+        ),
+    ] {
+        let text = scenario_text().replace(from, to);
+        let (code, out) = check(&dir, "program.toml", &text);
+        assert_eq!(code, 2, "{to}: {out}");
+        assert!(
+            out.contains("program.toml:20:11: `program`: a program has 3 slots"),
+            "{to}: {out}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 29, items 14 and 15: what a file chose reaches the terminal
+/// escaped: an order file's description in `tinbots orders`, a scenario's
+/// title and a refused answer in `check`.
+#[test]
+fn text_a_file_chose_reaches_the_terminal_escaped() {
+    let dir = folder("escape");
+    let orders = dir.join("esc.lua");
+    std::fs::write(
+        &orders,
+        "return { { name = \"slowpoke\", description = \"one \\27[2J step\\r\\0end\", steps = { orders.forward() } } }\n",
+    )
+    .unwrap();
+    let (code, stdout, stderr) = tinbots(&["orders", text_of(&orders)]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("one \\e[2J step\\r\\u{0}end"), "{stdout}");
+    assert!(!stdout.contains('\u{1b}') && !stdout.contains('\r') && !stdout.contains('\0'));
+
+    let text = scenario_text().replace(
+        "title = \"Mud: Load, Turn, Unload and Zap work normally in mud\"",
+        "title = \"Mud\\u001b[2J\\r\"",
+    );
+    let (code, out) = check(&dir, "title.toml", &text);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("title.toml: Mud\\e[2J\\r"), "{out}");
+    let text = scenario_text().replace("choices = [\"forward_1\"]", "choices = [\"\\u001b[2J\"]");
+    let (code, out) = check(&dir, "choice.toml", &text);
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("`\\e[2J` is not a zap effect"), "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\r'), "{out:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
