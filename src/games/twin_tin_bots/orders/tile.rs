@@ -365,7 +365,7 @@ impl TileSet {
     /// set already holds [`TileSet::MOST_OF_A_KIND`] of its kind (300 zaps
     /// used to wrap to 44, and 256 to none).
     pub fn try_add(&mut self, t: Tile) -> Result<(), TooManyOfAKind> {
-        if self.count(t) >= Self::MOST_OF_A_KIND {
+        if self.count(t) == Self::MOST_OF_A_KIND {
             return Err(TooManyOfAKind(t));
         }
         self.add(t);
