@@ -96,17 +96,25 @@ pub fn check_paths(
         for file in files {
             match check_file(&file, asked) {
                 Ok(report) if report.differences.is_empty() => {
-                    writeln!(out, "PASS {}: {}", file.display(), report.title)?;
+                    writeln!(
+                        out,
+                        "PASS {}: {}",
+                        file.display(),
+                        crate::escape::terminal(&report.title)
+                    )?;
                     summary.passed += 1;
                 }
                 Ok(report) => {
-                    writeln!(out, "FAIL {}: {}", file.display(), report.title)?;
+                    // Titles, expectations and events quote what the
+                    // file chose: escaped for the terminal.
+                    let shown = |text: &str| crate::escape::terminal(text).into_owned();
+                    writeln!(out, "FAIL {}: {}", file.display(), shown(&report.title))?;
                     for d in &report.differences {
-                        writeln!(out, "  {d}")?;
+                        writeln!(out, "  {}", shown(d))?;
                     }
                     writeln!(out, "  events of the turn:")?;
                     for e in &report.events {
-                        writeln!(out, "    {e}")?;
+                        writeln!(out, "    {}", shown(e))?;
                     }
                     summary.failed += 1;
                 }

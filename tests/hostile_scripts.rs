@@ -121,7 +121,7 @@ fn a_wrong_argument_to_the_api_says_which_what_and_where() {
     let err = b.try_choose(&g).unwrap_err().to_string();
     assert!(err.contains("bots/typo.lua:2: bad argument"), "{err}");
     assert!(
-        err.contains("expected a whole number from 0 to 4294967295, got integer"),
+        err.contains("expected a whole number from 0 to 4294967295, got -1"),
         "{err}"
     );
     assert!(!err.contains("u32"), "{err}");

@@ -62,7 +62,7 @@ impl fmt::Display for Colour {
 
 /// Error parsing a colour name.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("`{0}` is not a colour: expected red, blue, yellow, green, white or black")]
+#[error("`{}` is not a colour: expected red, blue, yellow, green, white or black", crate::script::text::shown(.0))]
 pub struct ColourParseError(pub String);
 
 impl FromStr for Colour {

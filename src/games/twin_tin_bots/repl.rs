@@ -593,7 +593,11 @@ impl GameRepl for TwinTinBotsRepl {
             Ok(Opened {
                 game: Box::new(game),
                 start: replay.start_record(),
-                label: format!("scenario {}: {}", path.display(), scenario.title()),
+                label: format!(
+                    "scenario {}: {}",
+                    crate::escape::terminal(&path.display().to_string()),
+                    crate::escape::terminal(scenario.title())
+                ),
             })
         })();
         Some(opened)

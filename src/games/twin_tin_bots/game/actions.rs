@@ -514,21 +514,12 @@ impl Game {
             piece: Piece::Thing(thing),
             at,
         });
-        let Some(hooks) = self.hooks.clone() else {
-            return;
-        };
-        match hooks.zapped(self, robot, thing, at) {
-            Ok(ZapHit::Stop) => {}
-            Ok(ZapHit::Push) => {
-                self.pending = Pending::Decide(Decision::ZapPush {
-                    player: owner_of(robot),
-                    zapper: robot,
-                    at,
-                });
-            }
-            Err(e) => {
-                self.failure.get_or_insert(e);
-            }
+        if self.zap_hit(robot, thing, at) == ZapHit::Push {
+            self.pending = Pending::Decide(Decision::ZapPush {
+                player: owner_of(robot),
+                zapper: robot,
+                at,
+            });
         }
     }
 

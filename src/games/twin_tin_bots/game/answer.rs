@@ -3,6 +3,7 @@
 use super::change::Change;
 use crate::games::twin_tin_bots::pieces::{Colour, Crystal, PlayerId, RobotId};
 use crate::grid::hex::{Direction, Hex};
+use crate::script::text::shown;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
@@ -166,7 +167,10 @@ impl FromStr for ZapEffect {
             .into_iter()
             .find(|e| e.name() == s.trim())
             .ok_or_else(|| {
-                format!("`{s}` is not a zap effect: expected forward_1, turn_left, turn_right, load, unload or nothing")
+                format!(
+                    "`{}` is not a zap effect: expected forward_1, turn_left, turn_right, load, unload or nothing",
+                    shown(s)
+                )
             })
     }
 }
@@ -239,13 +243,13 @@ impl Answer {
             Decision::ZapPush { .. } => text.parse().map(|d| Answer::Push(Some(d))).map_err(|_| {
                 format!(
                     "`{}` is not a direction: expected E, SE, SW, W, NW, NE or nothing",
-                    text.trim()
+                    shown(text.trim())
                 )
             }),
             Decision::Continue { .. } if text.trim() == "continue" => Ok(Answer::Continue),
             Decision::Continue { .. } => Err(format!(
                 "the game is paused between orders: the answer is `continue`, not `{}`",
-                text.trim()
+                shown(text.trim())
             )),
             Decision::GameOver => Err("the game is over: there is nothing left to decide".into()),
         }

@@ -5,6 +5,7 @@ use super::error::RuleError;
 use super::state::{Player, Robot, SLOTS};
 use crate::games::twin_tin_bots::orders::Tile;
 use crate::games::twin_tin_bots::pieces::{owner_of, seat_of, Colour, PlayerId, RobotId};
+use crate::script::text::shown;
 use serde::{Deserialize, Serialize};
 
 /// One program change. Slots are 0-based here and 1-based in text.
@@ -54,7 +55,12 @@ pub fn robot_name(colours: &[Colour], robot: RobotId) -> String {
 
 /// Parses a robot name `<colour>.<1|2>` against the seated colours.
 pub fn parse_robot(colours: &[Colour], text: &str) -> Result<RobotId, String> {
-    let bad = || format!("`{text}` is not a robot: expected <colour>.<1|2>, such as red.1");
+    let bad = || {
+        format!(
+            "`{}` is not a robot: expected <colour>.<1|2>, such as red.1",
+            shown(text)
+        )
+    };
     let (c, n) = text.trim().split_once('.').ok_or_else(bad)?;
     let colour: Colour = c.parse().map_err(|_| bad())?;
     let n: usize = match n {
@@ -70,7 +76,8 @@ fn parse_slot(text: &str) -> Result<u8, String> {
     match text.trim().parse::<u8>() {
         Ok(n @ 1..=3) => Ok(n - 1),
         _ => Err(format!(
-            "`{text}` is not a slot: slots are 1, 2 and 3, left to right"
+            "`{}` is not a slot: slots are 1, 2 and 3, left to right",
+            shown(text)
         )),
     }
 }
@@ -80,7 +87,8 @@ impl Change {
     /// `swap <robot> <slot> <slot>`, `remove <robot> <slot>`, `reset <robot>`.
     pub fn parse(colours: &[Colour], text: &str) -> Result<Change, String> {
         let words: Vec<&str> = text.split_whitespace().collect();
-        let usage = |form: &str| format!("`{}` is malformed: expected `{form}`", text.trim());
+        let usage =
+            |form: &str| format!("`{}` is malformed: expected `{form}`", shown(text.trim()));
         match words.as_slice() {
             ["pass"] => Ok(Change::Pass),
             ["place", r, s, t] => Ok(Change::Place {
@@ -109,7 +117,7 @@ impl Change {
             ["pass", ..] => Err(usage("pass")),
             _ => Err(format!(
                 "`{}` is not a program change: expected pass, place, swap, remove or reset",
-                text.trim()
+                shown(text.trim())
             )),
         }
     }

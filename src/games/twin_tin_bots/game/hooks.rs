@@ -19,6 +19,7 @@ use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::Thing;
 use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
+use crate::script::hook_guard::Running;
 use std::fmt;
 
 /// Which of the game-wide hooks a [`Hooks`] object defines.
@@ -134,6 +135,15 @@ impl StepKind {
 pub trait Hooks: fmt::Debug {
     /// Which game-wide hooks are defined.
     fn defines(&self) -> HookSet;
+
+    /// Enters the hook `name` (of `kind`, for a kind hook) under the
+    /// runtime's [`crate::script::HookGuard`]: the engine holds the token
+    /// while the hook runs *and* while it applies the changes the hook
+    /// asked for, which is where hooks re-enter the engine. Refused, with
+    /// the variant, the script and the chain of hooks named, past
+    /// [`crate::script::HOOK_DEPTH`] (or past the runtime's bound on the
+    /// hooks one outermost hook may set off).
+    fn enter(&self, name: &'static str, kind: Option<Name>) -> Result<Running<'_>, HookError>;
 
     /// A piece entered `at`, whose floor (or the piece itself, for a piece
     /// kind) is of `kind`.

@@ -631,6 +631,12 @@ impl Game {
             .map_or(0, |m| m.value)
     }
 
+    /// The bytes the game keeps for the marks hooks set this turn (held to
+    /// the script memory limit when a hook asks for another).
+    pub fn marks_bytes(&self) -> usize {
+        self.marks.len() * std::mem::size_of::<Mark>()
+    }
+
     /// A robot's marks set by hooks this turn, as (key, value).
     pub fn marks_of(&self, robot: RobotId) -> impl Iterator<Item = (Name, i64)> + '_ {
         self.marks

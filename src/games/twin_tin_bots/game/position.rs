@@ -2,7 +2,7 @@
 //! comes from a standard setup (shuffled with a seed) or a scenario file.
 
 use super::state::{Player, Robot};
-use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
+use crate::games::twin_tin_bots::orders::{OrderBook, Tile, TileSet};
 use crate::games::twin_tin_bots::pieces::{owner_of, Colour, Crystal, CrystalCounts, Piece};
 use crate::games::twin_tin_bots::terrain::Terrain;
 use crate::grid::hex::{Arena, Hex};
@@ -165,6 +165,28 @@ pub enum PositionError {
         /// The tile.
         tile: Tile,
     },
+    /// More tiles of one kind in a player's hand and programs and the
+    /// special deck together than a hand holds (the programs' tiles go
+    /// back to the hand, the deck's are drawn into it).
+    #[error("{colour} could hold {count} `{tile}` tiles (hand, programs and the special deck): a hand holds at most {}", TileSet::MOST_OF_A_KIND)]
+    TooManyTiles {
+        /// The player's seat.
+        seat: usize,
+        /// Their colour.
+        colour: Colour,
+        /// The tile.
+        tile: Tile,
+        /// How many.
+        count: usize,
+    },
+    /// A tile in the special deck that is not a special tile.
+    #[error("the special deck holds `{tile}` (at {index}), which is not a special tile: the deck holds special tiles only")]
+    NotSpecial {
+        /// Its place in the deck, from 0.
+        index: usize,
+        /// The tile.
+        tile: Tile,
+    },
     /// A tile the game's orders do not define (a tile added by an order
     /// file the game does not use).
     #[error("`{0}` is not an order of this game: load the order file that defines it")]
@@ -186,6 +208,8 @@ impl PositionError {
             PositionError::UnplaceableTile { id, .. } => format!("robots[{id}].program"),
             PositionError::BadSides(_) => "sides".to_string(),
             PositionError::SideOutOfRange { list, seat, .. } => format!("sides.{list}[{seat}]"),
+            PositionError::TooManyTiles { seat, .. } => format!("players[{seat}].hand"),
+            PositionError::NotSpecial { index, .. } => format!("special_deck[{index}]"),
             PositionError::UnknownTerrain { .. } | PositionError::UnpairedTeleporter { .. } => {
                 "terrain".to_string()
             }
@@ -313,6 +337,44 @@ impl Position {
             if let Some((seat, &value)) = values.iter().enumerate().find(|(_, v)| **v >= MAX_SEATS)
             {
                 return Err(PositionError::SideOutOfRange { list, seat, value });
+            }
+        }
+        if let Some((i, &tile)) = self
+            .special_deck
+            .iter()
+            .enumerate()
+            .find(|(_, t)| !t.is_special())
+        {
+            return Err(PositionError::NotSpecial { index: i, tile });
+        }
+        // A player's tiles of a kind: in hand, in programs (they go back to
+        // the hand), and the whole special deck (a blue crystal delivered
+        // draws its top tile into the hand).
+        for (seat, p) in self.players.iter().enumerate() {
+            let programs = self.robots[2 * seat..2 * seat + 2]
+                .iter()
+                .flatten()
+                .flat_map(|r| r.program.iter().flatten());
+            let mut counts = vec![0usize; Tile::CAPACITY];
+            for t in p
+                .hand
+                .iter()
+                .chain(programs.copied())
+                .chain(self.special_deck.iter().copied())
+            {
+                counts[t.index()] += 1;
+            }
+            if let Some((i, &count)) = counts
+                .iter()
+                .enumerate()
+                .find(|(_, &c)| c > usize::from(TileSet::MOST_OF_A_KIND))
+            {
+                return Err(PositionError::TooManyTiles {
+                    seat,
+                    colour: p.colour,
+                    tile: Tile::from_index(i),
+                    count,
+                });
             }
         }
         let in_play = self.crystals_in_play();

@@ -3,7 +3,7 @@
 //! (recording a failure so that [`Game::apply`] can undo the answer).
 
 use super::event::{Event, Reason};
-use super::hooks::{Effect, HookError, StepKind, StepVerdict, Verdict};
+use super::hooks::{Effect, HookError, Hooks, StepKind, StepVerdict, Verdict, ZapHit};
 use super::{Game, Mark, Position, PositionError};
 use crate::games::twin_tin_bots::board::Board;
 use crate::games::twin_tin_bots::pieces::{Piece, RobotId};
@@ -176,6 +176,36 @@ impl Game {
         self.failure.get_or_insert(e);
     }
 
+    /// The one door of the engine to its hooks: runs `run` (which calls
+    /// the hook `name`, of `kind` for a kind hook, and applies what it
+    /// asked for) while holding the hooks' guard, so that a hook whose
+    /// changes set off hooks whose changes set off hooks... stops at the
+    /// guard's depth instead of overflowing the native stack. `None` when
+    /// the game has no hooks, when a hook already failed in this answer
+    /// (the answer is refused and undone: nothing more runs), or when the
+    /// guard refuses (the failure is recorded, see [`Game::apply`]).
+    pub(super) fn run_hook<R>(
+        &mut self,
+        name: &'static str,
+        kind: Option<Name>,
+        run: impl FnOnce(&mut Game, &dyn Hooks) -> R,
+    ) -> Option<R> {
+        if self.failure.is_some() {
+            return None;
+        }
+        let hooks = self.hooks.clone()?;
+        let running = match hooks.enter(name, kind) {
+            Ok(running) => running,
+            Err(e) => {
+                self.failed(e);
+                return None;
+            }
+        };
+        let result = run(self, &*hooks);
+        drop(running);
+        Some(result)
+    }
+
     /// Tells the variants that `piece` entered `at`, if the hex's floor (or
     /// the piece, for a piece kind) has an `entered` hook.
     pub(super) fn entered(&mut self, piece: Piece, at: Hex) {
@@ -190,14 +220,13 @@ impl Game {
             (_, Piece::Thing(t)) if t.props.contains(Props::HOOK_ENTERED) => t.kind,
             _ => return,
         };
-        let Some(hooks) = self.hooks.clone() else {
-            return;
-        };
-        let mut effects = Vec::new();
-        match hooks.entered(self, kind, piece, at, &mut effects) {
-            Ok(()) => self.apply_effects(&effects),
-            Err(e) => self.failed(e),
-        }
+        self.run_hook("entered", Some(kind), |game, hooks| {
+            let mut effects = Vec::new();
+            match hooks.entered(game, kind, piece, at, &mut effects) {
+                Ok(()) => game.apply_effects(&effects),
+                Err(e) => game.failed(e),
+            }
+        });
     }
 
     /// Asks the variants whether a robot standing on a floor with a
@@ -211,20 +240,20 @@ impl Game {
         {
             return StepVerdict::Allow;
         }
-        let Some(hooks) = self.hooks.clone() else {
-            return StepVerdict::Allow;
-        };
-        let mut effects = Vec::new();
-        match hooks.before_step(self, floor.kind, robot, step, &mut effects) {
-            Ok(verdict) => {
-                self.apply_effects(&effects);
-                verdict
+        self.run_hook("before_step", Some(floor.kind), |game, hooks| {
+            let mut effects = Vec::new();
+            match hooks.before_step(game, floor.kind, robot, step, &mut effects) {
+                Ok(verdict) => {
+                    game.apply_effects(&effects);
+                    verdict
+                }
+                Err(e) => {
+                    game.failed(e);
+                    StepVerdict::Allow
+                }
             }
-            Err(e) => {
-                self.failed(e);
-                StepVerdict::Allow
-            }
-        }
+        })
+        .unwrap_or(StepVerdict::Allow)
     }
 
     /// Asks the variants' `push` hook about a push, if defined.
@@ -237,13 +266,24 @@ impl Game {
         if !self.defined.push || row.is_empty() {
             return Verdict::Allow;
         }
-        let Some(hooks) = self.hooks.clone() else {
-            return Verdict::Allow;
-        };
-        hooks.push(self, pusher, row, dir).unwrap_or_else(|e| {
-            self.failed(e);
-            Verdict::Allow
+        self.run_hook("push", None, |game, hooks| {
+            hooks.push(game, pusher, row, dir).unwrap_or_else(|e| {
+                game.failed(e);
+                Verdict::Allow
+            })
         })
+        .unwrap_or(Verdict::Allow)
+    }
+
+    /// Asks the variants' `zapped` hook what a zap that hit `thing` does.
+    pub(super) fn zap_hit(&mut self, zapper: RobotId, thing: Thing, at: Hex) -> ZapHit {
+        self.run_hook("zapped", Some(thing.kind), |game, hooks| {
+            hooks.zapped(game, zapper, thing, at).unwrap_or_else(|e| {
+                game.failed(e);
+                ZapHit::Stop
+            })
+        })
+        .unwrap_or(ZapHit::Stop)
     }
 
     /// Asks the variants' `deliver` hook whether a robot may unload on a base.
@@ -256,44 +296,53 @@ impl Game {
         if !self.defined.deliver {
             return Verdict::Allow;
         }
-        let Some(hooks) = self.hooks.clone() else {
-            return Verdict::Allow;
-        };
-        hooks
-            .deliver(self, robot, owner, crystal)
-            .unwrap_or_else(|e| {
-                self.failed(e);
-                Verdict::Allow
-            })
+        self.run_hook("deliver", None, |game, hooks| {
+            hooks
+                .deliver(game, robot, owner, crystal)
+                .unwrap_or_else(|e| {
+                    game.failed(e);
+                    Verdict::Allow
+                })
+        })
+        .unwrap_or(Verdict::Allow)
     }
 
     /// Runs the `turn_ended` and `game_over` hooks at the end of a turn;
     /// returns the reason the game ends, if a hook ends it.
     pub(super) fn turn_over_hooks(&mut self) -> Option<Name> {
-        let hooks = self.hooks.clone()?;
         if self.defined.turn_ended {
-            let mut effects = Vec::new();
-            match hooks.turn_ended(self, &mut effects) {
-                Ok(()) => self.apply_effects(&effects),
-                Err(e) => self.failed(e),
-            }
+            self.run_hook("turn_ended", None, |game, hooks| {
+                let mut effects = Vec::new();
+                match hooks.turn_ended(game, &mut effects) {
+                    Ok(()) => game.apply_effects(&effects),
+                    Err(e) => game.failed(e),
+                }
+            });
         }
         if self.defined.game_over {
-            match hooks.game_over(self) {
-                Ok(end) => return end,
-                Err(e) => self.failed(e),
-            }
+            return self
+                .run_hook("game_over", None, |game, hooks| {
+                    hooks.game_over(game).unwrap_or_else(|e| {
+                        game.failed(e);
+                        None
+                    })
+                })
+                .flatten();
         }
         None
     }
 
-    /// The variants' score for a player, if their `score` hook gives one.
+    /// The variants' score for a player, if their `score` hook gives one
+    /// (run under the hooks' guard like every hook).
     pub(super) fn variant_score(&self, player: usize) -> Result<Option<[i64; 4]>, HookError> {
         if !self.defined.score {
             return Ok(None);
         }
         match self.hooks.as_ref() {
-            Some(hooks) => hooks.score(self, player),
+            Some(hooks) => {
+                let _running = hooks.enter("score", None)?;
+                hooks.score(self, player)
+            }
             None => Ok(None),
         }
     }
@@ -314,6 +363,10 @@ impl Game {
     /// Applies what hooks asked for, by the normal rules.
     fn apply_effects(&mut self, effects: &[Effect]) {
         for effect in effects {
+            if self.failure.is_some() {
+                // The answer is refused and undone: stop here.
+                return;
+            }
             match *effect {
                 Effect::Mark { robot, key, value } => self.set_mark(robot, key, value),
                 Effect::DoneWith { robot, kind } => {

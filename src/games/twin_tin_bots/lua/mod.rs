@@ -11,6 +11,7 @@
 //! - Order files ([`orders`]): special orders written in Lua.
 
 pub mod api;
+pub(crate) mod numbers;
 pub mod orders;
 mod view;
 

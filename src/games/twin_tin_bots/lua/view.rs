@@ -40,6 +40,7 @@ use rand_chacha::ChaCha8Rng;
 use super::api;
 use crate::games::twin_tin_bots::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
+use crate::script::host::{add_host_method, add_host_method_mut};
 use crate::script::{located, Charge};
 
 /// Instructions charged to the script for each simulated answer.
@@ -321,12 +322,15 @@ fn roll_out(
 }
 
 fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
-    methods.add_method(api::method("View", "legal"), |lua, this, ()| {
-        new_choices(lua, this.game())
-    });
-    methods.add_method(
+    add_host_method(
+        methods,
+        api::method("View", "legal"),
+        |lua, this: &T, ()| new_choices(lua, this.game()),
+    );
+    add_host_method(
+        methods,
         api::method("View", "simulate"),
-        |lua, this, answer: Value| {
+        |lua, this: &T, answer: Value| {
             let ctx = Context::get(lua)?;
             ctx.meter.charge(SIMULATION_COST);
             let mut game = (*this.simulation_base(&ctx)).clone();
@@ -334,10 +338,17 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
             SimView::new(lua, &ctx, Rc::new(game), this.viewer())
         },
     );
-    methods.add_method(
+    add_host_method(
+        methods,
         api::method("View", "rollout"),
-        |lua, this, turns: Option<u32>| {
+        |lua, this: &T, turns: Value| {
             let ctx = Context::get(lua)?;
+            let turns: Option<u32> = super::numbers::optional_whole_number(
+                lua,
+                &turns,
+                "`turns` to `rollout`",
+                0..=i64::from(u32::MAX),
+            )?;
             let turns = turns.unwrap_or(u32::MAX);
             let mut game = (*this.simulation_base(&ctx)).clone();
             ctx.meter.charge_or_stop(lua, ROLLOUT_TURN_COST)?;
@@ -351,17 +362,22 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
             SimView::new(lua, &ctx, Rc::new(game), this.viewer())
         },
     );
-    methods.add_method(api::method("View", "resample"), |lua, this, ()| {
-        let ctx = Context::get(lua)?;
-        ctx.meter.charge(SIMULATION_COST);
-        let game = this
-            .game()
-            .sample_hidden(this.viewer(), &mut *ctx.rng.borrow_mut());
-        SimView::new(lua, &ctx, Rc::new(game), this.viewer())
-    });
-    methods.add_method(
+    add_host_method(
+        methods,
+        api::method("View", "resample"),
+        |lua, this: &T, ()| {
+            let ctx = Context::get(lua)?;
+            ctx.meter.charge(SIMULATION_COST);
+            let game = this
+                .game()
+                .sample_hidden(this.viewer(), &mut *ctx.rng.borrow_mut());
+            SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+        },
+    );
+    add_host_method(
+        methods,
         api::method("View", "search"),
-        |lua, this, options: Option<Table>| {
+        |lua, this: &T, options: Option<Table>| {
             crate::bot::mcts::lua::search_table(lua, this.game(), options)
         },
     );
@@ -381,25 +397,33 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
 impl UserData for RootView {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         add_view_methods(methods);
-        methods.add_method(api::method("View", "apply"), |lua, _, _: Value| -> mlua::Result<()> {
-            Err(located(
+        add_host_method(
+            methods,
+            api::method("View", "apply"),
+            |lua, _: &Self, _: Value| -> mlua::Result<()> {
+                Err(located(
                 lua,
                 "the real game cannot be changed from a script: `view:simulate(answer)` returns the view after an answer",
             ))
-        });
+            },
+        );
     }
 }
 
 impl UserData for SimView {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
         add_view_methods(methods);
-        methods.add_method_mut(api::method("View", "apply"), |lua, this, answer: Value| {
-            let ctx = Context::get(lua)?;
-            ctx.meter.charge(SIMULATION_COST);
-            apply_named(lua, Rc::make_mut(&mut this.game), &answer)?;
-            this.table.borrow_mut().take();
-            Ok(())
-        });
+        add_host_method_mut(
+            methods,
+            api::method("View", "apply"),
+            |lua, this: &mut Self, answer: Value| {
+                let ctx = Context::get(lua)?;
+                ctx.meter.charge(SIMULATION_COST);
+                apply_named(lua, Rc::make_mut(&mut this.game), &answer)?;
+                this.table.borrow_mut().take();
+                Ok(())
+            },
+        );
     }
 }
 

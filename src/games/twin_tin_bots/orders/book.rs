@@ -234,11 +234,13 @@ impl OrderBook {
                 t if t.is_special() => "special",
                 _ => "standard",
             };
+            // An order file's description is its author's text: escaped
+            // for the terminal, where the listing goes.
             let line = format!(
                 "{:<20} {kind:<8}  {:<36}  {}",
                 d.name(),
                 d.rules_text(),
-                d.description
+                crate::escape::terminal(&d.description)
             );
             out.push_str(line.trim_end());
             out.push('\n');

@@ -15,4 +15,6 @@ mod tile;
 
 pub use book::{OrderBook, OrderDef, OrderDefError, MAX_STEPS};
 pub use primitive::{Passive, Primitive, ZapRange, MAX_DISTANCE};
-pub use tile::{check_tile_name, Tile, TileParseError, TileRegisterError, TileSet, MAX_NAME_LEN};
+pub use tile::{
+    check_tile_name, Tile, TileParseError, TileRegisterError, TileSet, TooManyOfAKind, MAX_NAME_LEN,
+};

@@ -241,7 +241,7 @@ pub fn check_tile_name(name: &str) -> Result<(), TileRegisterError> {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum TileRegisterError {
     /// The name is not spelled like a tile name.
-    #[error("`{name}` cannot name a tile: {why}")]
+    #[error("`{}` cannot name a tile: {why}", crate::script::text::shown(.name))]
     BadName {
         /// The name.
         name: String,
@@ -288,7 +288,7 @@ impl fmt::Display for Tile {
 
 /// Error parsing a tile name.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
-#[error("`{0}` is not an order tile (tiles: {list})", list = Tile::known().map(Tile::name).collect::<Vec<_>>().join(", "))]
+#[error("`{shown}` is not an order tile (tiles: {list})", shown = crate::script::text::shown(.0), list = Tile::known().map(Tile::name).collect::<Vec<_>>().join(", "))]
 pub struct TileParseError(pub String);
 
 impl FromStr for Tile {
@@ -341,11 +341,35 @@ impl TileSet {
         self.kinds & (1 << t.index()) != 0
     }
 
-    /// Adds a tile.
+    /// The most tiles of one kind a set holds.
+    pub const MOST_OF_A_KIND: u8 = u8::MAX;
+
+    /// Adds a tile. The engine only moves a player's own tiles between
+    /// hand and programs, and [`crate::games::twin_tin_bots::game::Position::validate`]
+    /// holds a player's tiles of a kind to [`TileSet::MOST_OF_A_KIND`], so
+    /// the count never passes it; tiles read from a file are added with
+    /// [`TileSet::try_add`].
     #[inline]
     pub fn add(&mut self, t: Tile) {
-        self.counts[t.index()] += 1;
+        let c = &mut self.counts[t.index()];
+        debug_assert!(
+            *c < Self::MOST_OF_A_KIND,
+            "a hand past {} {t}",
+            Self::MOST_OF_A_KIND
+        );
+        *c = c.saturating_add(1);
         self.kinds |= 1 << t.index();
+    }
+
+    /// Adds a tile read from a file or given by a script, refused when the
+    /// set already holds [`TileSet::MOST_OF_A_KIND`] of its kind (300 zaps
+    /// used to wrap to 44, and 256 to none).
+    pub fn try_add(&mut self, t: Tile) -> Result<(), TooManyOfAKind> {
+        if self.count(t) == Self::MOST_OF_A_KIND {
+            return Err(TooManyOfAKind(t));
+        }
+        self.add(t);
+        Ok(())
     }
 
     /// Takes a tile out; `false` (and no change) if there is none.
@@ -415,9 +439,18 @@ impl Serialize for TileSet {
 
 impl<'de> Deserialize<'de> for TileSet {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Ok(Vec::<Tile>::deserialize(d)?.into_iter().collect())
+        let mut set = TileSet::EMPTY;
+        for t in Vec::<Tile>::deserialize(d)? {
+            set.try_add(t).map_err(serde::de::Error::custom)?;
+        }
+        Ok(set)
     }
 }
+
+/// A tile added to a set that holds [`TileSet::MOST_OF_A_KIND`] of its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("more than {most} `{tile}` tiles: a hand holds at most {most} tiles of a kind", tile = .0, most = TileSet::MOST_OF_A_KIND)]
+pub struct TooManyOfAKind(pub Tile);
 
 #[cfg(test)]
 mod tests {

@@ -218,10 +218,13 @@ pub(super) fn program(
 ) -> Result<[Option<Tile>; SLOTS], ScenarioError> {
     let mut out = [None; SLOTS];
     let Some(slots) = slots else { return Ok(out) };
-    if slots.get_ref().len() > SLOTS {
+    if slots.get_ref().len() != SLOTS {
         return Err(src.invalid(
             Some(slots.span()),
-            format!("a program has {SLOTS} slots, not {}", slots.get_ref().len()),
+            format!(
+                "`program`: a program has {SLOTS} slots, not {} (write \"\" for an empty one)",
+                slots.get_ref().len()
+            ),
         ));
     }
     for (i, name) in slots.get_ref().iter().enumerate() {
@@ -339,7 +342,10 @@ pub(super) fn position(
     for h in &file.hand {
         let p = seat(src, &colours, &h.player)?;
         for t in &h.tiles {
-            players[p].hand.add(tile(src, orders, t)?);
+            players[p]
+                .hand
+                .try_add(tile(src, orders, t)?)
+                .map_err(|e| src.invalid(Some(t.span()), format!("`hand.tiles`: {e}")))?;
         }
     }
 

@@ -18,10 +18,25 @@ use super::lua_values::{hex_arg, hex_value, piece_table, robot_table};
 use super::texts::Texts;
 use crate::games::twin_tin_bots::game::{Effect, Game, Standing};
 use crate::games::twin_tin_bots::lua::api;
+use crate::games::twin_tin_bots::lua::numbers::whole_number;
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId, RobotId};
 use crate::grid::hex::Direction;
 use crate::names::Name;
+use crate::script::host::{charge, host_function, store};
 use crate::script::{located, Sandbox};
+
+/// Instructions a hook pays for asking a push: applying it runs the push
+/// rules (the row ahead, the edge, the terrain) and may set off the hooks
+/// of the hex the piece enters (which pay for themselves).
+pub const PUSH_COST: u64 = 100;
+
+/// Instructions a hook pays for asking any other change (a mark, a kind
+/// done with a robot): applying it is one look through the robot's marks.
+pub const CHANGE_COST: u64 = 20;
+
+/// Instructions a hook pays for each change it asked for that reading a
+/// mark looks through (the last one asked for wins over the game's).
+pub const CHANGES_READ_PER_INSTRUCTION: u64 = 8;
 
 /// The game handle of a game's hooks: the Lua object and what it is lent.
 pub(super) struct GameHandle {
@@ -120,7 +135,7 @@ impl GameHandle {
     {
         let lent = self.lent.clone();
         let me = self.object.to_pointer() as usize;
-        let function = lua.create_function(move |lua, (this, args): (Value, A)| {
+        let function = host_function(lua, move |lua, (this, args): (Value, A)| {
             if this.to_pointer() as usize != me {
                 return Err(located(
                     lua,
@@ -136,7 +151,7 @@ impl GameHandle {
     /// fields.
     fn fields(&self, lua: &Lua) -> mlua::Result<Table> {
         let lent = self.lent.clone();
-        let index = lua.create_function(move |lua, (_, key): (Value, LuaString)| {
+        let index = host_function(lua, move |lua, (_, key): (Value, LuaString)| {
             let g = lent.game(lua)?;
             let value = match &*key.as_bytes() {
                 b"turn" => Value::Integer(i64::from(g.turn())),
@@ -187,8 +202,10 @@ impl GameHandle {
             Ok(g.board().contains(hex_arg(lua, &at)?))
         })?;
         self.add(lua, m, "terrain", |lua, _, g, ()| {
+            let terrain = g.position().terrain;
+            charge(lua, 10 * terrain.len() as u64)?;
             let list = lua.create_table()?;
-            for t in g.position().terrain {
+            for t in terrain {
                 let item = lua.create_table()?;
                 item.set("kind", &*t.kind.as_str())?;
                 item.set("at", hex_value(lua, t.at)?)?;
@@ -208,6 +225,8 @@ impl GameHandle {
                 let Some(key) = lent.known_key(&key.to_str()?) else {
                     return Ok(0);
                 };
+                let asked = lent.effects.borrow().len() as u64;
+                charge(lua, asked / CHANGES_READ_PER_INSTRUCTION)?;
                 let pending = lent.effects.borrow().iter().rev().find_map(|e| match *e {
                     Effect::Mark {
                         robot,
@@ -223,13 +242,12 @@ impl GameHandle {
             lua,
             m,
             "set_mark",
-            |lua, lent, g, (robot, key, value): (LuaString, LuaString, i64)| {
+            |lua, lent, g, (robot, key, value): (LuaString, LuaString, Value)| {
                 let robot = lent.robot(lua, g, &robot)?;
                 let key = lent.key(&key.to_str()?).map_err(|e| located(lua, e))?;
-                lent.effects
-                    .borrow_mut()
-                    .push(Effect::Mark { robot, key, value });
-                Ok(())
+                let value =
+                    whole_number(lua, &value, "`value` to `set_mark`", i64::MIN..=i64::MAX)?;
+                lent.ask(lua, CHANGE_COST, Effect::Mark { robot, key, value })
             },
         )?;
         self.add(lua, m, "done_with", |lua, lent, g, robot: LuaString| {
@@ -237,10 +255,7 @@ impl GameHandle {
             let Some(kind) = lent.kind.get() else {
                 return Err(located(lua, "done_with is for kind hooks (under `kinds`)"));
             };
-            lent.effects
-                .borrow_mut()
-                .push(Effect::DoneWith { robot, kind });
-            Ok(())
+            lent.ask(lua, CHANGE_COST, Effect::DoneWith { robot, kind })
         })?;
         self.add(
             lua,
@@ -252,8 +267,7 @@ impl GameHandle {
                     return Err(located(lua, format!("{at} is off the board")));
                 }
                 let dir: Direction = dir.parse().map_err(|e| located(lua, e))?;
-                lent.effects.borrow_mut().push(Effect::Push { at, dir });
-                Ok(())
+                lent.ask(lua, PUSH_COST, Effect::Push { at, dir })
             },
         )?;
         self.add(lua, m, "team", |lua, _, g, colour: String| {
@@ -275,6 +289,21 @@ impl GameHandle {
 }
 
 impl Lent {
+    /// Queues a change the hook asks for, charged `cost` instructions (in
+    /// proportion to what applying it costs), the changes queued held to
+    /// the script memory limit.
+    fn ask(&self, lua: &Lua, cost: u64, effect: Effect) -> mlua::Result<()> {
+        charge(lua, cost)?;
+        let marks = self.game(lua)?.marks_bytes();
+        let mut effects = self.effects.borrow_mut();
+        store(
+            lua,
+            marks + (effects.len() + 1) * std::mem::size_of::<Effect>(),
+        )?;
+        effects.push(effect);
+        Ok(())
+    }
+
     fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
         let game = self.game.get();
         if game.is_null() {

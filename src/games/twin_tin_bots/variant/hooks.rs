@@ -7,6 +7,7 @@
 //! the engine applies it by the normal rules once the hook has returned.
 //! Errors name the variant, the hook, the script and the line.
 
+use std::cell::Cell;
 use std::fmt;
 
 use mlua::{Function, Lua, LuaString, Table, Value};
@@ -21,8 +22,9 @@ use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::Thing;
 use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
+use crate::script::hook_guard::Running;
 use crate::script::text::quoted_value;
-use crate::script::{Sandbox, ScriptId};
+use crate::script::{HookGuard, Sandbox, ScriptId, HOOK_DEPTH};
 
 /// The game-wide hooks a variant script may define.
 pub const GAME_HOOKS: &[&str] = &["push", "deliver", "turn_ended", "game_over", "score"];
@@ -30,6 +32,13 @@ pub const GAME_HOOKS: &[&str] = &["push", "deliver", "turn_ended", "game_over", 
 pub const KIND_HOOKS: &[&str] = &["entered", "before_step", "zapped"];
 /// The hooks run while a standard game is set up (see `super::setup`).
 pub const SETUP_HOOKS: &[&str] = &["seating", "teams", "setup"];
+
+/// How many hooks one outermost hook may set off, counting itself: the
+/// changes of a hook may set off hooks that ask for changes... The guard
+/// bounds how deep such chains go ([`HOOK_DEPTH`]); this bounds how wide
+/// they spread, so that hooks pushing two pieces each, thirty deep, cannot
+/// ask for 2^30 hook calls in one answer.
+pub const HOOK_CALLS_PER_CHAIN: usize = 10_000;
 
 /// One hook function and where it comes from.
 #[derive(Clone)]
@@ -58,6 +67,11 @@ pub struct LuaHooks {
     /// `event.marks` of a robot without marks: a read-only empty table,
     /// made once (marks are set with `game:set_mark`).
     no_marks: Table,
+    /// The one guard of this game's hooks (shared by the game's copies: it
+    /// is empty between answers).
+    guard: HookGuard,
+    /// The hooks the running outermost hook has set off, itself included.
+    chain_calls: Cell<usize>,
 }
 
 /// The shims' script (see [`LuaHooks::shims`]).
@@ -174,6 +188,8 @@ impl LuaHooks {
             handle,
             shims,
             no_marks,
+            guard: HookGuard::new(),
+            chain_calls: Cell::new(0),
         }))
     }
 
@@ -261,6 +277,13 @@ impl LuaHooks {
         HookError(format!("variant `{}`, hook `{name}`: {e}", hook.variant))
     }
 
+    /// An error of the hook `name` as a whole (not of one line of it): it
+    /// names the variant, the hook and its script.
+    fn refused(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
+        let path = self.sandbox.script_path(hook.script);
+        self.error(name, hook, format!("{path}: {why}"))
+    }
+
     /// A hook returned something that cannot be used: the error names the
     /// script and the line where the hook is defined.
     fn bad_return(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
@@ -270,6 +293,23 @@ impl LuaHooks {
             None => path.to_string(),
         };
         self.error(name, hook, format!("{at}: {why}"))
+    }
+
+    /// What a hook that answers nothing (`entered`, `turn_ended`)
+    /// returned: nil, or the hook's error.
+    fn nothing(&self, name: &str, hook: &Hook, value: Value) -> Result<(), HookError> {
+        match value {
+            Value::Nil => Ok(()),
+            other => Err(self.bad_return(
+                name,
+                hook,
+                format!(
+                    "returned {}: a `{name}` hook returns nothing (it asks for changes \
+                     through `game`)",
+                    quoted_value(&other)
+                ),
+            )),
+        }
     }
 
     fn game_hooks(&self, name: &'static str) -> impl Iterator<Item = &Hook> {
@@ -303,6 +343,41 @@ fn score_number(value: &Value) -> Option<i64> {
     }
 }
 
+/// Why a table is not a score.
+enum BadScore {
+    /// Not one to four numbers.
+    Length(usize),
+    /// Keys other than 1, 2, ...: a record, or a list with holes.
+    Keys,
+    /// The item at this place is not a whole number.
+    Item(usize, Value),
+    /// Lua failed reading it.
+    Lua(mlua::Error),
+}
+
+/// A score given as a list: one to four whole numbers, nothing else in the
+/// table (read raw: no metamethod of the script runs here).
+fn score_list(t: &Table) -> Result<[i64; 4], BadScore> {
+    let len = t.raw_len();
+    if !(1..=4).contains(&len) {
+        return Err(BadScore::Length(len));
+    }
+    let mut entries = 0;
+    for pair in t.pairs::<Value, Value>() {
+        pair.map_err(BadScore::Lua)?;
+        entries += 1;
+        if entries > len {
+            return Err(BadScore::Keys);
+        }
+    }
+    let mut key = [0i64; 4];
+    for (i, k) in key.iter_mut().take(len).enumerate() {
+        let item: Value = t.raw_get(i + 1).map_err(BadScore::Lua)?;
+        *k = score_number(&item).ok_or(BadScore::Item(i + 1, item))?;
+    }
+    Ok(key)
+}
+
 fn set<V: mlua::IntoLua>(t: &Table, key: &str, value: V) -> Result<(), HookError> {
     t.set(key, value)
         .map_err(|e| HookError(format!("cannot fill a Lua table: {e}")))
@@ -318,6 +393,34 @@ impl Hooks for LuaHooks {
             game_over: has("game_over"),
             score: has("score"),
         }
+    }
+
+    fn enter(&self, name: &'static str, kind: Option<Name>) -> Result<Running<'_>, HookError> {
+        let hook = match kind {
+            Some(kind) => self.kind_hook(kind, name),
+            None => self.game_hooks(name).next(),
+        };
+        let refused = |why: String| match hook {
+            Some(hook) => self.refused(name, hook, why),
+            None => HookError(why),
+        };
+        if self.guard.depth() == 0 {
+            self.chain_calls.set(0);
+        }
+        let calls = self.chain_calls.get() + 1;
+        self.chain_calls.set(calls);
+        if calls > HOOK_CALLS_PER_CHAIN {
+            return Err(refused(format!(
+                "one hook set off more than {HOOK_CALLS_PER_CHAIN} hooks through the changes \
+                 they asked for (docs/security.md)"
+            )));
+        }
+        let label = match kind {
+            Some(kind) => format!("`{kind}` {name}"),
+            None => name.to_string(),
+        };
+        debug_assert!(self.guard.depth() <= HOOK_DEPTH);
+        self.guard.enter(&label).map_err(|e| refused(e.to_string()))
     }
 
     fn entered(
@@ -357,14 +460,15 @@ impl Hooks for LuaHooks {
             at.q,
             at.r,
         );
-        self.call_through::<()>(
+        let value: Value = self.call_through(
             "entered",
             hook,
             Some(&self.shims.entered),
             game,
             args,
             Some(effects),
-        )
+        )?;
+        self.nothing("entered", hook, value)
     }
 
     fn before_step(
@@ -465,16 +569,17 @@ impl Hooks for LuaHooks {
             at.r,
         );
         let shim = Some(&self.shims.zapped);
-        let value: Option<String> = self.call_through("zapped", hook, shim, game, args, None)?;
-        match value.as_deref() {
-            None | Some("stop") => Ok(ZapHit::Stop),
-            Some("push") => Ok(ZapHit::Push),
-            Some(other) => Err(self.bad_return(
+        let value: Value = self.call_through("zapped", hook, shim, game, args, None)?;
+        match &value {
+            Value::Nil => Ok(ZapHit::Stop),
+            Value::String(s) if s.as_bytes().as_ref() == b"stop" => Ok(ZapHit::Stop),
+            Value::String(s) if s.as_bytes().as_ref() == b"push" => Ok(ZapHit::Push),
+            other => Err(self.bad_return(
                 "zapped",
                 hook,
                 format!(
-                    "returned \"{}\": a zapped hook returns \"push\", \"stop\" or nil",
-                    crate::script::text::shown(other)
+                    "returned {}: a zapped hook returns \"push\", \"stop\" or nil",
+                    quoted_value(other)
                 ),
             )),
         }
@@ -506,7 +611,8 @@ impl Hooks for LuaHooks {
     fn turn_ended(&self, game: &Game, effects: &mut Vec<Effect>) -> Result<(), HookError> {
         for hook in self.game_hooks("turn_ended") {
             let colour = game.colours()[game.active()].name();
-            self.call::<()>("turn_ended", hook, game, colour, Some(effects))?;
+            let value: Value = self.call("turn_ended", hook, game, colour, Some(effects))?;
+            self.nothing("turn_ended", hook, value)?;
         }
         Ok(())
     }
@@ -545,29 +651,20 @@ impl Hooks for LuaHooks {
                 self.bad_return(
                     "score",
                     hook,
-                    format!("returned {what}: a score is a whole number or a list of up to four"),
+                    format!(
+                        "returned {what}: a score is a whole number, or a list of one to four \
+                         whole numbers compared in order (nil for the standard score)"
+                    ),
                 )
             };
             score = match value {
                 Value::Nil => score,
-                Value::Table(t) => {
-                    if t.raw_len() > 4 {
-                        return Err(bad(format!("a list of {} numbers", t.raw_len())));
-                    }
-                    let mut key = [0i64; 4];
-                    for (i, k) in key.iter_mut().enumerate() {
-                        // Read raw: no metamethod of the script runs here.
-                        let item: Value =
-                            t.raw_get(i + 1).map_err(|e| self.error("score", hook, e))?;
-                        *k = match item {
-                            Value::Nil => 0,
-                            item => score_number(&item).ok_or_else(|| {
-                                bad(format!("{} at [{}]", quoted_value(&item), i + 1))
-                            })?,
-                        };
-                    }
-                    Some(key)
-                }
+                Value::Table(t) => Some(score_list(&t).map_err(|e| match e {
+                    BadScore::Length(n) => bad(format!("a list of {n} numbers")),
+                    BadScore::Keys => bad("a table that is not a list".into()),
+                    BadScore::Item(i, item) => bad(format!("{} at [{i}]", quoted_value(&item))),
+                    BadScore::Lua(e) => self.error("score", hook, e),
+                })?),
                 other => Some([
                     score_number(&other).ok_or_else(|| bad(quoted_value(&other)))?,
                     0,

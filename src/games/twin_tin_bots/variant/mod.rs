@@ -412,10 +412,13 @@ impl VariantSet {
                 continue;
             };
             let names: Vec<&str> = colours.iter().map(|c| c.name()).collect();
-            let groups: Vec<Vec<String>> = sandbox
+            let value: mlua::Value = sandbox
                 .call_function(s.script, &f, names)
                 .map_err(|e| hook_failed(s, "teams", e))?;
-            teams = setup::groups_of("teams", &groups, colours)
+            teams = setup::groups(&value, "teams")
+                .and_then(|groups| {
+                    setup::groups_of("teams", &groups, colours, setup::Unseated::LeftOut)
+                })
                 .map_err(|e| bad_result(sandbox, s, "teams", &f, e))?;
         }
         Ok(teams)

@@ -12,11 +12,17 @@ use rand_chacha::ChaCha8Rng;
 use super::lua_values::{hex_arg, hex_value};
 use crate::games::twin_tin_bots::game::Position;
 use crate::games::twin_tin_bots::lua::api;
+use crate::games::twin_tin_bots::lua::numbers::{optional_whole_number, whole_number};
 use crate::games::twin_tin_bots::pieces::{Colour, Crystal};
 use crate::games::twin_tin_bots::terrain::{KindDef, KindTable, Layer, Props, Terrain};
 use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
+use crate::script::host::{add_host_method, charge};
 use crate::script::located;
+use crate::script::text::quoted_value;
+
+/// Instructions a setup hook pays for each hex a method looks at.
+const HEX_COST: u64 = 2;
 
 /// Who plays what, as a `seating` hook says.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -27,14 +33,73 @@ pub struct Seating {
     pub controllers: Vec<usize>,
 }
 
+/// The most items a list a setup hook returns may have (colours, groups,
+/// colours in a group): a table seats six colours at most.
+const MOST_LISTED: usize = 6;
+
+/// The strings of the list `value` (`field` names it in errors): read raw,
+/// at most [`MOST_LISTED`], strings only.
+fn string_list(value: &Value, field: &str) -> Result<Vec<String>, String> {
+    list(value, field)?
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| match v {
+            Value::String(s) => Ok(s.to_string_lossy()),
+            other => Err(format!(
+                "`{field}[{}]` is {}: a colour's name is a string",
+                i + 1,
+                quoted_value(&other)
+            )),
+        })
+        .collect()
+}
+
+/// The items of the list `value` (`field` names it in errors): a table
+/// with keys 1 to n and nothing else, n at most [`MOST_LISTED`]; read raw.
+fn list(value: &Value, field: &str) -> Result<Vec<Value>, String> {
+    let Value::Table(t) = value else {
+        return Err(format!("`{field}` is {}: a list", quoted_value(value)));
+    };
+    let len = t.raw_len();
+    if len > MOST_LISTED {
+        return Err(format!(
+            "`{field}` has {len} items: at most {MOST_LISTED} (a table seats six colours)"
+        ));
+    }
+    let mut entries = 0;
+    for pair in t.pairs::<Value, Value>() {
+        pair.map_err(|e| format!("`{field}`: {e}"))?;
+        entries += 1;
+        if entries > len {
+            return Err(format!(
+                "`{field}` is a table with keys other than 1 to {len}: a list"
+            ));
+        }
+    }
+    (1..=len)
+        .map(|i| t.raw_get::<Value>(i).map_err(|e| format!("`{field}`: {e}")))
+        .collect()
+}
+
+/// The groups of colours `value` (`{{"red", "yellow"}, {"blue"}}`).
+pub(super) fn groups(value: &Value, field: &str) -> Result<Vec<Vec<String>>, String> {
+    list(value, field)?
+        .iter()
+        .enumerate()
+        .map(|(i, g)| string_list(g, &format!("{field}[{}]", i + 1)))
+        .collect()
+}
+
 /// Reads what a `seating` hook returned for `people` players: the colours
 /// in turn order and who controls which.
 pub(super) fn read_seating(value: &Table, people: usize) -> Result<Seating, String> {
-    let colours: Vec<String> = value
-        .raw_get::<Option<Vec<String>>>("colours")
-        .map_err(|e| format!("`colours`: {e}"))?
-        .ok_or("a seating table has `colours`, the colours in turn order")?;
-    let colours: Vec<Colour> = colours
+    let colours = value
+        .raw_get::<Value>("colours")
+        .map_err(|e| format!("`colours`: {e}"))?;
+    if colours.is_nil() {
+        return Err("a seating table has `colours`, the colours in turn order".into());
+    }
+    let colours: Vec<Colour> = string_list(&colours, "colours")?
         .iter()
         .map(|c| c.parse::<Colour>().map_err(|e| format!("`colours`: {e}")))
         .collect::<Result<_, _>>()?;
@@ -44,12 +109,30 @@ pub(super) fn read_seating(value: &Table, people: usize) -> Result<Seating, Stri
             colours.len()
         ));
     }
-    let controllers = match value
-        .raw_get::<Option<Vec<Vec<String>>>>("controllers")
-        .map_err(|e| format!("`controllers`: {e}"))?
+    if let Some(c) = colours
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| colours[..i].contains(c).then_some(c))
     {
-        Some(groups) => groups_of("controllers", &groups, &colours)?,
-        None => (0..colours.len()).collect(),
+        return Err(format!("`colours`: {c} is listed twice"));
+    }
+    let controllers = value
+        .raw_get::<Value>("controllers")
+        .map_err(|e| format!("`controllers`: {e}"))?;
+    let controllers = match controllers {
+        Value::Nil => (0..colours.len()).collect(),
+        value => {
+            let groups = groups(&value, "controllers")?;
+            let of = groups_of("controllers", &groups, &colours, Unseated::Refused)?;
+            // Every person controls a colour: a group may not be empty.
+            if let Some(g) = (0..groups.len()).find(|g| !of.contains(g)) {
+                return Err(format!(
+                    "`controllers[{}]` names no colour: every player controls one",
+                    g + 1
+                ));
+            }
+            of
+        }
     };
     let people_seen = controllers.iter().max().map_or(0, |m| m + 1);
     if people_seen != people {
@@ -63,19 +146,40 @@ pub(super) fn read_seating(value: &Table, people: usize) -> Result<Seating, Stri
     })
 }
 
+/// Whether groups may name colours that are not at the table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Unseated {
+    /// Left out (teams: a variant's teams may list every colour).
+    LeftOut,
+    /// Refused (controllers: a player controls colours that play).
+    Refused,
+}
+
 /// The group of each colour, from lists of colours (`{{"red", "yellow"},
-/// {"blue", "green"}}`): every colour in exactly one group; colours of
-/// the groups not at the table are left out.
+/// {"blue", "green"}}`): every colour at the table in exactly one group;
+/// colours of the groups not at the table are left out or refused.
 pub(super) fn groups_of(
     key: &str,
     groups: &[Vec<String>],
     colours: &[Colour],
+    unseated: Unseated,
 ) -> Result<Vec<usize>, String> {
     let mut of = vec![usize::MAX; colours.len()];
     for (g, members) in groups.iter().enumerate() {
         for m in members {
             let c: Colour = m.parse().map_err(|e| format!("`{key}`: {e}"))?;
             let Some(seat) = colours.iter().position(|x| *x == c) else {
+                if unseated == Unseated::Refused {
+                    return Err(format!(
+                        "`{key}[{}]`: {c} is not at the table (the colours are {})",
+                        g + 1,
+                        colours
+                            .iter()
+                            .map(|c| c.name())
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ));
+                }
                 continue;
             };
             if of[seat] != usize::MAX {
@@ -244,44 +348,52 @@ impl UserData for SetupHandle {
     }
 
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_method(api::method("Setup", "hexes"), |lua, this, ()| {
-            let list = lua.create_table()?;
-            for h in this.position.borrow().arena.hexes() {
-                list.push(hex_value(lua, h)?)?;
-            }
-            Ok(list)
-        });
-        methods.add_method(api::method("Setup", "at"), |lua, this, at: Value| {
-            let at = hex_arg(lua, &at)?;
-            piece_at(lua, &this.position.borrow(), at)
-        });
-        methods.add_method(api::method("Setup", "bases"), |lua, this, ()| {
-            let list = lua.create_table()?;
-            for b in this.position.borrow().players.iter().filter_map(|p| p.base) {
-                list.push(hex_value(lua, b)?)?;
-            }
-            Ok(list)
-        });
-        methods.add_method(api::method("Setup", "random"), |lua, this, n: i64| {
-            if n < 1 {
-                return Err(located(lua, format!("random({n}): n must be at least 1")));
-            }
-            Ok(this.rng.borrow_mut().gen_range(1..=n))
-        });
-        methods.add_method(
-            api::method("Setup", "place"),
-            |lua, this, (kind, at, extra): (String, Value, Option<String>)| {
-                let at = hex_arg(lua, &at)?;
-                let name = Name::intern(&kind);
-                if this.kinds.get(name).is_none() {
-                    return Err(located(
-                        lua,
-                        format!(
-                            "`{kind}` is not a kind of terrain of these variants (they define: {})",
-                            this.kinds.names()
-                        ),
-                    ));
+        add_host_method(
+            methods,
+            api::method("Setup", "hexes"),
+            |lua, this: &Self, ()| {
+                let hexes = this.position.borrow().arena.hexes();
+                charge(lua, HEX_COST * hexes.len() as u64)?;
+                let list = lua.create_table()?;
+                for h in hexes {
+                    list.push(hex_value(lua, h)?)?;
                 }
+                Ok(list)
+            },
+        );
+        add_host_method(
+            methods,
+            api::method("Setup", "at"),
+            |lua, this: &Self, at: Value| {
+                let at = hex_arg(lua, &at)?;
+                piece_at(lua, &this.position.borrow(), at)
+            },
+        );
+        add_host_method(
+            methods,
+            api::method("Setup", "bases"),
+            |lua, this: &Self, ()| {
+                let list = lua.create_table()?;
+                for b in this.position.borrow().players.iter().filter_map(|p| p.base) {
+                    list.push(hex_value(lua, b)?)?;
+                }
+                Ok(list)
+            },
+        );
+        add_host_method(
+            methods,
+            api::method("Setup", "random"),
+            |lua, this: &Self, n: Value| {
+                let n: i64 = whole_number(lua, &n, "`n` to `random`", 1..=i64::MAX)?;
+                Ok(this.rng.borrow_mut().gen_range(1..=n))
+            },
+        );
+        add_host_method(
+            methods,
+            api::method("Setup", "place"),
+            |lua, this: &Self, (kind, at, extra): (String, Value, Option<String>)| {
+                let at = hex_arg(lua, &at)?;
+                let name = this.kind(lua, &kind)?.name;
                 let mut p = this.position.borrow_mut();
                 if !p.arena.contains(at) {
                     return Err(located(lua, format!("{at} is off the board")));
@@ -299,21 +411,26 @@ impl UserData for SetupHandle {
                 Ok(())
             },
         );
-        methods.add_method(
+        add_host_method(
+            methods,
             api::method("Setup", "placeable"),
-            |lua, this, (kind, at): (String, Value)| {
+            |lua, this: &Self, (kind, at): (String, Value)| {
                 let kind = this.kind(lua, &kind)?;
                 Ok(this.placeable(&kind, hex_arg(lua, &at)?))
             },
         );
-        methods.add_method(
+        add_host_method(
+            methods,
             api::method("Setup", "scatter"),
-            |lua, this, (kind, count, extra): (String, usize, Option<String>)| {
+            |lua, this: &Self, (kind, count, extra): (String, Value, Option<String>)| {
                 let def = this.kind(lua, &kind)?;
+                let count: u64 = whole_number(lua, &count, "`count` to `scatter`", 0..=i64::MAX)?;
                 let (colour, facing) = extra_arg(lua, extra)?;
                 let placed = lua.create_table()?;
                 for _ in 0..count {
                     let hexes = this.position.borrow().arena.hexes();
+                    // Every hex is looked at, for the spacing rule too.
+                    charge(lua, 7 * HEX_COST * hexes.len() as u64)?;
                     let free: Vec<Hex> = hexes
                         .into_iter()
                         .filter(|h| this.placeable(&def, *h))
@@ -333,27 +450,46 @@ impl UserData for SetupHandle {
                 Ok(placed)
             },
         );
-        methods.add_method(api::method("Setup", "remove"), |lua, this, at: Value| {
-            let at = hex_arg(lua, &at)?;
-            let mut p = this.position.borrow_mut();
-            let before = p.terrain.len();
-            p.terrain.retain(|t| t.at != at);
-            Ok(before != p.terrain.len())
-        });
-        methods.add_method(api::method("Setup", "track"), |lua, this, ()| {
-            lua.create_sequence_from(this.position.borrow().track.iter().map(|c| c.value()))
-        });
-        methods.add_method(
+        add_host_method(
+            methods,
+            api::method("Setup", "remove"),
+            |lua, this: &Self, at: Value| {
+                let at = hex_arg(lua, &at)?;
+                let mut p = this.position.borrow_mut();
+                let before = p.terrain.len();
+                p.terrain.retain(|t| t.at != at);
+                Ok(before != p.terrain.len())
+            },
+        );
+        add_host_method(
+            methods,
+            api::method("Setup", "track"),
+            |lua, this: &Self, ()| {
+                lua.create_sequence_from(this.position.borrow().track.iter().map(|c| c.value()))
+            },
+        );
+        add_host_method(
+            methods,
             api::method("Setup", "set_track"),
-            |lua, this, values: Vec<u8>| {
-                let track = values
-                    .iter()
-                    .map(|v| {
-                        Crystal::from_value(*v).ok_or_else(|| {
-                            located(lua, format!("{v} is not a crystal value (2, 3 or 4)"))
-                        })
-                    })
-                    .collect::<mlua::Result<Vec<Crystal>>>()?;
+            |lua, this: &Self, values: Table| {
+                // The box holds so many crystals: a longer track is refused
+                // before any value is read.
+                let most = (Crystal::IN_BOX_EACH as usize) * Crystal::ALL.len();
+                let len = values.raw_len();
+                if len > most {
+                    return Err(located(
+                        lua,
+                        format!("set_track: {len} crystals, but the box holds {most}"),
+                    ));
+                }
+                charge(lua, HEX_COST * len as u64)?;
+                let mut track = Vec::with_capacity(len);
+                for i in 1..=len {
+                    let value: Value = values.raw_get(i)?;
+                    let what = format!("`track[{i}]` to `set_track`");
+                    let v: u8 = whole_number(lua, &value, &what, 2..=4)?;
+                    track.extend(Crystal::from_value(v));
+                }
                 let mut p = this.position.borrow_mut();
                 let old = std::mem::replace(&mut p.track, track);
                 if let Err(e) = p.validate() {
@@ -363,9 +499,16 @@ impl UserData for SetupHandle {
                 Ok(())
             },
         );
-        methods.add_method(
+        add_host_method(
+            methods,
             api::method("Setup", "set_score_to_win"),
-            |_, this, points: Option<u32>| {
+            |lua, this: &Self, points: Value| {
+                let points = optional_whole_number(
+                    lua,
+                    &points,
+                    "`points` to `set_score_to_win`",
+                    0..=i64::from(u32::MAX),
+                )?;
                 this.position.borrow_mut().score_to_win = points;
                 Ok(())
             },

@@ -719,3 +719,254 @@ fn a_built_in_variant_is_named_as_built_in_in_messages() {
         "{e}"
     );
 }
+
+/// Issue 29, item 3: a hook asking a million pushes ran for seconds a turn;
+/// every change a hook asks for is charged in proportion to applying it,
+/// so the budget stops it at once, naming the script and the line.
+#[test]
+fn a_hook_asking_a_million_pushes_is_stopped_by_the_budget() {
+    let folder = hostile_variant(
+        "variants-million-pushes",
+        "return { turn_ended = function(game)\n  for i = 1, 1e6 do game:push({0, 0}, 'E') end\nend }",
+    );
+    let start = std::time::Instant::now();
+    let (err, before, after) = first_failure(&folder);
+    assert!(
+        start.elapsed() < std::time::Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(
+        err.contains("variant `hostile`, hook `turn_ended`")
+            && err.contains("hostile/variant.lua:2: instruction budget of 10000000 exceeded"),
+        "{err}"
+    );
+    assert_eq!(before, after, "the refused answer changed the game");
+}
+
+/// Issue 29, items 3 and 15: marks asked for are charged and held to the
+/// memory limit; a mark's value that is not a whole number is refused in
+/// the project's words.
+#[test]
+fn a_mark_s_value_is_a_whole_number_said_in_our_words() {
+    let folder = hostile_variant(
+        "variants-mark-float",
+        "return { turn_ended = function(game)\n  game:set_mark(game:robots()[1].id, 'k', 1.5)\nend }",
+    );
+    let (err, _, _) = first_failure(&folder);
+    assert!(
+        err.contains("hostile/variant.lua:2: bad argument `value` to `set_mark`: expected a whole number from -9223372036854775808 to 9223372036854775807, got 1.5"),
+        "{err}"
+    );
+    assert!(!err.contains("i64") && !err.contains("converting"), "{err}");
+}
+
+/// Issue 29, item 1: the guard bounds how deep hooks re-enter the engine,
+/// and how many hooks one outermost hook may set off in all, so that a
+/// chain that stays shallow but spreads wide stops too.
+#[test]
+fn one_outermost_hook_sets_off_a_bounded_number_of_hooks() {
+    let folder = hostile_variant(
+        "variants-chain-width",
+        "return { score = function() return 1 end }",
+    );
+    let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+    let hooks = set
+        .rules(crate::games::twin_tin_bots::orders::OrderBook::official())
+        .unwrap()
+        .hooks
+        .unwrap();
+    let outer = hooks.enter("score", None).ok().unwrap();
+    for _ in 1..hooks::HOOK_CALLS_PER_CHAIN {
+        drop(hooks.enter("score", None).ok().unwrap());
+    }
+    let e = hooks.enter("score", None).err().unwrap().to_string();
+    assert!(
+        e.contains("variant `hostile`, hook `score`")
+            && e.contains("hostile/variant.lua")
+            && e.contains("more than 10000 hooks"),
+        "{e}"
+    );
+    drop(outer);
+    // The next outermost hook starts a new count.
+    drop(hooks.enter("score", None).ok().unwrap());
+}
+
+/// Issue 29, item 13: a `score` hook returning `{}` counted as 0 for
+/// everyone; a score is a whole number or a list of one to four.
+#[test]
+fn a_score_that_is_no_score_is_refused() {
+    for (body, test, expected) in [
+        (
+            "return {}",
+            "variants-score-empty",
+            "returned a list of 0 numbers",
+        ),
+        (
+            "return { 1, nil, 3 }",
+            "variants-score-hole",
+            "a score is a whole number, or a list of one to four",
+        ),
+        (
+            "return { points = 3 }",
+            "variants-score-record",
+            "returned a list of 0 numbers",
+        ),
+        (
+            "return { 1, 2, x = 3 }",
+            "variants-score-extra-key",
+            "returned a table that is not a list",
+        ),
+        ("return 1e300", "variants-score-huge", "returned 1000000000"),
+    ] {
+        let folder = hostile_variant(
+            test,
+            &format!("return {{ score = function(game, colour)\n{body}\nend }}"),
+        );
+        let (mut game, answer) = game_under(&folder);
+        let before = format!("{:?}", game.position());
+        let err = game.apply(answer).unwrap_err().to_string();
+        assert!(
+            err.contains("variant `hostile`, hook `score`")
+                && err.contains("hostile/variant.lua:1: ")
+                && err.contains(expected),
+            "{test}: {err}"
+        );
+        assert_eq!(before, format!("{:?}", game.position()), "{test}");
+    }
+}
+
+/// Issue 29, item 13: hooks that answer nothing, and `zapped`, refuse an
+/// answer they cannot use instead of ignoring it.
+#[test]
+fn every_hook_s_answer_is_checked() {
+    let folder = hostile_variant(
+        "variants-turn-ended-answers",
+        "return { turn_ended = function(game)\n  return false\nend }",
+    );
+    let (err, before, after) = first_failure(&folder);
+    assert!(
+        err.contains("hook `turn_ended`")
+            && err.contains(
+                "hostile/variant.lua:1: returned false: a `turn_ended` hook returns nothing"
+            ),
+        "{err}"
+    );
+    assert_eq!(before, after);
+}
+
+/// Issue 29, item 13: `seating` controllers naming a colour not at the
+/// table were accepted; so was a player controlling nothing, and a
+/// colour seated twice. Lists of the wrong shape are said in our words.
+#[test]
+fn a_seating_that_names_what_is_not_at_the_table_is_refused() {
+    for (seating, test, expected) in [
+        (
+            "{ colours = { 'red', 'blue' }, controllers = { { 'red' }, { 'blue', 'green' } } }",
+            "variants-seating-unseated",
+            "`controllers[2]`: green is not at the table (the colours are red, blue)",
+        ),
+        (
+            "{ colours = { 'red', 'blue' }, controllers = { {}, { 'red', 'blue' } } }",
+            "variants-seating-empty-group",
+            "`controllers[1]` names no colour",
+        ),
+        (
+            "{ colours = { 'red', 'red' } }",
+            "variants-seating-twice",
+            "`colours`: red is listed twice",
+        ),
+        (
+            "{ colours = { 'red', 7 } }",
+            "variants-seating-number",
+            "`colours[2]` is 7: a colour's name is a string",
+        ),
+        (
+            "{ colours = 'red' }",
+            "variants-seating-string",
+            "`colours` is \"red\": a list",
+        ),
+    ] {
+        let folder = hostile_variant(
+            test,
+            &format!("return {{\n  seating = function(info)\n    return {seating}\n  end,\n}}"),
+        );
+        let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+        let err = set.standard_position(2, 1, &[]).unwrap_err().to_string();
+        assert!(
+            err.contains(
+                "hostile/variant.lua:2: variant `hostile`, hook `seating` returned a bad value"
+            ) && err.contains(expected),
+            "{test}: {err}"
+        );
+        assert!(!err.contains("converting"), "{test}: {err}");
+    }
+    let folder = hostile_variant(
+        "variants-teams-shape",
+        "return {\n  teams = function(colours)\n    return { 'red', 'blue' }\n  end,\n}",
+    );
+    let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+    let err = set.standard_position(2, 1, &[]).unwrap_err().to_string();
+    assert!(
+        err.contains("hook `teams` returned a bad value: `teams[1]` is \"red\": a list"),
+        "{err}"
+    );
+}
+
+/// Issue 29, items 3 and 15: the setup handle's numbers are range-checked
+/// in our words, and a track longer than the box is refused before any
+/// value is read.
+#[test]
+fn setup_numbers_are_checked_in_our_words() {
+    for (call, test, expected) in [
+        (
+            "s:set_track({ 2, 300 })",
+            "variants-setup-track-300",
+            "bad argument `track[2]` to `set_track`: expected a whole number from 2 to 4, got 300",
+        ),
+        (
+            "local t = {} for i = 1, 1e6 do t[i] = 2 end s:set_track(t)",
+            "variants-setup-track-long",
+            "set_track: 1000000 crystals, but the box holds 18",
+        ),
+        (
+            "s:set_score_to_win(-1)",
+            "variants-setup-score",
+            "bad argument `points` to `set_score_to_win`: expected a whole number from 0 to 4294967295, got -1",
+        ),
+        (
+            "s:scatter('mud', 1.5)",
+            "variants-setup-scatter",
+            "bad argument `count` to `scatter`: expected a whole number",
+        ),
+        (
+            "s:random(0)",
+            "variants-setup-random",
+            "bad argument `n` to `random`: expected a whole number from 1",
+        ),
+    ] {
+        let folder = Folder::new(
+            test,
+            &[
+                (
+                    "hostile/variant.toml",
+                    &manifest(
+                        "hostile",
+                        "[[piece]]\nname = \"mud\"\nlayer = \"floor\"\nsymbol = \"~\"\ndescription = \"m\"\n",
+                    ),
+                ),
+                (
+                    "hostile/variant.lua",
+                    &format!("return {{\n  setup = function(s)\n    {call}\n  end,\n}}"),
+                ),
+            ],
+        );
+        let set = VariantSet::load_from(&folder.0, &["hostile"]).unwrap();
+        let err = set.standard_position(2, 1, &[]).unwrap_err().to_string();
+        assert!(
+            err.contains("hostile/variant.lua:3") && err.contains(expected),
+            "{test}: {err}"
+        );
+        assert!(!err.contains("u32") && !err.contains("converting"), "{test}: {err}");
+    }
+}

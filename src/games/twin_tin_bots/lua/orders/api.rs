@@ -5,6 +5,7 @@
 //! prints as the call that made it.
 
 use crate::games::twin_tin_bots::orders::{Passive, Primitive, ZapRange};
+use crate::script::host_function;
 use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods, Value};
 
 /// A primitive made by a constructor of the `orders` table.
@@ -64,7 +65,7 @@ pub(super) fn passive_names() -> String {
 pub(super) fn table(lua: &Lua) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     for (name, arg) in PRIMITIVES {
-        let f = lua.create_function(move |lua, value: Value| {
+        let f = host_function(lua, move |lua, value: Value| {
             let primitive = primitive(lua, name, arg, value)?;
             primitive
                 .check()
@@ -78,16 +79,19 @@ pub(super) fn table(lua: &Lua) -> mlua::Result<Table> {
     let meta = lua.create_table()?;
     meta.raw_set(
         "__index",
-        lua.create_function(|lua, (_, key): (Value, Value)| -> mlua::Result<Value> {
-            let key = key.to_string().unwrap_or_else(|_| "?".to_string());
-            Err(located(
-                lua,
-                format!(
-                    "orders.{key} is not a primitive (primitives: {})",
-                    primitive_names()
-                ),
-            ))
-        })?,
+        host_function(
+            lua,
+            |lua, (_, key): (Value, Value)| -> mlua::Result<Value> {
+                let key = key.to_string().unwrap_or_else(|_| "?".to_string());
+                Err(located(
+                    lua,
+                    format!(
+                        "orders.{key} is not a primitive (primitives: {})",
+                        primitive_names()
+                    ),
+                ))
+            },
+        )?,
     )?;
     t.set_metatable(Some(meta))?;
     Ok(t)
