@@ -1,7 +1,8 @@
 //! The one meter on host functions (DESIGN.md principle 9): every Rust
 //! function a script can call is made by [`host_function`] (a function or
-//! a table's method) or [`add_host_method`] / [`add_host_method_mut`] (a
-//! userdata's method), which charge the running call's instruction budget
+//! a table's method) or [`add_host_method`], [`add_host_method_mut`],
+//! [`add_host_meta_method`] and [`add_host_field`] (a userdata's method,
+//! metamethod or field), which charge the running call's instruction budget
 //! for the call itself and for every byte of string it is given or gives
 //! back, before and after the work. A function whose work grows with its
 //! arguments (squares walked, games simulated, effects asked for) charges
@@ -16,7 +17,10 @@
 //! `lua` it is given. `tests/sandbox_structure.rs` checks that no Lua
 //! function is made any other way outside the sandbox itself.
 
-use mlua::{FromLuaMulti, Function, IntoLuaMulti, Lua, MultiValue, UserDataMethods, Value};
+use mlua::{
+    FromLuaMulti, Function, IntoLua, IntoLuaMulti, Lua, MetaMethod, MultiValue, UserDataFields,
+    UserDataMethods, Value,
+};
 
 use super::Charge;
 
@@ -68,14 +72,19 @@ pub fn store(lua: &Lua, held_bytes: usize) -> mlua::Result<()> {
     Ok(())
 }
 
-/// Runs `f` on `args` with the call and its strings charged.
+/// Runs `f` on `args` with the call and its strings charged. The
+/// arguments are read as Lua numbers them (`first` is the position of the
+/// first, 2 after a method's object), so that a wrong one is refused as
+/// `bad argument #2 to 'name'`.
 fn metered<A: FromLuaMulti, R: IntoLuaMulti>(
     lua: &Lua,
     args: MultiValue,
+    first: usize,
+    name: Option<&str>,
     f: impl FnOnce(A) -> mlua::Result<R>,
 ) -> mlua::Result<MultiValue> {
     charge(lua, CALL_COST + string_cost(&args))?;
-    let out = f(A::from_lua_multi(args, lua)?)?.into_lua_multi(lua)?;
+    let out = f(A::from_lua_args(args, first, name, lua)?)?.into_lua_multi(lua)?;
     charge(lua, string_cost(&out))?;
     Ok(out)
 }
@@ -90,7 +99,7 @@ where
     R: IntoLuaMulti,
     F: Fn(&Lua, A) -> mlua::Result<R> + 'static,
 {
-    lua.create_function(move |lua, args: MultiValue| metered(lua, args, |a| f(lua, a)))
+    lua.create_function(move |lua, args: MultiValue| metered(lua, args, 1, None, |a| f(lua, a)))
 }
 
 /// Adds the method `name` to a userdata's methods, charged as
@@ -103,8 +112,10 @@ where
     R: IntoLuaMulti,
     F: Fn(&Lua, &T, A) -> mlua::Result<R> + 'static,
 {
+    let name = name.into();
+    let shown = name.clone();
     methods.add_method(name, move |lua, this, args: MultiValue| {
-        metered(lua, args, |a| f(lua, this, a))
+        metered(lua, args, 2, Some(&shown), |a| f(lua, this, a))
     });
 }
 
@@ -118,8 +129,46 @@ where
     R: IntoLuaMulti,
     F: Fn(&Lua, &mut T, A) -> mlua::Result<R> + 'static,
 {
+    let name = name.into();
+    let shown = name.clone();
     methods.add_method_mut(name, move |lua, this, args: MultiValue| {
-        metered(lua, args, |a| f(lua, this, a))
+        metered(lua, args, 2, Some(&shown), |a| f(lua, this, a))
+    });
+}
+
+/// Adds the metamethod `meta` (`__index`, `__len`, `__tostring`, ...) to
+/// a userdata, charged as [`host_function`] charges: a field read through
+/// `__index` pays for the call and for the strings it makes.
+pub fn add_host_meta_method<T, M, A, R, F>(methods: &mut M, meta: MetaMethod, f: F)
+where
+    T: 'static,
+    M: UserDataMethods<T>,
+    A: FromLuaMulti,
+    R: IntoLuaMulti,
+    F: Fn(&Lua, &T, A) -> mlua::Result<R> + 'static,
+{
+    let shown = meta.name().to_string();
+    methods.add_meta_method(meta, move |lua, this, args: MultiValue| {
+        metered(lua, args, 2, Some(&shown), |a| f(lua, this, a))
+    });
+}
+
+/// Adds the read-only field `name` to a userdata, computed when read and
+/// charged as [`host_function`] charges.
+pub fn add_host_field<T, F, R, G>(fields: &mut F, name: &'static str, get: G)
+where
+    T: 'static,
+    F: UserDataFields<T>,
+    R: IntoLua,
+    G: Fn(&Lua, &T) -> mlua::Result<R> + 'static,
+{
+    fields.add_field_method_get(name, move |lua, this| {
+        charge(lua, CALL_COST)?;
+        let value = get(lua, this)?.into_lua(lua)?;
+        if let Value::String(s) = &value {
+            charge(lua, s.as_bytes().len() as u64 / BYTES_PER_INSTRUCTION)?;
+        }
+        Ok(value)
     });
 }
 

@@ -40,7 +40,7 @@ use rand_chacha::ChaCha8Rng;
 use super::api;
 use crate::games::twin_tin_bots::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
-use crate::script::host::{add_host_method, add_host_method_mut};
+use crate::script::host::{add_host_meta_method, add_host_method, add_host_method_mut};
 use crate::script::{located, Charge};
 
 /// Instructions charged to the script for each simulated answer.
@@ -381,10 +381,10 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
             crate::bot::mcts::lua::search_table(lua, this.game(), options)
         },
     );
-    methods.add_meta_method(MetaMethod::Index, |lua, this, key: Value| {
+    add_host_meta_method(methods, MetaMethod::Index, |lua, this, key: Value| {
         fields(lua, this)?.raw_get::<Value>(key)
     });
-    methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+    add_host_meta_method(methods, MetaMethod::ToString, |_, this, ()| {
         let g = this.game();
         Ok(format!(
             "view of {} at turn {}",
@@ -478,8 +478,8 @@ impl Choices {
 
 impl UserData for Choices {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_meta_method(MetaMethod::Len, |_, this, ()| Ok(this.legal.len()));
-        methods.add_meta_method(MetaMethod::Index, |lua, this, key: Value| {
+        add_host_meta_method(methods, MetaMethod::Len, |_, this, ()| Ok(this.legal.len()));
+        add_host_meta_method(methods, MetaMethod::Index, |lua, this, key: Value| {
             let colour = |c: Option<Colour>| c.map(|c| c.to_string());
             Ok(match key {
                 Value::Integer(i) if i >= 1 => this.text(i as usize - 1).into_lua(lua)?,
@@ -496,7 +496,7 @@ impl UserData for Choices {
                 _ => Value::Nil,
             })
         });
-        methods.add_meta_method(MetaMethod::ToString, |_, this, ()| {
+        add_host_meta_method(methods, MetaMethod::ToString, |_, this, ()| {
             Ok(format!(
                 "decision {} ({} answers)",
                 this.info.kind,

@@ -17,7 +17,7 @@ use crate::games::twin_tin_bots::pieces::{Colour, Crystal};
 use crate::games::twin_tin_bots::terrain::{KindDef, KindTable, Layer, Props, Terrain};
 use crate::grid::hex::{Direction, Hex};
 use crate::names::Name;
-use crate::script::host::{add_host_method, charge};
+use crate::script::host::{add_host_field, add_host_method, charge};
 use crate::script::located;
 use crate::script::text::quoted_value;
 
@@ -330,7 +330,7 @@ impl SetupHandle {
 
 impl UserData for SetupHandle {
     fn add_fields<F: UserDataFields<Self>>(fields: &mut F) {
-        fields.add_field_method_get("colours", |lua, this| {
+        add_host_field(fields, "colours", |lua, this| {
             lua.create_sequence_from(
                 this.position
                     .borrow()
@@ -339,10 +339,10 @@ impl UserData for SetupHandle {
                     .map(|c| c.name()),
             )
         });
-        fields.add_field_method_get("arena_radius", |_, this| {
+        add_host_field(fields, "arena_radius", |_, this| {
             Ok(this.position.borrow().arena.radius())
         });
-        fields.add_field_method_get("score_to_win", |_, this| {
+        add_host_field(fields, "score_to_win", |_, this| {
             Ok(this.position.borrow().score_to_win)
         });
     }

@@ -5,7 +5,7 @@
 //! prints as the call that made it.
 
 use crate::games::twin_tin_bots::orders::{Passive, Primitive, ZapRange};
-use crate::script::host_function;
+use crate::script::host::{add_host_meta_method, host_function};
 use mlua::{Lua, MetaMethod, Table, UserData, UserDataMethods, Value};
 
 /// A primitive made by a constructor of the `orders` table.
@@ -14,10 +14,10 @@ pub(super) struct Step(pub Primitive);
 
 impl UserData for Step {
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        methods.add_meta_method(MetaMethod::ToString, |_, step, ()| {
+        add_host_meta_method(methods, MetaMethod::ToString, |_, step, ()| {
             Ok(format!("orders.{}", step.0))
         });
-        methods.add_meta_method(MetaMethod::Eq, |_, step, other: Value| {
+        add_host_meta_method(methods, MetaMethod::Eq, |_, step, other: Value| {
             Ok(match other {
                 Value::UserData(u) => u.borrow::<Step>().is_ok_and(|o| o.0 == step.0),
                 _ => false,
