@@ -36,6 +36,11 @@ pub fn quoted_value(value: &mlua::Value) -> String {
         mlua::Value::Nil => "nil".to_string(),
         mlua::Value::String(s) => format!("\"{}\"", shown(&s.to_string_lossy())),
         mlua::Value::Integer(n) => n.to_string(),
+        // As Lua writes it, with an exponent when large or small (Rust
+        // writes 1e300 with 301 digits).
+        mlua::Value::Number(x) if *x != 0.0 && (x.abs() >= 1e16 || x.abs() < 1e-5) => {
+            format!("{x:e}")
+        }
         mlua::Value::Number(x) => x.to_string(),
         mlua::Value::Boolean(b) => b.to_string(),
         other => format!("a {}", other.type_name()),
@@ -54,5 +59,13 @@ mod tests {
         assert_eq!(cut("short", 10), "short");
         // Never inside a character.
         assert_eq!(cut("ééé", 3), "é… (6 bytes)");
+    }
+
+    #[test]
+    fn numbers_are_quoted_short() {
+        assert_eq!(quoted_value(&mlua::Value::Number(1e300)), "1e300");
+        assert_eq!(quoted_value(&mlua::Value::Number(-2.5)), "-2.5");
+        assert_eq!(quoted_value(&mlua::Value::Number(1e-9)), "1e-9");
+        assert_eq!(quoted_value(&mlua::Value::Integer(7)), "7");
     }
 }
