@@ -17,6 +17,7 @@
 //! - [`narrate`]: the events, and their words;
 //! - `hidden`: re-dealing what a viewer cannot see, and the invariants;
 //! - `record`: the start record a replay resumes from;
+//! - [`counters`]: the counters hooks keep for robots;
 //! - [`options`]: the option cards' names; [`option_lua`]: their Lua
 //!   scripts' runtime; `option_play`: where the engine calls their hooks
 //!   and applies what they ask; `option_turn`: options on the hand, the
@@ -26,6 +27,7 @@
 //!   and handle); `variant_play`: where the engine calls their hooks.
 
 mod belts;
+pub mod counters;
 mod damage;
 pub mod decide;
 mod flow;
@@ -155,6 +157,12 @@ enum Pending {
         /// game without options.
         from: Option<Compass>,
     },
+    /// Robot `robot` was destroyed: its options' and the variants'
+    /// `destroyed` hooks run, once the step that destroyed it is done
+    /// (never inside a move, a push chain or a belt step, which the hooks'
+    /// requests could change under them); then, when it holds options,
+    /// it loses one ([`Pending::LoseOption`]).
+    Destroyed { robot: usize },
     /// Robot `robot` was destroyed and loses an option of its player's
     /// choice (ruling 10).
     LoseOption { robot: usize },
@@ -207,8 +215,8 @@ pub struct Game {
     /// The option cards' scripts, loaded once a robot holds an option
     /// (shared by copies of the game: the scripts keep no state).
     runtime: Option<Rc<option_lua::OptionRuntime>>,
-    /// The options' counters: (robot, key, value), kept by hooks.
-    counters: Vec<(usize, String, i64)>,
+    /// The counters hooks keep for robots.
+    counters: counters::Counters,
     /// The answers given to option questions in the running step: (robot,
     /// option index, used). Cleared when the step is done.
     asked: Vec<(usize, u8, bool)>,
@@ -220,6 +228,10 @@ pub struct Game {
     hook_error: Option<Box<dyn HookFailure>>,
     /// The variants played, if any (shared by copies of the game).
     variants: Option<Rc<Variants>>,
+    /// The one guard every hook of the game, option card's or variant's,
+    /// runs under with the changes it asked for (shared by copies: it is
+    /// empty between answers).
+    hook_guard: Rc<crate::script::HookGuard>,
     /// The hooks the variants' scripts define, a bit each
     /// ([`variant_lua::VariantHook::bit`]): 0 without variants, so that
     /// the engine's checks cost one test.
@@ -555,5 +567,10 @@ impl Game {
     /// alone or out).
     pub(crate) fn robots_for_tests(&mut self) -> &mut Vec<RobotState> {
         &mut self.robots
+    }
+
+    /// The game's hook guard, for a test to fill.
+    pub(crate) fn hook_guard_for_tests(&self) -> Rc<crate::script::HookGuard> {
+        self.hook_guard.clone()
     }
 }

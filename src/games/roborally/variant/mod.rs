@@ -10,6 +10,8 @@
 //! makes what a game keeps: the names (recorded in replays) and, when a
 //! script defines a hook, the Lua runtime running them.
 
+#[cfg(test)]
+mod hostile_tests;
 pub mod manifest;
 #[cfg(test)]
 mod tests;
