@@ -23,6 +23,8 @@
 //!   and applies what they ask; `option_turn`: options on the hand, the
 //!   programming and the revealed cards; `option_weapons`: optional
 //!   weapons;
+//! - [`validate`]: the one validator of positions (scenarios, replays,
+//!   REPL loads);
 //! - [`variant_lua`]: variants' scripts' runtime (on the options' sandbox
 //!   and handle); `variant_play`: where the engine calls their hooks.
 
@@ -48,12 +50,14 @@ mod state;
 mod summary;
 #[cfg(test)]
 mod tests;
+pub mod validate;
 pub mod variant_lua;
 mod variant_play;
 
 pub use decide::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
 pub use record::{opened_start, resume, resume_with, with_variants};
+pub use validate::{validate, Field, Invalid, Play, Setup, MAX_LIVES};
 pub use variant_play::Variants;
 
 use std::rc::Rc;
@@ -263,6 +267,17 @@ impl Clone for Box<dyn HookFailure> {
     }
 }
 
+/// The cards robots hold in hand when a game is built (by seat order):
+/// those the turn is programmed from, and those held beside given
+/// programs.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Hands<'a> {
+    /// The turn is programmed from these.
+    pub dealt: Option<&'a [Vec<Card>]>,
+    /// Held beside the programs in the registers.
+    pub held: &'a [Vec<Card>],
+}
+
 /// How a scenario's turn is played ([`Game::scenario_with`]).
 #[derive(Clone, Debug, Default)]
 pub struct ScenarioTurn {
@@ -305,7 +320,18 @@ impl Game {
         seed: u64,
         variants: Option<Rc<Variants>>,
     ) -> Result<Game, Refusal> {
-        let mut game = Game::build(position, seed, None)?;
+        Game::begin(position, seed, variants, Play::Rules)
+    }
+
+    /// A game from `position` played as `play` says: a race's board must
+    /// have flags ([`validate`]).
+    pub(super) fn begin(
+        position: Position,
+        seed: u64,
+        variants: Option<Rc<Variants>>,
+        play: Play,
+    ) -> Result<Game, Refusal> {
+        let mut game = Game::build(position, seed, None, play, Hands::default())?;
         game.attach(variants);
         game.pc = match game.pc {
             Pc::Phase(..) => Pc::Phase(1, Step::Reveal),
@@ -352,7 +378,11 @@ impl Game {
                 "registers {registers}: a scenario runs 0 to 5 register phases"
             )));
         }
-        let mut game = Game::build(position, 0, Some(registers))?;
+        let dealt = Hands {
+            dealt: hands.as_deref(),
+            held: &held,
+        };
+        let mut game = Game::build(position, 0, Some(registers), Play::Rules, dealt)?;
         game.attach(variants);
         for (i, hand) in held.into_iter().enumerate().take(game.robots.len()) {
             game.deck.retain(|c| !hand.contains(c));
@@ -393,7 +423,11 @@ impl Game {
         variants: Option<Rc<Variants>>,
         hands: Option<Vec<Vec<Card>>>,
     ) -> Result<Game, Refusal> {
-        let mut game = Game::build(position, 0, Some(LAST_REGISTER))?;
+        let dealt = Hands {
+            dealt: hands.as_deref(),
+            held: &[],
+        };
+        let mut game = Game::build(position, 0, Some(LAST_REGISTER), Play::Rules, dealt)?;
         game.attach(variants);
         let programs = hands.is_some();
         if let Some(hands) = hands {
@@ -440,7 +474,7 @@ impl Game {
                 r
             })
             .collect();
-        Game::new_with(
+        Game::begin(
             Position {
                 board: Arc::new(course.board.clone()),
                 robots,
@@ -450,6 +484,7 @@ impl Game {
             },
             seed,
             variants,
+            Play::Race,
         )
     }
 

@@ -34,7 +34,11 @@ pub enum VariantError {
     #[error(transparent)]
     Unknown(#[from] LookupError),
     /// A manifest or script is wrong, or two variants cannot be combined.
-    #[error("{path}: {message}")]
+    #[error(
+        "{}: {}",
+        crate::escape::terminal(path),
+        crate::escape::terminal_lines(message)
+    )]
     File {
         /// The file, with `:line:column` when known.
         path: String,
