@@ -523,6 +523,15 @@ fn a_replay_s_start_is_read_strictly_and_checked_by_the_validator() {
     refused_replay(
         &dir,
         &race,
+        "all-flags",
+        "in `robots[1].flags`: blue has touched all 2 flags: it won the race",
+        |s| {
+            s["robots"][1]["flags"] = serde_json::json!(2);
+        },
+    );
+    refused_replay(
+        &dir,
+        &race,
         "no-life",
         "in `robots[0].lives`: red is on the board with no life left",
         |s| {

@@ -11,8 +11,8 @@
 //!   destroyed (a copy comes back with 2: line 251);
 //! - lives at most [`MAX_LIVES`] (lines 50-57 with a variant's settings),
 //!   and a life left on the board (line 247: out at the last);
-//! - flags touched at most the board's flags; a race's board has flags
-//!   (lines 67-73);
+//! - flags touched at most the board's flags; a race's board has flags,
+//!   and no robot of a race has touched them all (lines 67-73);
 //! - robots and archives on the board, not in pits (line 395), no two
 //!   real robots on one square (lines 42, 115);
 //! - every program card a card of the deck, and each card in one place
@@ -23,6 +23,7 @@
 //! - every option a card of the game, each held once across the robots
 //!   and the option deck (the game has one of each of its 26: line 30).
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::super::board::Kind;
@@ -165,7 +166,8 @@ fn item(robot: usize, key: &'static str, k: usize) -> Field {
 }
 
 /// Where each card of the deck is, so far (by priority).
-struct Places(Vec<Option<Field>>);
+#[derive(Default)]
+struct Places(BTreeMap<u16, Field>);
 
 impl Places {
     /// Marks `card` as found at `field`; refused when it is not a card of
@@ -177,8 +179,7 @@ impl Places {
                 format!("`{card}` is not a card of the deck (its priority names another card)"),
             );
         }
-        let slot = &mut self.0[usize::from(card.priority)];
-        if slot.is_some() {
+        if self.0.insert(card.priority, field).is_some() {
             return refuse(
                 field,
                 format!(
@@ -186,7 +187,6 @@ impl Places {
                 ),
             );
         }
-        *slot = Some(field);
         Ok(())
     }
 }
@@ -215,7 +215,7 @@ pub fn validate(setup: &Setup) -> Result<(), Invalid> {
              (004_11511d35c714bcd0.txt:67-73)",
         );
     }
-    let mut places = Places(vec![None; 1000]);
+    let mut places = Places::default();
     let mut options: Vec<(&str, Field)> = Vec::new();
     for (i, r) in robots.iter().enumerate() {
         if r.seat >= COLOURS.len() {
@@ -242,6 +242,19 @@ pub fn validate(setup: &Setup) -> Result<(), Invalid> {
                     "{name} has {} lives: a robot starts with 3, a variant's settings give \
                      at most {MAX_LIVES} (004_11511d35c714bcd0.txt:50-57)",
                     r.lives
+                ),
+            );
+        }
+        if setup.play == Play::Race
+            && !board.flags().is_empty()
+            && usize::from(r.flags) == board.flags().len()
+        {
+            return refuse(
+                at(i, "flags"),
+                format!(
+                    "{name} has touched all {} flags: it won the race with the last \
+                     (004_11511d35c714bcd0.txt:73), which cannot go on",
+                    r.flags
                 ),
             );
         }
@@ -302,9 +315,14 @@ pub fn validate(setup: &Setup) -> Result<(), Invalid> {
                         ),
                     );
                 }
-                if r.virtual_robot || r.powered_down || r.power_down_announced {
+                let flagged = [
+                    ("virtual", r.virtual_robot),
+                    ("powered_down", r.powered_down),
+                    ("power_down_announced", r.power_down_announced),
+                ];
+                if let Some((key, _)) = flagged.into_iter().find(|f| f.1) {
                     return refuse(
-                        at(i, "destroyed"),
+                        at(i, key),
                         format!(
                             "{name} is destroyed, so neither virtual nor powered down: it \
                              comes back real, and can announce a power down then"

@@ -195,7 +195,9 @@ fn placed(src: Source, raw: &RawScenario, e: &Invalid) -> ScenarioError {
                 "damage" => span(&r.damage),
                 "lives" => span(&r.lives),
                 "flags" => span(&r.flags),
-                "destroyed" => r.destroyed.as_ref().map(|s| s.span().start),
+                "destroyed" | "virtual" | "powered_down" | "power_down_announced" => {
+                    r.destroyed.as_ref().map(|s| s.span().start)
+                }
                 "options" => item.and_then(|k| r.options.get(k)).map(|o| o.span().start),
                 "program" => r.program.as_ref().map(|p| {
                     item.and_then(|k| p.get_ref().get(k))
