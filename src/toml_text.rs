@@ -234,3 +234,83 @@ mod tests {
         assert_eq!(line_column(text, text.find("'v'").unwrap()), (6, 5));
     }
 }
+
+/// A fixed-length array read exactly (strict decoding at the edge): serde
+/// reads `[T; N]` from the first `N` elements and ignores the rest, so
+/// `at = [1, 1, 99]` passed for a square; this refuses it, as it refuses
+/// too few, with serde's "invalid length 3, expected an array of 2".
+pub fn exact_array<'de, D, T, const N: usize>(d: D) -> Result<[T; N], D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: serde::Deserialize<'de>,
+{
+    d.deserialize_seq(ExactArray::<T, N>(std::marker::PhantomData))
+}
+
+/// [`exact_array`] as a type, for a field (`size: Exact<i64, 2>`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exact<T, const N: usize>(pub [T; N]);
+
+impl<'de, T: serde::Deserialize<'de>, const N: usize> serde::Deserialize<'de> for Exact<T, N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        exact_array(d).map(Exact)
+    }
+}
+
+/// The visitor of [`exact_array`].
+struct ExactArray<T, const N: usize>(std::marker::PhantomData<T>);
+
+impl<'de, T: serde::Deserialize<'de>, const N: usize> serde::de::Visitor<'de> for ExactArray<T, N> {
+    type Value = [T; N];
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        write!(f, "an array of {N}")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<[T; N], A::Error> {
+        let mut items = Vec::with_capacity(N);
+        while let Some(item) = seq.next_element::<T>()? {
+            if items.len() == N {
+                // Count the rest without keeping it, for the message.
+                let mut len = N + 1;
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+                    len += 1;
+                }
+                return Err(serde::de::Error::invalid_length(len, &self));
+            }
+            items.push(item);
+        }
+        let len = items.len();
+        items
+            .try_into()
+            .map_err(|_| serde::de::Error::invalid_length(len, &self))
+    }
+}
+
+#[cfg(test)]
+mod exact_tests {
+    use super::Exact;
+
+    #[derive(serde::Deserialize, Debug)]
+    struct Sized {
+        size: Exact<i64, 2>,
+    }
+
+    #[test]
+    fn an_array_is_read_with_exactly_its_length() {
+        let ok: Sized = toml::from_str("size = [3, 4]").unwrap();
+        assert_eq!(ok.size.0, [3, 4]);
+        for (text, len) in [
+            ("size = [3, 4, 99]", 3),
+            ("size = [3]", 1),
+            ("size = []", 0),
+        ] {
+            let e = toml::from_str::<Sized>(text).unwrap_err();
+            assert!(
+                e.message()
+                    .contains(&format!("invalid length {len}, expected an array of 2")),
+                "{text}: {e}"
+            );
+        }
+    }
+}

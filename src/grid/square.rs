@@ -54,7 +54,8 @@ impl From<Square> for [i32; 2] {
 
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let [x, y] = <[i64; 2]>::deserialize(d)?;
+        // Exactly two: `[1, 1, 99]` is refused (serde's arrays ignore extras).
+        let [x, y] = crate::toml_text::exact_array::<_, i64, 2>(d)?;
         Square::checked(x, y).map_err(serde::de::Error::custom)
     }
 }

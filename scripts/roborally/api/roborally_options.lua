@@ -85,7 +85,7 @@ function RrOptionGame:robot(colour) end
 
 --- A counter the game keeps for a robot (0 when never set). A card keeps its state here, never in Lua.
 ---@param colour RrOptionColour The robot.
----@param key string The counter's name (a card's own name by custom).
+---@param key string The counter's name (a card's own name by custom), at most 64 bytes.
 ---@return integer
 function RrOptionGame:counter(colour, key) end
 
@@ -134,7 +134,7 @@ function RrOptionGame:register() end
 
 --- Sets a robot's counter (a counter named after a card is forgotten when the card is discarded).
 ---@param colour RrOptionColour The robot.
----@param key string The counter.
+---@param key string The counter, at most 64 bytes.
 ---@param value integer Its new value (0 forgets it).
 function RrOptionGame:set_counter(colour, key, value) end
 

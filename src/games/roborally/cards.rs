@@ -22,6 +22,7 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::script::text::shown;
 use crate::suggest::{closest, did_you_mean};
 
 /// Registers in a robot's program, numbered 1 to 5.
@@ -125,7 +126,7 @@ impl fmt::Display for CardKind {
 
 /// A name that is not a card kind's; the message suggests the closest.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown card `{name}`{}", did_you_mean(&CardKind::suggestions(name)))]
+#[error("unknown card `{}`{}", shown(name), did_you_mean(&CardKind::suggestions(name)))]
 pub struct UnknownKind {
     /// The name as written.
     pub name: String,
@@ -198,7 +199,10 @@ pub enum CardError {
         example: u16,
     },
     /// The priority is not a whole number.
-    #[error("the priority of `{kind}` must be a whole number, not `{text}`")]
+    #[error(
+        "the priority of `{kind}` must be a whole number, not `{}`",
+        shown(text)
+    )]
     PriorityNotNumber {
         /// The kind named.
         kind: CardKind,
@@ -206,7 +210,10 @@ pub enum CardError {
         text: String,
     },
     /// No card of the deck has that priority.
-    #[error("no card has priority {priority}: the deck's {kind} cards are {range}")]
+    #[error(
+        "no card has priority {}: the deck's {kind} cards are {range}",
+        shown(priority)
+    )]
     NoSuchPriority {
         /// The kind named.
         kind: CardKind,
@@ -226,7 +233,10 @@ pub enum CardError {
         actual: CardKind,
     },
     /// Something follows the priority.
-    #[error("unexpected `{extra}` after `{card}`: a card is a name and a priority")]
+    #[error(
+        "unexpected `{}` after `{card}`: a card is a name and a priority",
+        shown(extra)
+    )]
     Trailing {
         /// The card read.
         card: Card,

@@ -18,6 +18,7 @@ use crate::assets::{
 use super::board::{Board, BoardError, Course};
 use super::game::Game;
 use crate::engine::Named;
+use crate::script::text::shown;
 
 /// Why a course cannot be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -186,7 +187,7 @@ fn board_summary(board: &Board) -> String {
     let (w, h) = board.size();
     format!(
         "board `{}`: {w} x {h}, {}, {}, {}, {}",
-        board.name(),
+        shown(board.name()),
         count(board.specials().len(), "special square"),
         count(board.walls().len(), "wall"),
         count(board.lasers().len(), "laser"),
@@ -204,7 +205,7 @@ fn course_summary(course: &Course, text: &str) -> String {
     let (lo, hi) = course.players;
     format!(
         "course `{}`: {lo}-{hi} players, {}, {w} x {h}, start [{}, {}], {}",
-        course.name,
+        shown(&course.name),
         count(boards, "board"),
         course.start.x,
         course.start.y,

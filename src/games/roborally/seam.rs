@@ -74,7 +74,7 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
     if !(usize::from(lo)..=usize::from(hi)).contains(&players) {
         return Err(engine::StartError(format!(
             "course {} is made for {lo} to {hi} players; -p {players} given",
-            course.name
+            crate::script::text::shown(&course.name)
         )));
     }
     let set = VariantSet::load_with(&Library::current(), None, &options.variants)
@@ -155,10 +155,18 @@ fn check(path: &Path) -> Result<Checked, String> {
         });
     }
     let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
+    // What the file wrote (its title, names in the differences) reaches
+    // the terminal inert.
+    let inert = |lines: Vec<String>| -> Vec<String> {
+        lines
+            .iter()
+            .map(|l| crate::escape::terminal(l).into_owned())
+            .collect()
+    };
     Ok(Checked {
-        title: report.title,
-        differences: report.differences,
-        events: report.events,
+        title: crate::escape::terminal(&report.title).into_owned(),
+        differences: inert(report.differences),
+        events: inert(report.events),
     })
 }
 

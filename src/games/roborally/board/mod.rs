@@ -25,9 +25,10 @@ use toml::Spanned;
 
 use crate::assets::{AssetFile, AssetFolder, Kind as AssetKind};
 use crate::engine::Named;
+use crate::escape;
 use crate::games::roborally::game::Game;
 use crate::grid::square::{Compass, Square};
-use crate::toml_text::line_column;
+use crate::toml_text::{line_column, Exact};
 
 mod memo;
 use memo::TerrainMemo;
@@ -39,9 +40,10 @@ pub const MAX_SIDE: i32 = 100;
 pub const MAX_COURSE_SIDE: i32 = 400;
 
 /// A board or course file that cannot be read: where (`file:line:column`,
-/// or just the file) and why (naming the field).
+/// or just the file) and why (naming the field). Shown with whatever the
+/// file wrote in it made inert for a terminal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {message}")]
+#[error("{}: {}", escape::terminal(place), escape::terminal_lines(message))]
 pub struct BoardError {
     /// `file:line:column`, or the file alone when there is no place.
     pub place: String,
@@ -286,7 +288,7 @@ impl Board {
         let err = |offset: usize, field: String, reason: String| {
             located(path, text, offset, &field, reason)
         };
-        let [w, h] = *raw.size.get_ref();
+        let Exact([w, h]) = *raw.size.get_ref();
         if !(1..=i64::from(MAX_SIDE)).contains(&w) || !(1..=i64::from(MAX_SIDE)).contains(&h) {
             return Err(err(
                 raw.size.span().start,
@@ -294,7 +296,8 @@ impl Board {
                 format!("size [{w}, {h}]: width and height are 1 to {MAX_SIDE}"),
             ));
         }
-        let mut board = Board::empty(raw.name.unwrap_or_default(), w as i32, h as i32, true);
+        let side = |n: i64| i32::try_from(n).expect("checked: 1 to MAX_SIDE");
+        let mut board = Board::empty(raw.name.unwrap_or_default(), side(w), side(h), true);
         let on_board = |board: &Board, at: &Spanned<Square>, field: String| {
             if board.index(*at.get_ref()).is_none() {
                 Err(err(
@@ -353,19 +356,15 @@ impl Board {
         for (i, l) in raw.laser.iter().enumerate() {
             let at = on_board(&board, &l.at, format!("laser[{i}].at"))?;
             let to = Dir::compass(&l.to);
-            let beams = *l.beams.get_ref();
-            if !(1..=9).contains(&beams) {
+            let given = *l.beams.get_ref();
+            let Some(beams) = u8::try_from(given).ok().filter(|b| (1..=9).contains(b)) else {
                 return Err(err(
                     l.beams.span().start,
                     format!("laser[{i}].beams"),
-                    format!("beams {beams}: a laser has 1 to 9 beams"),
+                    format!("beams {given}: a laser has 1 to 9 beams"),
                 ));
-            }
-            board.lasers.push(Laser {
-                at,
-                to,
-                beams: beams as u8,
-            });
+            };
+            board.lasers.push(Laser { at, to, beams });
         }
         let mut flags = Vec::new();
         for (i, f) in raw.flag.iter().enumerate() {
@@ -383,13 +382,19 @@ impl Board {
         err: &dyn Fn(usize, String, String) -> BoardError,
     ) -> Result<(), BoardError> {
         // Flag numbers are stored as u8 (0: no flag): at most 255 flags.
-        let n = flags.len().min(usize::from(u8::MAX)) as i64;
+        let n = u8::try_from(flags.len()).unwrap_or(u8::MAX);
         let mut seen = vec![false; flags.len()];
         for (number, at, field) in &flags {
-            let k = *number.get_ref();
-            let reason = if !(1..=n).contains(&k) {
-                format!("flag number {k}: flags are numbered 1 to {n} without gaps")
-            } else if seen[(k - 1) as usize] {
+            let given = *number.get_ref();
+            let Some(k) = u8::try_from(given).ok().filter(|k| (1..=n).contains(k)) else {
+                return Err(err(
+                    number.span().start,
+                    field.clone(),
+                    format!("flag number {given}: flags are numbered 1 to {n} without gaps"),
+                ));
+            };
+            let slot = usize::from(k - 1);
+            let reason = if seen[slot] {
                 format!("flag number {k} is given twice")
             } else if self.kind(*at) == Some(Kind::Pit) {
                 format!(
@@ -397,7 +402,7 @@ impl Board {
                     at.x, at.y
                 )
             } else {
-                seen[(k - 1) as usize] = true;
+                seen[slot] = true;
                 let idx = self.index(*at).expect("checked on the board");
                 if self.cells[idx].flag != 0 {
                     format!(
@@ -405,11 +410,8 @@ impl Board {
                         at.x, at.y, self.cells[idx].flag
                     )
                 } else {
-                    self.cells[idx].flag = k as u8;
-                    self.flags.push(Flag {
-                        number: k as u8,
-                        at: *at,
-                    });
+                    self.cells[idx].flag = k;
+                    self.flags.push(Flag { number: k, at: *at });
                     continue;
                 }
             };
@@ -618,7 +620,7 @@ impl Course {
         let err = |offset: usize, field: String, reason: String| {
             located(path, text, offset, &field, reason)
         };
-        let [lo, hi] = *raw.players.get_ref();
+        let Exact([lo, hi]) = *raw.players.get_ref();
         if !(1..=8).contains(&lo) || !(lo..=8).contains(&hi) {
             return Err(err(
                 raw.players.span().start,
@@ -808,7 +810,10 @@ impl Course {
         Ok(Course {
             name: raw.name,
             description: raw.description.unwrap_or_default(),
-            players: (lo as u8, hi as u8),
+            players: (
+                u8::try_from(lo).expect("checked: 1 to 8"),
+                u8::try_from(hi).expect("checked: 1 to 8"),
+            ),
             start,
             boards: raw.board.len(),
             board: course,
@@ -870,7 +875,7 @@ impl Dir {
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     name: Option<String>,
-    size: Spanned<[i64; 2]>,
+    size: Spanned<Exact<i64, 2>>,
     #[serde(default)]
     square: Vec<RawSquare>,
     #[serde(default)]
@@ -952,14 +957,15 @@ impl RawSquare {
             let r = self.registers.as_ref().expect("checked");
             let field = format!("square[{i}].registers");
             let mut phases = Vec::new();
-            for &p in r.get_ref() {
-                let reason = if !(1..=5).contains(&p) {
-                    format!("register {p} is outside 1..5")
-                } else if phases.contains(&(p as u8)) {
-                    format!("register {p} is given twice")
-                } else {
-                    phases.push(p as u8);
-                    continue;
+            for &given in r.get_ref() {
+                let phase = u8::try_from(given).ok().filter(|p| (1..=5).contains(p));
+                let reason = match phase {
+                    None => format!("register {given} is outside 1..5"),
+                    Some(p) if phases.contains(&p) => format!("register {p} is given twice"),
+                    Some(p) => {
+                        phases.push(p);
+                        continue;
+                    }
                 };
                 return Err(err(r.span().start, field, reason));
             }
@@ -984,15 +990,15 @@ impl RawSquare {
             RawKind::Crusher => Kind::Crusher(registers()?),
             RawKind::Repair => {
                 let w = self.wrenches.as_ref().expect("checked");
-                let n = *w.get_ref();
-                if n != 1 && n != 2 {
+                let given = *w.get_ref();
+                let Some(n) = u8::try_from(given).ok().filter(|n| (1..=2).contains(n)) else {
                     return Err(err(
                         w.span().start,
                         format!("square[{i}].wrenches"),
-                        format!("wrenches {n}: a repair site has 1 or 2"),
+                        format!("wrenches {given}: a repair site has 1 or 2"),
                     ));
-                }
-                Kind::Repair(n as u8)
+                };
+                Kind::Repair(n)
             }
         })
     }
@@ -1025,7 +1031,7 @@ struct RawFlag {
 struct RawCourse {
     name: String,
     description: Option<String>,
-    players: Spanned<[i64; 2]>,
+    players: Spanned<Exact<i64, 2>>,
     #[serde(default)]
     board: Vec<RawCourseBoard>,
     #[serde(default)]

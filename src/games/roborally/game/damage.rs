@@ -28,13 +28,24 @@ impl Game {
         r.powered_down = false;
         r.power_down_announced = false;
         let lives = r.lives;
-        let has_options = !r.options.is_empty();
         self.events.push(Event::Destroyed(i, lives));
+        // Next in the queue: the hooks run as soon as the step that
+        // destroyed it is done, before any other pending work.
+        self.pending.insert(0, Pending::Destroyed { robot: i });
+    }
+
+    /// The hooks of robot `i`'s destruction: its options' `destroyed`,
+    /// then the variants'; then, when it holds options, it loses one
+    /// (ruling 10). What the hooks ask for is applied here: a push may
+    /// destroy another robot, whose hooks come next in the queue, so no
+    /// hook ever runs inside another.
+    fn destroyed_hooks(&mut self, i: usize) {
         self.plain_hooks(i, HookKind::Destroyed, &|_| Ok(()));
-        if self.variant_has(super::variant_lua::VariantHook::Destroyed) {
+        if self.hook_error.is_none() && self.variant_has(super::variant_lua::VariantHook::Destroyed)
+        {
             self.destroyed_variants(i);
         }
-        if has_options {
+        if !self.robots[i].options.is_empty() {
             self.pending.push(Pending::LoseOption { robot: i });
         }
     }
@@ -85,6 +96,13 @@ impl Game {
                         self.add_damage(robot, amount);
                     }
                 }
+                Pending::Destroyed { robot } => {
+                    self.pending.remove(0);
+                    self.destroyed_hooks(robot);
+                    if self.hook_error.is_some() {
+                        return None;
+                    }
+                }
                 Pending::LoseOption { robot } => {
                     if self.robots[robot].options.is_empty() {
                         self.pending.remove(0);
@@ -109,6 +127,14 @@ impl Game {
         else {
             return;
         };
+        // The point is spent first: a destruction it causes queues its
+        // hooks at the head of the queue.
+        self.pending[0] = Pending::Damage {
+            robot,
+            amount: amount - 1,
+            hooked: true,
+            from,
+        };
         match option {
             Some(o) => {
                 let name = self.robots[robot].options.remove(o);
@@ -117,12 +143,6 @@ impl Game {
             }
             None => self.add_damage(robot, 1),
         }
-        self.pending[0] = Pending::Damage {
-            robot,
-            amount: amount - 1,
-            hooked: true,
-            from,
-        };
     }
 
     /// Answers a lost-option decision (ruling 10).

@@ -302,7 +302,8 @@ impl Game {
         };
         let expected = |what: &str| {
             Refusal::new(format!(
-                "`{word}` does not answer this decision: {} ({what})",
+                "`{}` does not answer this decision: {} ({what})",
+                crate::script::text::shown(word),
                 self.describe_decision()
             ))
         };
@@ -366,8 +367,9 @@ impl Game {
                     }
                     None => {
                         return Err(Refusal::new(format!(
-                            "{} holds no option `{word}` (it holds {}; ruling {})",
+                            "{} holds no option `{}` (it holds {}; ruling {})",
                             self.name(seat),
+                            crate::script::text::shown(word),
                             if options.is_empty() {
                                 "none".to_string()
                             } else {
@@ -435,7 +437,8 @@ impl Game {
             }
             if asked_power {
                 return Err(Refusal::new(format!(
-                    "`{part}` comes after the power-down answer, which is the last"
+                    "`{}` comes after the power-down answer, which is the last",
+                    crate::script::text::shown(part)
                 )));
             }
             while reg <= super::LAST_REGISTER && self.is_locked(seat, reg) {

@@ -17,15 +17,19 @@
 //! - [`narrate`]: the events, and their words;
 //! - `hidden`: re-dealing what a viewer cannot see, and the invariants;
 //! - `record`: the start record a replay resumes from;
+//! - [`counters`]: the counters hooks keep for robots;
 //! - [`options`]: the option cards' names; [`option_lua`]: their Lua
 //!   scripts' runtime; `option_play`: where the engine calls their hooks
 //!   and applies what they ask; `option_turn`: options on the hand, the
 //!   programming and the revealed cards; `option_weapons`: optional
 //!   weapons;
+//! - [`validate`]: the one validator of positions (scenarios, replays,
+//!   REPL loads);
 //! - [`variant_lua`]: variants' scripts' runtime (on the options' sandbox
 //!   and handle); `variant_play`: where the engine calls their hooks.
 
 mod belts;
+pub mod counters;
 mod damage;
 pub mod decide;
 mod flow;
@@ -46,12 +50,14 @@ mod state;
 mod summary;
 #[cfg(test)]
 mod tests;
+pub mod validate;
 pub mod variant_lua;
 mod variant_play;
 
 pub use decide::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
 pub use record::{opened_start, resume, resume_with, with_variants};
+pub use validate::{validate, Field, Invalid, Play, Setup, MAX_LIVES};
 pub use variant_play::Variants;
 
 use std::rc::Rc;
@@ -155,6 +161,12 @@ enum Pending {
         /// game without options.
         from: Option<Compass>,
     },
+    /// Robot `robot` was destroyed: its options' and the variants'
+    /// `destroyed` hooks run, once the step that destroyed it is done
+    /// (never inside a move, a push chain or a belt step, which the hooks'
+    /// requests could change under them); then, when it holds options,
+    /// it loses one ([`Pending::LoseOption`]).
+    Destroyed { robot: usize },
     /// Robot `robot` was destroyed and loses an option of its player's
     /// choice (ruling 10).
     LoseOption { robot: usize },
@@ -207,8 +219,8 @@ pub struct Game {
     /// The option cards' scripts, loaded once a robot holds an option
     /// (shared by copies of the game: the scripts keep no state).
     runtime: Option<Rc<option_lua::OptionRuntime>>,
-    /// The options' counters: (robot, key, value), kept by hooks.
-    counters: Vec<(usize, String, i64)>,
+    /// The counters hooks keep for robots.
+    counters: counters::Counters,
     /// The answers given to option questions in the running step: (robot,
     /// option index, used). Cleared when the step is done.
     asked: Vec<(usize, u8, bool)>,
@@ -220,6 +232,10 @@ pub struct Game {
     hook_error: Option<Box<dyn HookFailure>>,
     /// The variants played, if any (shared by copies of the game).
     variants: Option<Rc<Variants>>,
+    /// The one guard every hook of the game, option card's or variant's,
+    /// runs under with the changes it asked for (shared by copies: it is
+    /// empty between answers).
+    hook_guard: Rc<crate::script::HookGuard>,
     /// The hooks the variants' scripts define, a bit each
     /// ([`variant_lua::VariantHook::bit`]): 0 without variants, so that
     /// the engine's checks cost one test.
@@ -249,6 +265,17 @@ impl Clone for Box<dyn HookFailure> {
     fn clone(&self) -> Self {
         (**self).cloned()
     }
+}
+
+/// The cards robots hold in hand when a game is built (by seat order):
+/// those the turn is programmed from, and those held beside given
+/// programs.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Hands<'a> {
+    /// The turn is programmed from these.
+    pub dealt: Option<&'a [Vec<Card>]>,
+    /// Held beside the programs in the registers.
+    pub held: &'a [Vec<Card>],
 }
 
 /// How a scenario's turn is played ([`Game::scenario_with`]).
@@ -293,7 +320,18 @@ impl Game {
         seed: u64,
         variants: Option<Rc<Variants>>,
     ) -> Result<Game, Refusal> {
-        let mut game = Game::build(position, seed, None)?;
+        Game::begin(position, seed, variants, Play::Rules)
+    }
+
+    /// A game from `position` played as `play` says: a race's board must
+    /// have flags ([`validate`]).
+    pub(super) fn begin(
+        position: Position,
+        seed: u64,
+        variants: Option<Rc<Variants>>,
+        play: Play,
+    ) -> Result<Game, Refusal> {
+        let mut game = Game::build(position, seed, None, play, Hands::default())?;
         game.attach(variants);
         game.pc = match game.pc {
             Pc::Phase(..) => Pc::Phase(1, Step::Reveal),
@@ -340,7 +378,11 @@ impl Game {
                 "registers {registers}: a scenario runs 0 to 5 register phases"
             )));
         }
-        let mut game = Game::build(position, 0, Some(registers))?;
+        let dealt = Hands {
+            dealt: hands.as_deref(),
+            held: &held,
+        };
+        let mut game = Game::build(position, 0, Some(registers), Play::Rules, dealt)?;
         game.attach(variants);
         for (i, hand) in held.into_iter().enumerate().take(game.robots.len()) {
             game.deck.retain(|c| !hand.contains(c));
@@ -381,7 +423,11 @@ impl Game {
         variants: Option<Rc<Variants>>,
         hands: Option<Vec<Vec<Card>>>,
     ) -> Result<Game, Refusal> {
-        let mut game = Game::build(position, 0, Some(LAST_REGISTER))?;
+        let dealt = Hands {
+            dealt: hands.as_deref(),
+            held: &[],
+        };
+        let mut game = Game::build(position, 0, Some(LAST_REGISTER), Play::Rules, dealt)?;
         game.attach(variants);
         let programs = hands.is_some();
         if let Some(hands) = hands {
@@ -428,7 +474,7 @@ impl Game {
                 r
             })
             .collect();
-        Game::new_with(
+        Game::begin(
             Position {
                 board: Arc::new(course.board.clone()),
                 robots,
@@ -438,6 +484,7 @@ impl Game {
             },
             seed,
             variants,
+            Play::Race,
         )
     }
 
@@ -555,5 +602,10 @@ impl Game {
     /// alone or out).
     pub(crate) fn robots_for_tests(&mut self) -> &mut Vec<RobotState> {
         &mut self.robots
+    }
+
+    /// The game's hook guard, for a test to fill.
+    pub(crate) fn hook_guard_for_tests(&self) -> Rc<crate::script::HookGuard> {
+        self.hook_guard.clone()
     }
 }

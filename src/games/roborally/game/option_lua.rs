@@ -19,7 +19,8 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, Value};
 
 use crate::grid::square::{Compass, Square};
-use crate::script::{located, Sandbox, ScriptId};
+use crate::script::text::shown;
+use crate::script::{host, located, Sandbox, ScriptId};
 
 use super::super::lua::option_api::OPTION_API;
 use super::options::every_option;
@@ -161,6 +162,8 @@ pub struct HookError {
 pub(super) struct Lent {
     game: Cell<*const Game>,
     effects: RefCell<Vec<Effect>>,
+    /// The bytes of requests queued by the running call.
+    queued: Cell<usize>,
 }
 
 impl Lent {
@@ -337,6 +340,19 @@ impl OptionRuntime {
         .map_err(|e| error(e.to_string()))
     }
 
+    /// Card `option`'s hook `kind` as the hook guard names it in a chain:
+    /// the card, the hook and the script.
+    pub fn label(&self, option: &str, kind: HookKind) -> String {
+        match self.hook(option, kind) {
+            Some((_, id, _)) => format!(
+                "option `{option}` hook `{}` ({})",
+                kind.name(),
+                self.sandbox.script_path(id)
+            ),
+            None => format!("option `{option}` hook `{}`", kind.name()),
+        }
+    }
+
     /// An error for a hook that returned what it may not, naming the
     /// script and the line the hook is defined on.
     pub fn bad_return(&self, option: &str, kind: HookKind, why: &str) -> HookError {
@@ -374,6 +390,7 @@ pub(super) fn new_host(
     let lent = Rc::new(Lent {
         game: Cell::new(std::ptr::null()),
         effects: RefCell::new(Vec::new()),
+        queued: Cell::new(0),
     });
     let methods = sandbox.lua().create_table()?;
     add_methods(sandbox.lua(), &methods, &lent)?;
@@ -394,6 +411,7 @@ pub(super) fn call_lent(
     event: Table,
 ) -> Result<(Value, Vec<Effect>), crate::script::ScriptError> {
     lent.effects.borrow_mut().clear();
+    lent.queued.set(0);
     lent.game.set(game);
     let loan = Loan(lent);
     let value: Value = sandbox.call_function(id, function, (handle, event))?;
@@ -407,7 +425,7 @@ fn robot_arg(lua: &Lua, game: &Game, colour: &str) -> mlua::Result<usize> {
     game.robots
         .iter()
         .position(|r| r.colour() == colour)
-        .ok_or_else(|| located(lua, format!("no robot `{colour}` in this game")))
+        .ok_or_else(|| located(lua, format!("no robot `{}` in this game", shown(colour))))
 }
 
 /// The name of the option of index `index` in [`every_option`].
@@ -427,7 +445,11 @@ fn held_arg(lua: &Lua, g: &Game, i: usize, arg: Value) -> mlua::Result<&'static 
     if !g.robots[i].options.contains(&name) {
         return Err(located(
             lua,
-            format!("{} holds no option `{name}`", g.robots[i].colour()),
+            format!(
+                "{} holds no option `{}`",
+                g.robots[i].colour(),
+                shown(&name)
+            ),
         ));
     }
     Ok(super::options::event_name(&name))
@@ -446,7 +468,12 @@ pub(super) fn direction_arg(lua: &Lua, name: &str) -> mlua::Result<Compass> {
     [Compass::N, Compass::E, Compass::S, Compass::W]
         .into_iter()
         .find(|c| c.name() == name)
-        .ok_or_else(|| located(lua, format!("`{name}` is no direction (N, E, S or W)")))
+        .ok_or_else(|| {
+            located(
+                lua,
+                format!("`{}` is no direction (N, E, S or W)", shown(name)),
+            )
+        })
 }
 
 /// A method's name, checked against the API's description.
@@ -454,16 +481,86 @@ fn method(name: &'static str) -> &'static str {
     OPTION_API.method("RrOptionGame", name)
 }
 
+/// Instructions a request costs beside the call (the engine applies it
+/// once the hook returns: a counter stored, a push walked, cards drawn).
+pub const EFFECT_COST: u64 = 50;
+
+/// Instructions each item a host function lists or reads costs (a flag,
+/// a robot, a card of a hand).
+pub const ITEM_COST: u64 = 10;
+
+/// A whole number argument in `lo..=hi`, or an error in the script's
+/// words naming the argument and the range.
+pub(super) fn whole_arg(lua: &Lua, v: &Value, what: &str, lo: i64, hi: i64) -> mlua::Result<i64> {
+    let n = match v {
+        Value::Integer(n) => Some(*n),
+        // Integral and within 2^53: the conversion is exact.
+        Value::Number(f) if f.fract() == 0.0 && f.abs() <= 9_007_199_254_740_992.0 => {
+            Some(*f as i64)
+        }
+        _ => None,
+    };
+    n.filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| located(lua, format!("{what} is a whole number from {lo} to {hi}")))
+}
+
+/// A text argument, or an error naming it.
+fn text_arg(lua: &Lua, v: &Value, what: &str) -> mlua::Result<String> {
+    match v {
+        Value::String(s) => Ok(s.to_str()?.to_string()),
+        _ => Err(located(lua, format!("{what} is a text"))),
+    }
+}
+
+/// A counter's key argument: a text of at most
+/// [`super::counters::MAX_KEY_BYTES`] bytes.
+fn key_arg(lua: &Lua, v: &Value) -> mlua::Result<String> {
+    if let Value::String(s) = v {
+        if let Some(why) = super::counters::key_refusal(&s.as_bytes()) {
+            return Err(located(lua, why));
+        }
+    }
+    text_arg(lua, v, "a counter's key")
+}
+
+impl Lent {
+    /// Queues `bytes` more of requests for the running call: held, with
+    /// the lent game's counters, to the script memory limit.
+    pub(super) fn hold(&self, lua: &Lua, bytes: usize) -> mlua::Result<()> {
+        let queued = self.queued.get().saturating_add(bytes);
+        let counters = self.game(lua)?.counter_bytes();
+        host::store(lua, counters.saturating_add(queued))?;
+        self.queued.set(queued);
+        Ok(())
+    }
+
+    /// Queues an effect for the running call, charged and held.
+    fn queue(&self, lua: &Lua, effect: Effect) -> mlua::Result<()> {
+        host::charge(lua, EFFECT_COST)?;
+        let key = match &effect {
+            Effect::SetCounter(_, key, _) => super::counters::entry_bytes(key),
+            _ => 0,
+        };
+        self.hold(lua, std::mem::size_of::<Effect>() + key)?;
+        self.effects.borrow_mut().push(effect);
+        Ok(())
+    }
+}
+
 /// Adds the handle's methods: reads of the lent game, and the effects.
+/// Every one is a metered host function ([`host::host_function`]):
+/// its call and strings are charged, and each request a further
+/// [`EFFECT_COST`].
 fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> {
     let read = |name: &'static str, f: Function| methods.raw_set(method(name), f);
     let l = lent.clone();
     read(
         "robot",
-        lua.create_function(move |lua, (_, colour): (Value, String)| {
+        host::host_function(lua, move |lua, (_, colour): (Value, Value)| {
             let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &colour)?;
+            let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
             let r = &g.robots[i];
+            host::charge(lua, ITEM_COST * r.options.len() as u64)?;
             let t = lua.create_table()?;
             t.raw_set("colour", r.colour())?;
             if let Some(at) = r.at {
@@ -485,18 +582,18 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     let l = lent.clone();
     read(
         "counter",
-        lua.create_function(move |lua, (_, colour, key): (Value, String, String)| {
+        host::host_function(lua, move |lua, (_, colour, key): (Value, Value, Value)| {
             let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &colour)?;
-            Ok(g.counter(i, &key))
+            let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+            Ok(g.counter(i, &key_arg(lua, &key)?))
         })?,
     )?;
     let l = lent.clone();
     read(
         "next_flag",
-        lua.create_function(move |lua, (_, colour): (Value, String)| {
+        host::host_function(lua, move |lua, (_, colour): (Value, Value)| {
             let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &colour)?;
+            let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
             let next = usize::from(g.robots[i].flags);
             match g.board.flags().get(next) {
                 Some(flag) => Ok(Value::Table(square_table(lua, flag.at)?)),
@@ -507,54 +604,79 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     let l = lent.clone();
     read(
         "walled",
-        lua.create_function(move |lua, (_, x, y, dir): (Value, i32, i32, String)| {
-            let g = l.game(lua)?;
-            Ok(g.board
-                .is_walled(Square::new(x, y), direction_arg(lua, &dir)?))
-        })?,
+        host::host_function(
+            lua,
+            move |lua, (_, x, y, dir): (Value, Value, Value, Value)| {
+                let g = l.game(lua)?;
+                let limit = i64::from(Square::LIMIT);
+                let x = whole_arg(lua, &x, "x", -limit, limit)?;
+                let y = whole_arg(lua, &y, "y", -limit, limit)?;
+                let sq = Square::checked(x, y).map_err(|e| located(lua, e))?;
+                Ok(g.board
+                    .is_walled(sq, direction_arg(lua, &text_arg(lua, &dir, "a side")?)?))
+            },
+        )?,
     )?;
     let l = lent.clone();
     read(
         "setting",
-        lua.create_function(move |lua, (_, colour, option): (Value, String, String)| {
-            let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &colour)?;
-            Ok(g.programmed.setting(i, &option).map(str::to_string))
-        })?,
+        host::host_function(
+            lua,
+            move |lua, (_, colour, option): (Value, Value, Value)| {
+                let g = l.game(lua)?;
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                let option = text_arg(lua, &option, "an option")?;
+                Ok(g.programmed.setting(i, &option).map(str::to_string))
+            },
+        )?,
     )?;
     let l = lent.clone();
     read(
         "held",
-        lua.create_function(move |lua, (_, colour, option): (Value, String, String)| {
-            let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &colour)?;
-            Ok(g.programmed.held(i, &option).map(|c| c.to_string()))
-        })?,
+        host::host_function(
+            lua,
+            move |lua, (_, colour, option): (Value, Value, Value)| {
+                let g = l.game(lua)?;
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                let option = text_arg(lua, &option, "an option")?;
+                Ok(g.programmed.held(i, &option).map(|c| c.to_string()))
+            },
+        )?,
     )?;
     let l = lent.clone();
     read(
         "turn",
-        lua.create_function(move |lua, _: Value| Ok(l.game(lua)?.turn))?,
+        host::host_function(lua, move |lua, _: Value| Ok(l.game(lua)?.turn))?,
     )?;
     read(
         "ask",
-        lua.create_function(|lua, (_, event, used): (Value, Table, Value)| {
-            match event.raw_get::<Option<String>>("answer")?.as_deref() {
+        host::host_function(
+            lua,
+            |lua, (_, event, used): (Value, Table, Value)| match event
+                .raw_get::<Option<String>>("answer")?
+                .as_deref()
+            {
                 None => Ok(Value::String(lua.create_string("ask")?)),
                 Some("use") => match used {
                     Value::Function(f) => f.call::<Value>(()),
                     v => Ok(v),
                 },
                 Some(_) => Ok(Value::Nil),
-            }
-        })?,
+            },
+        )?,
     )?;
     read(
         "card_choices",
-        lua.create_function(|lua, (_, event): (Value, Table)| {
-            let hand: Vec<String> = event
-                .raw_get::<Option<Vec<String>>>("hand")?
-                .unwrap_or_default();
+        host::host_function(lua, |lua, (_, event): (Value, Table)| {
+            let hand = match event.raw_get::<Value>("hand")? {
+                Value::Table(t) => t,
+                _ => return Ok(None),
+            };
+            host::charge(lua, ITEM_COST.saturating_mul(hand.raw_len() as u64))?;
+            let hand: Vec<String> = hand
+                .sequence_values::<Value>()
+                .map(|c| c.and_then(|c| text_arg(lua, &c, "a card of event.hand")))
+                .collect::<mlua::Result<_>>()?;
             if hand.is_empty() {
                 return Ok(None);
             }
@@ -565,7 +687,7 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     let l = lent.clone();
     read(
         "register",
-        lua.create_function(move |lua, _: Value| Ok(l.game(lua)?.revealed))?,
+        host::host_function(lua, move |lua, _: Value| Ok(l.game(lua)?.revealed))?,
     )?;
     // Effects: each checks its robot and is applied after the call.
     let effect = |name: &'static str,
@@ -574,12 +696,11 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         let l = lent.clone();
         methods.raw_set(
             method(name),
-            lua.create_function(move |lua, (_, colour, arg): (Value, String, Value)| {
+            host::host_function(lua, move |lua, (_, colour, arg): (Value, Value, Value)| {
                 let g = l.game(lua)?;
-                let i = robot_arg(lua, g, &colour)?;
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
                 let e = make(lua, g, i, arg)?;
-                l.effects.borrow_mut().push(e);
-                Ok(())
+                l.queue(lua, e)
             })?,
         )
     };
@@ -594,7 +715,11 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         if !g.robots[i].options.contains(&name) {
             return Err(located(
                 lua,
-                format!("{} holds no option `{name}`", g.robots[i].colour()),
+                format!(
+                    "{} holds no option `{}`",
+                    g.robots[i].colour(),
+                    shown(&name)
+                ),
             ));
         }
         Ok(Effect::Discard(i, super::options::event_name(&name)))
@@ -602,9 +727,9 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     effect("clean_return", |_, _, i, _| Ok(Effect::CleanReturn(i)))?;
     effect("touch_flag", |_, _, i, _| Ok(Effect::TouchFlag(i)))?;
     effect("power_down", |_, _, i, _| Ok(Effect::PowerDown(i)))?;
-    effect("draw", |lua, _, i, arg| match arg {
-        Value::Integer(n) if (1..=4).contains(&n) => Ok(Effect::Draw(i, n as u8)),
-        _ => Err(located(lua, "game:draw(robot, n): n is 1 to 4")),
+    effect("draw", |lua, _, i, arg| {
+        let n = whole_arg(lua, &arg, "game:draw(robot, n): n", 1, 4)?;
+        Ok(Effect::Draw(i, u8::try_from(n).expect("1 to 4")))
     })?;
     effect("redeal", |_, _, i, _| Ok(Effect::Redeal(i)))?;
     effect("push", |lua, _, i, arg| match arg {
@@ -629,21 +754,27 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     effect("drop_held", |lua, g, i, arg| {
         held_arg(lua, g, i, arg).map(|o| Effect::DropHeld(i, o))
     })?;
-    effect("damage", |lua, _, i, arg| match arg {
-        Value::Integer(n) if (1..=9).contains(&n) => Ok(Effect::Damage(i, n as u8)),
-        _ => Err(located(lua, "game:damage(robot, n): n is 1 to 9")),
+    effect("damage", |lua, _, i, arg| {
+        let n = whole_arg(lua, &arg, "game:damage(robot, n): n", 1, 9)?;
+        Ok(Effect::Damage(i, u8::try_from(n).expect("1 to 9")))
     })?;
     let l = lent.clone();
     methods.raw_set(
         method("set_counter"),
-        lua.create_function(
-            move |lua, (_, colour, key, value): (Value, String, String, i64)| {
+        host::host_function(
+            lua,
+            move |lua, (_, colour, key, value): (Value, Value, Value, Value)| {
                 let g = l.game(lua)?;
-                let i = robot_arg(lua, g, &colour)?;
-                l.effects
-                    .borrow_mut()
-                    .push(Effect::SetCounter(i, key, value));
-                Ok(())
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                let key = key_arg(lua, &key)?;
+                let value = whole_arg(
+                    lua,
+                    &value,
+                    "game:set_counter(robot, key, value): value",
+                    i64::MIN,
+                    i64::MAX,
+                )?;
+                l.queue(lua, Effect::SetCounter(i, key, value))
             },
         )?,
     )?;

@@ -49,22 +49,17 @@ impl Game {
 
     /// Robot `i`'s counter `key` (0 when never set).
     pub(super) fn counter(&self, i: usize, key: &str) -> i64 {
-        self.counters
-            .iter()
-            .find(|(r, k, _)| *r == i && k == key)
-            .map_or(0, |c| c.2)
+        self.counters.get(i, key)
+    }
+
+    /// The bytes the counters keep for scripts (held to the script memory
+    /// limit).
+    pub(super) fn counter_bytes(&self) -> usize {
+        self.counters.held_bytes()
     }
 
     fn set_counter(&mut self, i: usize, key: &str, value: i64) {
-        match self
-            .counters
-            .iter_mut()
-            .find(|(r, k, _)| *r == i && k == key)
-        {
-            Some(c) => c.2 = value,
-            None => self.counters.push((i, key.to_string(), value)),
-        }
-        self.counters.retain(|c| c.2 != 0);
+        self.counters.set(i, key, value);
     }
 
     /// Whether robot `i` holds an option with hook `kind` (never true in
@@ -100,6 +95,22 @@ impl Game {
             .filter(|(_, o)| rt.has(o, kind) && only.is_none_or(|n| n == o.as_str()))
             .map(|(k, o)| (k as u8, event_name(o)))
             .collect();
+        if names.is_empty() {
+            return Ok(Vec::new());
+        }
+        // The hooks and the changes they ask for run under the game's one
+        // hook guard (a backstop: hooks run from the driver, never inside
+        // another hook's changes).
+        let label = names
+            .iter()
+            .map(|&(_, name)| rt.label(name, kind))
+            .collect::<Vec<_>>()
+            .join(" + ");
+        let guard = self.hook_guard.clone();
+        let _running = match guard.enter(&label) {
+            Ok(running) => running,
+            Err(too_deep) => return self.too_deep(too_deep),
+        };
         let mut out = Vec::with_capacity(names.len());
         let mut asked = false;
         let mut all_effects = Vec::new();
@@ -154,6 +165,15 @@ impl Game {
             hook: kind.name(),
             message,
         })
+    }
+
+    /// A hook chain went past the guard's depth: kept as the hook error
+    /// (the answer that ran it is refused).
+    pub(super) fn too_deep<T>(&mut self, e: crate::script::TooDeep) -> Result<T, ()> {
+        if self.hook_error.is_none() {
+            self.hook_error = Some(Box::new(e));
+        }
+        Err(())
     }
 
     pub(super) fn fail_with<T>(&mut self, e: HookError) -> Result<T, ()> {

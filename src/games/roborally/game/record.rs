@@ -14,8 +14,10 @@ use crate::grid::square::{Compass, Square};
 
 use super::super::board::{Board, Kind};
 use super::super::cards::{Card, Deck, REGISTERS};
-use super::super::position::{Position, RobotState, Stage, COLOURS};
+use super::super::position::{Position, RobotState, Stage, COLOURS, DESTROYING_DAMAGE};
+use super::validate::{Play, MAX_LIVES};
 use super::Game;
+use crate::script::text::shown;
 
 /// The record's version: a record of another version is refused.
 const VERSION: u64 = 1;
@@ -26,7 +28,10 @@ const VERSION: u64 = 1;
 pub fn board_toml(board: &Board) -> String {
     let (w, h) = board.size();
     let mut s = String::new();
-    let _ = writeln!(s, "name = {:?}\nsize = [{w}, {h}]", board.name());
+    // The name as a TOML string (a Rust `{:?}` writes `\u{1b}`, which
+    // TOML does not read back).
+    let name = toml::Value::String(board.name().to_string());
+    let _ = writeln!(s, "name = {name}\nsize = [{w}, {h}]");
     let sq = |s: &mut String, at: Square, kind: &str| {
         let _ = write!(
             s,
@@ -126,69 +131,208 @@ pub(super) fn start_value(position: &Position, seed: u64) -> Value {
     })
 }
 
-/// Reads a field of a JSON object, or says which is missing or wrong.
-fn field<'a, T>(
-    v: &'a Value,
-    key: &str,
-    read: impl Fn(&'a Value) -> Option<T>,
-) -> Result<T, Refusal> {
-    v.get(key)
-        .and_then(read)
-        .ok_or_else(|| Refusal::new(format!("start record: `{key}` is missing or malformed")))
+/// A JSON object of the start record being read, with its path for
+/// messages (`robots[1]`); every read is strict: a key not known, a
+/// missing or malformed one, a number outside its range, an array of the
+/// wrong length are each refused naming the field.
+struct Fields<'a> {
+    map: &'a serde_json::Map<String, Value>,
+    path: String,
 }
 
-fn square(v: &Value) -> Option<Square> {
-    let a = v.as_array()?;
-    let x = a.first()?.as_i64()?;
-    let y = a.get(1)?.as_i64()?;
-    Square::checked(x, y).ok().filter(|_| a.len() == 2)
+/// A refusal naming the start record's field `path`.
+fn refused(path: &str, why: impl std::fmt::Display) -> Refusal {
+    if path.is_empty() {
+        Refusal::new(format!("start record: {why}"))
+    } else {
+        Refusal::new(format!("in `{path}`: {why}"))
+    }
 }
 
-fn small(v: &Value) -> Option<u8> {
-    v.as_u64().and_then(|n| u8::try_from(n).ok())
-}
+impl<'a> Fields<'a> {
+    /// `value` as an object at `path`, whose keys are all in `known`.
+    fn of(value: &'a Value, path: String, known: &[&str]) -> Result<Fields<'a>, Refusal> {
+        let map = value
+            .as_object()
+            .ok_or_else(|| refused(&path, "an object is expected"))?;
+        if let Some(key) = map.keys().find(|k| !known.contains(&k.as_str())) {
+            return Err(refused(
+                &path,
+                format!(
+                    "unknown field `{}`: the fields are {}",
+                    shown(key),
+                    known.join(", ")
+                ),
+            ));
+        }
+        Ok(Fields { map, path })
+    }
 
-fn robot(v: &Value) -> Result<RobotState, Refusal> {
-    let id = field(v, "id", Value::as_str)?;
-    let seat = COLOURS
-        .iter()
-        .position(|&c| c == id)
-        .ok_or_else(|| Refusal::new(format!("start record: unknown colour `{id}`")))?;
-    let facing: Compass = field(v, "facing", Value::as_str)?
-        .parse()
-        .map_err(|e: crate::grid::square::CompassParseError| Refusal::new(e.to_string()))?;
-    let at = match v.get("at") {
-        Some(Value::Null) | None => None,
-        Some(a) => Some(square(a).ok_or_else(|| Refusal::new("start record: `at` is malformed"))?),
-    };
-    let mut program: [Option<Card>; REGISTERS] = [None; REGISTERS];
-    let cards = field(v, "program", Value::as_array)?;
-    for (slot, c) in program.iter_mut().zip(cards) {
-        let text = c.as_str().unwrap_or("");
-        if !text.is_empty() {
-            *slot = Some(text.parse().map_err(|e: super::super::cards::CardError| {
-                Refusal::new(format!("start record: {e}"))
-            })?);
+    /// The path of `key`.
+    fn at(&self, key: &str) -> String {
+        if self.path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{}.{key}", self.path)
         }
     }
-    let options = field(v, "options", Value::as_array)?
-        .iter()
-        .map(|o| o.as_str().map(str::to_string))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| Refusal::new("start record: `options` is malformed"))?;
+
+    /// The value of `key`, which must be given.
+    fn get(&self, key: &str) -> Result<&'a Value, Refusal> {
+        self.map
+            .get(key)
+            .ok_or_else(|| refused(&self.at(key), "missing"))
+    }
+
+    fn text(&self, key: &str) -> Result<&'a str, Refusal> {
+        self.get(key)?
+            .as_str()
+            .ok_or_else(|| refused(&self.at(key), "a text is expected"))
+    }
+
+    fn flag(&self, key: &str) -> Result<bool, Refusal> {
+        self.get(key)?
+            .as_bool()
+            .ok_or_else(|| refused(&self.at(key), "true or false is expected"))
+    }
+
+    fn list(&self, key: &str) -> Result<&'a Vec<Value>, Refusal> {
+        self.get(key)?
+            .as_array()
+            .ok_or_else(|| refused(&self.at(key), "a list is expected"))
+    }
+
+    /// A whole number of `key` in `lo..=hi`, read into its type.
+    fn whole<T: TryFrom<u64>>(&self, key: &str, lo: u64, hi: u64) -> Result<T, Refusal> {
+        whole(self.get(key)?, &self.at(key), lo, hi)
+    }
+
+    /// A list of texts.
+    fn texts(&self, key: &str) -> Result<Vec<String>, Refusal> {
+        let path = self.at(key);
+        self.list(key)?
+            .iter()
+            .enumerate()
+            .map(|(k, v)| {
+                v.as_str()
+                    .map(str::to_string)
+                    .ok_or_else(|| refused(&format!("{path}[{k}]"), "a text is expected"))
+            })
+            .collect()
+    }
+}
+
+/// A whole number in `lo..=hi` read into its type, or a refusal naming
+/// `path` and the range.
+fn whole<T: TryFrom<u64>>(v: &Value, path: &str, lo: u64, hi: u64) -> Result<T, Refusal> {
+    let out_of_range = || {
+        refused(
+            path,
+            format!("{v}: a whole number from {lo} to {hi} is expected"),
+        )
+    };
+    let n = v.as_u64().ok_or_else(out_of_range)?;
+    if !(lo..=hi).contains(&n) {
+        return Err(out_of_range());
+    }
+    T::try_from(n).map_err(|_| out_of_range())
+}
+
+/// A square `[x, y]`: exactly two whole numbers within [`Square::LIMIT`].
+fn square(v: &Value, path: &str) -> Result<Square, Refusal> {
+    let malformed = || {
+        refused(
+            path,
+            format!(
+                "a square is [x, y], two whole numbers from -{limit} to {limit}",
+                limit = Square::LIMIT
+            ),
+        )
+    };
+    let a = v
+        .as_array()
+        .filter(|a| a.len() == 2)
+        .ok_or_else(malformed)?;
+    let (Some(x), Some(y)) = (a[0].as_i64(), a[1].as_i64()) else {
+        return Err(malformed());
+    };
+    Square::checked(x, y).map_err(|_| malformed())
+}
+
+/// The keys of a robot in the record.
+const ROBOT_KEYS: [&str; 12] = [
+    "id",
+    "at",
+    "facing",
+    "damage",
+    "lives",
+    "flags",
+    "archive",
+    "virtual",
+    "powered_down",
+    "power_down_announced",
+    "program",
+    "options",
+];
+
+fn robot(v: &Value, path: String) -> Result<RobotState, Refusal> {
+    let f = Fields::of(v, path, &ROBOT_KEYS)?;
+    let id = f.text("id")?;
+    let seat = COLOURS.iter().position(|&c| c == id).ok_or_else(|| {
+        refused(
+            &f.at("id"),
+            format!(
+                "unknown colour `{}`: robots are named {}",
+                shown(id),
+                COLOURS.join(", ")
+            ),
+        )
+    })?;
+    let facing: Compass = f
+        .text("facing")?
+        .parse()
+        .map_err(|e: crate::grid::square::CompassParseError| refused(&f.at("facing"), e))?;
+    let at = match f.get("at")? {
+        Value::Null => None,
+        a => Some(square(a, &f.at("at"))?),
+    };
+    let mut program: [Option<Card>; REGISTERS] = [None; REGISTERS];
+    let cards = f.list("program")?;
+    if cards.len() != REGISTERS {
+        return Err(refused(
+            &f.at("program"),
+            format!(
+                "{} registers: a program has exactly {REGISTERS} (\"\" for an empty one)",
+                cards.len()
+            ),
+        ));
+    }
+    for (k, (slot, c)) in program.iter_mut().zip(cards).enumerate() {
+        let path = format!("{}[{k}]", f.at("program"));
+        let text = c
+            .as_str()
+            .ok_or_else(|| refused(&path, "a card's text is expected (\"\" for none)"))?;
+        if !text.is_empty() {
+            *slot = Some(
+                Deck::standard()
+                    .parse_card(text)
+                    .map_err(|e| refused(&path, e))?,
+            );
+        }
+    }
     Ok(RobotState {
         seat,
         at,
         facing,
-        damage: field(v, "damage", small)?,
-        lives: field(v, "lives", small)?,
-        flags: field(v, "flags", small)?,
-        archive: field(v, "archive", square)?,
-        virtual_robot: field(v, "virtual", Value::as_bool)?,
-        powered_down: field(v, "powered_down", Value::as_bool)?,
-        power_down_announced: field(v, "power_down_announced", Value::as_bool)?,
+        damage: f.whole("damage", 0, u64::from(DESTROYING_DAMAGE) - 1)?,
+        lives: f.whole("lives", 0, u64::from(MAX_LIVES))?,
+        flags: f.whole("flags", 0, u64::from(u8::MAX))?,
+        archive: square(f.get("archive")?, &f.at("archive"))?,
+        virtual_robot: f.flag("virtual")?,
+        powered_down: f.flag("powered_down")?,
+        power_down_announced: f.flag("power_down_announced")?,
         program,
-        options,
+        options: f.texts("options")?,
     })
 }
 
@@ -198,52 +342,68 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
     resume_with(record, None)
 }
 
+/// The keys of a start record.
+const RECORD_KEYS: [&str; 9] = [
+    "version",
+    "board",
+    "robots",
+    "option_deck",
+    "turn",
+    "stage",
+    "seed",
+    "opened",
+    "variants",
+];
+
 /// [`resume`] with the variants the record names, loaded by the caller
 /// (the record's own lives and positions already show their settings).
+/// The position is checked by the one validator ([`super::validate`]):
+/// a race's (a record not `opened`) must have flags to race to.
 pub fn resume_with(
     record: &Value,
     variants: Option<std::rc::Rc<super::Variants>>,
 ) -> Result<Game, Refusal> {
-    let version = field(record, "version", Value::as_u64)?;
+    let f = Fields::of(record, String::new(), &RECORD_KEYS)?;
+    let version: u64 = f.whole("version", 0, u64::MAX)?;
     if version != VERSION {
         return Err(Refusal::new(format!(
             "start record version {version}: this tinbots reads version {VERSION}"
         )));
     }
-    let text = field(record, "board", Value::as_str)?;
+    let text = f.text("board")?;
     let board =
         Board::parse("start record board", text).map_err(|e| Refusal::new(e.to_string()))?;
-    let robots = field(record, "robots", Value::as_array)?
+    let robots = f
+        .list("robots")?
         .iter()
-        .map(robot)
+        .enumerate()
+        .map(|(i, r)| robot(r, format!("robots[{i}]")))
         .collect::<Result<Vec<_>, _>>()?;
-    let option_deck = field(record, "option_deck", Value::as_array)?
-        .iter()
-        .map(|o| o.as_str().map(str::to_string))
-        .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| Refusal::new("start record: `option_deck` is malformed"))?;
-    let stage = match field(record, "stage", Value::as_str)? {
+    let option_deck = f.texts("option_deck")?;
+    let stage = match f.text("stage")? {
         "turn_start" => Stage::TurnStart,
         "registers" => Stage::Registers,
         other => {
-            return Err(Refusal::new(format!(
-                "start record: unknown stage `{other}`"
-            )))
+            return Err(refused(
+                "stage",
+                format!("unknown stage `{}`: turn_start or registers", shown(other)),
+            ))
         }
     };
-    let turn = field(record, "turn", Value::as_u64)?;
-    let seed = field(record, "seed", Value::as_u64)?;
+    let turn: u32 = f.whole("turn", 1, u64::from(u32::MAX))?;
+    let seed: u64 = f.whole("seed", 0, u64::MAX)?;
     let position = Position {
         board: Arc::new(board),
         robots,
         option_deck,
-        turn: u32::try_from(turn).unwrap_or(u32::MAX),
+        turn,
         stage,
     };
     match record.get("opened") {
-        None => Game::new_with(position, seed, variants),
+        None => Game::begin(position, seed, variants, Play::Race),
         Some(opened) => {
-            let begin = field(opened, "begin", Value::as_bool)?;
+            let o = Fields::of(opened, "opened".into(), &["begin", "hands"])?;
+            let begin = o.flag("begin")?;
             let hands = match opened.get("hands") {
                 None => None,
                 Some(hands) => Some(opened_hands(hands)?),
@@ -282,20 +442,27 @@ pub fn opened_start(position: &Position, begin: bool, hands: Option<&[Vec<Card>]
 
 /// The hands of an `opened` start record: a list per seat of card texts.
 fn opened_hands(hands: &Value) -> Result<Vec<Vec<Card>>, Refusal> {
-    let malformed = || Refusal::new("start record: `opened.hands` is malformed");
-    hands
-        .as_array()
-        .ok_or_else(malformed)?
+    let list = |v: &Value, path: &str| {
+        v.as_array()
+            .ok_or_else(|| refused(path, "a list is expected"))
+            .map(|a| a.to_vec())
+    };
+    list(hands, "opened.hands")?
         .iter()
-        .map(|hand| {
-            hand.as_array()
-                .ok_or_else(malformed)?
+        .enumerate()
+        .map(|(i, hand)| {
+            let path = format!("opened.hands[{i}]");
+            list(hand, &path)?
                 .iter()
-                .map(|card| {
-                    let text = card.as_str().ok_or_else(malformed)?;
+                .enumerate()
+                .map(|(k, card)| {
+                    let path = format!("{path}[{k}]");
+                    let text = card
+                        .as_str()
+                        .ok_or_else(|| refused(&path, "a card's text is expected"))?;
                     Deck::standard()
                         .parse_card(text)
-                        .map_err(|e| Refusal::new(format!("start record: `opened.hands`: {e}")))
+                        .map_err(|e| refused(&path, e))
                 })
                 .collect()
         })

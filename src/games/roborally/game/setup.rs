@@ -1,8 +1,6 @@
-//! Building a game from a [`Position`]: the position is checked (robots
-//! on the board and not in pits, no two real robots on one square,
-//! distinct colours, damage 0..=9, known options, no card twice), the
-//! program deck is the standard deck less the cards in registers,
-//! shuffled from the seed.
+//! Building a game from a [`Position`]: the position is checked by the
+//! one validator ([`super::validate`]), the program deck is the standard
+//! deck less the cards in registers, shuffled from the seed.
 
 use std::sync::Arc;
 
@@ -13,100 +11,17 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::Refusal;
 
 use super::super::board::Kind;
-use super::super::cards::{Card, Deck, MAX_ROBOTS};
-use super::super::position::{Position, Stage, COLOURS, DESTROYING_DAMAGE};
-use super::options::option_name;
-use super::{Game, Pc, Scratch, Step};
+use super::super::cards::{Card, Deck};
+use super::super::position::{Position, Stage};
+use super::validate::{validate, Names, Play, Setup};
+use super::{Game, Hands, Pc, Scratch, Step};
 
-/// Checks a position; the first thing wrong with it.
-pub fn check_position(position: &Position) -> Result<(), Refusal> {
-    let robots = &position.robots;
-    if robots.is_empty() || robots.len() > MAX_ROBOTS {
-        return Err(Refusal::new(format!(
-            "{} robots: a game has 1 to {MAX_ROBOTS}",
-            robots.len()
-        )));
-    }
-    let board = &position.board;
-    let mut seen_cards = Vec::new();
-    for (i, r) in robots.iter().enumerate() {
-        if r.seat >= COLOURS.len() {
-            return Err(Refusal::new(format!(
-                "robot {}: no colour has index {}",
-                i + 1,
-                r.seat
-            )));
-        }
-        let name = r.colour();
-        if robots[..i].iter().any(|o| o.seat == r.seat) {
-            return Err(Refusal::new(format!("{name} is given twice")));
-        }
-        if r.damage >= DESTROYING_DAMAGE {
-            return Err(Refusal::new(format!(
-                "{name} has {} damage: a robot on the board has 0 to 9 (10 destroys, ruling 7)",
-                r.damage
-            )));
-        }
-        if usize::from(r.flags) > board.flags().len() {
-            return Err(Refusal::new(format!(
-                "{name} has touched {} flags, but the board has {}",
-                r.flags,
-                board.flags().len()
-            )));
-        }
-        if board.is_off(r.archive) {
-            return Err(Refusal::new(format!(
-                "{name}'s archive {} is off the board",
-                r.archive
-            )));
-        }
-        if let Some(at) = r.at {
-            if board.is_off(at) {
-                return Err(Refusal::new(format!("{name} at {at} is off the board")));
-            }
-            if board.kind(at) == Some(Kind::Pit) {
-                return Err(Refusal::new(format!("{name} at {at} stands in a pit")));
-            }
-            if !r.virtual_robot {
-                if let Some(o) = robots[..i]
-                    .iter()
-                    .find(|o| o.at == Some(at) && !o.virtual_robot)
-                {
-                    return Err(Refusal::new(format!(
-                        "{name} and {} both stand on {at}: only virtual robots share a square (ruling 11)",
-                        o.colour()
-                    )));
-                }
-            }
-        }
-        for o in &r.options {
-            if option_name(o).is_none() {
-                return Err(Refusal::new(format!(
-                    "{name} holds `{o}`, which is no option card"
-                )));
-            }
-        }
-        for c in r.program.iter().flatten() {
-            if Deck::standard().card(c.priority) != Some(*c) {
-                return Err(Refusal::new(format!(
-                    "{name}'s `{c}` is not a card of the deck"
-                )));
-            }
-            if seen_cards.contains(c) {
-                return Err(Refusal::new(format!("`{c}` is in two registers")));
-            }
-            seen_cards.push(*c);
-        }
-    }
-    for o in &position.option_deck {
-        if option_name(o).is_none() {
-            return Err(Refusal::new(format!(
-                "the option deck holds `{o}`, which is no option card"
-            )));
-        }
-    }
-    Ok(())
-}
+/// How a format that is not a scenario names a position's fields in a
+/// refusal: the start record's words.
+pub const RECORD_NAMES: Names = Names {
+    robots: "robots",
+    hand: |i| format!("opened.hands[{i}]"),
+};
 
 impl Game {
     /// A game over a checked position, at the position's stage, not yet
@@ -115,8 +30,16 @@ impl Game {
         position: Position,
         seed: u64,
         scenario: Option<u8>,
+        play: Play,
+        hands: Hands,
     ) -> Result<Game, Refusal> {
-        check_position(&position)?;
+        validate(&Setup {
+            position: &position,
+            dealt: hands.dealt,
+            held: hands.held,
+            play,
+        })
+        .map_err(|e| Refusal::new(e.message(&RECORD_NAMES)))?;
         let start = Arc::new((position.clone(), seed));
         let n = position.robots.len();
         let mut pushers: Vec<_> = position
@@ -175,11 +98,12 @@ impl Game {
             scenario,
             scratch: Scratch::default(),
             runtime: None,
-            counters: Vec::new(),
+            counters: Default::default(),
             asked: Vec::new(),
             arm_touch: Vec::new(),
             hook_error: None,
             variants: None,
+            hook_guard: Default::default(),
             scenario_hands: None,
             variant_hooks: 0,
             chosen: Vec::new(),

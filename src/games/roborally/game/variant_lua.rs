@@ -16,11 +16,14 @@ use std::rc::Rc;
 use mlua::{Function, Lua, Table, Value};
 
 use crate::grid::square::{Compass, Square};
-use crate::script::{located, Sandbox, ScriptId};
+use crate::script::{host, located, Sandbox, ScriptId};
 
 use super::super::board::Kind;
 use super::super::lua::variant_api::VARIANT_API;
-use super::option_lua::{call_lent, direction_arg, new_host, square_table, Effect, Lent};
+use super::option_lua::{
+    call_lent, direction_arg, new_host, square_table, whole_arg, Effect, Lent, EFFECT_COST,
+    ITEM_COST,
+};
 use super::Game;
 
 /// The moments a variant's script may act, each a hook of its table.
@@ -235,6 +238,24 @@ impl VariantRuntime {
         Ok(out)
     }
 
+    /// The scripts defining `hook`, as the hook guard names them in a
+    /// chain: each variant, the hook and the script.
+    pub(super) fn label(&self, hook: VariantHook) -> String {
+        self.scripts
+            .iter()
+            .filter(|s| s.hooks[hook as usize].is_some())
+            .map(|s| {
+                format!(
+                    "variant `{}` hook `{}` ({})",
+                    s.variant,
+                    hook.name(),
+                    self.sandbox.script_path(s.id)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" + ")
+    }
+
     /// An error for the `k`th script defining `hook` that returned what it
     /// may not, naming the script and the line the hook is defined on.
     pub(super) fn bad_return(&self, hook: VariantHook, k: usize, why: &str) -> VariantHookError {
@@ -285,7 +306,8 @@ fn kind_name(kind: Option<Kind>) -> (&'static str, Option<Compass>) {
 }
 
 /// Adds a variant's methods to the shared handle: `square`, `flags`,
-/// `colours` (reads) and `move_flag` (a request kept in `moves`).
+/// `colours` (reads) and `move_flag` (a request kept in `moves`), each a
+/// metered host function ([`host::host_function`]).
 fn add_methods(
     lua: &Lua,
     methods: &Table,
@@ -295,9 +317,12 @@ fn add_methods(
     let l = lent.clone();
     methods.raw_set(
         method("square"),
-        lua.create_function(move |lua, (_, x, y): (Value, i32, i32)| {
+        host::host_function(lua, move |lua, (_, x, y): (Value, Value, Value)| {
             let g = l.game(lua)?;
-            let sq = Square::new(x, y);
+            let limit = i64::from(Square::LIMIT);
+            let x = whole_arg(lua, &x, "x", -limit, limit)?;
+            let y = whole_arg(lua, &y, "y", -limit, limit)?;
+            let sq = Square::checked(x, y).map_err(|e| located(lua, e))?;
             let t = lua.create_table()?;
             if g.board.is_off(sq) {
                 t.raw_set("kind", "off")?;
@@ -313,8 +338,9 @@ fn add_methods(
     let l = lent.clone();
     methods.raw_set(
         method("flags"),
-        lua.create_function(move |lua, _: Value| {
+        host::host_function(lua, move |lua, _: Value| {
             let g = l.game(lua)?;
+            host::charge(lua, ITEM_COST * g.board.flags().len() as u64)?;
             let list = lua.create_table()?;
             for f in g.board.flags() {
                 let t = lua.create_table()?;
@@ -328,8 +354,9 @@ fn add_methods(
     let l = lent.clone();
     methods.raw_set(
         method("colours"),
-        lua.create_function(move |lua, _: Value| {
+        host::host_function(lua, move |lua, _: Value| {
             let g = l.game(lua)?;
+            host::charge(lua, ITEM_COST * g.robots.len() as u64)?;
             lua.create_sequence_from(g.robots.iter().map(|r| r.colour()))
         })?,
     )?;
@@ -337,13 +364,33 @@ fn add_methods(
     let m = moves.clone();
     methods.raw_set(
         method("move_flag"),
-        lua.create_function(move |lua, (_, number, dir): (Value, i64, String)| {
+        host::host_function(lua, move |lua, (_, number, dir): (Value, Value, Value)| {
             let g = l.game(lua)?;
-            let flag = u8::try_from(number)
-                .ok()
-                .filter(|&n| g.board.flags().iter().any(|f| f.number == n))
+            let flags = g.board.flags();
+            let last = flags.last().map_or(0, |f| i64::from(f.number));
+            let number = whole_arg(
+                lua,
+                &number,
+                "game:move_flag(number, side): number",
+                1,
+                last,
+            )?;
+            let flag = flags
+                .iter()
+                .find(|f| i64::from(f.number) == number)
+                .map(|f| f.number)
                 .ok_or_else(|| located(lua, format!("there is no flag {number}")))?;
-            let dir = direction_arg(lua, &dir)?;
+            let dir = match &dir {
+                Value::String(s) => direction_arg(lua, &s.to_str()?)?,
+                _ => {
+                    return Err(located(
+                        lua,
+                        "game:move_flag(number, side): side is N, E, S or W",
+                    ))
+                }
+            };
+            host::charge(lua, EFFECT_COST)?;
+            l.hold(lua, std::mem::size_of::<FlagMove>())?;
             m.borrow_mut().push(FlagMove { flag, dir });
             Ok(())
         })?,

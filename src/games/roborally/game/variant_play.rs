@@ -62,6 +62,16 @@ impl Game {
     ) -> Option<(Rc<Variants>, Vec<mlua::Value>, Vec<FlagMove>)> {
         let variants = self.variants.clone()?;
         let runtime = variants.runtime.as_ref()?;
+        // The hooks and the changes they ask for run under the game's one
+        // hook guard.
+        let guard = self.hook_guard.clone();
+        let _running = match guard.enter(&runtime.label(hook)) {
+            Ok(running) => running,
+            Err(too_deep) => {
+                let _ = self.too_deep::<()>(too_deep);
+                return None;
+            }
+        };
         match runtime.call_all(self, hook, fill) {
             Ok(called) => {
                 let mut values = Vec::new();

@@ -134,7 +134,7 @@ const CLASSES: &[Class] = &[
                 name: "counter",
                 params: &[
                     ("colour", "RrOptionColour", "The robot."),
-                    ("key", "string", "The counter's name (a card's own name by custom)."),
+                    ("key", "string", "The counter's name (a card's own name by custom), at most 64 bytes."),
                 ],
                 returns: "integer",
                 doc: "A counter the game keeps for a robot (0 when never set). A card keeps its state here, never in Lua.",
@@ -204,7 +204,7 @@ const CLASSES: &[Class] = &[
                 name: "set_counter",
                 params: &[
                     ("colour", "RrOptionColour", "The robot."),
-                    ("key", "string", "The counter."),
+                    ("key", "string", "The counter, at most 64 bytes."),
                     ("value", "integer", "Its new value (0 forgets it)."),
                 ],
                 returns: "nil",

@@ -22,7 +22,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::State;
-use crate::script::located;
+use crate::script::{host, located};
 
 use super::super::game::{Decision, Game};
 use crate::script::simulation::SimulationRules;
@@ -35,6 +35,9 @@ pub const SIMULATION_COST: u64 = 2_000;
 pub const SIMULATION_ANSWER_COST: u64 = 200;
 /// How many simulations one decision may run.
 pub const MAX_SIMULATIONS: u32 = 1_000;
+/// Instructions charged for each entry of the answers and standing
+/// answers a simulation reads (and one for every 8 bytes of their text).
+pub const ITEM_COST: u64 = 10;
 
 /// This game's simulations' limits, for [`Context::start`].
 const RULES: SimulationRules = SimulationRules {
@@ -58,6 +61,10 @@ pub(super) fn simulate(
     phases: Option<u8>,
     standing: Option<&Table>,
 ) -> mlua::Result<Table> {
+    charge_table(lua, answers)?;
+    if let Some(standing) = standing {
+        charge_table(lua, standing)?;
+    }
     let start = Context::start(lua, &RULES, answers)?;
     let standing = standing_answers(lua, standing)?;
     let ctx = Context::get(lua, RULES.title)?;
@@ -124,6 +131,32 @@ pub(super) fn simulate(
         }
     }
     ended(lua, &game, me)
+}
+
+/// Charges reading `table` (the answers or the standing answers) to the
+/// script's budget: an item per entry and its texts' bytes, before they
+/// are read.
+fn charge_table(lua: &Lua, table: &Table) -> mlua::Result<()> {
+    let mut entries: u64 = 0;
+    let mut bytes: u64 = 0;
+    for pair in table.pairs::<Value, Value>() {
+        let (k, v) = pair?;
+        entries += 1;
+        // The work of this walk is charged as it goes: a huge table is
+        // stopped by the budget part way.
+        if entries % 1024 == 0 {
+            host::charge(lua, 1024 * ITEM_COST)?;
+        }
+        for text in [k, v] {
+            if let Value::String(s) = text {
+                bytes += s.as_bytes().len() as u64;
+            }
+        }
+    }
+    host::charge(
+        lua,
+        (entries % 1024) * ITEM_COST + bytes / host::BYTES_PER_INSTRUCTION,
+    )
 }
 
 /// The standing answers as a map, or an error naming the line when a key

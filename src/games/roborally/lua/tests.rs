@@ -429,3 +429,20 @@ fn the_tables_a_bot_gets_are_the_described_ones() {
     assert_described(&lines[0], "RrEnding");
     assert_described(&lines[1], "RrSquare");
 }
+
+#[test]
+fn simulations_reading_huge_tables_are_charged_for_them() {
+    // A standing table of 100 000 entries read by each of the decision's
+    // thousand simulations was free: 1e8 entries read natively. Each entry
+    // is now charged, and the budget stops the script at its line.
+    let started = std::time::Instant::now();
+    let err = failure_with(
+        "return { choose = function(view, d)\n  local standing = {}\n  for i = 1, 100000 do standing['k' .. i] = 'skip' end\n  for _ = 1, 1000 do view:simulate({ d.answers[1] }, nil, standing) end\nend }",
+        10_000_000,
+    );
+    assert!(
+        err.contains("bots/hostile.lua:4: instruction budget"),
+        "{err}"
+    );
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

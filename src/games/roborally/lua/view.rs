@@ -8,6 +8,7 @@ use mlua::{Function, Lua, MultiValue, Table, Value};
 
 use crate::engine::State;
 use crate::grid::square::{Compass, Square};
+use crate::script::host_function;
 
 use super::super::board::{Board, Kind, Registers, Turn};
 use super::super::cards::{locked_registers, Card, REGISTERS};
@@ -27,7 +28,7 @@ impl Natives {
     /// Makes them in `lua`.
     pub(super) fn new(lua: &Lua) -> mlua::Result<Natives> {
         Ok(Natives {
-            simulate: lua.create_function(|lua, args: MultiValue| {
+            simulate: host_function(lua, |lua, args: MultiValue| {
                 // `view:simulate(t [, phases [, standing]])` and
                 // `view.simulate(...)` alike: a leading view is dropped.
                 let mut args: Vec<Value> = args.into_iter().collect();
@@ -45,16 +46,15 @@ impl Natives {
                 };
                 let phases = match args.next() {
                     None | Some(Value::Nil) => None,
-                    Some(Value::Integer(n)) if (1..=5).contains(&n) => Some(n as u8),
-                    Some(Value::Number(n)) if n.fract() == 0.0 && (1.0..=5.0).contains(&n) => {
-                        Some(n as u8)
-                    }
-                    Some(_) => {
-                        return Err(crate::script::located(
-                            lua,
-                            "simulate's phases is a whole number from 1 to 5: view:simulate(answers, 2)",
-                        ))
-                    }
+                    Some(v) => match phase_count(&v) {
+                        Some(p) => Some(p),
+                        None => {
+                            return Err(crate::script::located(
+                                lua,
+                                "simulate's phases is a whole number from 1 to 5: view:simulate(answers, 2)",
+                            ))
+                        }
+                    },
                 };
                 let standing = match args.next() {
                     None | Some(Value::Nil) => None,
@@ -68,10 +68,18 @@ impl Natives {
                 };
                 super::simulate::simulate(lua, &answers, phases, standing.as_ref())
             })?,
-            square: lua.create_function(|lua, args: MultiValue| {
+            square: host_function(lua, |lua, args: MultiValue| {
+                // Whole numbers, a leading board table skipped; a number
+                // past any board's coordinates reads as off the board.
                 let mut numbers = args.into_iter().filter_map(|v| match v {
-                    Value::Integer(i) => i32::try_from(i).ok(),
-                    Value::Number(n) if n.fract() == 0.0 => Some(n as i32),
+                    Value::Integer(i) => Some(i),
+                    // Integral and within 2^53: the conversion is exact.
+                    Value::Number(n) if n.fract() == 0.0 && n.abs() <= 9_007_199_254_740_992.0 => {
+                        Some(n as i64)
+                    }
+                    Value::Number(n) if n.fract() == 0.0 => {
+                        Some(if n < 0.0 { i64::MIN } else { i64::MAX })
+                    }
                     _ => None,
                 });
                 let (Some(x), Some(y)) = (numbers.next(), numbers.next()) else {
@@ -88,9 +96,21 @@ impl Natives {
                         "square is only answered while choose runs",
                     ));
                 };
-                square(lua, game.board(), Square { x, y })
+                let far = i64::from(Square::LIMIT) + 1;
+                let clamp = |n: i64| i32::try_from(n.clamp(-far, far)).expect("within i32");
+                square(lua, game.board(), Square::new(clamp(x), clamp(y)))
             })?,
         })
+    }
+}
+
+/// A phase count of `view:simulate` (1 to 5), as an integer or an
+/// integral float.
+fn phase_count(v: &Value) -> Option<u8> {
+    match v {
+        Value::Integer(n) => u8::try_from(*n).ok().filter(|n| (1..=5).contains(n)),
+        Value::Number(n) => (1u8..=5).find(|&p| f64::from(p) == *n),
+        _ => None,
     }
 }
 

@@ -2,20 +2,26 @@
 //! checked as a board file with its errors placed in the scenario), the
 //! robots with their defaults, the option deck, the turn. Every mistake
 //! is an error at its line: unknown colours and cards, a priority that is
-//! not that card's, a card used twice, a robot off the board or in a pit,
-//! two real robots on one square, a robot given twice.
+//! not that card's, numbers out of their range; and every rule that ties
+//! fields together (a card used twice, a robot off the board or in a pit,
+//! two real robots on one square, an option held twice, a hand too big)
+//! is the one validator's ([`crate::games::roborally::game::validate`]),
+//! its refusal placed at the field's line.
 
 use std::path::Path;
 use std::sync::Arc;
 
 use toml::Spanned;
 
-use crate::grid::square::{Compass, Square};
+use crate::grid::square::Compass;
+use crate::script::text::shown;
 use crate::suggest::{closest, did_you_mean};
 
-use super::super::board::{Board, Kind};
+use super::super::board::Board;
 use super::super::cards::{Card, Deck, REGISTERS};
 use super::super::game::options::{option_name, OPTION_NAMES};
+use super::super::game::validate::Names;
+use super::super::game::{validate, Field, Invalid, Play, Setup, MAX_LIVES};
 use super::super::position::{Position, RobotState, Stage, COLOURS};
 use super::format::{Dir, RawScenario};
 use super::{ScenarioError, Source};
@@ -35,24 +41,12 @@ pub(super) struct Built {
     pub held: Vec<Vec<Card>>,
 }
 
-/// A card of the deck written in a scenario, used once in the whole file
-/// (`cards` holds those used so far).
-fn deck_card(
-    src: Source,
-    text: &Spanned<String>,
-    cards: &mut Vec<Card>,
-) -> Result<Card, ScenarioError> {
-    let card = Deck::standard()
+/// A card of the deck written in a scenario (that it is used once in the
+/// whole file is the validator's rule).
+fn deck_card(src: Source, text: &Spanned<String>) -> Result<Card, ScenarioError> {
+    Deck::standard()
         .parse_card(text.get_ref())
-        .map_err(|e| src.at(text.span().start, e.to_string()))?;
-    if cards.contains(&card) {
-        return Err(src.at(
-            text.span().start,
-            format!("`{card}` is used twice: the deck has one card of each priority"),
-        ));
-    }
-    cards.push(card);
-    Ok(card)
+        .map_err(|e| src.at(text.span().start, e.to_string()))
 }
 
 /// A direction of the file as a compass direction.
@@ -75,7 +69,7 @@ pub(super) fn colour(src: Source, id: &Spanned<String>) -> Result<usize, Scenari
                 id.span().start,
                 format!(
                     "unknown robot `{}`: robots are named by colour{}",
-                    id.get_ref(),
+                    shown(id.get_ref()),
                     did_you_mean(&closest(id.get_ref(), COLOURS))
                 ),
             )
@@ -91,7 +85,7 @@ pub(super) fn option(src: Source, name: &Spanned<String>) -> Result<String, Scen
                 name.span().start,
                 format!(
                     "unknown option card `{}`{}",
-                    name.get_ref(),
+                    shown(name.get_ref()),
                     did_you_mean(&closest(name.get_ref(), OPTION_NAMES))
                 ),
             )
@@ -173,7 +167,9 @@ fn number(
 ) -> Result<u8, ScenarioError> {
     match v {
         None => Ok(default),
-        Some(n) if (lo..=hi).contains(n.get_ref()) => Ok(*n.get_ref() as u8),
+        Some(n) if (lo..=hi).contains(n.get_ref()) => {
+            Ok(u8::try_from(*n.get_ref()).expect("a range within u8"))
+        }
         Some(n) => Err(src.at(
             n.span().start,
             format!("{what} {}: it is {lo} to {hi}", n.get_ref()),
@@ -181,18 +177,52 @@ fn number(
     }
 }
 
-/// Where the square `at` is not allowed for a robot, in words.
-fn bad_square(board: &Board, at: Square) -> Option<String> {
-    let (w, h) = board.size();
-    if board.is_off(at) {
-        Some(format!(
-            "square [{}, {}] is off the {w}x{h} board",
-            at.x, at.y
-        ))
-    } else if board.kind(at) == Some(Kind::Pit) {
-        Some(format!("square [{}, {}] is a pit", at.x, at.y))
-    } else {
-        None
+/// How a scenario names a position's fields in a refusal.
+const NAMES: Names = Names {
+    robots: "robot",
+    hand: |i| format!("robot[{i}].hand"),
+};
+
+/// A refusal of the validator placed at its field's line in the file
+/// (the robot's `id` when the field is not written: a default).
+fn placed(src: Source, raw: &RawScenario, e: &Invalid) -> ScenarioError {
+    let span = |s: &Option<Spanned<_>>| s.as_ref().map(|s: &Spanned<_>| s.span().start);
+    let offset = match e.field {
+        Field::Robot { robot, key, item } => raw.robot.get(robot).map(|r| {
+            let given = match key {
+                "at" => r.at.as_ref().map(|s| s.span().start),
+                "archive" => r.archive.as_ref().map(|s| s.span().start),
+                "damage" => span(&r.damage),
+                "lives" => span(&r.lives),
+                "flags" => span(&r.flags),
+                "destroyed" | "virtual" | "powered_down" | "power_down_announced" => {
+                    r.destroyed.as_ref().map(|s| s.span().start)
+                }
+                "options" => item.and_then(|k| r.options.get(k)).map(|o| o.span().start),
+                "program" => r.program.as_ref().map(|p| {
+                    item.and_then(|k| p.get_ref().get(k))
+                        .map_or(p.span().start, |c| c.span().start)
+                }),
+                _ => None,
+            };
+            given.unwrap_or(r.id.span().start)
+        }),
+        Field::Hand { robot, item } => {
+            raw.robot.get(robot).and_then(|r| r.hand.as_ref()).map(|h| {
+                item.and_then(|k| h.get_ref().get(k))
+                    .map_or(h.span().start, |c| c.span().start)
+            })
+        }
+        Field::OptionDeck(item) => item
+            .and_then(|k| raw.option_deck.get(k))
+            .map(|o| o.span().start),
+        Field::Board => raw.board.as_ref().map(|b| b.span().start),
+        Field::Robots | Field::Turn => None,
+    };
+    let message = e.message(&NAMES);
+    match offset {
+        Some(offset) => src.placed(offset, message),
+        None => src.whole(message),
     }
 }
 
@@ -208,7 +238,7 @@ pub(super) fn position(
             raw.game.span().start,
             format!(
                 "game `{}`: a RoboRally scenario says `game = \"roborally\"`",
-                raw.game.get_ref()
+                shown(raw.game.get_ref())
             ),
         ));
     }
@@ -221,19 +251,12 @@ pub(super) fn position(
         )));
     }
     let mut robots: Vec<RobotState> = Vec::new();
-    let mut cards: Vec<Card> = Vec::new();
     let mut hands: Vec<Vec<Card>> = Vec::new();
     // Where the first robot with a hand is, and whether it has a program:
     // every other hand must be used the same way.
     let mut hand_use: Option<(usize, bool)> = None;
     for r in &raw.robot {
         let seat = colour(src, &r.id)?;
-        if robots.iter().any(|o| o.seat == seat) {
-            return Err(src.at(
-                r.id.span().start,
-                format!("robot `{}` is given twice", r.id.get_ref()),
-            ));
-        }
         let destroyed = r.destroyed.as_ref().is_some_and(|d| *d.get_ref());
         let at = match (&r.at, destroyed) {
             (Some(a), true) => {
@@ -249,12 +272,7 @@ pub(super) fn position(
                     "a robot needs `at` (or `destroyed = true`)",
                 ))
             }
-            (Some(a), false) => {
-                if let Some(why) = bad_square(&board, *a.get_ref()) {
-                    return Err(src.at(a.span().start, why));
-                }
-                Some(*a.get_ref())
-            }
+            (Some(a), false) => Some(*a.get_ref()),
         };
         let facing = match (&r.facing, destroyed) {
             (Some(f), true) => {
@@ -270,12 +288,7 @@ pub(super) fn position(
             }
         };
         let archive = match (&r.archive, at) {
-            (Some(a), _) => {
-                if let Some(why) = bad_square(&board, *a.get_ref()) {
-                    return Err(src.at(a.span().start, why));
-                }
-                *a.get_ref()
-            }
+            (Some(a), _) => *a.get_ref(),
             (None, Some(at)) => at,
             (None, None) => {
                 return Err(src.at(
@@ -296,7 +309,7 @@ pub(super) fn position(
                 if text.get_ref().trim().is_empty() {
                     continue;
                 }
-                *slot = Some(deck_card(src, text, &mut cards)?);
+                *slot = Some(deck_card(src, text)?);
             }
         }
         if let Some(hand) = &r.hand {
@@ -316,7 +329,7 @@ pub(super) fn position(
             let hand = hand
                 .get_ref()
                 .iter()
-                .map(|text| deck_card(src, text, &mut cards))
+                .map(|text| deck_card(src, text))
                 .collect::<Result<Vec<_>, _>>()?;
             hands.resize(robots.len() + 1, Vec::new());
             hands[robots.len()] = hand;
@@ -331,8 +344,8 @@ pub(super) fn position(
             at,
             facing,
             damage: number(src, &r.damage, 0, 0, 9, "damage")?,
-            lives: number(src, &r.lives, lives, 0, 99, "lives")?,
-            flags: number(src, &r.flags, 0, 0, board.flags().len() as i64, "flags")?,
+            lives: number(src, &r.lives, lives, 0, i64::from(MAX_LIVES), "lives")?,
+            flags: number(src, &r.flags, 0, 0, i64::from(u8::MAX), "flags")?,
             archive,
             virtual_robot: r.virtual_robot,
             powered_down: r.powered_down,
@@ -340,19 +353,6 @@ pub(super) fn position(
             program,
             options,
         };
-        if let (Some(at), false) = (at, robot.virtual_robot) {
-            if let Some(o) = robots.iter().find(|o| o.at == Some(at) && !o.virtual_robot) {
-                let span = r.at.as_ref().map_or(0, |a| a.span().start);
-                return Err(src.at(
-                    span,
-                    format!(
-                        "{} and {} both stand on {at}: only virtual robots share a square",
-                        robot.colour(),
-                        o.colour()
-                    ),
-                ));
-            }
-        }
         robots.push(robot);
     }
     let option_deck = raw
@@ -370,16 +370,24 @@ pub(super) fn position(
     } else {
         ((!hands.is_empty()).then_some(hands), Vec::new())
     };
+    let position = Position {
+        board: Arc::new(board),
+        robots,
+        option_deck,
+        turn: 1,
+        stage: Stage::Registers,
+    };
+    validate(&Setup {
+        position: &position,
+        dealt: hands.as_deref(),
+        held: &held,
+        play: Play::Rules,
+    })
+    .map_err(|e| placed(src, raw, &e))?;
     Ok(Built {
         hands,
         held,
-        position: Position {
-            board: Arc::new(board),
-            robots,
-            option_deck,
-            turn: 1,
-            stage: Stage::Registers,
-        },
+        position,
         begin: raw.turn.begin,
         registers,
         choices: raw

@@ -35,9 +35,14 @@ use super::position::{Position, START_LIVES};
 use super::variant::VariantSet;
 use format::RawScenario;
 
-/// A scenario that could not be read or played: where, and why.
+/// A scenario that could not be read or played: where, and why; shown
+/// with whatever the file wrote in it made inert for a terminal.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {message}")]
+#[error(
+    "{}: {}",
+    crate::escape::terminal(place),
+    crate::escape::terminal_lines(message)
+)]
 pub struct ScenarioError {
     /// `file:line:column`, or the file alone.
     pub place: String,
@@ -67,6 +72,16 @@ impl Source<'_> {
             } else {
                 format!("in `{field}`: {reason}")
             },
+        }
+    }
+
+    /// An error at a byte offset whose message names its field already
+    /// (`` in `robot[1].options[0]`: ... ``).
+    pub fn placed(&self, offset: usize, message: impl Into<String>) -> ScenarioError {
+        let (line, column) = line_column(self.text, offset);
+        ScenarioError {
+            place: format!("{}:{line}:{column}", self.file),
+            message: message.into(),
         }
     }
 

@@ -64,7 +64,7 @@ fn malformed_files_name_file_line_and_reason() {
         error("bad_priority.toml"),
         "bad_priority.toml:11:12: in `robot[0].program[0]`: 500 is a move_1, not a move_2"
     );
-    assert_eq!(error("card_twice.toml"), "card_twice.toml:17:16: in `robot[1].program[1]`: `move_1 490` is used twice: the deck has one card of each priority");
+    assert_eq!(error("card_twice.toml"), "card_twice.toml:17:16: in `robot[1].program[1]`: `move_1 490` is given twice: the deck has one card of each priority, in one place");
     assert!(
         error("unknown_field.toml")
             .starts_with("unknown_field.toml:11:1: in `robot[0].speed`: unknown field `speed`"),
@@ -73,9 +73,9 @@ fn malformed_files_name_file_line_and_reason() {
     );
     assert_eq!(
         error("off_board.toml"),
-        "off_board.toml:9:6: in `robot[0].at`: square [3, 0] is off the 3x1 board"
+        "off_board.toml:9:6: in `robot[0].at`: red at 3,0 is off the 3x1 board, which destroys a robot (004_11511d35c714bcd0.txt:395)"
     );
-    assert_eq!(error("shared_square.toml"), "shared_square.toml:14:6: in `robot[1].at`: blue and red both stand on 1,0: only virtual robots share a square");
+    assert_eq!(error("shared_square.toml"), "shared_square.toml:14:6: in `robot[1].at`: blue and red both stand on 1,0: only virtual robots share a square (004_11511d35c714bcd0.txt:115)");
     assert_eq!(error("unknown_colour.toml"), "unknown_colour.toml:8:6: in `robot[0].id`: unknown robot `rde`: robots are named by colour, did you mean `red`?");
     assert!(
         error("bad_inline_board.toml").starts_with("bad_inline_board.toml:8:8: "),
@@ -90,7 +90,7 @@ fn malformed_files_name_file_line_and_reason() {
     );
     assert_eq!(
         error("duplicate_robot.toml"),
-        "duplicate_robot.toml:13:6: in `robot[1].id`: robot `red` is given twice"
+        "duplicate_robot.toml:13:6: in `robot[1].id`: red is given twice"
     );
 }
 

@@ -16,11 +16,23 @@ const BASE_LIVES: u8 = super::super::position::START_LIVES;
 #[serde(deny_unknown_fields)]
 pub struct Settings {
     /// The lives every robot starts with (1 to 9), before the extra ones.
+    #[serde(default, deserialize_with = "count")]
     pub lives: Option<u8>,
     /// One more life when there are more players than this (seed line 54).
+    #[serde(default, deserialize_with = "count")]
     pub extra_life_above_players: Option<u8>,
     /// One more life when the course has more boards than this (seed line 55).
+    #[serde(default, deserialize_with = "count")]
     pub extra_life_above_boards: Option<u8>,
+}
+
+/// A count of a setting, 0 to 255, refused in the project's words (serde
+/// says `invalid value: integer `300`, expected u8`).
+fn count<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    let n = i64::deserialize(d)?;
+    u8::try_from(n).map(Some).map_err(|_| {
+        serde::de::Error::custom(format!("{n}: a whole number from 0 to 255 is expected"))
+    })
 }
 
 impl Settings {

@@ -10,6 +10,8 @@
 //! makes what a game keeps: the names (recorded in replays) and, when a
 //! script defines a hook, the Lua runtime running them.
 
+#[cfg(test)]
+mod hostile_tests;
 pub mod manifest;
 #[cfg(test)]
 mod tests;
@@ -32,7 +34,11 @@ pub enum VariantError {
     #[error(transparent)]
     Unknown(#[from] LookupError),
     /// A manifest or script is wrong, or two variants cannot be combined.
-    #[error("{path}: {message}")]
+    #[error(
+        "{}: {}",
+        crate::escape::terminal(path),
+        crate::escape::terminal_lines(message)
+    )]
     File {
         /// The file, with `:line:column` when known.
         path: String,

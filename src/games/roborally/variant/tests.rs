@@ -400,3 +400,31 @@ fn a_destroyed_hook_hears_of_each_destruction_and_its_requests_apply() {
     }
     assert!(checked >= 1, "a destruction was seen");
 }
+
+#[test]
+fn a_manifest_s_numbers_are_refused_in_the_project_s_words() {
+    // serde said `invalid value: integer `300`, expected u8`.
+    for (settings, said) in [
+        (
+            "lives = 300",
+            "in `settings.lives`: 300: a whole number from 0 to 255 is expected",
+        ),
+        (
+            "extra_life_above_players = -1",
+            "in `settings.extra_life_above_players`: -1: a whole number from 0 to 255 is expected",
+        ),
+    ] {
+        let folder = one_variant(
+            "rr-manifest-numbers",
+            "v",
+            &format!("[settings]\n{settings}\n"),
+            "return {}",
+        );
+        let e = VariantSet::load_with(&with_folder(&folder), None, &["v"])
+            .expect_err("refused")
+            .to_string();
+        assert!(e.contains("v/variant.toml:5:"), "{e}");
+        assert!(e.contains(said), "{e}");
+        assert!(!e.contains("expected u8"), "{e}");
+    }
+}

@@ -150,7 +150,8 @@ fn the_start_record_resumes_the_same_game() {
             .map(|_| ())
             .expect_err("unknown colour")
             .message,
-        "start record: unknown colour `pink`"
+        "in `robots[0].id`: unknown colour `pink`: robots are named red, blue, yellow, \
+         green, white, black, orange, purple"
     );
 }
 
@@ -185,7 +186,11 @@ fn invalid_positions_are_refused() {
         0,
     )
     .expect_err("in a pit");
-    assert_eq!(e.message, "red at 1,0 stands in a pit");
+    assert_eq!(
+        e.message,
+        "in `robots[0].at`: red at 1,0 is in a pit, which destroys a robot \
+         (004_11511d35c714bcd0.txt:395)"
+    );
     let e = Game::scenario(
         position(
             b.clone(),
@@ -211,5 +216,9 @@ fn invalid_positions_are_refused() {
         0,
     )
     .expect_err("twice");
-    assert_eq!(e.message, "`move_1 490` is in two registers");
+    assert_eq!(
+        e.message,
+        "in `robots[1].program[0]`: `move_1 490` is given twice: the deck has one card of \
+         each priority, in one place"
+    );
 }
