@@ -345,8 +345,16 @@ impl TileMix {
                 let count: usize = count
                     .parse()
                     .ok()
-                    .filter(|n| (1..=99).contains(n))
-                    .ok_or_else(|| err(at, format!("`{count}` is not a count from 1 to 99")))?;
+                    .filter(|n| (1..=99).contains(n) && count.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| {
+                        err(
+                            at,
+                            format!(
+                                "`{}` is not a count from 1 to 99",
+                                crate::script::text::shown(count)
+                            ),
+                        )
+                    })?;
                 let tile: Tile = tile.parse().map_err(|e| err(at, e))?;
                 if tile.colour() != colour {
                     return Err(err(

@@ -140,11 +140,29 @@ impl Game {
         Refusal::new(message)
     }
 
-    /// Answers the current decision and runs on to the next.
+    /// Answers the current decision and runs on to the next. A mission
+    /// hook that fails on the way refuses the answer, and the game is put
+    /// back as it was before it (with no events: nothing happened).
     pub(crate) fn answer(&mut self, answer: Answer, checked: bool) -> Result<(), Refusal> {
         if !checked && !self.legal_answers().contains(&answer) {
             return Err(self.refusal(answer));
         }
+        let before = self.hooks.is_some().then(|| self.clone());
+        self.apply_answer(answer)?;
+        if let Some(failure) = self.failure.take() {
+            if let Some(before) = before {
+                *self = before;
+            }
+            self.events.clear();
+            return Err(Refusal::new(format!(
+                "the mission script failed, so the answer was not applied: {failure}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Applies a legal answer.
+    fn apply_answer(&mut self, answer: Answer) -> Result<(), Refusal> {
         self.events.clear();
         let seat = self.current;
         match (self.phase, answer) {

@@ -59,10 +59,10 @@ fn a_hook_that_fails_in_setup_refuses_the_game_with_its_line() {
     assert!(e.contains("m.lua:3"), "{e}");
     let e =
         game("return { setup = function(game) game:block('purple', 1) end }").expect_err("refused");
-    assert!(e.contains("`purple` is not a player's colour"), "{e}");
+    assert!(e.contains("\"purple\" is not a player's colour"), "{e}");
     let e = game("return { setup = function(game) game:drive('red', 'UP', 1) end }")
         .expect_err("refused");
-    assert!(e.contains("`UP` is not a direction"), "{e}");
+    assert!(e.contains("\"UP\" is not a direction"), "{e}");
 }
 
 #[test]
