@@ -429,13 +429,15 @@ impl Mission {
         };
         let name = match raw.name {
             Some(n) if is_name(&n) => n,
-            Some(n) => return Err(MissionError {
-                place: place.file.to_string(),
-                message: format!(
+            Some(n) => {
+                return Err(MissionError {
+                    place: place.file.to_string(),
+                    message: format!(
                     "in `name`: \"{}\" is not a name: 1 to {MAX_NAME} letters, digits, `-` or `_`",
                     crate::script::text::shown(&n)
                 ),
-            }),
+                })
+            }
             None if whole => return Err(missing("name")),
             None => String::from("scenario"),
         };

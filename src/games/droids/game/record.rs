@@ -179,3 +179,82 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
     let seed = raw.seed.ok_or_else(|| refuse("`seed` is missing".into()))?;
     Game::with_rules(mission, players, seed, &mix, hooks)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start record of a game of a small mission whose rules are in
+    /// `rules.lua`.
+    fn with_script() -> Value {
+        let chosen = Chosen {
+            file: "m.toml".into(),
+            text: "mission = 9\nname = \"t\"\nplayers = [2, 2]\nscript = \"rules.lua\"\nrows = [\"R...Y\"]\n"
+                .into(),
+            script: Some((
+                "rules.lua".into(),
+                "return { order_done = function(game) game:finish({}, 'x') end }".into(),
+            )),
+            setting: None,
+        };
+        let v = start_value(&chosen, super::super::super::tiles::STANDARD_TEXT, 2, 1);
+        resume(&v).expect("the record resumes");
+        v
+    }
+
+    fn refusal(record: &Value) -> String {
+        resume(record).expect_err("refused").message
+    }
+
+    #[test]
+    fn a_mission_whose_script_is_not_carried_is_refused() {
+        // Before, the game was played without the mission's rules.
+        let mut v = with_script();
+        let o = v.as_object_mut().expect("a table");
+        o.remove("script");
+        o.remove("script_file");
+        let e = refusal(&v);
+        assert!(
+            e.starts_with(
+                "start record mission (m.toml): in `script`: the mission's rules are in \
+                 \"rules.lua\", which is not given with it"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn keys_and_numbers_are_read_strictly() {
+        let mut v = with_script();
+        v["scripts"] = json!("return {}");
+        assert!(
+            refusal(&v)
+                .starts_with("start record: `scripts` is not a key of a Droids start record"),
+            "{}",
+            refusal(&v)
+        );
+        let mut v = with_script();
+        v["players"] = json!(1u64 << 40);
+        assert!(refusal(&v).contains("`players` is 1099511627776: from 1 to 4"));
+        let mut v = with_script();
+        v["seed"] = json!(-1);
+        assert!(refusal(&v).contains("`seed` is -1: a whole number from 0 to"));
+        let mut v = with_script();
+        v["scenario"] = json!("x");
+        assert!(refusal(&v).contains("is given with `scenario`"));
+    }
+
+    #[test]
+    fn a_tile_mix_with_nothing_playable_is_refused() {
+        let mut v = with_script();
+        v["tiles"] = json!("[[stack]]\ncolour = \"blue\"\ntiles = [\"2 swim N\"]\n");
+        assert!(
+            refusal(&v).starts_with("mission t: no tile is left in play"),
+            "{}",
+            refusal(&v)
+        );
+        let mut v = with_script();
+        v["tiles"] = json!("[[stack]]\ncolour = \"purple\"\ntiles = [\"+2 move1 N\"]\n");
+        assert!(refusal(&v).contains("`+2` is not a count from 1 to 99"));
+    }
+}
