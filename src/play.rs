@@ -105,7 +105,6 @@ fn play_next<B: Bot + ?Sized>(
     } else {
         String::new()
     };
-    let offered = index < game.legal_count();
     match game.apply_index(index) {
         Ok(()) => Ok(Some(Played {
             seat,
@@ -113,7 +112,9 @@ fn play_next<B: Bot + ?Sized>(
             part,
             answer,
         })),
-        Err(source) if offered => Err(PlayError::AnswerFailed {
+        // A refused answer changes nothing: the answers offered are those
+        // the bot chose from.
+        Err(source) if index < game.legal_count() => Err(PlayError::AnswerFailed {
             colour: game.seat_name(seat),
             answer: game
                 .legal_text(index)

@@ -62,7 +62,7 @@ fn mission(folder: &Folder, script: &str) -> String {
 /// A scenario on a row of five squares with `mission`, every purple tile
 /// `move1 E`, and `more` after.
 fn scenario(folder: &Folder, mission: &str, more: &str) -> String {
-    let purple = vec!["\"move1 E\""; 14].join(", ");
+    let purple = ["\"move1 E\""; 14].join(", ");
     folder.file(
         "s.toml",
         &format!(

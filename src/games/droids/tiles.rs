@@ -289,6 +289,11 @@ struct RawStack {
     tiles: Vec<Spanned<String>>,
 }
 
+/// The most tiles a mix (or a scenario's stacks) may hold: far more than
+/// a game uses (the standard mix has 76), few enough that shuffling a
+/// stack stays cheap.
+pub const MAX_TILES: usize = 1000;
+
 /// The built-in tile file.
 pub const STANDARD_TEXT: &str = include_str!("../../../scripts/droids/tiles.toml");
 
@@ -363,6 +368,13 @@ impl TileMix {
                     ));
                 }
                 stacks[colour.index()].extend(std::iter::repeat_n(tile, count));
+                let total: usize = stacks.iter().map(Vec::len).sum();
+                if total > MAX_TILES {
+                    return Err(err(
+                        at,
+                        format!("{total} tiles: a mix holds at most {MAX_TILES}"),
+                    ));
+                }
             }
         }
         Ok(TileMix { stacks })
@@ -428,5 +440,18 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("not a count"), "{e}");
+    }
+
+    #[test]
+    fn a_mix_holds_at_most_a_thousand_tiles() {
+        // Before, a replay's tile text could ask for millions of tiles,
+        // shuffled at every return.
+        let entries = ["\"99 shoot N\""; 11].join(", ");
+        let text = format!("[[stack]]\ncolour = \"red\"\ntiles = [{entries}]\n");
+        let e = TileMix::parse("t.toml", &text).unwrap_err();
+        assert!(
+            e.message.contains("1089 tiles: a mix holds at most 1000"),
+            "{e}"
+        );
     }
 }

@@ -213,3 +213,21 @@ fn a_mission_name_is_a_word() {
         "{e}"
     );
 }
+
+#[test]
+fn more_obstacles_to_place_than_squares_taking_one_refuse_the_game() {
+    // Before, the set-up asked for a square when none was left: a decision
+    // with no answer ("there is nothing to decide").
+    let m = Mission::parse(
+        "m.toml",
+        &format!("{HEAD}rows = [\"R..Y\"]\n[place_obstacles]\n2 = 3\n"),
+    )
+    .expect("a mission");
+    let e = crate::games::droids::game::Game::new(m, 2, 1).expect_err("refused");
+    assert!(
+        e.message.contains(
+            "in `place_obstacles`: 3 mobile obstacles to place with 2 players, but 2 squares take one"
+        ),
+        "{e}"
+    );
+}

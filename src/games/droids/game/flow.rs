@@ -61,7 +61,7 @@ impl Game {
 
     /// Whether a mobile obstacle may be placed on `at` in the set-up: empty
     /// ground, and no start square (ours).
-    fn can_place(&self, at: Square) -> bool {
+    pub(super) fn can_place(&self, at: Square) -> bool {
         self.terrain(at) == Some(Terrain::Ground)
             && self.piece_at(at).is_none()
             && self.robot_at(at).is_none()

@@ -393,6 +393,26 @@ impl Game {
                 "the mission script failed, so the game does not start: {e}"
             )));
         }
+        if let Phase::Place { left } = game.phase {
+            let room = game
+                .mission
+                .board
+                .squares()
+                .filter(|at| game.can_place(*at))
+                .count();
+            if room < usize::from(left) {
+                return Err(Refusal::new(format!(
+                    "mission {}: in `place_obstacles`: {left} mobile obstacles to place with \
+                     {players} players, but {room} {} one",
+                    game.mission.name,
+                    if room == 1 {
+                        "square takes"
+                    } else {
+                        "squares take"
+                    }
+                )));
+            }
+        }
         if place == 0 && game.phase != Phase::Over {
             game.start_round();
         }

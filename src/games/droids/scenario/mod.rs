@@ -349,6 +349,16 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         }
         mix.stacks[colour.index()] = list;
     }
+    if mix.total() > super::tiles::MAX_TILES {
+        return Err(MissionError {
+            place: place.file.to_string(),
+            message: format!(
+                "in `stacks`: {} tiles: the stacks hold at most {}",
+                mix.total(),
+                super::tiles::MAX_TILES
+            ),
+        });
+    }
     let mut game =
         Game::scenario(mission, players, raw.seed, &mix, hooks).map_err(|e| MissionError {
             place: place.file.to_string(),
