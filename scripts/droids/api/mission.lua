@@ -40,6 +40,9 @@ local DrGame = {}
 function DrGame:terrain(x, y) end
 ---@return "obstacle"|"container"|"mine"|nil
 function DrGame:piece(x, y) end
+---@param kind "obstacle"|"container"|"mine"
+---@return integer n How many pieces of `kind` lie on the board.
+function DrGame:count(kind) end
 ---@return string? robot The name of the robot standing there.
 function DrGame:robot_at(x, y) end
 ---@return boolean free On the board, no fixed obstacle, no piece that stops robots, no robot.

@@ -9,12 +9,7 @@
 local PER_PLAYER = 3 -- line 174: 6, 9 or 12 for 2, 3 or 4 players
 
 local function containers_left(game)
-  local n = 0
-  for y = 0, game.height - 1 do
-    for x = 0, game.width - 1 do
-      if game:piece(x, y) == "container" then n = n + 1 end
-    end
-  end
+  local n = game:count("container")
   for _, r in pairs(game.robots) do
     if r.carrying == "container" then n = n + 1 end
   end

@@ -6,7 +6,7 @@ use crate::engine::{Outcome, Refusal, Seat};
 use crate::grid::square::Square;
 
 use super::super::board::Terrain;
-use super::super::mission::hooks::HookEvent;
+use super::super::mission::hooks::{Hook, HookEvent};
 use super::super::tiles::{Colour, Tile};
 use super::{Answer, Event, Game, Phase, DRAW};
 
@@ -147,7 +147,7 @@ impl Game {
         if !checked && !self.legal_answers().contains(&answer) {
             return Err(self.refusal(answer));
         }
-        let before = self.hooks.is_some().then(|| self.clone());
+        let before = self.may_run_hooks(answer).then(|| self.clone());
         self.apply_answer(answer)?;
         if let Some(failure) = self.failure.take() {
             if let Some(before) = before {
@@ -159,6 +159,17 @@ impl Game {
             )));
         }
         Ok(())
+    }
+
+    /// Whether applying `answer` may run a hook of the mission's script:
+    /// turning a tile up runs `order_done` and the moves' `moved`; any
+    /// answer may end the round (`round_ended`).
+    fn may_run_hooks(&self, answer: Answer) -> bool {
+        self.hooks.as_ref().is_some_and(|h| {
+            h.has(Hook::RoundEnded)
+                || (matches!(answer, Answer::Up(_))
+                    && (h.has(Hook::OrderDone) || h.has(Hook::Moved)))
+        })
     }
 
     /// Applies a legal answer.

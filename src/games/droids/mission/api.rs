@@ -315,6 +315,7 @@ type Method = fn(&Call<'_>, &mut Lent) -> mlua::Result<Value>;
 const METHODS: &[(&str, &str, usize, Method)] = &[
     ("terrain", "x, y", 2, terrain),
     ("piece", "x, y", 2, piece),
+    ("count", "kind", 1, count),
     ("robot_at", "x, y", 2, robot_at),
     ("free", "x, y", 2, free),
     ("roll", "", 0, roll),
@@ -371,6 +372,18 @@ fn piece(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
         Some(p) => name(call, p.name()),
         None => Ok(Value::Nil),
     }
+}
+
+/// How many pieces of `kind` lie on the board; charged for the squares
+/// read.
+fn count(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
+    let kind = call
+        .kind(0)?
+        .ok_or_else(|| call.fail("the kind is nil: obstacle, container or mine"))?;
+    let squares = u64::try_from(lent.pieces.len()).unwrap_or(u64::MAX);
+    host::charge(call.lua, squares / 8)?;
+    let n = lent.pieces.iter().filter(|p| **p == Some(kind)).count();
+    Ok(Value::Integer(i64::try_from(n).unwrap_or(i64::MAX)))
 }
 
 fn robot_at(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {

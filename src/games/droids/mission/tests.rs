@@ -289,7 +289,7 @@ fn a_bad_argument_is_named_at_the_script_s_line_in_the_game_s_words() {
         "{e}"
     );
     // Off the board, the reading methods say nil or false, as documented.
-    game("return { setup = function(game)\n assert(game:terrain(-1, 0) == nil and game:piece(99, 2^40) == nil)\n assert(game:free(0, 0) == false and game:free(1, 0) == true)\n assert(game:robot_at(4, 0) == 'yellow')\nend }")
+    game("return { setup = function(game)\n assert(game:count('mine') == 0 and game:terrain(-1, 0) == nil and game:piece(99, 2^40) == nil)\n assert(game:free(0, 0) == false and game:free(1, 0) == true)\n assert(game:robot_at(4, 0) == 'yellow')\nend }")
         .expect("reads");
 }
 

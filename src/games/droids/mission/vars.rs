@@ -3,9 +3,12 @@
 //! outside Lua, so bounded here: at most [`MAX_VARS`] keys of at most
 //! [`MAX_KEY_BYTES`] bytes each, their bytes counted as they are set (for
 //! the script memory limit, `script::host::store`), each set a lookup in
-//! a sorted map (never a scan of the others).
+//! a sorted map (never a scan of the others). The map is shared by a
+//! game's copies (an undo point, a simulation, the picture lent to a hook)
+//! until one of them sets a number.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// The most numbers a game keeps.
 pub const MAX_VARS: usize = 1024;
@@ -19,7 +22,7 @@ const ENTRY_BYTES: usize = 48;
 /// The numbers a mission keeps, by key.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Vars {
-    map: BTreeMap<String, i64>,
+    map: Arc<BTreeMap<String, i64>>,
     /// The bytes the keys and their entries hold.
     bytes: usize,
 }
@@ -56,9 +59,15 @@ impl Vars {
     /// Sets `key` to `value`: refused for a bad key, or a new key past
     /// [`MAX_VARS`].
     pub fn set(&mut self, key: &str, value: i64) -> Result<(), VarsError> {
-        if let Some(v) = self.map.get_mut(key) {
-            *v = value;
-            return Ok(());
+        match self.map.get(key) {
+            Some(v) if *v == value => return Ok(()),
+            Some(_) => {
+                if let Some(v) = Arc::make_mut(&mut self.map).get_mut(key) {
+                    *v = value;
+                }
+                return Ok(());
+            }
+            None => {}
         }
         Vars::check_key(key)?;
         if self.map.len() >= MAX_VARS {
@@ -68,7 +77,7 @@ impl Vars {
             )));
         }
         self.bytes += key.len() + ENTRY_BYTES;
-        self.map.insert(key.to_string(), value);
+        Arc::make_mut(&mut self.map).insert(key.to_string(), value);
         Ok(())
     }
 
