@@ -65,7 +65,12 @@ impl FromStr for Colour {
         Colour::ALL
             .into_iter()
             .find(|c| c.name() == s)
-            .ok_or_else(|| format!("`{s}` is not a tile colour (purple, blue, red, grey)"))
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not a tile colour (purple, blue, red, grey)",
+                    crate::script::text::shown(s)
+                )
+            })
     }
 }
 
@@ -222,8 +227,12 @@ impl FromStr for Tile {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let dir = |w: &str| -> Result<Compass, String> {
-            w.parse::<Compass>()
-                .map_err(|_| format!("`{w}` is not a direction (N NE E SE S SW W NW)"))
+            w.parse::<Compass>().map_err(|_| {
+                format!(
+                    "`{}` is not a direction (N NE E SE S SW W NW)",
+                    crate::script::text::shown(w)
+                )
+            })
         };
         let tile = match words.as_slice() {
             ["steer", aim, drive] => Tile::Steer {
@@ -244,12 +253,18 @@ impl FromStr for Tile {
                     "gmove" => Tile::GMove(d),
                     "gdash" => Tile::GDash(d),
                     "repair" => Tile::Repair(d),
-                    other => return Err(format!("`{other}` is not a tile ({WORDS})")),
+                    other => {
+                        return Err(format!(
+                            "`{}` is not a tile ({WORDS})",
+                            crate::script::text::shown(other)
+                        ))
+                    }
                 }
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a tile: a kind ({WORDS}) and a direction"
+                    "`{}` is not a tile: a kind ({WORDS}) and a direction",
+                    crate::script::text::shown(s)
                 ))
             }
         };
@@ -268,7 +283,11 @@ pub struct TileMix {
 
 /// A tile file that cannot be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {message}")]
+#[error(
+    "{}: {}",
+    crate::escape::terminal(place),
+    crate::escape::terminal(message)
+)]
 pub struct TileMixError {
     /// `file:line:column`.
     pub place: String,

@@ -184,7 +184,11 @@ pub struct Mission {
 
 /// A mission file that cannot be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {message}")]
+#[error(
+    "{}: {}",
+    crate::escape::terminal(place),
+    crate::escape::terminal(message)
+)]
 pub struct MissionError {
     /// `file:line:column`, or the file alone.
     pub place: String,

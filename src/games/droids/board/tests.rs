@@ -231,3 +231,12 @@ fn more_obstacles_to_place_than_squares_taking_one_refuse_the_game() {
         "{e}"
     );
 }
+
+#[test]
+fn what_a_file_chose_reaches_the_terminal_escaped_in_its_errors() {
+    let e = error(&format!("{HEAD}rows = [\"R\\u001b[2JY\"]\n")).to_string();
+    assert!(!e.contains('\u{1b}'), "{e:?}");
+    assert!(e.contains("`\\e` is not a square"), "{e}");
+    let e = error(&format!("{HEAD}stacks = [\"red\\r\"]\nrows = [\"R.Y\"]\n")).to_string();
+    assert!(e.contains("`red\\r` is not a tile colour"), "{e}");
+}
