@@ -92,6 +92,22 @@ fn check_refuses_a_scenario_whose_mission_hook_re_enters_without_end() {
         "{out}"
     );
     assert!(out.contains(&format!("loop.lua: {CHAIN}")), "{out}");
+    // A mission file is checked by starting it, its `setup` hook run.
+    let setup = PING_PONG.replace(
+        "return {",
+        "return {\n  setup = function(game) game:drive('red', 'E', 1) end,",
+    );
+    let m = mission(&folder, &setup);
+    let o = tinbots(&["check", &m]);
+    assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(
+            "m.toml: with 2 players: the mission script failed, so the game does not start: "
+        ),
+        "{}",
+        stdout(&o)
+    );
+    assert!(stdout(&o).contains("setup → moved ×32"), "{}", stdout(&o));
 }
 
 #[test]
