@@ -322,6 +322,7 @@ impl Place<'_> {
             .get_ref()
             .strip_prefix(SEED)
             .and_then(|rest| rest.strip_prefix(':'))
+            .filter(|line| line.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|line| line.parse::<u32>().ok())
             .filter(|line| *line >= 1)
             .ok_or_else(|| {
@@ -618,6 +619,7 @@ impl Mission {
             let n: usize = key
                 .parse()
                 .ok()
+                .filter(|_| key.bytes().all(|b| b.is_ascii_digit()))
                 .filter(|n| (lo..=hi).contains(n))
                 .ok_or_else(|| {
                     place.at(

@@ -50,8 +50,7 @@ struct RawScenario {
     game: String,
     title: String,
     source: Spanned<String>,
-    #[serde(default = "one")]
-    seed: u64,
+    seed: Option<Spanned<i64>>,
     rows: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     robot: Vec<RawRobot>,
@@ -70,10 +69,6 @@ struct RawScenario {
     vars: BTreeMap<String, Spanned<i64>>,
     #[serde(default)]
     expect: RawExpect,
-}
-
-fn one() -> u64 {
-    1
 }
 
 #[derive(Deserialize)]
@@ -113,7 +108,7 @@ struct RawExpect {
     decision: Option<String>,
     deciding: Option<String>,
     winners: Option<Vec<String>>,
-    round: Option<u32>,
+    round: Option<Spanned<i64>>,
     over: Option<bool>,
     #[serde(default)]
     vars: BTreeMap<String, i64>,
@@ -359,8 +354,13 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             ),
         });
     }
+    let seed = match &raw.seed {
+        None => 1,
+        Some(s) => u64::try_from(*s.get_ref())
+            .map_err(|_| place.at(s.span().start, "a seed is a whole number from 0"))?,
+    };
     let mut game =
-        Game::scenario(mission, players, raw.seed, &mix, hooks).map_err(|e| MissionError {
+        Game::scenario(mission, players, seed, &mix, hooks).map_err(|e| MissionError {
             place: place.file.to_string(),
             message: e.message,
         })?;
@@ -623,7 +623,11 @@ fn compare(
             diffs.push(format!("expected `{}` = {v}, found {found:?}", shown(k)));
         }
     }
-    if let Some(r) = expect.round {
+    if let Some(r) = &expect.round {
+        let r = u32::try_from(*r.get_ref())
+            .ok()
+            .filter(|r| *r >= 1)
+            .ok_or_else(|| place.at(r.span().start, "a round is a whole number from 1"))?;
         if game.turn() != r {
             diffs.push(format!("expected round {r}, found {}", game.turn()));
         }

@@ -141,3 +141,17 @@ fn a_position_the_rules_cannot_reach_is_refused_by_one_validator() {
     let e = super::super::game::record::resume(&record).expect_err("a replay's start");
     assert!(e.message.contains("the position breaks a rule"), "{e}");
 }
+
+#[test]
+fn numbers_are_read_into_their_range_in_the_game_s_words() {
+    // Before: "invalid value: integer `-1`, expected u64".
+    let e = text_error("seed = -1\nrows = [\"R.Y\"]\n");
+    assert!(
+        e.starts_with("s.toml:4:8: in `seed`: a seed is a whole number from 0"),
+        "{e}"
+    );
+    let e = text_error("rows = [\"R.Y\"]\n[expect]\nround = 0\n");
+    assert!(e.contains("a round is a whole number from 1"), "{e}");
+    let e = text_error("rows = [\"R.Y\"]\nrolls = [10]\n");
+    assert!(e.contains("a roll of the die, from 0 to 9"), "{e}");
+}
