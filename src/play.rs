@@ -25,6 +25,17 @@ pub enum PlayError {
         /// The rule broken.
         source: Refusal,
     },
+    /// The game refused an answer it offered as legal: a script of the
+    /// game's (a variant's, a mission's hook) failed while it was applied.
+    #[error("{colour}'s answer `{answer}` could not be applied: {source}")]
+    AnswerFailed {
+        /// Its colour.
+        colour: String,
+        /// The answer, as text.
+        answer: String,
+        /// Why, naming the script.
+        source: Refusal,
+    },
     /// A bot could not answer.
     #[error("{0}")]
     BotFailed(#[from] BotFailure),
@@ -101,6 +112,15 @@ fn play_next<B: Bot + ?Sized>(
             part,
             answer,
         })),
+        // A refused answer changes nothing: the answers offered are those
+        // the bot chose from.
+        Err(source) if index < game.legal_count() => Err(PlayError::AnswerFailed {
+            colour: game.seat_name(seat),
+            answer: game
+                .legal_text(index)
+                .unwrap_or_else(|| format!("answer {}", index + 1)),
+            source,
+        }),
         Err(source) => Err(PlayError::IllegalAnswer {
             bot: bot.name().to_string(),
             colour: game.seat_name(seat),

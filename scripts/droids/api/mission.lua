@@ -1,7 +1,8 @@
 ---@meta droids_mission
 -- The Droids mission script API, for LuaLS (completion and type checks).
--- Written by hand after src/games/droids/mission/library.lua and
--- docs/droids.md ("Mission scripts").
+-- Written by hand after src/games/droids/mission/api.rs (the methods,
+-- host functions) and docs/droids.md ("Mission scripts": what each
+-- method checks, and the limits).
 
 --- A square.
 ---@class DrSquare
@@ -30,41 +31,49 @@
 ---@field setting string? What follows the colon of `--mission` (`killer:c`).
 ---@field players string[] The colours in seat order.
 ---@field starts table<string, DrSquare> Each player's start square.
----@field out table<string, boolean> Whether each player is out.
 ---@field free_registers table<string, integer> Each player's registers not blocked.
 ---@field robots table<string, DrMissionRobot> Every robot by name.
----@field vars table<string, integer> The numbers the script keeps (`game:set`).
+---@field vars table<string, integer> The numbers the script keeps (`game:set`: at most 1024 keys of 1 to 64 bytes).
 local DrGame = {}
 
 ---@return "ground"|"water"|"fixed"|nil
 function DrGame:terrain(x, y) end
 ---@return "obstacle"|"container"|"mine"|nil
 function DrGame:piece(x, y) end
+---@param kind "obstacle"|"container"|"mine"
+---@return integer n How many pieces of `kind` lie on the board.
+function DrGame:count(kind) end
 ---@return string? robot The name of the robot standing there.
 function DrGame:robot_at(x, y) end
 ---@return boolean free On the board, no fixed obstacle, no piece that stops robots, no robot.
 function DrGame:free(x, y) end
 ---@return integer roll The game's die, 0 to 9.
 function DrGame:roll() end
---- Keeps a number in the game.
+---@param colour string A seated player's colour.
+---@return boolean out Whether the player is out (asked out by this hook too).
+function DrGame:is_out(colour) end
+--- Keeps a number in the game (at most 1024 keys, each 1 to 64 bytes).
+---@param key string
+---@param value integer
 function DrGame:set(key, value) end
 --- The player blocks `n` registers of their choice.
 function DrGame:block(colour, n) end
---- Puts a piece on a square (nil: clears it).
+--- Puts a piece on a square of the board (nil: clears it); never on a fixed obstacle, nor an obstacle or container under a robot.
 function DrGame:set_piece(x, y, kind) end
 --- Sets what a robot carries (nil: nothing).
 function DrGame:set_carrying(robot, kind) end
---- Moves a robot `reach` squares (or "dash": to the next obstacle) by the move rules.
+--- Moves a robot `reach` squares (0 to 30, or "dash": to the next obstacle) by the move rules.
 ---@param reach integer|"dash"
 function DrGame:drive(robot, dir, reach) end
 --- A robot shoots along `dir`.
 ---@param how DrShot?
 function DrGame:shoot(robot, dir, how) end
 --- The player is out.
+---@param colour string A seated player's colour.
 function DrGame:out(colour) end
---- A line for the transcript.
+--- A line for the transcript (at most 1000 bytes).
 function DrGame:say(text) end
---- Ends the game: the winners' colours (none: nobody, or a draw), and why.
+--- Ends the game: the winners' colours, each seated and named once (none: nobody, or a draw), and why (at most 1000 bytes).
 ---@param winners string[]
 function DrGame:finish(winners, reason) end
 

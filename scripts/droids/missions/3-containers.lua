@@ -9,10 +9,7 @@
 local PER_PLAYER = 3 -- line 174: 6, 9 or 12 for 2, 3 or 4 players
 
 local function containers_left(game)
-  local n = 0
-  for _, kind in pairs(game._pieces) do
-    if kind == "container" then n = n + 1 end
-  end
+  local n = game:count("container")
   for _, r in pairs(game.robots) do
     if r.carrying == "container" then n = n + 1 end
   end

@@ -54,7 +54,7 @@ return {
   order_done = function(game, event)
     local winners = {}
     for _, colour in ipairs(game.players) do
-      if not game.out[colour] and sheltered(game, colour) then
+      if not game:is_out(colour) and sheltered(game, colour) then
         winners[#winners + 1] = colour
       end
     end

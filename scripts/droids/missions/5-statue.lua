@@ -11,7 +11,7 @@ return {
     if not statue or not statue.x then return end
     for _, colour in ipairs(game.players) do
       local s = game.starts[colour]
-      if not game.out[colour] and s.x == statue.x and s.y == statue.y then
+      if not game:is_out(colour) and s.x == statue.x and s.y == statue.y then
         game:finish({ colour }, "the statue stands on " .. colour .. "'s start square (seed line 193)")
         return
       end

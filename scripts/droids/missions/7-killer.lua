@@ -93,7 +93,7 @@ return {
   end,
 
   round_ended = function(game, event)
-    if game.out[me(game)] then
+    if game:is_out(me(game)) then
       game:finish({}, "the killer has eliminated you (seed line 227)")
     end
   end,

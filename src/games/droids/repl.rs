@@ -57,6 +57,6 @@ fn open(path: &Path) -> Result<Opened, ReplError> {
     Ok(Opened {
         game: Box::new(game),
         start: record::scenario_value(&shown, &text),
-        label: format!("scenario {shown}: {title}"),
+        label: format!("scenario {shown}: {}", crate::escape::terminal(&title)),
     })
 }

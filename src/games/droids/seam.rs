@@ -119,8 +119,18 @@ fn check(path: &Path) -> Result<Checked, String> {
     }) {
         let shown = path.display().to_string();
         let m = Mission::parse(&shown, &text).map_err(|e| e.to_string())?;
-        if m.script.is_some() {
-            Chosen::find(&shown).and_then(|c| c.load())?;
+        // It starts, its script's `setup` run, for every count of players.
+        let (mission, hooks) = Chosen::find(&shown).and_then(|c| c.load())?;
+        let (lo, hi) = mission.players;
+        for players in lo..=hi {
+            Game::with_rules(
+                mission.clone(),
+                players,
+                1,
+                &tiles::TileMix::standard(),
+                hooks.clone(),
+            )
+            .map_err(|e| format!("{shown}: with {players} players: {}", e.message))?;
         }
         return Ok(Checked {
             title: format!(
@@ -132,7 +142,7 @@ fn check(path: &Path) -> Result<Checked, String> {
     }
     let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
     Ok(Checked {
-        title: report.title,
+        title: crate::escape::terminal(&report.title).into_owned(),
         differences: report.differences,
         events: report.events,
     })

@@ -65,7 +65,12 @@ impl FromStr for Colour {
         Colour::ALL
             .into_iter()
             .find(|c| c.name() == s)
-            .ok_or_else(|| format!("`{s}` is not a tile colour (purple, blue, red, grey)"))
+            .ok_or_else(|| {
+                format!(
+                    "`{}` is not a tile colour (purple, blue, red, grey)",
+                    crate::script::text::shown(s)
+                )
+            })
     }
 }
 
@@ -222,8 +227,12 @@ impl FromStr for Tile {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let words: Vec<&str> = s.split_whitespace().collect();
         let dir = |w: &str| -> Result<Compass, String> {
-            w.parse::<Compass>()
-                .map_err(|_| format!("`{w}` is not a direction (N NE E SE S SW W NW)"))
+            w.parse::<Compass>().map_err(|_| {
+                format!(
+                    "`{}` is not a direction (N NE E SE S SW W NW)",
+                    crate::script::text::shown(w)
+                )
+            })
         };
         let tile = match words.as_slice() {
             ["steer", aim, drive] => Tile::Steer {
@@ -244,12 +253,18 @@ impl FromStr for Tile {
                     "gmove" => Tile::GMove(d),
                     "gdash" => Tile::GDash(d),
                     "repair" => Tile::Repair(d),
-                    other => return Err(format!("`{other}` is not a tile ({WORDS})")),
+                    other => {
+                        return Err(format!(
+                            "`{}` is not a tile ({WORDS})",
+                            crate::script::text::shown(other)
+                        ))
+                    }
                 }
             }
             _ => {
                 return Err(format!(
-                    "`{s}` is not a tile: a kind ({WORDS}) and a direction"
+                    "`{}` is not a tile: a kind ({WORDS}) and a direction",
+                    crate::script::text::shown(s)
                 ))
             }
         };
@@ -268,7 +283,11 @@ pub struct TileMix {
 
 /// A tile file that cannot be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {message}")]
+#[error(
+    "{}: {}",
+    crate::escape::terminal(place),
+    crate::escape::terminal(message)
+)]
 pub struct TileMixError {
     /// `file:line:column`.
     pub place: String,
@@ -288,6 +307,11 @@ struct RawStack {
     colour: Spanned<String>,
     tiles: Vec<Spanned<String>>,
 }
+
+/// The most tiles a mix (or a scenario's stacks) may hold: far more than
+/// a game uses (the standard mix has 76), few enough that shuffling a
+/// stack stays cheap.
+pub const MAX_TILES: usize = 1000;
 
 /// The built-in tile file.
 pub const STANDARD_TEXT: &str = include_str!("../../../scripts/droids/tiles.toml");
@@ -345,8 +369,16 @@ impl TileMix {
                 let count: usize = count
                     .parse()
                     .ok()
-                    .filter(|n| (1..=99).contains(n))
-                    .ok_or_else(|| err(at, format!("`{count}` is not a count from 1 to 99")))?;
+                    .filter(|n| (1..=99).contains(n) && count.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| {
+                        err(
+                            at,
+                            format!(
+                                "`{}` is not a count from 1 to 99",
+                                crate::script::text::shown(count)
+                            ),
+                        )
+                    })?;
                 let tile: Tile = tile.parse().map_err(|e| err(at, e))?;
                 if tile.colour() != colour {
                     return Err(err(
@@ -355,6 +387,13 @@ impl TileMix {
                     ));
                 }
                 stacks[colour.index()].extend(std::iter::repeat_n(tile, count));
+                let total: usize = stacks.iter().map(Vec::len).sum();
+                if total > MAX_TILES {
+                    return Err(err(
+                        at,
+                        format!("{total} tiles: a mix holds at most {MAX_TILES}"),
+                    ));
+                }
             }
         }
         Ok(TileMix { stacks })
@@ -420,5 +459,18 @@ mod tests {
         )
         .unwrap_err();
         assert!(e.message.contains("not a count"), "{e}");
+    }
+
+    #[test]
+    fn a_mix_holds_at_most_a_thousand_tiles() {
+        // Before, a replay's tile text could ask for millions of tiles,
+        // shuffled at every return.
+        let entries = ["\"99 shoot N\""; 11].join(", ");
+        let text = format!("[[stack]]\ncolour = \"red\"\ntiles = [{entries}]\n");
+        let e = TileMix::parse("t.toml", &text).unwrap_err();
+        assert!(
+            e.message.contains("1089 tiles: a mix holds at most 1000"),
+            "{e}"
+        );
     }
 }

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::tiles::Colour;
+use super::tiles::{Colour, Tile, TileMix};
 use crate::grid::square::Square;
 use crate::toml_text::line_column;
 
@@ -176,14 +176,19 @@ pub struct Mission {
     /// round, by the number of players (seed line 146).
     pub place_obstacles: BTreeMap<usize, u8>,
     /// The teams, each a list of seats that win together (seed lines 141,
-    /// 150: "2 teams of 2"); empty when every player plays alone. A seat
-    /// in no team plays alone.
+    /// 150: "2 teams of 2"); empty when every player plays alone. When
+    /// given, every colour that may play is in one, and there are two at
+    /// least.
     pub teams: Vec<Vec<usize>>,
 }
 
 /// A mission file that cannot be read: where and why.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{place}: {message}")]
+#[error(
+    "{}: {}",
+    crate::escape::terminal(place),
+    crate::escape::terminal(message)
+)]
 pub struct MissionError {
     /// `file:line:column`, or the file alone.
     pub place: String,
@@ -201,7 +206,7 @@ pub(crate) struct RawMission {
     title: Option<String>,
     source: Option<Spanned<String>>,
     game: Option<String>,
-    players: Option<Spanned<[i64; 2]>>,
+    players: Option<Spanned<Vec<i64>>>,
     stacks: Option<Vec<Spanned<String>>>,
     rows: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
@@ -209,8 +214,7 @@ pub(crate) struct RawMission {
     script: Option<Spanned<String>>,
     #[serde(default)]
     leave_out: Vec<Spanned<String>>,
-    #[serde(default)]
-    teams: Vec<Vec<Spanned<String>>>,
+    teams: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
 }
 
 /// Places errors in a file's text.
@@ -236,20 +240,39 @@ impl RawMission {
             place_obstacles: BTreeMap::new(),
             script: None,
             leave_out: Vec::new(),
-            teams: Vec::new(),
+            teams: None,
         }
     }
 }
 
+/// The longest mission name.
+pub const MAX_NAME: usize = 40;
+
+/// Whether `name` may name a mission on the command line and in messages.
+fn is_name(name: &str) -> bool {
+    (1..=MAX_NAME).contains(&name.len())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// A mission file's `teams` (`[["red", "blue"], ["yellow", "green"]]`) as
-/// seats: each colour one of the `most` players' and in one team at most.
+/// seats: each colour one of the `most` players' and in exactly one team,
+/// no team empty, at least two teams.
 fn teams(
     place: &Place<'_>,
-    raw: &[Vec<Spanned<String>>],
+    raw: Option<&Spanned<Vec<Vec<Spanned<String>>>>>,
     most: usize,
 ) -> Result<Vec<Vec<usize>>, MissionError> {
     let mut out: Vec<Vec<usize>> = Vec::new();
-    for team in raw {
+    let Some(raw) = raw.filter(|r| !r.get_ref().is_empty()) else {
+        return Ok(out);
+    };
+    let whole = |why: String| place.at(raw.span().start, why);
+    for team in raw.get_ref() {
+        if team.is_empty() {
+            return Err(whole("a team is empty: each team lists its colours".into()));
+        }
         let mut seats = Vec::new();
         for colour in team {
             let name = colour.get_ref();
@@ -260,20 +283,30 @@ fn teams(
                     place.at(
                         colour.span().start,
                         format!(
-                            "in `teams`: `{name}` is not a player's colour ({})",
+                            "`{name}` is not a player's colour ({})",
                             PLAYER_COLOURS[..most].join(", ")
                         ),
                     )
                 })?;
             if out.iter().chain([&seats]).any(|t| t.contains(&seat)) {
-                return Err(place.at(
-                    colour.span().start,
-                    format!("in `teams`: {name} is in a team already"),
-                ));
+                return Err(place.at(colour.span().start, format!("{name} is in a team already")));
             }
             seats.push(seat);
         }
         out.push(seats);
+    }
+    if out.len() < 2 {
+        return Err(whole(
+            "one team only: the game would end at the first round, its only team the last in"
+                .into(),
+        ));
+    }
+    for (seat, colour) in PLAYER_COLOURS.iter().enumerate().take(most) {
+        if !out.iter().any(|t| t.contains(&seat)) {
+            return Err(whole(format!(
+                "{colour} plays (up to {most} players) but is in no team"
+            )));
+        }
     }
     Ok(out)
 }
@@ -289,6 +322,7 @@ impl Place<'_> {
             .get_ref()
             .strip_prefix(SEED)
             .and_then(|rest| rest.strip_prefix(':'))
+            .filter(|line| line.bytes().all(|b| b.is_ascii_digit()))
             .and_then(|line| line.parse::<u32>().ok())
             .filter(|line| *line >= 1)
             .ok_or_else(|| {
@@ -347,6 +381,11 @@ enum Thing {
     Piece(Piece),
 }
 
+/// Why a mission whose stacks hold nothing playable is refused.
+pub const NOTHING_PLAYABLE: &str = "no tile is left in play that a player's robot can carry out \
+     (purple or red tiles, or grey ones with a repair robot `1` on the board): every player \
+     would be out at the first round's end (seed line 133) and nobody would win";
+
 /// The characters of a board's rows, for messages.
 pub const ROW_LEGEND: &str = "`.` ground, `~` water, `#` fixed obstacle, `R` `Y` `B` `G` start squares, `1` `2` repair robots, `X` the statue, `K` the killer, `o` mobile obstacle, `c` container, `m` mine";
 
@@ -394,20 +433,44 @@ impl Mission {
             None => 0,
         };
         let name = match raw.name {
-            Some(n) => n,
+            Some(n) if is_name(&n) => n,
+            Some(n) => {
+                return Err(MissionError {
+                    place: place.file.to_string(),
+                    message: format!(
+                    "in `name`: \"{}\" is not a name: 1 to {MAX_NAME} letters, digits, `-` or `_`",
+                    crate::script::text::shown(&n)
+                ),
+                })
+            }
             None if whole => return Err(missing("name")),
             None => String::from("scenario"),
         };
         let players = match &raw.players {
             Some(p) => {
-                let [lo, hi] = *p.get_ref();
-                if !(1 <= lo && lo <= hi && hi <= 4) {
+                let shown = || {
+                    let numbers: Vec<String> = p.get_ref().iter().map(i64::to_string).collect();
+                    format!("players [{}]", numbers.join(", "))
+                };
+                let (lo, hi) = match p.get_ref().as_slice() {
+                    [lo, hi] => (
+                        usize::try_from(*lo).unwrap_or(0),
+                        usize::try_from(*hi).unwrap_or(0),
+                    ),
+                    _ => {
+                        return Err(place.at(
+                            p.span().start,
+                            format!("{}: two numbers, the fewest and the most", shown()),
+                        ))
+                    }
+                };
+                if !(1 <= lo && lo <= hi && hi <= PLAYER_COLOURS.len()) {
                     return Err(place.at(
                         p.span().start,
-                        format!("players [{lo}, {hi}]: from 1 to 4, the fewest first"),
+                        format!("{}: from 1 to 4, the fewest first", shown()),
                     ));
                 }
-                (lo as usize, hi as usize)
+                (lo, hi)
             }
             None => (1, 4),
         };
@@ -476,7 +539,7 @@ impl Mission {
             }
             mission.leave_out.push(w.clone());
         }
-        mission.teams = teams(place, &raw.teams, players.1)?;
+        mission.teams = teams(place, raw.teams.as_ref(), players.1)?;
         let mut repairs: [Option<Square>; 2] = [None; 2];
         for (y, row) in rows.iter().enumerate() {
             let chars: Vec<char> = row.get_ref().chars().collect();
@@ -534,6 +597,15 @@ impl Mission {
                 return Err(place.at(raw.rows.span().start, "`2` is drawn but no `1`"));
             }
         };
+        if whole && !mission.playable(&TileMix::standard()) {
+            let offset = raw
+                .leave_out
+                .first()
+                .map(|w| w.span().start)
+                .or_else(|| raw.stacks.as_ref()?.first().map(|c| c.span().start))
+                .unwrap_or(0);
+            return Err(place.at(offset, NOTHING_PLAYABLE));
+        }
         let (lo, hi) = mission.players;
         for (i, colour) in PLAYER_COLOURS.iter().enumerate().take(hi) {
             if whole && mission.starts[i].is_none() {
@@ -547,6 +619,7 @@ impl Mission {
             let n: usize = key
                 .parse()
                 .ok()
+                .filter(|_| key.bytes().all(|b| b.is_ascii_digit()))
                 .filter(|n| (lo..=hi).contains(n))
                 .ok_or_else(|| {
                     place.at(
@@ -561,6 +634,29 @@ impl Mission {
             mission.place_obstacles.insert(n, c);
         }
         Ok(mission)
+    }
+
+    /// Whether a player's robot may carry out `tile` from the start:
+    /// purple and red tiles (seed lines 22, 39); grey ones when a repair
+    /// robot is on the board (line 128); not blue ones, used only from
+    /// water (line 37), where no robot starts.
+    pub fn can_start_with(&self, tile: Tile) -> bool {
+        match tile.colour() {
+            Colour::Purple | Colour::Red => true,
+            Colour::Grey => !self.repair_robots.is_empty(),
+            Colour::Blue => false,
+        }
+    }
+
+    /// Whether `mix`'s stacks in play, less the tiles left out, hold a
+    /// tile a player's robot may carry out from the start
+    /// ([`Mission::can_start_with`]): else every player would be out at
+    /// the first round's end (seed line 133) and nobody would win.
+    pub fn playable(&self, mix: &TileMix) -> bool {
+        self.stacks
+            .iter()
+            .flat_map(|c| &mix.stacks[c.index()])
+            .any(|t| !self.leave_out.iter().any(|w| t.left_out_by(w)) && self.can_start_with(*t))
     }
 
     /// A built-in mission by number or name (`1`, `challenge`).

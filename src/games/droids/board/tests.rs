@@ -127,3 +127,116 @@ fn pieces_repair_robots_and_the_statue_are_read_from_the_rows() {
     );
     assert_eq!(m.board.terrain(Square::new(4, 1)), Some(Terrain::Fixed));
 }
+
+#[test]
+fn players_are_exactly_two_numbers() {
+    // Before, `[2, 2, 99]` was read as `[2, 2]`.
+    let e = error("mission = 9\nname = \"t\"\nplayers = [2, 2, 99]\nrows = [\"R.Y\"]\n");
+    assert!(e.place.starts_with("m.toml:3:"), "{e}");
+    assert!(
+        e.message
+            .contains("players [2, 2, 99]: two numbers, the fewest and the most"),
+        "{e}"
+    );
+    let e = error("mission = 9\nname = \"t\"\nplayers = [2]\nrows = [\"R.Y\"]\n");
+    assert!(e.message.contains("players [2]: two numbers"), "{e}");
+}
+
+#[test]
+fn teams_hold_every_colour_that_plays_in_two_teams_at_least() {
+    // Before, these were accepted, and a team game ended at once.
+    let four = "mission = 9\nname = \"t\"\nplayers = [4, 4]\nrows = [\"RYBG\"]\n";
+    let e = error(&format!(
+        "{four}teams = [[\"red\", \"blue\"], [\"yellow\"]]\n"
+    ));
+    assert!(e.place.starts_with("m.toml:5:"), "{e}");
+    assert!(
+        e.message
+            .contains("in `teams`: green plays (up to 4 players) but is in no team"),
+        "{e}"
+    );
+    let e = error(&format!(
+        "{HEAD}teams = [[\"red\", \"yellow\"]]\nrows = [\"RY\"]\n"
+    ));
+    assert!(e.message.contains("one team only"), "{e}");
+    let e = error(&format!("{HEAD}teams = [[\"red\"], []]\nrows = [\"RY\"]\n"));
+    assert!(e.message.contains("a team is empty"), "{e}");
+    // No teams at all: everyone plays alone.
+    Mission::parse("m.toml", &format!("{HEAD}teams = []\nrows = [\"RY\"]\n")).expect("no teams");
+    // Seated in one team only (2 of up to 4 players): the game is refused.
+    let m = Mission::parse(
+        "m.toml",
+        "mission = 9\nname = \"t\"\nplayers = [2, 4]\nrows = [\"RYBG\"]\nteams = [[\"red\", \"yellow\"], [\"blue\", \"green\"]]\n",
+    )
+    .expect("a mission");
+    let e = crate::games::droids::game::Game::new(m.clone(), 2, 1).expect_err("refused");
+    assert!(
+        e.message
+            .contains("in `teams`: the 2 players seated are all in one team"),
+        "{e}"
+    );
+    crate::games::droids::game::Game::new(m, 3, 1).expect("red and yellow against blue");
+}
+
+#[test]
+fn a_mission_with_no_playable_tile_is_refused_at_its_field() {
+    // Seed line 133: a player who carries out nothing is out. Before, such a
+    // mission was accepted and ended at once, "nobody wins".
+    let e = error(&format!("{HEAD}stacks = [\"grey\"]\nrows = [\"R.Y\"]\n"));
+    assert!(e.place.starts_with("m.toml:4:"), "{e}");
+    assert!(
+        e.message
+            .contains("in `stacks[0]`: no tile is left in play"),
+        "{e}"
+    );
+    let e = error(&format!("{HEAD}stacks = [\"blue\"]\nrows = [\"R.Y\"]\n"));
+    assert!(e.message.contains(NOTHING_PLAYABLE), "{e}");
+    let e = error(&format!(
+        "{HEAD}stacks = [\"purple\"]\nleave_out = [\"move1\", \"move2\", \"diagonal\", \"dash\"]\nrows = [\"R.Y\"]\n"
+    ));
+    assert!(e.place.starts_with("m.toml:5:"), "{e}");
+    assert!(e.message.contains("in `leave_out[0]`"), "{e}");
+    // Grey tiles move a repair robot, when one is on the board (line 128).
+    Mission::parse(
+        "m.toml",
+        &format!("{HEAD}stacks = [\"grey\"]\nrows = [\"R1Y\"]\n"),
+    )
+    .expect("grey with a repair robot");
+}
+
+#[test]
+fn a_mission_name_is_a_word() {
+    let e = error("mission = 9\nname = \"t\\u001b[2J\"\nplayers = [2, 2]\nrows = [\"R.Y\"]\n");
+    assert!(
+        e.message
+            .contains("in `name`: \"t\\e[2J\" is not a name: 1 to 40 letters, digits, `-` or `_`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn more_obstacles_to_place_than_squares_taking_one_refuse_the_game() {
+    // Before, the set-up asked for a square when none was left: a decision
+    // with no answer ("there is nothing to decide").
+    let m = Mission::parse(
+        "m.toml",
+        &format!("{HEAD}rows = [\"R..Y\"]\n[place_obstacles]\n2 = 3\n"),
+    )
+    .expect("a mission");
+    let e = crate::games::droids::game::Game::new(m, 2, 1).expect_err("refused");
+    assert!(
+        e.message.contains(
+            "in `place_obstacles`: 3 mobile obstacles to place with 2 players, but 2 squares take one"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn what_a_file_chose_reaches_the_terminal_escaped_in_its_errors() {
+    let e = error(&format!("{HEAD}rows = [\"R\\u001b[2JY\"]\n")).to_string();
+    assert!(!e.contains('\u{1b}'), "{e:?}");
+    assert!(e.contains("`\\e` is not a square"), "{e}");
+    let e = error(&format!("{HEAD}stacks = [\"red\\r\"]\nrows = [\"R.Y\"]\n")).to_string();
+    assert!(e.contains("`red\\r` is not a tile colour"), "{e}");
+}

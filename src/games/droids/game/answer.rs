@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::grid::square::Square;
+use crate::script::text::shown;
 
 use super::super::tiles::{Colour, Tile};
 
@@ -70,7 +71,7 @@ pub fn parse(text: &str) -> Result<Answer, String> {
     let rest = rest.trim();
     let column = |s: &str| {
         s.parse::<u8>()
-            .map_err(|_| format!("`{s}` is not a register column (a number from 0)"))
+            .map_err(|_| format!("`{}` is not a register column (a number from 0)", shown(s)))
     };
     match word {
         "place" => rest
@@ -87,7 +88,7 @@ pub fn parse(text: &str) -> Result<Answer, String> {
                 let c: Colour = pair[0].parse()?;
                 let n: u8 = pair[1]
                     .parse()
-                    .map_err(|_| format!("`{}` is not a count of tiles", pair[1]))?;
+                    .map_err(|_| format!("`{}` is not a count of tiles", shown(pair[1])))?;
                 counts[c.index()] = counts[c.index()].saturating_add(n);
             }
             Ok(Answer::Draw(counts))
@@ -105,7 +106,8 @@ pub fn parse(text: &str) -> Result<Answer, String> {
         "up" => column(rest).map(Answer::Up),
         "block" => column(rest).map(Answer::Block),
         _ => Err(format!(
-            "`{text}` is not an answer: place X,Y | draw COLOUR N ... | lay TILE at COLUMN | stop | up COLUMN | block COLUMN"
+            "`{}` is not an answer: place X,Y | draw COLOUR N ... | lay TILE at COLUMN | stop | up COLUMN | block COLUMN",
+            shown(text)
         )),
     }
 }

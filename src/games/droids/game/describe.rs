@@ -186,7 +186,7 @@ impl Describe for Game {
     fn summary(&self) -> String {
         let mut out = String::new();
         if let Some(o) = &self.outcome {
-            out.push_str(&format!("over: {}\n", o.reason));
+            out.push_str(&format!("over: {}\n", crate::escape::terminal(&o.reason)));
         }
         out.push_str(&format!("rounds: {}\n", self.round));
         let winners: Vec<&str> = self

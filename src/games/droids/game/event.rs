@@ -8,6 +8,7 @@ use super::super::board::Piece;
 use super::super::tiles::Tile;
 use super::{Carried, RobotId};
 use crate::engine::Seat;
+use crate::escape;
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -291,8 +292,8 @@ pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
         Event::RoundEnded { round } => {
             format!("round {round} ends: no player can turn up a tile (seed lines 125-128)")
         }
-        Event::GameOver { why } => format!("the game is over: {why}"),
-        Event::Mission { text } => format!("mission: {text}"),
+        Event::GameOver { why } => format!("the game is over: {}", escape::terminal(why)),
+        Event::Mission { text } => format!("mission: {}", escape::terminal(text)),
     }
 }
 

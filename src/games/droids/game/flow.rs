@@ -6,7 +6,7 @@ use crate::engine::{Outcome, Refusal, Seat};
 use crate::grid::square::Square;
 
 use super::super::board::Terrain;
-use super::super::mission::hooks::HookEvent;
+use super::super::mission::hooks::{Hook, HookEvent};
 use super::super::tiles::{Colour, Tile};
 use super::{Answer, Event, Game, Phase, DRAW};
 
@@ -61,7 +61,7 @@ impl Game {
 
     /// Whether a mobile obstacle may be placed on `at` in the set-up: empty
     /// ground, and no start square (ours).
-    fn can_place(&self, at: Square) -> bool {
+    pub(super) fn can_place(&self, at: Square) -> bool {
         self.terrain(at) == Some(Terrain::Ground)
             && self.piece_at(at).is_none()
             && self.robot_at(at).is_none()
@@ -140,11 +140,40 @@ impl Game {
         Refusal::new(message)
     }
 
-    /// Answers the current decision and runs on to the next.
+    /// Answers the current decision and runs on to the next. A mission
+    /// hook that fails on the way refuses the answer, and the game is put
+    /// back as it was before it (with no events: nothing happened).
     pub(crate) fn answer(&mut self, answer: Answer, checked: bool) -> Result<(), Refusal> {
         if !checked && !self.legal_answers().contains(&answer) {
             return Err(self.refusal(answer));
         }
+        let before = self.may_run_hooks(answer).then(|| self.clone());
+        self.apply_answer(answer)?;
+        if let Some(failure) = self.failure.take() {
+            if let Some(before) = before {
+                *self = before;
+            }
+            self.events.clear();
+            return Err(Refusal::new(format!(
+                "the mission script failed, so the answer was not applied: {failure}"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Whether applying `answer` may run a hook of the mission's script:
+    /// turning a tile up runs `order_done` and the moves' `moved`; any
+    /// answer may end the round (`round_ended`).
+    fn may_run_hooks(&self, answer: Answer) -> bool {
+        self.hooks.as_ref().is_some_and(|h| {
+            h.has(Hook::RoundEnded)
+                || (matches!(answer, Answer::Up(_))
+                    && (h.has(Hook::OrderDone) || h.has(Hook::Moved)))
+        })
+    }
+
+    /// Applies a legal answer.
+    fn apply_answer(&mut self, answer: Answer) -> Result<(), Refusal> {
         self.events.clear();
         let seat = self.current;
         match (self.phase, answer) {

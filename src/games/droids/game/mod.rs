@@ -22,7 +22,7 @@ mod state;
 #[cfg(test)]
 mod tests;
 
-use std::collections::{BTreeMap, VecDeque};
+use std::collections::VecDeque;
 use std::fmt;
 use std::rc::Rc;
 use std::sync::Arc;
@@ -36,6 +36,7 @@ use crate::grid::square::Square;
 
 use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
 use super::mission::hooks::{HookEvent, MissionHooks};
+use super::mission::vars::Vars;
 use super::tiles::{Colour, Tile, TileMix};
 pub use answer::Answer;
 pub use event::Event;
@@ -243,9 +244,13 @@ pub struct Game {
     pub(crate) hooks: Option<Rc<MissionHooks>>,
     /// The numbers the mission script keeps (`game:set`), part of the game
     /// so that copies and replays hold them.
-    pub(crate) vars: BTreeMap<String, i64>,
+    pub(crate) vars: Vars,
     /// Players who must still block registers (a hit, a mine), in order.
     pub(crate) pending: VecDeque<(Seat, u8)>,
+    /// The first failure of a mission hook while an answer (or the start)
+    /// is applied: the game stops there, and the answer is refused with
+    /// the game as it was before it.
+    pub(crate) failure: Option<String>,
 }
 
 impl Game {
@@ -277,6 +282,25 @@ impl Game {
         if !(lo..=hi).contains(&players) {
             return Err(Refusal::new(format!(
                 "mission {} is for {lo} to {hi} players, not {players}",
+                mission.name
+            )));
+        }
+        if !mission.playable(mix) {
+            return Err(Refusal::new(format!(
+                "mission {}: {}",
+                mission.name,
+                super::board::NOTHING_PLAYABLE
+            )));
+        }
+        let sides = mission
+            .teams
+            .iter()
+            .filter(|t| t.iter().any(|s| *s < players))
+            .count();
+        if !mission.teams.is_empty() && sides < 2 {
+            return Err(Refusal::new(format!(
+                "mission {}: in `teams`: the {players} players seated are all in one team: \
+                 the game would end at the first round",
                 mission.name
             )));
         }
@@ -359,13 +383,37 @@ impl Game {
             events: vec![Event::FirstPlayer { seat: first }],
             outcome: None,
             hooks,
-            vars: BTreeMap::new(),
+            vars: Vars::new(),
             pending: VecDeque::new(),
+            failure: None,
         };
-        if let Err(e) = game.run_hook(&HookEvent::Setup) {
-            return Err(Refusal::new(e));
+        game.hook(&HookEvent::Setup);
+        if let Some(e) = game.failure.take() {
+            return Err(Refusal::new(format!(
+                "the mission script failed, so the game does not start: {e}"
+            )));
         }
-        if place == 0 {
+        if let Phase::Place { left } = game.phase {
+            let room = game
+                .mission
+                .board
+                .squares()
+                .filter(|at| game.can_place(*at))
+                .count();
+            if room < usize::from(left) {
+                return Err(Refusal::new(format!(
+                    "mission {}: in `place_obstacles`: {left} mobile obstacles to place with \
+                     {players} players, but {room} {} one",
+                    game.mission.name,
+                    if room == 1 {
+                        "square takes"
+                    } else {
+                        "squares take"
+                    }
+                )));
+            }
+        }
+        if place == 0 && game.phase != Phase::Over {
             game.start_round();
         }
         Ok(game)

@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 
 use crate::engine::Refusal;
 
+use super::super::board::PLAYER_COLOURS;
 use super::super::mission::Chosen;
 use super::super::tiles::TileMix;
 use super::Game;
@@ -40,62 +41,220 @@ pub fn scenario_value(file: &str, text: &str) -> Value {
     json!({ "version": VERSION, "scenario_file": file, "scenario": text })
 }
 
+/// The keys a start record may hold: a mission's, or a scenario's.
+const KEYS: [&str; 11] = [
+    "version",
+    "mission_file",
+    "mission",
+    "script_file",
+    "script",
+    "setting",
+    "tiles",
+    "players",
+    "seed",
+    "scenario_file",
+    "scenario",
+];
+
+/// A start record's keys, each read with its type checked.
+struct Raw {
+    version: u64,
+    mission_file: Option<String>,
+    mission: Option<String>,
+    script_file: Option<String>,
+    script: Option<String>,
+    setting: Option<String>,
+    tiles: Option<String>,
+    players: Option<u64>,
+    seed: Option<u64>,
+    scenario_file: Option<String>,
+    scenario: Option<String>,
+}
+
+impl Raw {
+    /// Reads `record`: a table of the [`KEYS`] only, each of its type.
+    fn read(record: &Value) -> Result<Raw, Refusal> {
+        let refuse = |why: String| Refusal::new(format!("start record: {why}"));
+        let object = record
+            .as_object()
+            .ok_or_else(|| refuse("not a table of keys".into()))?;
+        if let Some(key) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+            return Err(refuse(format!(
+                "`{}` is not a key of a Droids start record ({})",
+                crate::script::text::shown(key),
+                KEYS.join(", ")
+            )));
+        }
+        let shown = |v: &Value| crate::script::text::shown(&v.to_string());
+        let text = |key: &str| match object.get(key) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(v) => Err(refuse(format!("`{key}` is {}: text", shown(v)))),
+        };
+        let number = |key: &str| match object.get(key) {
+            None => Ok(None),
+            Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+                refuse(format!(
+                    "`{key}` is {}: a whole number from 0 to {}",
+                    shown(v),
+                    u64::MAX
+                ))
+            }),
+        };
+        Ok(Raw {
+            version: number("version")?.ok_or_else(|| refuse("`version` is missing".into()))?,
+            mission_file: text("mission_file")?,
+            mission: text("mission")?,
+            script_file: text("script_file")?,
+            script: text("script")?,
+            setting: text("setting")?,
+            tiles: text("tiles")?,
+            players: number("players")?,
+            seed: number("seed")?,
+            scenario_file: text("scenario_file")?,
+            scenario: text("scenario")?,
+        })
+    }
+}
+
 /// A game at its start, from its start record; the refusal names the field.
 pub fn resume(record: &Value) -> Result<Game, Refusal> {
-    let field = |key: &str| {
-        record
-            .get(key)
-            .ok_or_else(|| Refusal::new(format!("start record: `{key}` is missing")))
-    };
-    let text = |key: &str| {
-        field(key)?
-            .as_str()
-            .ok_or_else(|| Refusal::new(format!("start record: `{key}` is not text")))
-    };
-    let number = |key: &str| {
-        field(key)?
-            .as_u64()
-            .ok_or_else(|| Refusal::new(format!("start record: `{key}` is not a whole number")))
-    };
-    let version = number("version")?;
-    if version != VERSION {
+    let refuse = |why: String| Refusal::new(format!("start record: {why}"));
+    let raw = Raw::read(record)?;
+    if raw.version != VERSION {
         return Err(Refusal::new(format!(
-            "start record version {version}: this tinbots reads version {VERSION}"
+            "start record version {}: this tinbots reads version {VERSION}",
+            raw.version
         )));
     }
-    let optional = |key: &str| match record.get(key) {
-        None => Ok(None),
-        Some(v) => v
-            .as_str()
-            .map(|s| Some(s.to_string()))
-            .ok_or_else(|| Refusal::new(format!("start record: `{key}` is not text"))),
+    let given = |key: &str, value: Option<String>| {
+        value.ok_or_else(|| refuse(format!("`{key}` is missing")))
     };
-    if record.get("scenario").is_some() {
-        let file = format!("start record scenario ({})", text("scenario_file")?);
-        return super::super::scenario::position_text(&file, text("scenario")?)
+    let mission_keys = [
+        ("mission_file", raw.mission_file.is_some()),
+        ("mission", raw.mission.is_some()),
+        ("script_file", raw.script_file.is_some()),
+        ("script", raw.script.is_some()),
+        ("setting", raw.setting.is_some()),
+        ("tiles", raw.tiles.is_some()),
+        ("players", raw.players.is_some()),
+        ("seed", raw.seed.is_some()),
+    ];
+    if raw.scenario.is_some() || raw.scenario_file.is_some() {
+        if let Some((key, _)) = mission_keys.iter().find(|(_, given)| *given) {
+            return Err(refuse(format!(
+                "`{key}` is given with `scenario`: a record starts from a mission or a scenario"
+            )));
+        }
+        let file = format!(
+            "start record scenario ({})",
+            given("scenario_file", raw.scenario_file)?
+        );
+        return super::super::scenario::position_text(&file, &given("scenario", raw.scenario)?)
             .map(|(game, _)| game)
             .map_err(|e| Refusal::new(e.to_string()));
     }
-    let file = text("mission_file")?;
-    let script = match (optional("script_file")?, optional("script")?) {
+    let file = given("mission_file", raw.mission_file)?;
+    let script = match (raw.script_file, raw.script) {
         (Some(f), Some(t)) => Some((format!("start record script ({f})"), t)),
         (None, None) => None,
-        _ => {
-            return Err(Refusal::new(
-                "start record: `script_file` and `script` go together",
-            ))
-        }
+        _ => return Err(refuse("`script_file` and `script` go together".into())),
     };
     let chosen = Chosen {
         file: format!("start record mission ({file})"),
-        text: text("mission")?.to_string(),
+        text: given("mission", raw.mission)?,
         script,
-        setting: optional("setting")?,
+        setting: raw.setting,
     };
     let (mission, hooks) = chosen.load().map_err(Refusal::new)?;
-    let mix = TileMix::parse("start record tiles", text("tiles")?)
+    let mix = TileMix::parse("start record tiles", &given("tiles", raw.tiles)?)
         .map_err(|e| Refusal::new(e.to_string()))?;
-    let players = usize::try_from(number("players")?)
-        .map_err(|_| Refusal::new("start record: `players` is too large"))?;
-    Game::with_rules(mission, players, number("seed")?, &mix, hooks)
+    let players = raw
+        .players
+        .ok_or_else(|| refuse("`players` is missing".into()))?;
+    let players = usize::try_from(players)
+        .ok()
+        .filter(|n| (1..=PLAYER_COLOURS.len()).contains(n))
+        .ok_or_else(|| refuse(format!("`players` is {players}: from 1 to 4")))?;
+    let seed = raw.seed.ok_or_else(|| refuse("`seed` is missing".into()))?;
+    Game::with_rules(mission, players, seed, &mix, hooks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start record of a game of a small mission whose rules are in
+    /// `rules.lua`.
+    fn with_script() -> Value {
+        let chosen = Chosen {
+            file: "m.toml".into(),
+            text: "mission = 9\nname = \"t\"\nplayers = [2, 2]\nscript = \"rules.lua\"\nrows = [\"R...Y\"]\n"
+                .into(),
+            script: Some((
+                "rules.lua".into(),
+                "return { order_done = function(game) game:finish({}, 'x') end }".into(),
+            )),
+            setting: None,
+        };
+        let v = start_value(&chosen, super::super::super::tiles::STANDARD_TEXT, 2, 1);
+        resume(&v).expect("the record resumes");
+        v
+    }
+
+    fn refusal(record: &Value) -> String {
+        resume(record).expect_err("refused").message
+    }
+
+    #[test]
+    fn a_mission_whose_script_is_not_carried_is_refused() {
+        // Before, the game was played without the mission's rules.
+        let mut v = with_script();
+        let o = v.as_object_mut().expect("a table");
+        o.remove("script");
+        o.remove("script_file");
+        let e = refusal(&v);
+        assert!(
+            e.starts_with(
+                "start record mission (m.toml): in `script`: the mission's rules are in \
+                 \"rules.lua\", which is not given with it"
+            ),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn keys_and_numbers_are_read_strictly() {
+        let mut v = with_script();
+        v["scripts"] = json!("return {}");
+        assert!(
+            refusal(&v)
+                .starts_with("start record: `scripts` is not a key of a Droids start record"),
+            "{}",
+            refusal(&v)
+        );
+        let mut v = with_script();
+        v["players"] = json!(1u64 << 40);
+        assert!(refusal(&v).contains("`players` is 1099511627776: from 1 to 4"));
+        let mut v = with_script();
+        v["seed"] = json!(-1);
+        assert!(refusal(&v).contains("`seed` is -1: a whole number from 0 to"));
+        let mut v = with_script();
+        v["scenario"] = json!("x");
+        assert!(refusal(&v).contains("is given with `scenario`"));
+    }
+
+    #[test]
+    fn a_tile_mix_with_nothing_playable_is_refused() {
+        let mut v = with_script();
+        v["tiles"] = json!("[[stack]]\ncolour = \"blue\"\ntiles = [\"2 swim N\"]\n");
+        assert!(
+            refusal(&v).starts_with("mission t: no tile is left in play"),
+            "{}",
+            refusal(&v)
+        );
+        let mut v = with_script();
+        v["tiles"] = json!("[[stack]]\ncolour = \"purple\"\ntiles = [\"+2 move1 N\"]\n");
+        assert!(refusal(&v).contains("`+2` is not a count from 1 to 99"));
+    }
 }

@@ -163,10 +163,11 @@ impl LuaBotApi for BotApi {
 
     fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
         Context::install(lua, charge);
-        let simulate = lua.create_function(|lua, args: MultiValue| {
+        let simulate = crate::script::host_function(lua, |lua, args: MultiValue| {
             // `view:simulate(t [, to_round_end])` or `view.simulate(t [, ...])`.
             let mut args: Vec<Value> = args.into_iter().collect();
-            if matches!(args.first(), Some(Value::Table(t)) if t.contains_key("me").unwrap_or(false)) {
+            if matches!(args.first(), Some(Value::Table(t)) if t.contains_key("me").unwrap_or(false))
+            {
                 args.remove(0);
             }
             let Some(Value::Table(answers)) = args.first() else {

@@ -1,15 +1,22 @@
 //! The Lua runtime of a mission's script: one sandbox per game (shared by
 //! the game's copies, like Twin Tin Bots' variants), the script's hooks
 //! looked up once, and the calls that lend a hook a picture of the game and
-//! read back the changes it asks for ([`Effect`]), which the engine applies
-//! by the normal rules once the hook has returned.
+//! read back the changes it asks for ([`Effect`], through the methods of
+//! [`super::api`]), which the engine applies by the normal rules once the
+//! hook has returned.
+//!
+//! Every hook runs under the one guard ([`MissionHooks::enter`],
+//! DESIGN.md principle 9), held while its changes are applied too: a
+//! change may move a robot, whose `moved` hook may ask for a change...
+//! Past the guard's depth, or past [`HOOK_CALLS_PER_CHAIN`] hooks for one,
+//! the hook fails, naming the script and the chain.
 //!
 //! A hook never holds the game: it gets a fresh `game` table each call, so
 //! a game's copies (undo, simulation, `sample_hidden`) stay independent and
 //! what a script keeps between calls lives in the game (`game:set`), not in
 //! Lua. The die a hook rolls is the game's own, lent for the call.
 
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::fmt;
 use std::rc::Rc;
 
@@ -17,16 +24,15 @@ use mlua::{Function, Lua, Table, Value};
 
 use crate::engine::Seat;
 use crate::grid::square::{Compass, Square};
-use crate::script::{Sandbox, ScriptError, ScriptId};
+use crate::script::hook_guard::Running;
+use crate::script::{HookGuard, Sandbox, ScriptError, ScriptId};
 
-use super::super::board::{Piece, Terrain, PLAYER_COLOURS};
-use super::super::game::{Carried, Dice, Game, RobotId};
+use super::super::board::{Piece, PLAYER_COLOURS};
+use super::super::game::{Carried, Game, RobotId};
+use super::api::{self, Asked, Lent, Shared};
 
 /// The hooks a mission script may define, in the order of [`Hook`].
 pub const HOOKS: [&str; 4] = ["setup", "moved", "order_done", "round_ended"];
-
-/// The library that wraps a hook's data into the `game` object.
-const LIBRARY: &str = include_str!("library.lua");
 
 /// When a hook runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -76,7 +82,8 @@ pub enum HookEvent {
 }
 
 impl HookEvent {
-    fn hook(&self) -> Hook {
+    /// The hook it calls.
+    pub fn hook(&self) -> Hook {
         match self {
             HookEvent::Setup => Hook::Setup,
             HookEvent::Moved { .. } => Hook::Moved,
@@ -155,16 +162,28 @@ pub enum Effect {
     Say(String),
 }
 
+/// The most hooks one hook's changes may run, all depths together (a
+/// hook whose changes run hooks whose changes run hooks...): the guard
+/// bounds how deep such a chain goes, this how wide.
+pub const HOOK_CALLS_PER_CHAIN: usize = 128;
+
 /// A mission's script, loaded.
 pub struct MissionHooks {
     sandbox: Sandbox,
     script: ScriptId,
-    call: Function,
     hooks: [Option<Function>; 4],
-    /// The game's die, lent for a call.
-    dice: Rc<RefCell<Option<Dice>>>,
+    /// The metatable of the `game` tables: the methods ([`api`]).
+    meta: Table,
+    /// The game lent to the hook running.
+    lent: Shared,
     /// The setting given after the mission's name (`7:c`).
     setting: Option<String>,
+    /// The hooks running, and the changes they asked for being applied.
+    guard: HookGuard,
+    /// The hooks run in the chain running.
+    chain_calls: Cell<usize>,
+    /// The outermost hook of the chain running.
+    chain_root: Cell<Hook>,
 }
 
 impl fmt::Debug for MissionHooks {
@@ -175,11 +194,7 @@ impl fmt::Debug for MissionHooks {
             .filter(|(_, h)| h.is_some())
             .map(|(n, _)| *n)
             .collect();
-        write!(
-            f,
-            "MissionHooks({}, {names:?})",
-            self.sandbox.script_path(self.script)
-        )
+        write!(f, "MissionHooks({}, {names:?})", self.path())
     }
 }
 
@@ -199,30 +214,9 @@ impl MissionHooks {
     ) -> Result<MissionHooks, LoadError> {
         let err = |e: ScriptError| LoadError(e.to_string());
         let mut sandbox = Sandbox::new().map_err(err)?;
-        let library = sandbox
-            .load_str("droids mission library", LIBRARY)
-            .map_err(err)?;
-        let dice: Rc<RefCell<Option<Dice>>> = Rc::default();
-        let lent = dice.clone();
-        let roll = sandbox
-            .lua()
-            .create_function(move |_, ()| {
-                Ok(lent
-                    .borrow_mut()
-                    .as_mut()
-                    .map_or(0, |d: &mut Dice| d.roll()))
-            })
-            .map_err(|e| LoadError(e.to_string()))?;
-        let lib = match sandbox.script_value(library) {
-            Value::Table(t) => t.clone(),
-            _ => return Err(LoadError("the mission library returns no table".into())),
-        };
-        let lua_err = |e: mlua::Error| LoadError(format!("droids mission library: {e}"));
-        let init: Function = lib.raw_get("init").map_err(lua_err)?;
-        let call: Function = lib.raw_get("call").map_err(lua_err)?;
-        sandbox
-            .call_function::<()>(library, &init, roll)
-            .map_err(err)?;
+        let lent: Shared = Rc::default();
+        let meta = api::metatable(sandbox.lua(), &lent)
+            .map_err(|e| LoadError(format!("{file}: the mission runtime: {e}")))?;
         let script = sandbox.load_str(file, text).map_err(err)?;
         let Value::Table(table) = sandbox.script_value(script).clone() else {
             return Err(LoadError(format!(
@@ -235,11 +229,12 @@ impl MissionHooks {
             let (key, value) = pair.map_err(|e| LoadError(format!("{file}: {e}")))?;
             let name = match &key {
                 Value::String(s) => s.to_string_lossy(),
-                other => format!("{other:?}"),
+                other => crate::script::text::quoted_value(other),
             };
             let Some(i) = HOOKS.iter().position(|h| *h == name) else {
                 return Err(LoadError(format!(
-                    "{file}: `{name}` is not a hook; the hooks are {}",
+                    "{file}: `{}` is not a hook; the hooks are {}",
+                    crate::script::text::shown(&name),
                     HOOKS.join(", ")
                 )));
             };
@@ -255,11 +250,19 @@ impl MissionHooks {
         Ok(MissionHooks {
             sandbox,
             script,
-            call,
             hooks,
-            dice,
+            meta,
+            lent,
             setting,
+            guard: HookGuard::new(),
+            chain_calls: Cell::new(0),
+            chain_root: Cell::new(Hook::Setup),
         })
+    }
+
+    /// The script's file, as shown.
+    pub fn path(&self) -> &str {
+        self.sandbox.script_path(self.script)
     }
 
     /// Whether the script defines `hook`.
@@ -267,95 +270,110 @@ impl MissionHooks {
         self.hooks[hook as usize].is_some()
     }
 
-    /// Runs the hook of `event` on `game` (its die lent for the call) and
-    /// returns the changes asked for; an error names the script, the line
-    /// and the cause.
-    pub fn run(&self, game: &mut Game, event: &HookEvent) -> Result<Vec<Effect>, String> {
+    /// Enters `hook` under the guard, held while the hook runs and while
+    /// the changes it asked for are applied (which may run hooks again).
+    /// Refused, naming the script and the chain of hooks, past
+    /// [`crate::script::HOOK_DEPTH`] hooks deep or past
+    /// [`HOOK_CALLS_PER_CHAIN`] hooks run for one outermost hook.
+    pub fn enter(&self, hook: Hook) -> Result<Running<'_>, String> {
+        if self.guard.depth() == 0 {
+            self.chain_calls.set(0);
+            self.chain_root.set(hook);
+        }
+        let calls = self.chain_calls.get() + 1;
+        self.chain_calls.set(calls);
+        let running = self
+            .guard
+            .enter(HOOKS[hook as usize])
+            .map_err(|e| format!("{}: {e}", self.path()))?;
+        if calls > HOOK_CALLS_PER_CHAIN {
+            return Err(format!(
+                "{}: the changes hook `{}` asked for ran more than {HOOK_CALLS_PER_CHAIN} hooks, \
+                 the last `{}` (docs/security.md)",
+                self.path(),
+                HOOKS[self.chain_root.get() as usize],
+                HOOKS[hook as usize]
+            ));
+        }
+        Ok(running)
+    }
+
+    /// A change that could not be applied, at the line that asked for it.
+    pub fn refused(&self, hook: Hook, line: Option<u32>, why: &str) -> String {
+        let at = match line {
+            Some(line) => format!("{}:{line}", self.path()),
+            None => self.path().to_string(),
+        };
+        format!("{at}: hook `{}`: {why}", HOOKS[hook as usize])
+    }
+
+    /// Runs the hook of `event` on `game` (lent for the call: its die, a
+    /// picture, its kept numbers) and returns the changes asked for; an
+    /// error names the script, the line and the cause.
+    pub fn run(&self, game: &mut Game, event: &HookEvent) -> Result<Vec<Asked>, String> {
         let Some(hook) = &self.hooks[event.hook() as usize] else {
             return Ok(Vec::new());
         };
         let lua = self.sandbox.lua();
-        let data = self.game_table(lua, game).map_err(|e| e.to_string())?;
-        let event_table = event_table(lua, event).map_err(|e| e.to_string())?;
-        *self.dice.borrow_mut() = Some(game.dice.clone());
-        let result: Result<Table, ScriptError> =
+        let runtime = |e: mlua::Error| format!("{}: the mission runtime: {e}", self.path());
+        let data = self.game_table(lua, game).map_err(runtime)?;
+        let event_table = event_table(lua, event).map_err(runtime)?;
+        *self.lent.borrow_mut() = Some(Lent::of(game));
+        let result: Result<(), ScriptError> =
             self.sandbox
-                .call_function(self.script, &self.call, (hook.clone(), data, event_table));
-        if let Some(d) = self.dice.borrow_mut().take() {
-            game.dice = d;
-        }
-        let effects = result.map_err(|e| e.to_string())?;
-        let path = self.sandbox.script_path(self.script);
-        effects
-            .sequence_values::<Table>()
-            .map(|t| {
-                let t = t.map_err(|e| e.to_string())?;
-                read_effect(&t).map_err(|why| {
-                    format!("{path}: hook `{}`: {why}", HOOKS[event.hook() as usize])
-                })
-            })
-            .collect()
+                .call_function(self.script, hook, (data, event_table));
+        let lent = self
+            .lent
+            .borrow_mut()
+            .take()
+            .expect("the game is lent for the call");
+        game.dice = lent.dice;
+        result.map_err(|e| e.to_string())?;
+        Ok(lent.asked)
     }
 
-    /// The data of the `game` table a hook gets.
+    /// The `game` table a hook gets: the data, with the methods of
+    /// [`api`] in its (hidden) metatable.
     fn game_table(&self, lua: &Lua, game: &Game) -> mlua::Result<Table> {
         let t = lua.create_table()?;
         let board = &game.mission.board;
-        t.set("round", game.round)?;
-        t.set("width", board.width)?;
-        t.set("height", board.height)?;
-        t.set("mission", game.mission.name.as_str())?;
-        t.set("setting", self.setting.as_deref())?;
-        let terrain: String = board
-            .squares()
-            .map(|at| match board.terrain(at) {
-                Some(Terrain::Water) => '~',
-                Some(Terrain::Fixed) => '#',
-                _ => '.',
-            })
-            .collect();
-        t.set("_terrain", terrain)?;
-        let pieces = lua.create_table()?;
-        for (i, p) in game.pieces.iter().enumerate() {
-            if let Some(p) = p {
-                pieces.raw_set(i, p.name())?;
-            }
-        }
-        t.set("_pieces", pieces)?;
+        t.raw_set("round", game.round)?;
+        t.raw_set("width", board.width)?;
+        t.raw_set("height", board.height)?;
+        t.raw_set("mission", game.mission.name.as_str())?;
+        t.raw_set("setting", self.setting.as_deref())?;
         let players = lua.create_table()?;
         let starts = lua.create_table()?;
-        let out = lua.create_table()?;
         let free = lua.create_table()?;
         for (seat, p) in game.players.iter().enumerate() {
             let colour = PLAYER_COLOURS[seat];
             players.raw_set(seat + 1, colour)?;
             if let Some(at) = game.mission.starts[seat] {
-                starts.set(colour, square_table(lua, at)?)?;
+                starts.raw_set(colour, square_table(lua, at)?)?;
             }
-            out.set(colour, p.out)?;
-            free.set(colour, p.blocked.iter().filter(|b| !**b).count())?;
+            free.raw_set(colour, p.blocked.iter().filter(|b| !**b).count())?;
         }
-        t.set("players", players)?;
-        t.set("starts", starts)?;
-        t.set("out", out)?;
-        t.set("free_registers", free)?;
+        t.raw_set("players", players)?;
+        t.raw_set("starts", starts)?;
+        t.raw_set("free_registers", free)?;
         let robots = lua.create_table()?;
         for r in &game.robots {
             let rt = lua.create_table()?;
-            rt.set("name", r.id.to_string())?;
+            rt.raw_set("name", r.id.to_string())?;
             if let Some(at) = r.at {
-                rt.set("x", at.x)?;
-                rt.set("y", at.y)?;
+                rt.raw_set("x", at.x)?;
+                rt.raw_set("y", at.y)?;
             }
-            rt.set("carrying", r.carrying.map(carried_name))?;
-            robots.set(r.id.to_string(), rt)?;
+            rt.raw_set("carrying", r.carrying.map(carried_name))?;
+            robots.raw_set(r.id.to_string(), rt)?;
         }
-        t.set("robots", robots)?;
+        t.raw_set("robots", robots)?;
         let vars = lua.create_table()?;
         for (k, v) in &game.vars {
-            vars.set(k.as_str(), *v)?;
+            vars.raw_set(k.as_str(), *v)?;
         }
-        t.set("vars", vars)?;
+        t.raw_set("vars", vars)?;
+        t.set_metatable(Some(self.meta.clone()))?;
         Ok(t)
     }
 }
@@ -408,121 +426,4 @@ fn event_table(lua: &Lua, event: &HookEvent) -> mlua::Result<Table> {
         HookEvent::RoundEnded { round } => t.set("round", *round)?,
     }
     Ok(t)
-}
-
-/// A colour's seat.
-fn seat_of(colour: &str) -> Result<Seat, String> {
-    PLAYER_COLOURS
-        .iter()
-        .position(|c| *c == colour)
-        .ok_or_else(|| format!("`{colour}` is not a player's colour"))
-}
-
-/// Reads one change a hook asked for.
-fn read_effect(t: &Table) -> Result<Effect, String> {
-    let get_str = |k: &str| -> Result<String, String> {
-        t.get::<Option<String>>(k)
-            .map_err(|e| format!("`{k}`: {e}"))?
-            .ok_or_else(|| format!("`{k}` is missing"))
-    };
-    let get_int = |k: &str| -> Result<i64, String> {
-        t.get::<Option<i64>>(k)
-            .map_err(|e| format!("`{k}`: {e}"))?
-            .ok_or_else(|| format!("`{k}` is missing"))
-    };
-    let robot = |k: &str| -> Result<RobotId, String> {
-        let name = get_str(k)?;
-        RobotId::named(&name).ok_or_else(|| format!("`{name}` is not a robot"))
-    };
-    let dir = || -> Result<Compass, String> {
-        let d = get_str("dir")?;
-        d.parse::<Compass>()
-            .map_err(|_| format!("`{d}` is not a direction (N, NE, E, ...)"))
-    };
-    let piece = |k: &str| -> Result<Option<Piece>, String> {
-        match t
-            .get::<Option<String>>(k)
-            .map_err(|e| format!("`{k}`: {e}"))?
-        {
-            None => Ok(None),
-            Some(n) => Piece::named(&n)
-                .map(Some)
-                .ok_or_else(|| format!("`{n}` is not a piece (obstacle, container, mine)")),
-        }
-    };
-    let small = |n: i64, what: &str| -> Result<u8, String> {
-        u8::try_from(n)
-            .ok()
-            .filter(|n| *n <= 99)
-            .ok_or_else(|| format!("{what} {n}: from 0 to 99"))
-    };
-    let op = get_str("op")?;
-    Ok(match op.as_str() {
-        "block" => Effect::Block {
-            seat: seat_of(&get_str("colour")?)?,
-            n: small(get_int("n")?, "registers")?,
-        },
-        "set_piece" => Effect::SetPiece {
-            at: Square::new(
-                i32::try_from(get_int("x")?).map_err(|e| e.to_string())?,
-                i32::try_from(get_int("y")?).map_err(|e| e.to_string())?,
-            ),
-            piece: piece("kind")?,
-        },
-        "set_carrying" => Effect::SetCarrying {
-            robot: robot("robot")?,
-            piece: piece("kind")?,
-        },
-        "set" => Effect::Set {
-            key: get_str("key")?,
-            value: get_int("value")?,
-        },
-        "finish" => {
-            let winners: Option<Vec<String>> =
-                t.get("winners").map_err(|e| format!("`winners`: {e}"))?;
-            Effect::Finish {
-                winners: winners
-                    .unwrap_or_default()
-                    .iter()
-                    .map(|c| seat_of(c))
-                    .collect::<Result<_, _>>()?,
-                reason: get_str("reason")?,
-            }
-        }
-        "drive" => Effect::Drive {
-            robot: robot("robot")?,
-            dir: dir()?,
-            reach: match t.get::<Value>("reach").map_err(|e| e.to_string())? {
-                Value::Integer(n) => Some(u32::from(small(n, "squares")?)),
-                Value::String(s) if s.to_string_lossy() == "dash" => None,
-                _ => return Err("`reach` is a number of squares or \"dash\"".into()),
-            },
-        },
-        "shoot" => {
-            let how: Table = t.get("how").map_err(|e| format!("`how`: {e}"))?;
-            Effect::Shoot {
-                robot: robot("robot")?,
-                dir: dir()?,
-                registers: small(
-                    how.get::<Option<i64>>("registers")
-                        .map_err(|e| format!("`how.registers`: {e}"))?
-                        .unwrap_or(0),
-                    "registers",
-                )?,
-                distance: how
-                    .get::<Option<bool>>("distance")
-                    .map_err(|e| format!("`how.distance`: {e}"))?
-                    .unwrap_or(true),
-                scrap: how
-                    .get::<Option<bool>>("scrap")
-                    .map_err(|e| format!("`how.scrap`: {e}"))?
-                    .unwrap_or(false),
-            }
-        }
-        "out" => Effect::Out {
-            seat: seat_of(&get_str("colour")?)?,
-        },
-        "say" => Effect::Say(get_str("text")?),
-        other => return Err(format!("`{other}` is no change a hook can ask for")),
-    })
 }

@@ -4,10 +4,12 @@
 //! missions are built in; any other is a mission file on disk with its
 //! script beside it, so an eighth needs no recompiling.
 
+pub mod api;
 pub mod effects;
 pub mod hooks;
 #[cfg(test)]
 mod tests;
+pub mod vars;
 
 use std::path::Path;
 use std::rc::Rc;
@@ -161,11 +163,27 @@ impl Chosen {
     /// The mission and its hooks.
     pub fn load(&self) -> Result<(Mission, Option<Rc<MissionHooks>>), String> {
         let mission = Mission::parse(&self.file, &self.text).map_err(|e| e.to_string())?;
-        let hooks = match &self.script {
-            Some((file, text)) => Some(Rc::new(
+        let hooks = match (&mission.script, &self.script) {
+            (Some(_), Some((file, text))) => Some(Rc::new(
                 MissionHooks::load(file, text, self.setting.clone()).map_err(|e| e.0)?,
             )),
-            None => None,
+            (None, None) => None,
+            (Some(named), None) => {
+                return Err(format!(
+                    "{}: in `script`: the mission's rules are in \"{}\", which is not given \
+                     with it: the game would be played without them",
+                    self.file,
+                    crate::script::text::shown(named)
+                ))
+            }
+            (None, Some((file, _))) => {
+                return Err(format!(
+                    "{}: a script is given with the mission (\"{}\") but the mission names none \
+                     in `script`",
+                    self.file,
+                    crate::script::text::shown(file)
+                ))
+            }
         };
         Ok((mission, hooks))
     }

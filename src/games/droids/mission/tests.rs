@@ -1,15 +1,19 @@
 //! Tests of mission scripts: every built-in mission reads and loads, and
-//! bad scripts are refused (or, failing in play, end the game) naming the
-//! script, the line and the cause.
+//! bad scripts are refused (at the start, the game; in play, the answer,
+//! the game as it was) naming the script, the line and the cause; hooks
+//! re-entering the engine are bounded by the guard, and the changes they
+//! ask for are charged and checked where they are asked.
 
 use std::rc::Rc;
 
-use super::hooks::{Hook, MissionHooks};
+use super::hooks::{Hook, MissionHooks, HOOK_CALLS_PER_CHAIN};
 use super::{Chosen, BUILT_IN};
 use crate::engine::State;
 use crate::games::droids::board::Mission;
-use crate::games::droids::game::Game;
-use crate::games::droids::tiles::TileMix;
+use crate::games::droids::game::{Answer, Game, Phase};
+use crate::games::droids::tiles::{Tile, TileMix};
+use crate::grid::square::{Compass, Square};
+use crate::script::HOOK_DEPTH;
 
 #[test]
 fn every_built_in_mission_reads_and_its_script_loads() {
@@ -44,13 +48,33 @@ fn bad_scripts_are_refused_naming_file_line_and_cause() {
 
 /// A small board for a script's game.
 fn game(script: &str) -> Result<Game, String> {
+    game_on("R...Y", script)
+}
+
+/// A game of red and yellow on the board of `row` with `script`'s hooks.
+fn game_on(row: &str, script: &str) -> Result<Game, String> {
     let m = Mission::parse(
         "t.toml",
-        "mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [\"R...Y\"]",
+        &format!("mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [\"{row}\"]"),
     )
     .map_err(|e| e.to_string())?;
     let hooks = Rc::new(load(script)?);
     Game::with_rules(m, 2, 1, &TileMix::standard(), Some(hooks)).map_err(|e| e.message)
+}
+
+/// A `moved` hook that drives the robot that moved one square east and
+/// one back: each drive moves it, which runs the hook again.
+const PING_PONG: &str = "return { moved = function(game, event)\n  game:drive(event.robot, 'E', 1)\n  game:drive(event.robot, 'W', 1)\nend }";
+
+/// `g` about to have red turn up `tile` in register 0 (red stands in
+/// column 0), its events cleared.
+fn red_to_turn_up(mut g: Game, tile: Tile) -> Game {
+    g.players[0].registers[0] = vec![tile];
+    g.total_tiles += 1;
+    g.phase = Phase::Run;
+    g.current = 0;
+    g.events.clear();
+    g
 }
 
 #[test]
@@ -59,10 +83,10 @@ fn a_hook_that_fails_in_setup_refuses_the_game_with_its_line() {
     assert!(e.contains("m.lua:3"), "{e}");
     let e =
         game("return { setup = function(game) game:block('purple', 1) end }").expect_err("refused");
-    assert!(e.contains("`purple` is not a player's colour"), "{e}");
+    assert!(e.contains("\"purple\" is not a player's colour"), "{e}");
     let e = game("return { setup = function(game) game:drive('red', 'UP', 1) end }")
         .expect_err("refused");
-    assert!(e.contains("`UP` is not a direction"), "{e}");
+    assert!(e.contains("\"UP\" is not a direction"), "{e}");
 }
 
 #[test]
@@ -82,4 +106,224 @@ fn changes_asked_for_apply_and_are_kept_in_the_game() {
     let copy = g.clone();
     assert_eq!(copy.vars, g.vars);
     assert!(!g.is_over());
+}
+
+#[test]
+fn a_hook_re_entering_the_engine_is_stopped_by_the_guard_and_the_answer_refused() {
+    // Red's move runs `moved`, whose drives run `moved` again, and so on:
+    // before the guard, the native stack overflowed (an abort).
+    let mut g = red_to_turn_up(game(PING_PONG).expect("a game"), Tile::Move1(Compass::E));
+    let before = format!("{g:?}");
+    let e = g.apply(Answer::Up(0)).expect_err("refused");
+    assert!(
+        e.message
+            .starts_with("the mission script failed, so the answer was not applied: m.lua: "),
+        "{e}"
+    );
+    assert!(
+        e.message.ends_with(&format!(
+            "more than {HOOK_DEPTH} deep (docs/security.md): moved ×{}",
+            HOOK_DEPTH + 1
+        )),
+        "{e}"
+    );
+    // The game is exactly as before the answer, and still answers.
+    assert_eq!(format!("{g:?}"), before);
+    assert_eq!(g.legal_answers(), vec![Answer::Up(0)]);
+}
+
+#[test]
+fn a_hook_re_entering_the_engine_at_the_start_refuses_the_game() {
+    let script = PING_PONG.replace(
+        "return {",
+        "return { setup = function(game) game:drive('red', 'E', 1) end,",
+    );
+    let e = game(&script).expect_err("refused");
+    assert!(
+        e.starts_with("the mission script failed, so the game does not start: m.lua: "),
+        "{e}"
+    );
+    assert!(
+        e.ends_with(&format!(": setup → moved ×{HOOK_DEPTH}")),
+        "{e}"
+    );
+}
+
+#[test]
+fn hooks_run_by_one_hook_s_changes_are_bounded_in_number_too() {
+    // Each of 200 drives runs `moved` once, one deep: the chain is not
+    // deep but wide (a hook doubling its drives each call would run 2^32).
+    let e = game(
+        "return { moved = function() end,\n setup = function(game)\n  for i = 1, 100 do game:drive('red', 'E', 1) game:drive('red', 'W', 1) end\n end }",
+    )
+    .expect_err("refused");
+    assert!(
+        e.ends_with(&format!(
+            "m.lua: the changes hook `setup` asked for ran more than {HOOK_CALLS_PER_CHAIN} hooks, \
+             the last `moved` (docs/security.md)"
+        )),
+        "{e}"
+    );
+    // Fewer are run.
+    game("return { moved = function() end,\n setup = function(game)\n  for i = 1, 50 do game:drive('red', 'E', 1) game:drive('red', 'W', 1) end\n end }")
+        .expect("100 hooks");
+}
+
+#[test]
+fn a_hook_failing_in_play_refuses_the_answer_with_the_game_as_before() {
+    // Before, the game ended "with no winner" and `play` exited 0.
+    let mut g = red_to_turn_up(
+        game("return { order_done = function(game, event)\n  game:say('ran')\n  error('no ' .. event.tile)\nend }")
+            .expect("a game"),
+        Tile::Move1(Compass::E),
+    );
+    let before = format!("{g:?}");
+    let e = g.apply(Answer::Up(0)).expect_err("refused");
+    assert!(e.message.ends_with("m.lua:3: no move1 E"), "{e}");
+    assert_eq!(format!("{g:?}"), before);
+    assert!(!g.is_over());
+}
+
+/// The error of a game whose `setup` hook runs `body`.
+fn setup_error(body: &str) -> String {
+    game(&format!("return {{ setup = function(game)\n{body}\nend }}")).expect_err("refused")
+}
+
+#[test]
+fn winners_are_seated_colours_named_once() {
+    let e = setup_error("game:finish({'green'}, 'x')");
+    assert!(
+        e.ends_with("m.lua:2: game:finish(winners, reason): green is not seated: the players are red, yellow"),
+        "{e}"
+    );
+    let e = setup_error("game:finish({'red', 'red'}, 'x')");
+    assert!(e.ends_with("red is named twice among the winners"), "{e}");
+    let e = setup_error("game:finish({'red', extra = 1}, 'x')");
+    assert!(e.contains("the winners are a list of colours"), "{e}");
+    let e = setup_error("game:finish({'red'})");
+    assert!(e.ends_with("the reason is nil: text"), "{e}");
+    let g = game("return { setup = function(game) game:finish({'yellow'}, 'why') end }")
+        .expect("a game");
+    assert_eq!(g.outcome().map(|o| o.winners), Some(vec![1]));
+}
+
+#[test]
+fn pieces_are_set_on_the_board_only_and_never_on_fixed_obstacles_or_under_robots() {
+    let e = setup_error("game:set_piece(9, 0, 'mine')");
+    assert!(
+        e.ends_with("m.lua:2: game:set_piece(x, y, kind): [9, 0] is off the board, whose squares are [0, 0] to [4, 0]"),
+        "{e}"
+    );
+    let e = game_on(
+        "R.#.Y",
+        "return { setup = function(game)\n game:set_piece(2, 0, 'obstacle')\nend }",
+    )
+    .expect_err("refused");
+    assert!(
+        e.ends_with("[2, 0] is a fixed obstacle: no piece lies on it (seed line 11)"),
+        "{e}"
+    );
+    let e = setup_error("game:set_piece(0, 0, 'container')");
+    assert!(e.contains("red stands on [0, 0]"), "{e}");
+    // A mine stops nothing: it may lie under a robot.
+    let g =
+        game("return { setup = function(game) game:set_piece(0, 0, 'mine') end }").expect("a game");
+    assert_eq!(
+        g.piece_at(Square::new(0, 0)).map(|p| p.name()),
+        Some("mine")
+    );
+    // A change made wrong by the changes before it is refused when applied,
+    // at the line that asked for it.
+    let e = setup_error("game:drive('red', 'E', 1)\ngame:set_piece(1, 0, 'obstacle')");
+    assert!(
+        e.ends_with("m.lua:3: hook `setup`: game:set_piece: red stands on [1, 0] by then: a obstacle would stop it where it stands"),
+        "{e}"
+    );
+}
+
+#[test]
+fn out_is_a_method_and_is_out_reads() {
+    // Before, `game.out` was a table of flags and `game:out(colour)` could
+    // not be called.
+    let g = game(
+        "return { setup = function(game)\n game:out('yellow')\n game:set('seen', game:is_out('yellow') and 1 or 0)\nend }",
+    )
+    .expect("a game");
+    assert!(g.players[1].out);
+    assert_eq!(g.vars.get("seen"), Some(&1));
+    let e = setup_error("game:out('blue')");
+    assert!(
+        e.ends_with("game:out(colour): blue is not seated: the players are red, yellow"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_bad_argument_is_named_at_the_script_s_line_in_the_game_s_words() {
+    // Before, these failed inside the mission library, at its own line,
+    // in Lua's words ("attempt to compare number with string").
+    for (body, want) in [
+        ("local t = game:terrain('a', 1)", "m.lua:2: game:terrain(x, y): x is \"a\": a whole number"),
+        ("local p = game:piece(1.5, 0)", "m.lua:2: game:piece(x, y): x is 1.5: a whole number"),
+        ("game.drive('red', 'E', 1)", "m.lua:2: game:drive(robot, dir, reach) is a method: call it with a colon, `game:drive(...)`"),
+        ("game:roll(6)", "m.lua:2: game:roll(): takes 0 arguments, 1 given"),
+        ("game:drive('grey.1', 'E', 1)", "m.lua:2: game:drive(robot, dir, reach): grey.1 is not in this game"),
+        ("game:drive('red', 'E', 99)", "a reach of 99: from 0 to 30 squares, or \"dash\""),
+        ("game:shoot('red', 'E', {power = 2})", "`how.power` is not a way to shoot (registers, distance, scrap)"),
+        ("game:block('red', 300)", "300 registers: from 0 to 5"),
+        ("game:set_carrying('statue', 'mine')", "game:set_carrying(robot, kind): statue is not in this game"),
+        ("game:say(string.rep('x', 1001))", "the text is 1001 bytes long: at most 1000"),
+    ] {
+        let e = setup_error(body);
+        assert!(e.contains(want), "{body}: {e}");
+    }
+    let e = game_on(
+        "RX..Y",
+        "return { setup = function(game)\n game:set_carrying('statue', 'mine')\nend }",
+    )
+    .expect_err("refused");
+    assert!(
+        e.ends_with(
+            "m.lua:2: game:set_carrying(robot, kind): the statue carries nothing (seed line 201)"
+        ),
+        "{e}"
+    );
+    // Off the board, the reading methods say nil or false, as documented.
+    game("return { setup = function(game)\n assert(game:count('mine') == 0 and game:terrain(-1, 0) == nil and game:piece(99, 2^40) == nil)\n assert(game:free(0, 0) == false and game:free(1, 0) == true)\n assert(game:robot_at(4, 0) == 'yellow')\nend }")
+        .expect("reads");
+}
+
+#[test]
+fn kept_numbers_are_bounded_in_keys_and_length() {
+    let e = setup_error("for i = 1, 2000 do game:set('k' .. i, i) end");
+    assert!(
+        e.ends_with(
+            "m.lua:2: game:set(key, n): a new key \"k1025\" past the 1024 numbers a game keeps"
+        ),
+        "{e}"
+    );
+    let e = setup_error("game:set(string.rep('k', 65), 1)");
+    assert!(
+        e.ends_with("a key of 65 bytes: a key is 1 to 64 bytes"),
+        "{e}"
+    );
+    // A 10 MB key is charged by its length before it is refused.
+    let e = setup_error(
+        "local k = string.rep('k', 10000000)\nfor i = 1, 20 do pcall(game.set, game, k, 1) end",
+    );
+    assert!(e.contains("instruction budget of 10000000 exceeded"), "{e}");
+}
+
+#[test]
+fn the_changes_asked_for_are_charged_for_their_work() {
+    // 100,000 dashes each walk up to 30 squares: before, they cost the
+    // script about 15 instructions each and the game walked them free.
+    let e = setup_error("for i = 1, 100000 do game:drive('red', 'E', 'dash') end");
+    assert!(
+        e.contains("m.lua:2: instruction budget of 10000000 exceeded"),
+        "{e}"
+    );
+    // A few are cheap.
+    game("return { setup = function(game) for i = 1, 100 do game:drive('red', 'E', 'dash') end end }")
+        .expect("100 dashes");
 }

@@ -20,8 +20,9 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::engine::State;
+use crate::engine::{Describe, State};
 use crate::grid::square::Square;
+use crate::script::text::shown;
 
 use super::board::{Mission, MissionError, Piece, Place, RawMission, PLAYER_COLOURS};
 use super::game::{Carried, Game, RobotId};
@@ -49,8 +50,7 @@ struct RawScenario {
     game: String,
     title: String,
     source: Spanned<String>,
-    #[serde(default = "one")]
-    seed: u64,
+    seed: Option<Spanned<i64>>,
     rows: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
     robot: Vec<RawRobot>,
@@ -66,13 +66,9 @@ struct RawScenario {
     mission: Option<Spanned<String>>,
     /// Numbers the mission's script keeps, set before the first order.
     #[serde(default)]
-    vars: BTreeMap<String, i64>,
+    vars: BTreeMap<String, Spanned<i64>>,
     #[serde(default)]
     expect: RawExpect,
-}
-
-fn one() -> u64 {
-    1
 }
 
 #[derive(Deserialize)]
@@ -112,7 +108,7 @@ struct RawExpect {
     decision: Option<String>,
     deciding: Option<String>,
     winners: Option<Vec<String>>,
-    round: Option<u32>,
+    round: Option<Spanned<i64>>,
     over: Option<bool>,
     #[serde(default)]
     vars: BTreeMap<String, i64>,
@@ -122,16 +118,16 @@ struct RawExpect {
 #[serde(deny_unknown_fields)]
 struct ExpectRobot {
     id: Spanned<String>,
-    at: Option<Square>,
+    at: Option<Spanned<Vec<i64>>>,
     carrying: Option<String>,
-    blocked: Option<Vec<u8>>,
+    blocked: Option<Vec<Spanned<i64>>>,
     out: Option<bool>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ExpectPiece {
-    at: Square,
+    at: Spanned<Vec<i64>>,
     kind: String,
 }
 
@@ -247,6 +243,12 @@ fn play(place: &Place<'_>, raw: &RawScenario) -> Result<(Game, Vec<String>), Sce
             tile: tile.to_string(),
             from,
         });
+        if let Some(failure) = game.failure.take() {
+            return Err(place.at(
+                o.tile.span().start,
+                format!("the mission script failed: {failure}"),
+            ));
+        }
         let owed: Vec<(usize, u8)> = game.pending.drain(..).collect();
         let total: usize = owed.iter().map(|(_, n)| usize::from(*n)).sum();
         if o.block.len() != total {
@@ -342,13 +344,30 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         }
         mix.stacks[colour.index()] = list;
     }
+    if mix.total() > super::tiles::MAX_TILES {
+        return Err(MissionError {
+            place: place.file.to_string(),
+            message: format!(
+                "in `stacks`: {} tiles: the stacks hold at most {}",
+                mix.total(),
+                super::tiles::MAX_TILES
+            ),
+        });
+    }
+    let seed = match &raw.seed {
+        None => 1,
+        Some(s) => u64::try_from(*s.get_ref())
+            .map_err(|_| place.at(s.span().start, "a seed is a whole number from 0"))?,
+    };
     let mut game =
-        Game::scenario(mission, players, raw.seed, &mix, hooks).map_err(|e| MissionError {
+        Game::scenario(mission, players, seed, &mix, hooks).map_err(|e| MissionError {
             place: place.file.to_string(),
             message: e.message,
         })?;
     for (k, v) in &raw.vars {
-        game.vars.insert(k.clone(), *v);
+        game.vars
+            .set(k, *v.get_ref())
+            .map_err(|e| place.at(v.span().start, e.to_string()))?;
     }
     for (name, tiles) in &raw.stacks {
         if let Ok(colour) = name.parse::<Colour>() {
@@ -362,8 +381,16 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         }
     }
     game.total_tiles = game.stacks.iter().map(Vec::len).sum();
+    let mut listed = Vec::new();
     for r in &raw.robot {
         let id = robot_id(place, &r.id)?;
+        if listed.contains(&id) {
+            return Err(place.at(
+                r.id.span().start,
+                format!("{id} is listed twice in `[[robot]]`"),
+            ));
+        }
+        listed.push(id);
         let i = game
             .robot_index(id)
             .ok_or_else(|| place.at(r.id.span().start, format!("{id} is not drawn in `rows`")))?;
@@ -399,7 +426,9 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
         };
         for b in &r.blocked {
             let c = column(place, &game, b)?;
-            game.players[seat].blocked[usize::from(c)] = true;
+            if std::mem::replace(&mut game.players[seat].blocked[usize::from(c)], true) {
+                return Err(place.at(b.span().start, format!("register {c} is given twice")));
+            }
         }
     }
     game.queue_rolls(
@@ -414,7 +443,25 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             .collect::<Result<Vec<u8>, _>>()?,
     );
     game.events.clear();
+    game.check_invariants().map_err(|why| {
+        place.at(
+            raw.rows.span().start,
+            format!("the position breaks a rule: {why}"),
+        )
+    })?;
     Ok(game)
+}
+
+/// A square given as `[x, y]`: exactly two whole numbers, within
+/// [`Square::LIMIT`].
+fn square(place: &Place<'_>, at: &Spanned<Vec<i64>>) -> Result<Square, ScenarioError> {
+    match at.get_ref().as_slice() {
+        [x, y] => Square::checked(*x, *y).map_err(|e| place.at(at.span().start, e.to_string())),
+        other => Err(place.at(
+            at.span().start,
+            format!("a square is two numbers `[x, y]`, not {}", other.len()),
+        )),
+    }
 }
 
 /// A robot's name read from the file.
@@ -467,7 +514,8 @@ fn compare(
             diffs.push(format!("{id} is not in the game"));
             continue;
         };
-        if let Some(at) = e.at {
+        if let Some(at) = &e.at {
+            let at = square(place, at)?;
             if r.at != Some(at) {
                 diffs.push(format!(
                     "{id}: expected at [{}, {}], found {:?}",
@@ -480,17 +528,24 @@ fn compare(
         if let Some(c) = &e.carrying {
             let found = r.carrying.map_or("nothing".to_string(), |c| c.to_string());
             if *c != found {
-                diffs.push(format!("{id}: expected carrying {c}, found {found}"));
+                diffs.push(format!(
+                    "{id}: expected carrying {}, found {found}",
+                    shown(c)
+                ));
             }
         }
         if let RobotId::Player(seat) = id {
             let p = &game.players()[seat];
             if let Some(b) = &e.blocked {
+                let b = b
+                    .iter()
+                    .map(|c| column(place, game, c))
+                    .collect::<Result<Vec<u8>, _>>()?;
                 let found: Vec<u8> = (0..p.blocked.len())
                     .filter(|c| p.blocked[*c])
-                    .map(|c| c as u8)
+                    .filter_map(|c| u8::try_from(c).ok())
                     .collect();
-                if *b != found {
+                if b != found {
                     diffs.push(format!(
                         "{id}: expected registers {b:?} blocked, found {found:?}"
                     ));
@@ -504,29 +559,35 @@ fn compare(
         }
     }
     for p in &expect.piece {
-        let found = game.piece_at(p.at).map_or("none", Piece::name);
+        let at = square(place, &p.at)?;
+        let found = game.piece_at(at).map_or("none", Piece::name);
         if found != p.kind {
             diffs.push(format!(
                 "[{}, {}]: expected {}, found {found}",
-                p.at.x, p.at.y, p.kind
+                at.x,
+                at.y,
+                shown(&p.kind)
             ));
         }
     }
     for want in &expect.events {
         if !events.iter().any(|e| e.contains(want.as_str())) {
-            diffs.push(format!("no event says `{want}`"));
+            diffs.push(format!("no event says `{}`", shown(want)));
         }
     }
     if let Some(d) = &expect.decision {
         let found = game.decision_text();
         if !found.contains(d.as_str()) {
-            diffs.push(format!("expected the decision `{d}`, found `{found}`"));
+            diffs.push(format!(
+                "expected the decision `{}`, found `{found}`",
+                shown(d)
+            ));
         }
     }
     if let Some(d) = &expect.deciding {
         let found = game.to_decide().map_or("nobody", |s| PLAYER_COLOURS[s]);
         if found != d {
-            diffs.push(format!("expected {d} to decide, found {found}"));
+            diffs.push(format!("expected {} to decide, found {found}", shown(d)));
         }
     }
     if let Some(w) = &expect.winners {
@@ -540,6 +601,7 @@ fn compare(
             })
             .unwrap_or_default();
         if *w != found || game.outcome().is_none() {
+            let w: Vec<String> = w.iter().map(|c| shown(c)).collect();
             diffs.push(format!(
                 "expected the game over with winners {w:?}, found {found:?} (over: {})",
                 game.outcome().is_some()
@@ -558,10 +620,14 @@ fn compare(
     for (k, v) in &expect.vars {
         let found = game.vars.get(k);
         if found != Some(v) {
-            diffs.push(format!("expected `{k}` = {v}, found {found:?}"));
+            diffs.push(format!("expected `{}` = {v}, found {found:?}", shown(k)));
         }
     }
-    if let Some(r) = expect.round {
+    if let Some(r) = &expect.round {
+        let r = u32::try_from(*r.get_ref())
+            .ok()
+            .filter(|r| *r >= 1)
+            .ok_or_else(|| place.at(r.span().start, "a round is a whole number from 1"))?;
         if game.turn() != r {
             diffs.push(format!("expected round {r}, found {}", game.turn()));
         }

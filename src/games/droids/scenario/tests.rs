@@ -89,3 +89,69 @@ fn a_wrong_expectation_is_a_difference() {
         vec!["red: expected at [2, 0], found Some([1, 0])".to_string()]
     );
 }
+
+/// The head of an inline scenario (its rows come next, at line 4).
+const HEAD: &str = "game = \"droids\"\ntitle = \"t\"\nsource = \"003_4ed30270cd5960fb.txt:6\"\n";
+
+/// The refusal of the scenario `body` (after [`HEAD`]), named `s.toml`.
+fn text_error(body: &str) -> String {
+    match super::check_text("s.toml", &format!("{HEAD}{body}")) {
+        Err(e) => e.to_string(),
+        Ok(r) => panic!("read: {r:?}"),
+    }
+}
+
+#[test]
+fn squares_and_registers_are_read_strictly() {
+    // Before, `[0, 0, 99]` was read as `[0, 0]`, a register blocked twice
+    // or a robot listed twice were taken.
+    let e = text_error("rows = [\"R.Y\"]\n[[expect.robot]]\nid = \"red\"\nat = [0, 0, 99]\n");
+    assert!(e.starts_with("s.toml:7:"), "{e}");
+    assert!(e.contains("a square is two numbers `[x, y]`, not 3"), "{e}");
+    let e = text_error("rows = [\"R.Y\"]\n[[expect.piece]]\nat = [1]\nkind = \"none\"\n");
+    assert!(e.contains("a square is two numbers `[x, y]`, not 1"), "{e}");
+    let e = text_error("rows = [\"R.Y\"]\n[[expect.robot]]\nid = \"red\"\nblocked = [300]\n");
+    assert!(e.contains("a register column from 0 to 2"), "{e}");
+    let e = text_error("rows = [\"R.Y\"]\n[[robot]]\nid = \"red\"\nblocked = [1, 1]\n");
+    assert!(e.starts_with("s.toml:7:"), "{e}");
+    assert!(e.contains("register 1 is given twice"), "{e}");
+    let e = text_error("rows = [\"R.Y\"]\n[[robot]]\nid = \"red\"\n[[robot]]\nid = \"red\"\n");
+    assert!(e.contains("red is listed twice in `[[robot]]`"), "{e}");
+    let e = text_error(&format!(
+        "rows = [\"R.Y\"]\n[vars]\n{} = 1\n",
+        "k".repeat(65)
+    ));
+    assert!(
+        e.contains("a key of 65 bytes: a key is 1 to 64 bytes"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_position_the_rules_cannot_reach_is_refused_by_one_validator() {
+    // Two robots carrying the one statue: checked for a scenario, for the
+    // REPL's `load` and for a replay that starts from a scenario alike.
+    let body = "rows = [\"RXY\"]\n[[robot]]\nid = \"red\"\ncarrying = \"statue\"\n[[robot]]\nid = \"yellow\"\ncarrying = \"statue\"\n";
+    let want = "s.toml:4:8: in `rows`: the position breaks a rule: statue is off the board and not carried once";
+    assert!(text_error(body).starts_with(want), "{}", text_error(body));
+    let text = format!("{HEAD}{body}");
+    let e = super::position_text("s.toml", &text).expect_err("the REPL's load");
+    assert!(e.to_string().starts_with(want), "{e}");
+    let record = super::super::game::record::scenario_value("s.toml", &text);
+    let e = super::super::game::record::resume(&record).expect_err("a replay's start");
+    assert!(e.message.contains("the position breaks a rule"), "{e}");
+}
+
+#[test]
+fn numbers_are_read_into_their_range_in_the_game_s_words() {
+    // Before: "invalid value: integer `-1`, expected u64".
+    let e = text_error("seed = -1\nrows = [\"R.Y\"]\n");
+    assert!(
+        e.starts_with("s.toml:4:8: in `seed`: a seed is a whole number from 0"),
+        "{e}"
+    );
+    let e = text_error("rows = [\"R.Y\"]\n[expect]\nround = 0\n");
+    assert!(e.contains("a round is a whole number from 1"), "{e}");
+    let e = text_error("rows = [\"R.Y\"]\nrolls = [10]\n");
+    assert!(e.contains("a roll of the die, from 0 to 9"), "{e}");
+}
