@@ -563,7 +563,9 @@ fn counts_out_of_range_are_usage_errors() {
     assert!(!err.contains("1 players"), "{err}");
     let err = refused(&["play", "--max-turns", "0"]);
     assert!(
-        err.contains("'--max-turns <MAX_TURNS>': must be at least 1"),
+        err.contains(
+            "'--max-turns <MAX_TURNS>': 0 is out of range: a whole number from 1 to 10000"
+        ),
         "{err}"
     );
     let err = refused(&[
@@ -576,9 +578,89 @@ fn counts_out_of_range_are_usage_errors() {
         "0",
     ]);
     assert!(
-        err.contains("'--games <GAMES>': must be at least 1"),
+        err.contains("'--games <GAMES>': 0 is out of range: a whole number from 1 to 100000"),
         "{err}"
     );
+}
+
+/// Issue 29, items 5 and 15: every count flag is bounded at parse time
+/// and refused with its range, in words (not `invalid digit found in
+/// string` or `number too large to fit in target type`), before anything
+/// is played: `--max-turns 4294967295` with a variant that never lets a
+/// race end ran for ever.
+#[test]
+fn count_flags_are_refused_past_their_range_at_parse_time() {
+    let bots = ["tournament", "--bot", "random", "--bot", "random"];
+    let cases: Vec<(Vec<&str>, &str)> =
+        vec![
+        (
+            vec!["--game", "roborally", "play", "--max-turns", "4294967295"],
+            "'--max-turns <MAX_TURNS>': 4294967295 is out of range: a whole number from 1 to 10000",
+        ),
+        (
+            vec!["play", "--max-turns", "-1"],
+            "'--max-turns <MAX_TURNS>': `-1` is not a whole number from 1 to 10000",
+        ),
+        (
+            [&bots[..], &["--games", "4000000000"]].concat(),
+            "'--games <GAMES>': 4000000000 is out of range: a whole number from 1 to 100000",
+        ),
+        (
+            [&bots[..], &["--games", "99999999999"]].concat(),
+            "'--games <GAMES>': `99999999999` is not a whole number from 1 to 100000",
+        ),
+        (
+            [&bots[..], &["--until-significant", "--max-games", "1000000"]].concat(),
+            "'--max-games <MAX_GAMES>': 1000000 is out of range: a whole number from 1 to 100000",
+        ),
+        (
+            [&bots[..], &["-j", "100000"]].concat(),
+            "'--threads <THREADS>': 100000 is out of range: a whole number from 1 to 256",
+        ),
+        (
+            vec!["play", "--players", "-3"],
+            "'--players <PLAYERS>': a game is for 1 to 8 players; `-3` is not a number",
+        ),
+        (
+            vec!["play", "--seed", "-1"],
+            "'--seed <SEED>': `-1` is not a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            vec!["balance", "--bot", "random", "--max-turns", "10001"],
+            "'--max-turns <MAX_TURNS>': 10001 is out of range: a whole number from 1 to 10000",
+        ),
+        (
+            vec!["tournament", "--bot", "mcts:iterations=-1", "--bot", "random", "-g", "1"],
+            "bot mcts:iterations=-1: iterations=-1: a whole number from 1 to 1000000",
+        ),
+        (
+            vec![
+                "tournament",
+                "--bot",
+                "mcts:horizon=99999999999",
+                "--bot",
+                "random",
+                "-g",
+                "1",
+            ],
+            "horizon=99999999999: a whole number from 0 to 100",
+        ),
+        (
+            [&bots[..], &["-g", "4", "-s", "18446744073709551615"]].concat(),
+            "seed 18446744073709551615: its 4 games deal with seeds up to 1 past it",
+        ),
+    ];
+    for (args, needle) in cases {
+        let started = std::time::Instant::now();
+        let err = refused(&args);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("invalid digit") && !err.contains("too large to fit"));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+    }
 }
 
 #[test]

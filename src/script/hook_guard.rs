@@ -94,7 +94,11 @@ mod tests {
     use super::*;
 
     fn recurse(guard: &HookGuard, n: usize) -> Result<usize, TooDeep> {
-        let _running = guard.enter(if n.is_multiple_of(2) { "moved" } else { "drive" })?;
+        let _running = guard.enter(if n.is_multiple_of(2) {
+            "moved"
+        } else {
+            "drive"
+        })?;
         recurse(guard, n + 1)
     }
 

@@ -53,7 +53,7 @@ pub fn install(lua: &Lua, meter: Charge) -> mlua::Result<Function> {
         game: RefCell::new(None),
         meter,
     });
-    lua.create_function(|lua, (_view, options): (Value, Option<Table>)| {
+    crate::script::host::host_function(lua, |lua, (_view, options): (Value, Option<Table>)| {
         let game = {
             let ctx = context(lua)?;
             let game = ctx.game.borrow();
@@ -118,6 +118,23 @@ fn config(lua: &Lua, options: Option<Table>) -> mlua::Result<MctsConfig> {
                     ))
                 }
             };
+            let too_much = |limit: f64| match value {
+                Value::Integer(i) => i as f64 > limit,
+                Value::Number(n) => n > limit,
+                _ => false,
+            };
+            if key == "iterations" && too_much(f64::from(MAX_ITERATIONS)) {
+                return Err(located(
+                    lua,
+                    format!("search: iterations is at most {MAX_ITERATIONS}"),
+                ));
+            }
+            if key == "time" && too_much(MAX_SECONDS) {
+                return Err(located(
+                    lua,
+                    format!("search: time is at most {MAX_SECONDS} seconds"),
+                ));
+            }
             let value = match value {
                 Value::Integer(i) => i.to_string(),
                 Value::Number(n) => n.to_string(),

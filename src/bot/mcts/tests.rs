@@ -28,10 +28,36 @@ fn settings_are_read_from_the_name_and_bad_ones_named() {
     assert_eq!(best.choice, Choice::Best);
     for (bad, says) in [
         ("mcts:choice=most", "choice=most: visits or best"),
-        ("mcts:iterations=0", "iterations=0: at least 1"),
-        ("mcts:iterations=many", "iterations=many: invalid digit"),
+        (
+            "mcts:iterations=0",
+            "iterations=0: a whole number from 1 to 1000000",
+        ),
+        (
+            "mcts:iterations=many",
+            "iterations=many: a whole number from 1 to 1000000",
+        ),
+        // Issue 29, item 15: the setting and its range, not Rust's words
+        // (`invalid digit found in string`, `number too large to fit`).
+        (
+            "mcts:iterations=-1",
+            "iterations=-1: a whole number from 1 to 1000000",
+        ),
+        (
+            "mcts:iterations=99999999999",
+            "iterations=99999999999: a whole number from 1 to 1000000",
+        ),
+        (
+            "mcts:horizon=-2",
+            "horizon=-2: a whole number from 0 to 100",
+        ),
         ("mcts:depth=3", "`depth`: not a setting"),
-        ("mcts:time=-1", "time=-1: a positive number of seconds"),
+        ("mcts:time=-1", "time=-1: seconds from 0 to 60"),
+        ("mcts:time=0", "time=0: more than 0 and at most 60 seconds"),
+        ("mcts:time=1e9", "time=1e9: seconds from 0 to 60"),
+        (
+            "mcts:exploration=nan",
+            "exploration=nan: a number from 0 to 100",
+        ),
         ("mcts:horizon", "`horizon`: expected KEY=VALUE"),
         ("mcts:quiet=2", "quiet=2: a share from 0 to 1"),
     ] {
