@@ -509,7 +509,8 @@ pub fn run() -> Result<ExitCode> {
             let Some(listing) = game.order_listing else {
                 anyhow::bail!("{} has no order tiles to list", game.title);
             };
-            write!(out, "{}", listing(&files).map_err(anyhow::Error::msg)?)?;
+            let listed = listing(&files).map_err(anyhow::Error::msg)?;
+            write!(out, "{}", terminal_lines(&listed))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Check { files }) => {
@@ -541,21 +542,22 @@ pub fn run() -> Result<ExitCode> {
                 anyhow::bail!("{} has no named courses", titles.join(", "));
             }
             for listing in listings {
-                write!(out, "{}", listing(&library))?;
+                write!(out, "{}", terminal_lines(&listing(&library)))?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
             let game = chosen_game(cli.game.as_deref())?;
             match game.variant_listing {
-                Some(listing) => write!(out, "{}", listing(&Library::current()))?,
+                Some(listing) => write!(out, "{}", terminal_lines(&listing(&Library::current())))?,
                 None => writeln!(out, "{} has no variants yet", game.title)?,
             }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {
             let game = chosen_game(cli.game.as_deref())?.name;
-            write!(out, "{}", bots_listing(&Library::current(), game))?;
+            let listed = bots_listing(&Library::current(), game);
+            write!(out, "{}", terminal_lines(&listed))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Render {
@@ -612,7 +614,14 @@ pub fn run() -> Result<ExitCode> {
             let mut failed = None;
             record.replay_each(&shown, &mut game, |step, played| {
                 if verbose && failed.is_none() {
-                    if let Err(e) = write_answer_events(step, played, &mut heading, &mut out) {
+                    // The events narrate what scripts chose: escaped.
+                    let mut said = Vec::new();
+                    let written = write_answer_events(step, played, &mut heading, &mut said)
+                        .and_then(|()| {
+                            let said = String::from_utf8_lossy(&said);
+                            out.write_all(terminal_lines(&said).as_bytes())
+                        });
+                    if let Err(e) = written {
                         failed = Some(e);
                     }
                 }

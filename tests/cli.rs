@@ -817,3 +817,82 @@ fn another_seats_aside_on_a_transcript_line_names_its_colour() {
     }
     assert!(named > 0, "no other seat's aside in:\n{text}");
 }
+
+/// Whether `text` holds a character that could drive a terminal.
+fn raw_control(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+}
+
+/// Issue 29, item 14: what files and scripts chose reaches the terminal
+/// escaped: a scenario's and a course's title printed by `check`, a
+/// replay's refused answer, REPL refusals; and a refused 5 MB REPL line is
+/// refused with its length, not echoed.
+#[test]
+fn text_files_chose_reaches_the_terminal_escaped() {
+    let dir = temp("escaped");
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let hostile = r#"evil \u001b[2J\r\u0000 end"#;
+    let scenario =
+        std::fs::read_to_string(root.join("scripts/twin-tin-bots/scenarios/001_play_example.toml"))
+            .unwrap()
+            .replacen(
+                "title = \"Play example",
+                &format!("title = \"{hostile} Play example"),
+                1,
+            );
+    let course = std::fs::read_to_string(root.join("scripts/roborally/courses/crossing.toml"))
+        .unwrap()
+        .replacen("name = \"crossing\"", &format!("name = \"{hostile}\""), 1);
+    let scenario_path = dir.join("scenario.toml");
+    let course_path = dir.join("course.toml");
+    std::fs::write(&scenario_path, scenario).unwrap();
+    std::fs::write(&course_path, course).unwrap();
+    let o = tinbots(&[
+        "check",
+        scenario_path.to_str().unwrap(),
+        course_path.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(!raw_control(&out), "{out:?}");
+    assert_eq!(out.matches(r"evil \e[2J\r\u{0} end").count(), 2, "{out}");
+    // A replay whose answer holds control characters: refused, escaped.
+    let saved = dir.join("saved.json");
+    let o = tinbots(&["play", "-p", "2", "-q", "--save", saved.to_str().unwrap()]);
+    assert!(o.status.success());
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    replay["answers"][0] = serde_json::json!("place \u{1b}[2J\r\0 red.1");
+    std::fs::write(&saved, replay.to_string()).unwrap();
+    let err = refused(&["replay", saved.to_str().unwrap()]);
+    assert!(!raw_control(&err), "{err:?}");
+    assert!(
+        err.contains(r"answer 1 (`place \e[2J\r\u{0} red.1`)"),
+        "{err}"
+    );
+    // The REPL: a refused line with control characters, a 5 MB line.
+    let repl = |input: &[u8]| {
+        common::run_with_input(
+            Command::new(env!("CARGO_BIN_EXE_tinbots")).args(["repl", "-p", "2"]),
+            input,
+        )
+    };
+    let o = repl(b"where \x1b]0;owned\x07red.1\r\0\n");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!raw_control(&err), "{err:?}");
+    assert!(err.contains(r"\e]0;owned\u{7}red.1"), "{err}");
+    let mut huge = vec![b'x'; 5_000_000];
+    huge.extend_from_slice(b"\nwhere red.1\n");
+    let o = repl(&huge);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "tinbots: line 1: a line of 5000000 bytes: longer than the 65536 bytes a line may hold, refused\n"
+    );
+    assert!(o.stdout.is_empty(), "nothing run, nothing echoed");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -182,10 +182,12 @@ impl MctsConfig {
                     config.exploration = number(key, value, 0.0, MAX_EXPLORATION, "a number")?
                 }
                 "quiet" => config.quiet = number(key, value, 0.0, 1.0, "a share")?,
-                other => return Err(format!(
+                other => {
+                    return Err(format!(
                     "`{}`: not a setting (iterations, time, horizon, exploration, choice, quiet)",
                     crate::script::text::shown(other)
-                )),
+                ))
+                }
             }
             Ok(())
         })

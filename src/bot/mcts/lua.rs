@@ -53,7 +53,8 @@ pub fn install(lua: &Lua, meter: Charge) -> mlua::Result<Function> {
         game: RefCell::new(None),
         meter,
     });
-    crate::script::host::host_function(lua, |lua, (_view, options): (Value, Option<Table>)| {
+    crate::script::host::host_function(lua, |lua, (_view, options): (Value, Value)| {
+        let options = options_table(lua, options)?;
         let game = {
             let ctx = context(lua)?;
             let game = ctx.game.borrow();
@@ -69,6 +70,22 @@ pub fn install(lua: &Lua, meter: Charge) -> mlua::Result<Function> {
         };
         search_table(lua, game.as_ref(), options)
     })
+}
+
+/// The options a script gave `view:search`: a table or nothing; anything
+/// else is an error naming what it was (not mlua's `error converting`).
+pub fn options_table(lua: &Lua, options: Value) -> mlua::Result<Option<Table>> {
+    match options {
+        Value::Nil => Ok(None),
+        Value::Table(table) => Ok(Some(table)),
+        other => Err(located(
+            lua,
+            format!(
+                "search: the options are a table (`{{ iterations = 300 }}`) or nothing, not {}",
+                crate::script::text::quoted_value(&other)
+            ),
+        )),
+    }
 }
 
 /// Seeds the search's generator (a bot's seed).

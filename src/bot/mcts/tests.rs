@@ -283,6 +283,55 @@ return {
         e.0.contains(":1:") && e.0.contains("`depth`: not a setting"),
         "{e}"
     );
+    // Issue 29, item 15: a bad option is named with its range, in words,
+    // not in Rust's or mlua's (`invalid digit found in string`, `error
+    // converting Lua number to table`).
+    for (call, says) in [
+        (
+            "view:search{ iterations = -1 }",
+            "iterations=-1: a whole number from 1 to",
+        ),
+        (
+            "view:search{ iterations = 1e300 }",
+            "search: iterations is at most 100000",
+        ),
+        (
+            "view:search{ iterations = 2.5 }",
+            "iterations=2.5: a whole number from 1 to",
+        ),
+        (
+            "view:search{ horizon = 4294967296 }",
+            "horizon=4294967296: a whole number from 0 to 100",
+        ),
+        (
+            "view:search{ time = 1e9 }",
+            "search: time is at most 5 seconds",
+        ),
+        (
+            "view:search(5)",
+            "search: the options are a table (`{ iterations = 300 }`) or nothing, not 5",
+        ),
+    ] {
+        let source = format!("return {{ choose = function(view) return {call}.index end }}");
+        // Twin Tin Bots' view is a userdata whose `search` method is the
+        // game's own binding (it reads its options itself).
+        let games: &[&str] = if call.contains("(5)") {
+            &["roborally", "droids"]
+        } else {
+            &["twin-tin-bots", "roborally", "droids"]
+        };
+        for &name in games {
+            let g = game(name, 2, 5);
+            let e = lua_bot(name, "bad", &source)
+                .choose(g.as_ref())
+                .unwrap_err();
+            assert!(
+                e.0.contains(":1:") && e.0.contains(says),
+                "{name}: {call}: {e}"
+            );
+            assert!(!e.0.contains("invalid digit") && !e.0.contains("error converting"));
+        }
+    }
 }
 
 #[test]
