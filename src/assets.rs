@@ -252,10 +252,13 @@ impl AssetFolder {
         }
     }
 
-    /// Whether the file at `relative` exists.
+    /// Whether something is at `relative`: a file, or anything else
+    /// (a folder, a FIFO, a link to a device, a broken link), which is then
+    /// found and refused by the door with its reason and its name, rather
+    /// than passed over as if nothing were there.
     pub fn has_file(&self, relative: &str) -> bool {
         match self.file(relative) {
-            AssetFile::Disk(path) => path.is_file(),
+            AssetFile::Disk(path) => path.symlink_metadata().is_ok(),
             AssetFile::BuiltIn(path) => built_in(&path).is_some(),
         }
     }

@@ -11,6 +11,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::engine::{Checked, GameType};
+use crate::escape::{terminal, terminal_lines};
+use crate::script::text::shown;
 
 /// How many scenarios passed and failed (a malformed one counts as failed,
 /// and as an error).
@@ -86,7 +88,7 @@ pub fn check_paths(
                 writeln!(
                     out,
                     "ERROR {}: cannot read the directory: {e}",
-                    path.display()
+                    terminal(&path.display().to_string())
                 )?;
                 summary.failed += 1;
                 summary.errors += 1;
@@ -94,32 +96,27 @@ pub fn check_paths(
             }
         };
         for file in files {
+            // What a file chose (its name, title, the events its scripts
+            // narrate) is escaped for the terminal; a title is cut too.
+            let name = terminal(&file.display().to_string()).into_owned();
             match check_file(&file, asked) {
                 Ok(report) if report.differences.is_empty() => {
-                    writeln!(
-                        out,
-                        "PASS {}: {}",
-                        file.display(),
-                        crate::escape::terminal(&report.title)
-                    )?;
+                    writeln!(out, "PASS {name}: {}", shown(&report.title))?;
                     summary.passed += 1;
                 }
                 Ok(report) => {
-                    // Titles, expectations and events quote what the
-                    // file chose: escaped for the terminal.
-                    let shown = |text: &str| crate::escape::terminal(text).into_owned();
-                    writeln!(out, "FAIL {}: {}", file.display(), shown(&report.title))?;
+                    writeln!(out, "FAIL {name}: {}", shown(&report.title))?;
                     for d in &report.differences {
-                        writeln!(out, "  {}", shown(d))?;
+                        writeln!(out, "  {}", terminal(d))?;
                     }
                     writeln!(out, "  events of the turn:")?;
                     for e in &report.events {
-                        writeln!(out, "    {}", shown(e))?;
+                        writeln!(out, "    {}", terminal(e))?;
                     }
                     summary.failed += 1;
                 }
                 Err(e) => {
-                    writeln!(out, "ERROR {e}")?;
+                    writeln!(out, "ERROR {}", terminal_lines(&e))?;
                     summary.failed += 1;
                     summary.errors += 1;
                 }

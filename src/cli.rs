@@ -8,11 +8,12 @@ use std::process::ExitCode;
 use tinbots::assets::{bots_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec};
 use tinbots::engine::{DynState, GameOptions, GameType};
+use tinbots::escape::terminal_lines;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
 use tinbots::replay::Record;
 use tinbots::tournament::rows::{write_row, write_start, GameRow, RowFormat};
-use tinbots::tournament::{report, Run, Shard, Tournament};
+use tinbots::tournament::{report, Run, Shard, Tournament, MAX_GAMES, MAX_THREADS, MAX_TURNS};
 
 /// tinbots: a rules sandbox for programmable-robot board games (Twin Tin
 /// Bots, RoboRally, Droids).
@@ -58,10 +59,10 @@ enum Command {
     Repl {
         /// Number of players (Twin Tin Bots: 2 to 6, default 4; RoboRally:
         /// 1 to 8).
-        #[arg(long, short = 'p', value_parser = player_count)]
+        #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
         players: Option<usize>,
         /// Seed for the deal and the bots.
-        #[arg(long, short = 's', default_value_t = 1)]
+        #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
         seed: u64,
         /// The course, by name or file (RoboRally).
         #[arg(long, value_name = "NAME|FILE", conflicts_with = "load")]
@@ -90,14 +91,14 @@ enum Command {
         /// Number of players (Twin Tin Bots: 2 to 6, default 4, and with
         /// --setup the setup's own count, which -p may only repeat;
         /// RoboRally: 1 to 8).
-        #[arg(long, short = 'p', value_parser = player_count)]
+        #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
         players: Option<usize>,
         /// Seed for the special deck, the track and the bots.
-        #[arg(long, short = 's', default_value_t = 1)]
+        #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
         seed: u64,
         /// Stop after this many turns (one player's turn each) and score
-        /// the game as if it had ended; at least 1.
-        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
+        /// the game as if it had ended; 1 to 10000.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = turn_count, allow_negative_numbers = true)]
         max_turns: u32,
         /// Write the replay (JSON) to this file.
         #[arg(long)]
@@ -170,10 +171,10 @@ enum Command {
         #[arg(long)]
         until_significant: bool,
         /// With --until-significant: the most games per pairing.
-        #[arg(long, default_value_t = 2000, value_parser = at_least_one, requires = "until_significant")]
+        #[arg(long, default_value_t = 2000, value_parser = game_count, allow_negative_numbers = true, requires = "until_significant")]
         max_games: u32,
         /// Players per game (seats alternate between the two bots).
-        #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count)]
+        #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count, allow_negative_numbers = true)]
         players: usize,
         /// The course, by name or file (RoboRally).
         #[arg(long, value_name = "NAME|FILE")]
@@ -181,22 +182,22 @@ enum Command {
         /// The mission, by number, name or file (Droids).
         #[arg(long, value_name = "N|NAME|FILE")]
         mission: Option<String>,
-        /// Games per pairing, at least 1.
-        #[arg(long, short = 'g', default_value_t = 200, value_parser = at_least_one)]
+        /// Games per pairing, 1 to 100000.
+        #[arg(long, short = 'g', default_value_t = 200, value_parser = game_count, allow_negative_numbers = true)]
         games: u32,
         /// Seed of the first deal.
-        #[arg(long, short = 's', default_value_t = 1)]
+        #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
         seed: u64,
         /// Stop a game after this many turns (scored as if it had ended);
-        /// at least 1.
-        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
+        /// 1 to 10000.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = turn_count, allow_negative_numbers = true)]
         max_turns: u32,
         /// A variant to play (`tinbots variants` lists them), repeatable:
         /// `simplified`, `no-score-victory`, ...
         #[arg(long = "variant", value_name = "NAME")]
         variants: Vec<String>,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
+        /// Worker threads (default: one per core), 1 to 256.
+        #[arg(long, short = 'j', value_parser = thread_count, allow_negative_numbers = true)]
         threads: Option<usize>,
     },
     /// Compare the base game and variants over the same seeded games with
@@ -218,22 +219,22 @@ enum Command {
         #[arg(long, value_name = "NAME|FILE")]
         course: Option<String>,
         /// Players per game.
-        #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count)]
+        #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count, allow_negative_numbers = true)]
         players: usize,
-        /// Games per variant (per pairing of the bots), at least 1.
-        #[arg(long, short = 'g', default_value_t = 100, value_parser = at_least_one)]
+        /// Games per variant (per pairing of the bots), 1 to 100000.
+        #[arg(long, short = 'g', default_value_t = 100, value_parser = game_count, allow_negative_numbers = true)]
         games: u32,
         /// Seed of the first deal.
-        #[arg(long, short = 's', default_value_t = 1)]
+        #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
         seed: u64,
-        /// Stop a game after this many turns; at least 1.
-        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = at_least_one)]
+        /// Stop a game after this many turns; 1 to 10000.
+        #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = turn_count, allow_negative_numbers = true)]
         max_turns: u32,
         /// Write the SVG report here.
         #[arg(long, short = 'o', value_name = "FILE.svg")]
         output: Option<PathBuf>,
-        /// Worker threads (default: one per core).
-        #[arg(long, short = 'j')]
+        /// Worker threads (default: one per core), 1 to 256.
+        #[arg(long, short = 'j', value_parser = thread_count, allow_negative_numbers = true)]
         threads: Option<usize>,
     },
     /// List the orders of the game (`--game`): the official ones, with the
@@ -284,7 +285,7 @@ enum Command {
         output: PathBuf,
         /// A saved game's step, counted as the replay page counts them
         /// (0 is the start); the last by default.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = step_number, allow_negative_numbers = true)]
         step: Option<usize>,
         /// A scenario's position after its turn (as `tinbots check` plays
         /// it) rather than before.
@@ -399,7 +400,7 @@ pub fn run() -> Result<ExitCode> {
             drop(transcript);
             progress.finish();
             record.stopped_at_turn_limit = game.outcome().is_some_and(|o| o.at_turn_limit);
-            write!(out, "{}", game.summary())?;
+            write!(out, "{}", terminal_lines(&game.summary()))?;
             if let Some(path) = save {
                 record.save(&path)?;
                 writeln!(out, "replay saved to {}", path.display())?;
@@ -411,7 +412,9 @@ pub fn run() -> Result<ExitCode> {
             ..
         }) => {
             let merged = tinbots::tournament::merge(&files)?;
-            write!(out, "{}", report(&merged.tournament, &merged.results))?;
+            // The bots' and variants' names come from the files.
+            let text = report(&merged.tournament, &merged.results);
+            write!(out, "{}", terminal_lines(&text))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Tournament {
@@ -506,7 +509,8 @@ pub fn run() -> Result<ExitCode> {
             let Some(listing) = game.order_listing else {
                 anyhow::bail!("{} has no order tiles to list", game.title);
             };
-            write!(out, "{}", listing(&files).map_err(anyhow::Error::msg)?)?;
+            let listed = listing(&files).map_err(anyhow::Error::msg)?;
+            write!(out, "{}", terminal_lines(&listed))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Check { files }) => {
@@ -538,21 +542,22 @@ pub fn run() -> Result<ExitCode> {
                 anyhow::bail!("{} has no named courses", titles.join(", "));
             }
             for listing in listings {
-                write!(out, "{}", listing(&library))?;
+                write!(out, "{}", terminal_lines(&listing(&library)))?;
             }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
             let game = chosen_game(cli.game.as_deref())?;
             match game.variant_listing {
-                Some(listing) => write!(out, "{}", listing(&Library::current()))?,
+                Some(listing) => write!(out, "{}", terminal_lines(&listing(&Library::current())))?,
                 None => writeln!(out, "{} has no variants yet", game.title)?,
             }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Bots) => {
             let game = chosen_game(cli.game.as_deref())?.name;
-            write!(out, "{}", bots_listing(&Library::current(), game))?;
+            let listed = bots_listing(&Library::current(), game);
+            write!(out, "{}", terminal_lines(&listed))?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Render {
@@ -609,7 +614,14 @@ pub fn run() -> Result<ExitCode> {
             let mut failed = None;
             record.replay_each(&shown, &mut game, |step, played| {
                 if verbose && failed.is_none() {
-                    if let Err(e) = write_answer_events(step, played, &mut heading, &mut out) {
+                    // The events narrate what scripts chose: escaped.
+                    let mut said = Vec::new();
+                    let written = write_answer_events(step, played, &mut heading, &mut said)
+                        .and_then(|()| {
+                            let said = String::from_utf8_lossy(&said);
+                            out.write_all(terminal_lines(&said).as_bytes())
+                        });
+                    if let Err(e) = written {
                         failed = Some(e);
                     }
                 }
@@ -617,7 +629,7 @@ pub fn run() -> Result<ExitCode> {
             if let Some(e) = failed {
                 return Err(e.into());
             }
-            write!(out, "{}", game.summary())?;
+            write!(out, "{}", terminal_lines(&game.summary()))?;
             Ok(ExitCode::SUCCESS)
         }
     }
@@ -868,13 +880,48 @@ fn player_count(text: &str) -> Result<usize, String> {
     }
 }
 
-/// Parses a count that must be 1 or more (`--games`, `--max-turns`).
-fn at_least_one(text: &str) -> Result<u32, String> {
-    match text.parse::<u32>() {
-        Ok(0) => Err("must be at least 1".into()),
-        Ok(n) => Ok(n),
-        Err(e) => Err(format!("`{text}`: {e}")),
+/// Parses a whole number from `lo` to `hi` (clap reports a refusal as a
+/// usage error, exit status 2, naming the flag): the message gives the
+/// range, whatever is wrong with the text.
+fn count_in<T>(text: &str, lo: T, hi: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    let range = format!("a whole number from {lo} to {hi}");
+    match text.trim().parse::<T>() {
+        Ok(n) if n >= lo && n <= hi => Ok(n),
+        Ok(n) => Err(format!("{n} is out of range: {range}")),
+        Err(_) => Err(format!(
+            "`{}` is not {range}",
+            tinbots::script::text::shown(text)
+        )),
     }
+}
+
+/// Parses `--games` and `--max-games`: 1 to [`MAX_GAMES`] per pairing.
+fn game_count(text: &str) -> Result<u32, String> {
+    count_in(text, 1, MAX_GAMES)
+}
+
+/// Parses `--max-turns`: 1 to [`MAX_TURNS`].
+fn turn_count(text: &str) -> Result<u32, String> {
+    count_in(text, 1, MAX_TURNS)
+}
+
+/// Parses `--seed`: any 64-bit seed.
+fn seed_value(text: &str) -> Result<u64, String> {
+    count_in(text, 0, u64::MAX)
+}
+
+/// Parses `render --step`: a step of a replay (past its last is refused
+/// once the replay is read, with the number of steps).
+fn step_number(text: &str) -> Result<usize, String> {
+    count_in(text, 0, usize::MAX)
+}
+
+/// Parses `-j`: 1 to [`MAX_THREADS`] worker threads.
+fn thread_count(text: &str) -> Result<usize, String> {
+    count_in(text, 1, MAX_THREADS)
 }
 
 /// The REPL on a terminal, or the commands of stdin when it is not one:
@@ -982,9 +1029,24 @@ mod tests {
     }
 
     #[test]
-    fn zero_is_not_a_count_of_games_or_turns() {
-        assert_eq!(at_least_one("1"), Ok(1));
-        assert_eq!(at_least_one("0"), Err("must be at least 1".into()));
-        assert!(at_least_one("-3").is_err());
+    fn counts_are_refused_outside_their_range_with_the_range() {
+        assert_eq!(game_count("1"), Ok(1));
+        assert_eq!(turn_count("10000"), Ok(10_000));
+        assert_eq!(
+            game_count("0"),
+            Err("0 is out of range: a whole number from 1 to 100000".into())
+        );
+        assert_eq!(
+            turn_count("4294967295"),
+            Err("4294967295 is out of range: a whole number from 1 to 10000".into())
+        );
+        for text in ["-3", "4294967296", "1e9", "many"] {
+            let e = turn_count(text).unwrap_err();
+            assert!(
+                e.ends_with("is not a whole number from 1 to 10000"),
+                "{text}: {e}"
+            );
+        }
+        assert!(thread_count("4000000000").unwrap_err().contains("1 to 256"));
     }
 }

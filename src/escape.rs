@@ -64,11 +64,17 @@ pub fn terminal_lines(text: &str) -> Cow<'_, str> {
     Cow::Owned(lines.join("\n"))
 }
 
+/// Whether `c` may stand in SVG or HTML at all: not one of the control
+/// characters XML forbids (NUL, ESC, ...; line ends and tabs may).
+pub fn allowed_in_markup(c: char) -> bool {
+    !c.is_control() || matches!(c, '\n' | '\t' | '\r')
+}
+
 /// `text` for SVG or HTML, as element text or a quoted attribute value:
 /// `&`, `<`, `>`, `"` and `'` written as character references, and the
 /// control characters XML forbids dropped (NUL cannot be written at all).
 pub fn markup(text: &str) -> Cow<'_, str> {
-    let forbidden = |c: char| c.is_control() && !matches!(c, '\n' | '\t' | '\r');
+    let forbidden = |c: char| !allowed_in_markup(c);
     if !text
         .chars()
         .any(|c| matches!(c, '&' | '<' | '>' | '"' | '\'') || forbidden(c))

@@ -283,6 +283,11 @@ pub struct BoundedLines<R> {
 pub enum Line {
     /// A line within the bound, without its line end.
     Text(String),
+    /// A line within the bound that is not UTF-8 text, with its length.
+    NotUtf8 {
+        /// Its length in bytes.
+        length: usize,
+    },
     /// A line longer than the bound: its first bytes (up to the bound, at a
     /// character boundary) and its length.
     TooLong {
@@ -343,7 +348,10 @@ impl<R: std::io::BufRead> Iterator for BoundedLines<R> {
             let start = start.trim_end_matches('\u{fffd}').to_string();
             return Some(Ok(Line::TooLong { start, length }));
         }
-        Some(Ok(Line::Text(String::from_utf8_lossy(&kept).into_owned())))
+        Some(Ok(match String::from_utf8(kept) {
+            Ok(text) => Line::Text(text),
+            Err(_) => Line::NotUtf8 { length },
+        }))
     }
 }
 

@@ -10,7 +10,12 @@ fn main() -> ExitCode {
         // A reader that stopped reading (`tinbots play | head`) is not an error.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("tinbots: {}", error_text(&e));
+            // Errors quote files and scripts: escaped, so that none can
+            // drive the terminal.
+            eprintln!(
+                "tinbots: {}",
+                tinbots::escape::terminal_lines(&error_text(&e))
+            );
             ExitCode::from(2)
         }
     }

@@ -24,6 +24,7 @@ pub const VERSION: u32 = 4;
 
 /// A game as its name, its start and its answers.
 #[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     /// Always [`FORMAT`].
     pub format: String,
@@ -74,7 +75,7 @@ pub enum ReplayError {
         message: String,
     },
     /// An answer is illegal where it stands.
-    #[error("{path}: answer {index} (`{answer}`) cannot be replayed: {reason}")]
+    #[error("{path}: answer {index} (`{}`) cannot be replayed: {reason}", crate::script::text::shown(.answer))]
     Answer {
         /// The file.
         path: String,
@@ -190,7 +191,10 @@ impl Record {
             return Err(ReplayError::Field {
                 path: path.into(),
                 field: "format".into(),
-                message: format!("`{}` is not `{FORMAT}`", header.format),
+                message: format!(
+                    "`{}` is not `{FORMAT}`",
+                    crate::script::text::shown(&header.format)
+                ),
             });
         }
         if header.version < VERSION && header.game.is_none() {

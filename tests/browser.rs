@@ -185,3 +185,92 @@ fn the_droids_page_shows_the_step_of_its_url() {
     let (page, replayed) = page(&dir, &["--game", "droids", "play"]);
     shows_a_step(&browser, &dir, &page, &replayed);
 }
+
+/// Issue 29, item 6: a narration holding `<!--<script>`, `</script>`,
+/// `]]>` and quotes (here a Twin Tin Bots variant's `game_over` reason,
+/// narrated at the end) used to stop the page: the data element embedded
+/// it with only `</` escaped, and `<!--<script>` bent the element. Now the
+/// data element holds no `<`, the page reads back every narration, and in
+/// a browser (when Chromium is installed) the page still steps and shows
+/// the narration as text.
+#[test]
+fn a_hostile_narration_leaves_the_page_working() {
+    let dir = folder("hostile");
+    let hostile = r#"<!--<script>alert(1)</script>]]> "quoted" 'single' & done"#;
+    let variant = dir.join("variants/evil");
+    std::fs::create_dir_all(&variant).expect("a variant folder");
+    std::fs::write(
+        variant.join("variant.toml"),
+        "name = \"evil\"\ndescription = \"hostile narration\"\nsource = \"a test\"\n",
+    )
+    .expect("the manifest");
+    std::fs::write(
+        variant.join("variant.lua"),
+        format!("return {{ game_over = function(game) return [==[{hostile}]==] end }}\n"),
+    )
+    .expect("the script");
+    let path = dir.join("variants").display().to_string();
+    tinbots(
+        &dir,
+        &[
+            "play",
+            "-p",
+            "2",
+            "--seed",
+            "1",
+            "--variant-path",
+            &path,
+            "--variant",
+            "evil",
+            "--save",
+            "g.json",
+        ],
+    );
+    tinbots(
+        &dir,
+        &[
+            "replay",
+            "g.json",
+            "--html",
+            "g.html",
+            "--variant-path",
+            &path,
+        ],
+    );
+    let page = std::fs::read_to_string(dir.join("g.html")).expect("the page");
+    let open = r#"<script type="application/json" id="steps">"#;
+    let start = page.find(open).expect("the data element") + open.len();
+    let data = &page[start..start + page[start..].find("</script>").expect("its end")];
+    assert!(!data.contains('<'), "a raw `<` in the data element");
+    let back: serde_json::Value = serde_json::from_str(data).expect("the data is JSON");
+    let narrated = back["steps"]
+        .as_array()
+        .expect("steps")
+        .iter()
+        .flat_map(|s| s["events"].as_array().expect("events").iter())
+        .filter_map(|e| e.as_str())
+        .any(|e| e.contains(hostile));
+    assert!(narrated, "the narration reads back whole");
+    assert_eq!(
+        page.matches("<script").count(),
+        2,
+        "only the page's own scripts"
+    );
+    let Some(browser) = browser() else { return };
+    let last = back["steps"].as_array().expect("steps").len() - 1;
+    let url = format!("file://{}#step={last}", dir.join("g.html").display());
+    let dom = headless(&browser, &dir, &["--dump-dom"], &url);
+    assert!(
+        dom.contains(&format!("step {last} of {last}")),
+        "the page steps: {}",
+        &dom[..dom.len().min(3000)]
+    );
+    assert!(
+        dom.contains(&as_dumped(hostile)),
+        "the narration shown as text"
+    );
+    assert!(
+        dom.contains("<div id=\"picture\"><svg"),
+        "the picture is shown"
+    );
+}

@@ -563,7 +563,9 @@ fn counts_out_of_range_are_usage_errors() {
     assert!(!err.contains("1 players"), "{err}");
     let err = refused(&["play", "--max-turns", "0"]);
     assert!(
-        err.contains("'--max-turns <MAX_TURNS>': must be at least 1"),
+        err.contains(
+            "'--max-turns <MAX_TURNS>': 0 is out of range: a whole number from 1 to 10000"
+        ),
         "{err}"
     );
     let err = refused(&[
@@ -576,9 +578,89 @@ fn counts_out_of_range_are_usage_errors() {
         "0",
     ]);
     assert!(
-        err.contains("'--games <GAMES>': must be at least 1"),
+        err.contains("'--games <GAMES>': 0 is out of range: a whole number from 1 to 100000"),
         "{err}"
     );
+}
+
+/// Issue 29, items 5 and 15: every count flag is bounded at parse time
+/// and refused with its range, in words (not `invalid digit found in
+/// string` or `number too large to fit in target type`), before anything
+/// is played: `--max-turns 4294967295` with a variant that never lets a
+/// race end ran for ever.
+#[test]
+fn count_flags_are_refused_past_their_range_at_parse_time() {
+    let bots = ["tournament", "--bot", "random", "--bot", "random"];
+    let cases: Vec<(Vec<&str>, &str)> =
+        vec![
+        (
+            vec!["--game", "roborally", "play", "--max-turns", "4294967295"],
+            "'--max-turns <MAX_TURNS>': 4294967295 is out of range: a whole number from 1 to 10000",
+        ),
+        (
+            vec!["play", "--max-turns", "-1"],
+            "'--max-turns <MAX_TURNS>': `-1` is not a whole number from 1 to 10000",
+        ),
+        (
+            [&bots[..], &["--games", "4000000000"]].concat(),
+            "'--games <GAMES>': 4000000000 is out of range: a whole number from 1 to 100000",
+        ),
+        (
+            [&bots[..], &["--games", "99999999999"]].concat(),
+            "'--games <GAMES>': `99999999999` is not a whole number from 1 to 100000",
+        ),
+        (
+            [&bots[..], &["--until-significant", "--max-games", "1000000"]].concat(),
+            "'--max-games <MAX_GAMES>': 1000000 is out of range: a whole number from 1 to 100000",
+        ),
+        (
+            [&bots[..], &["-j", "100000"]].concat(),
+            "'--threads <THREADS>': 100000 is out of range: a whole number from 1 to 256",
+        ),
+        (
+            vec!["play", "--players", "-3"],
+            "'--players <PLAYERS>': a game is for 1 to 8 players; `-3` is not a number",
+        ),
+        (
+            vec!["play", "--seed", "-1"],
+            "'--seed <SEED>': `-1` is not a whole number from 0 to 18446744073709551615",
+        ),
+        (
+            vec!["balance", "--bot", "random", "--max-turns", "10001"],
+            "'--max-turns <MAX_TURNS>': 10001 is out of range: a whole number from 1 to 10000",
+        ),
+        (
+            vec!["tournament", "--bot", "mcts:iterations=-1", "--bot", "random", "-g", "1"],
+            "bot mcts:iterations=-1: iterations=-1: a whole number from 1 to 1000000",
+        ),
+        (
+            vec![
+                "tournament",
+                "--bot",
+                "mcts:horizon=99999999999",
+                "--bot",
+                "random",
+                "-g",
+                "1",
+            ],
+            "horizon=99999999999: a whole number from 0 to 100",
+        ),
+        (
+            [&bots[..], &["-g", "4", "-s", "18446744073709551615"]].concat(),
+            "seed 18446744073709551615: its 4 games deal with seeds up to 1 past it",
+        ),
+    ];
+    for (args, needle) in cases {
+        let started = std::time::Instant::now();
+        let err = refused(&args);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("invalid digit") && !err.contains("too large to fit"));
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(10),
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
+    }
 }
 
 #[test]
@@ -734,4 +816,83 @@ fn another_seats_aside_on_a_transcript_line_names_its_colour() {
         }
     }
     assert!(named > 0, "no other seat's aside in:\n{text}");
+}
+
+/// Whether `text` holds a character that could drive a terminal.
+fn raw_control(text: &str) -> bool {
+    text.chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+}
+
+/// Issue 29, item 14: what files and scripts chose reaches the terminal
+/// escaped: a scenario's and a course's title printed by `check`, a
+/// replay's refused answer, REPL refusals; and a refused 5 MB REPL line is
+/// refused with its length, not echoed.
+#[test]
+fn text_files_chose_reaches_the_terminal_escaped() {
+    let dir = temp("escaped");
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let hostile = r#"evil \u001b[2J\r\u0000 end"#;
+    let scenario =
+        std::fs::read_to_string(root.join("scripts/twin-tin-bots/scenarios/001_play_example.toml"))
+            .unwrap()
+            .replacen(
+                "title = \"Play example",
+                &format!("title = \"{hostile} Play example"),
+                1,
+            );
+    let course = std::fs::read_to_string(root.join("scripts/roborally/courses/crossing.toml"))
+        .unwrap()
+        .replacen("name = \"crossing\"", &format!("name = \"{hostile}\""), 1);
+    let scenario_path = dir.join("scenario.toml");
+    let course_path = dir.join("course.toml");
+    std::fs::write(&scenario_path, scenario).unwrap();
+    std::fs::write(&course_path, course).unwrap();
+    let o = tinbots(&[
+        "check",
+        scenario_path.to_str().unwrap(),
+        course_path.to_str().unwrap(),
+    ]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}");
+    assert!(!raw_control(&out), "{out:?}");
+    assert_eq!(out.matches(r"evil \e[2J\r\u{0} end").count(), 2, "{out}");
+    // A replay whose answer holds control characters: refused, escaped.
+    let saved = dir.join("saved.json");
+    let o = tinbots(&["play", "-p", "2", "-q", "--save", saved.to_str().unwrap()]);
+    assert!(o.status.success());
+    let mut replay: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&saved).unwrap()).unwrap();
+    replay["answers"][0] = serde_json::json!("place \u{1b}[2J\r\0 red.1");
+    std::fs::write(&saved, replay.to_string()).unwrap();
+    let err = refused(&["replay", saved.to_str().unwrap()]);
+    assert!(!raw_control(&err), "{err:?}");
+    assert!(
+        err.contains(r"answer 1 (`place \e[2J\r\u{0} red.1`)"),
+        "{err}"
+    );
+    // The REPL: a refused line with control characters, a 5 MB line.
+    let repl = |input: &[u8]| {
+        common::run_with_input(
+            Command::new(env!("CARGO_BIN_EXE_tinbots")).args(["repl", "-p", "2"]),
+            input,
+        )
+    };
+    let o = repl(b"where \x1b]0;owned\x07red.1\r\0\n");
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(!raw_control(&err), "{err:?}");
+    assert!(err.contains(r"\e]0;owned\u{7}red.1"), "{err}");
+    let mut huge = vec![b'x'; 5_000_000];
+    huge.extend_from_slice(b"\nwhere red.1\n");
+    let o = repl(&huge);
+    let err = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert_eq!(
+        err,
+        "tinbots: line 1: a line of 5000000 bytes: longer than the 65536 bytes a line may hold, refused\n"
+    );
+    assert!(o.stdout.is_empty(), "nothing run, nothing echoed");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -136,58 +136,98 @@ impl MctsConfig {
         Some(config.apply(settings).map(|()| config))
     }
 
-    /// Sets the settings of `settings` (`KEY=VALUE` separated by commas).
+    /// Sets the settings of `settings` (`KEY=VALUE` separated by commas),
+    /// each within its range ([`MAX_ITERATIONS`], [`MAX_SECONDS`],
+    /// [`MAX_HORIZON`], [`MAX_EXPLORATION`]); an error names the setting
+    /// and the range.
     fn apply(&mut self, settings: &str) -> Result<(), String> {
         let config = self;
         settings.split(',').try_for_each(|setting| {
-            let (key, value) = setting
-                .split_once('=')
-                .ok_or_else(|| format!("`{setting}`: expected KEY=VALUE"))?;
-            let bad = |e: &dyn std::fmt::Display| format!("{key}={value}: {e}");
-            match key.trim() {
-                "iterations" => {
-                    config.iterations = value.trim().parse().map_err(|e| bad(&e))?;
-                    if config.iterations == 0 {
-                        return Err(bad(&"at least 1"));
-                    }
-                }
+            let (key, value) = setting.split_once('=').ok_or_else(|| {
+                format!(
+                    "`{}`: expected KEY=VALUE",
+                    crate::script::text::shown(setting)
+                )
+            })?;
+            let (key, value) = (key.trim(), value.trim());
+            match key {
+                "iterations" => config.iterations = whole(key, value, 1, MAX_ITERATIONS)?,
                 "time" => {
-                    let seconds: f64 = value.trim().parse().map_err(|e| bad(&e))?;
+                    let seconds = number(key, value, 0.0, MAX_SECONDS, "seconds")?;
                     config.time = Some(
                         Duration::try_from_secs_f64(seconds)
                             .ok()
                             .filter(|d| !d.is_zero())
-                            .ok_or_else(|| bad(&"a positive number of seconds"))?,
+                            .ok_or_else(|| {
+                                format!(
+                                    "time={value}: more than 0 and at most {MAX_SECONDS} seconds"
+                                )
+                            })?,
                     );
                 }
-                "horizon" => config.horizon = value.trim().parse().map_err(|e| bad(&e))?,
+                "horizon" => config.horizon = whole(key, value, 0, MAX_HORIZON)?,
                 "choice" => {
-                    config.choice = match value.trim() {
+                    config.choice = match value {
                         "visits" => Choice::Visits,
                         "best" => Choice::Best,
-                        _ => return Err(bad(&"visits or best")),
+                        _ => {
+                            return Err(format!(
+                                "choice={}: visits or best",
+                                crate::script::text::shown(value)
+                            ))
+                        }
                     }
                 }
                 "exploration" => {
-                    config.exploration = value.trim().parse().map_err(|e| bad(&e))?;
-                    if !(config.exploration >= 0.0 && config.exploration.is_finite()) {
-                        return Err(bad(&"a number 0 or more"));
-                    }
+                    config.exploration = number(key, value, 0.0, MAX_EXPLORATION, "a number")?
                 }
-                "quiet" => {
-                    config.quiet = value.trim().parse().map_err(|e| bad(&e))?;
-                    if !(0.0..=1.0).contains(&config.quiet) {
-                        return Err(bad(&"a share from 0 to 1"));
-                    }
-                }
+                "quiet" => config.quiet = number(key, value, 0.0, 1.0, "a share")?,
                 other => {
                     return Err(format!(
-                        "`{other}`: not a setting (iterations, time, horizon, exploration, choice, quiet)"
-                    ))
+                    "`{}`: not a setting (iterations, time, horizon, exploration, choice, quiet)",
+                    crate::script::text::shown(other)
+                ))
                 }
             }
             Ok(())
         })
+    }
+}
+
+/// The most iterations per decision (`iterations=`).
+pub const MAX_ITERATIONS: u32 = 1_000_000;
+/// The longest search per decision, in seconds (`time=`).
+pub const MAX_SECONDS: f64 = 60.0;
+/// The most turns a playout runs past its decision's turn (`horizon=`).
+pub const MAX_HORIZON: u32 = 100;
+/// The largest exploration constant (`exploration=`).
+pub const MAX_EXPLORATION: f64 = 100.0;
+
+/// The setting `key`'s `value` as a whole number from `lo` to `hi`; the
+/// error names the setting and the range, whatever is wrong.
+fn whole<T>(key: &str, value: &str, lo: T, hi: T) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy,
+{
+    match value.parse::<T>() {
+        Ok(n) if n >= lo && n <= hi => Ok(n),
+        _ => Err(format!(
+            "{key}={}: a whole number from {lo} to {hi}",
+            crate::script::text::shown(value)
+        )),
+    }
+}
+
+/// The setting `key`'s `value` as a finite number from `lo` to `hi`
+/// (`what`: how the range is called); the error names the setting and
+/// the range.
+fn number(key: &str, value: &str, lo: f64, hi: f64, what: &str) -> Result<f64, String> {
+    match value.parse::<f64>() {
+        Ok(x) if x.is_finite() && (lo..=hi).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{key}={}: {what} from {lo} to {hi}",
+            crate::script::text::shown(value)
+        )),
     }
 }
 

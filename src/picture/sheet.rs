@@ -100,7 +100,11 @@ impl Sheet {
         });
     }
 
-    /// The page as SVG text.
+    /// The page as SVG text. What a file or a script chose (a title, a
+    /// piece's name, a narration in the panel) is only ever element text,
+    /// which the `svg` crate escapes (`&`, `<`, `>`); the control
+    /// characters XML forbids (NUL, ESC) are dropped here, so that no text
+    /// can make the document unreadable.
     pub fn finish(self) -> String {
         let (board_width, board_height) = self.size;
         let board_left = GAP;
@@ -136,7 +140,7 @@ impl Sheet {
         let panel = panel.set("transform", format!("translate({panel_left},{board_top})"));
         let width = tenth(panel_left + PANEL_WIDTH + GAP);
         let height = tenth(legend_bottom.max(board_top + panel_height) + GAP);
-        Document::new()
+        let document = Document::new()
             .set("viewBox", (0, 0, width, height))
             .set("width", width)
             .set("height", height)
@@ -160,9 +164,20 @@ impl Sheet {
                     .set("transform", format!("translate({board_left},{board_top})")),
             )
             .add(legend)
-            .add(panel)
-            .to_string()
-            + "\n"
+            .add(panel);
+        inert(document.to_string() + "\n")
+    }
+}
+
+/// `svg` without the characters markup may not hold
+/// ([`crate::escape::allowed_in_markup`]).
+fn inert(svg: String) -> String {
+    if svg.chars().all(crate::escape::allowed_in_markup) {
+        svg
+    } else {
+        svg.chars()
+            .filter(|&c| crate::escape::allowed_in_markup(c))
+            .collect()
     }
 }
 

@@ -63,3 +63,34 @@ fn a_sheet_escapes_text_and_sizes_itself_to_what_it_holds() {
     assert!(svg.contains("hand: 2 &lt; 3"), "{svg}");
     assert!(svg.contains(r##"fill="#d55e00""##), "{svg}");
 }
+
+/// Issue 29, item 6: text a file or a script chose (a title, a legend,
+/// a panel's heading and lines, a robot's label and hover title) is inert
+/// in the SVG: no element it could open, no control character that makes
+/// the document unreadable.
+#[test]
+fn chosen_text_is_inert_in_the_picture() {
+    use super::marks::{robot, RobotLook};
+    let hostile = "<!--<script>alert(1)</script>]]>\"'&\u{0}\u{1b}[2J\r";
+    let mut sheet = Sheet::new(hostile, 40.0, 40.0);
+    sheet.draw(robot(
+        (20.0, 20.0),
+        10.0,
+        &RobotLook {
+            colour: hostile.into(),
+            label: hostile.into(),
+            title: hostile.into(),
+            ..RobotLook::default()
+        },
+    ));
+    sheet.cell((0.0, 0.0), 10.0, "#ffffff", hostile);
+    sheet.block(hostile, Some(hostile), vec![hostile.into()]);
+    let svg = sheet.finish();
+    assert!(!svg.contains("<script") && !svg.contains("<!--"), "{svg}");
+    assert!(!svg.contains("]]>"), "{svg}");
+    assert!(
+        svg.chars().all(crate::escape::allowed_in_markup),
+        "a control character in {svg:?}"
+    );
+    assert!(svg.contains("&lt;!--&lt;script&gt;alert(1)&lt;/script&gt;]]&gt;"));
+}

@@ -550,7 +550,21 @@ pub fn parse_with(line: &str, game: &dyn GameRepl) -> Result<Command, CommandErr
         }
         "auto" => {
             arity("auto", 0, 1)?;
-            Command::Auto(count("auto", words.first().copied())?.map(|n| n as u32))
+            Command::Auto(match words.first() {
+                None => None,
+                Some(w) => match w.parse::<u32>() {
+                    Ok(n) if (1..=crate::tournament::MAX_TURNS).contains(&n) => Some(n),
+                    _ => {
+                        return Err(usage(
+                            "auto",
+                            format!(
+                                "`{w}` is not a number of turns from 1 to {}",
+                                crate::tournament::MAX_TURNS
+                            ),
+                        ))
+                    }
+                },
+            })
         }
         "clear" => {
             arity("clear", 0, 0)?;

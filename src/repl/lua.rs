@@ -60,14 +60,15 @@ impl LuaConsole {
         }
     }
 
-    /// Runs `code` once with `view` as the global `view`.
+    /// Runs `code` once with `view` as the global `view`; what it said is
+    /// escaped for the terminal ([`crate::escape::terminal_lines`]).
     pub fn run(&mut self, code: &str, view: &impl serde::Serialize) -> LuaOutcome {
         let result = self.run_and_format(code, view);
-        let mut said = self.sandbox.take_output();
+        let mut said = crate::escape::terminal_lines(&self.sandbox.take_output()).into_owned();
         match result {
             Ok(shown) => {
                 if !shown.is_empty() {
-                    said.push_str(&shown);
+                    said.push_str(&crate::escape::terminal_lines(&shown));
                     said.push('\n');
                 }
                 LuaOutcome { said, error: None }

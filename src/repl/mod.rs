@@ -43,11 +43,23 @@ use rustyline::{CompletionType, Config, Editor};
 use complete::{Completions, ReplHelper};
 use session::{Flow, ReplError, Session};
 
-/// How a scripted run ended.
+/// The longest line the REPL reads, in bytes: a longer one is refused
+/// with its length, unread (from a pipe, read to its end in bounded
+/// memory).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Why a line longer than [`MAX_LINE`] is refused.
+pub fn too_long(length: usize) -> String {
+    format!("a line of {length} bytes: longer than the {MAX_LINE} bytes a line may hold, refused")
+}
+
+/// How a scripted run ended. Its message shows the line cut and escaped
+/// for the terminal ([`crate::script::text::shown`]), and the reason
+/// escaped ([`crate::escape::terminal_lines`]).
 #[derive(Debug, thiserror::Error)]
 pub enum ScriptRunError {
     /// A line was refused.
-    #[error("line {line}: `{text}`: {error}")]
+    #[error("line {line}: `{}`: {}", crate::script::text::shown(.text), crate::escape::terminal_lines(&.error.0))]
     Line {
         /// The line's number, from 1.
         line: usize,
@@ -55,6 +67,14 @@ pub enum ScriptRunError {
         text: String,
         /// Why.
         error: ReplError,
+    },
+    /// A line is longer than [`MAX_LINE`].
+    #[error("line {line}: {}", too_long(*.length))]
+    TooLong {
+        /// The line's number, from 1.
+        line: usize,
+        /// Its length in bytes.
+        length: usize,
     },
     /// A line is not UTF-8 text.
     #[error("line {line}: not UTF-8")]
@@ -68,33 +88,43 @@ pub enum ScriptRunError {
 }
 
 /// Runs the lines of `input` (no prompts, no colours), writing what they
-/// say to `out`; with `echo`, each line is written first after `> `. Stops
-/// at the first refused line.
+/// say to `out`, escaped for the terminal ([`crate::escape::terminal_lines`]:
+/// a narration or a script's output cannot drive it); with `echo`, each
+/// line is written first after `> `, escaped too. Lines are read with a
+/// bound ([`MAX_LINE`]). Stops at the first refused line.
 pub fn run_script(
     session: &mut Session,
     input: impl BufRead,
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), ScriptRunError> {
-    for (i, line) in input.split(b'\n').enumerate() {
-        let mut line = line?;
-        if line.last() == Some(&b'\r') {
-            line.pop();
-        }
-        let line = String::from_utf8(line).map_err(|_| ScriptRunError::NotUtf8 { line: i + 1 })?;
+    for (i, line) in crate::files::BoundedLines::new(input, MAX_LINE).enumerate() {
+        let number = i + 1;
+        let line = match line? {
+            crate::files::Line::Text(text) => text,
+            crate::files::Line::NotUtf8 { .. } => {
+                return Err(ScriptRunError::NotUtf8 { line: number })
+            }
+            crate::files::Line::TooLong { length, .. } => {
+                return Err(ScriptRunError::TooLong {
+                    line: number,
+                    length,
+                })
+            }
+        };
         if echo {
-            writeln!(out, "> {line}")?;
+            writeln!(out, "> {}", crate::escape::terminal(&line))?;
         }
         let mut said = String::new();
         let result = session.execute(&line, &mut said);
-        out.write_all(said.as_bytes())?;
+        out.write_all(crate::escape::terminal_lines(&said).as_bytes())?;
         match result {
             Ok(Flow::Go) => {}
             Ok(Flow::Clear) => writeln!(out, "(clear: no screen to clear when reading a script)")?,
             Ok(Flow::Quit) => break,
             Err(error) => {
                 return Err(ScriptRunError::Line {
-                    line: i + 1,
+                    line: number,
                     text: line,
                     error,
                 })
@@ -172,6 +202,11 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
             Ok(line) => {
                 let mut said = String::new();
                 let outcome = session.execute(&line, &mut said);
+                // Without colours, nothing on the screen is meant to drive
+                // the terminal; with them, the pictures' colours do.
+                if !session.colour() {
+                    said = crate::escape::terminal_lines(&said).into_owned();
+                }
                 *completions.borrow_mut() = Completions::of(session);
                 match outcome {
                     Ok(Flow::Quit) => {
@@ -184,7 +219,10 @@ pub fn run_interactive(session: &mut Session, banner: &str) -> Result<(), Readli
                         editor.clear_screen()?;
                         written
                     }
-                    Err(e) => say(&format!("{said}error: {e}\n")),
+                    Err(e) => say(&format!(
+                        "{said}error: {}\n",
+                        crate::escape::terminal_lines(&e.0)
+                    )),
                 }
                 .and_then(|()| hand_over(session, &mut editor, &said, &say))
             }

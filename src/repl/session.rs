@@ -336,8 +336,31 @@ impl Session {
         format!("{who} to answer: {}{bot}? {answers}", game.decision_text())
     }
 
-    /// Runs one line; what it says goes to `out`.
+    /// Runs one line; what it says goes to `out`. A refused line leaves
+    /// the session as it was (the game, the history and where the user
+    /// stands in it) and says nothing but why: a command that failed half
+    /// way (a bot that fails on the third turn of `auto 5`) is undone
+    /// whole. A line longer than [`super::MAX_LINE`] is refused unread.
     pub fn execute(&mut self, line: &str, out: &mut String) -> Result<Flow, ReplError> {
+        if line.len() > super::MAX_LINE {
+            return Err(ReplError::new(super::too_long(line.len())));
+        }
+        // The history's points are shared: keeping it costs a pointer a point.
+        let timeline = self.timeline.clone();
+        let (running, viewer) = (self.running, self.viewer);
+        let said = out.len();
+        let result = self.dispatch(line, out);
+        if result.is_err() {
+            self.timeline = timeline;
+            self.running = running;
+            self.viewer = viewer;
+            out.truncate(said);
+        }
+        result
+    }
+
+    /// Runs one line's command.
+    fn dispatch(&mut self, line: &str, out: &mut String) -> Result<Flow, ReplError> {
         let command = command::parse_with(line, self.extension.as_ref())?;
         match command {
             Command::Nothing => {}
@@ -775,13 +798,9 @@ impl Session {
         };
         let turn = self.game().turn();
         self.bot_of(seat)?;
-        // A failing bot leaves the game where the command found it (what
-        // was played stays reachable with `redo`).
-        let start = self.timeline.position();
+        // A failing bot refuses the line: `execute` puts the game and the
+        // history back as they were.
         let played = self.bot_turn_from(turn, out);
-        if played.is_err() {
-            self.timeline.goto(start);
-        }
         self.running = None;
         played
     }
@@ -968,7 +987,7 @@ impl Session {
     pub fn replay_on(&mut self, game: Box<dyn DynState>) -> Result<(), ReplError> {
         let at = self.timeline.position();
         let label = self.timeline.points()[0].label.clone();
-        let moves: Vec<Point> = self.timeline.points()[1..=at].to_vec();
+        let moves: Vec<Rc<Point>> = self.timeline.points()[1..=at].to_vec();
         let before = std::mem::replace(&mut self.timeline, Timeline::new(stepping(game), label));
         let mut said = String::new();
         for (i, point) in moves.iter().enumerate() {
@@ -1007,10 +1026,12 @@ fn scenario_game(text: &str) -> Option<String> {
     table.get("game")?.as_str().map(str::to_string)
 }
 
-/// The events of the game's last answer, one sentence per line, indented.
+/// The events of the game's last answer, one sentence per line, indented,
+/// each escaped for the terminal (a script's narration cannot drive it,
+/// nor break the line).
 fn write_events(game: &dyn DynState, out: &mut String) {
     for line in game.event_lines() {
-        let _ = writeln!(out, "  {line}");
+        let _ = writeln!(out, "  {}", crate::escape::terminal(&line));
     }
 }
 

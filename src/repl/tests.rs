@@ -494,3 +494,148 @@ fn quit_and_clear_are_flows() {
         "`countr` is not a piece, did you mean `counter`?"
     );
 }
+
+/// Everything a line could change in a session, as text: where the user
+/// stands, the whole history (what `undo` and `redo` reach), the prompt,
+/// the game.
+fn state(session: &Session) -> String {
+    let points: Vec<String> = session
+        .timeline()
+        .points()
+        .iter()
+        .map(|p| format!("{} {:?} {:?}", p.label, p.answers, p.game.where_lines()))
+        .collect();
+    format!(
+        "at {} of {:?}\n{}\n{:?}",
+        session.timeline().position(),
+        points,
+        session.prompt(),
+        session.game().where_lines()
+    )
+}
+
+/// Issue 29, item 7: a refused line leaves the session exactly as it was
+/// (the game, the history, where the user stands in it) and says nothing
+/// but why: a huge line, control characters, a `load` of a device or a
+/// folder.
+#[test]
+fn hostile_lines_leave_the_session_as_it_was() {
+    let mut s = toy();
+    ok(&mut s, "add 1, add 2");
+    ok(&mut s, "step");
+    ok(&mut s, "undo");
+    let before = state(&s);
+    let folder = std::env::temp_dir();
+    let huge = format!("add {}", "9".repeat(5 << 20));
+    let hostile = [
+        huge.as_str(),
+        "add 1\u{1b}[2J\r\0",
+        "\u{1b}]0;title\u{7}",
+        "load /dev/zero",
+        "load /dev/urandom",
+        &format!("load {}", folder.display()),
+        "goto 99",
+        "bot red no/such/bot.lua",
+    ];
+    for line in hostile {
+        let mut out = String::new();
+        let refused = s.execute(line, &mut out);
+        let shown = crate::script::text::shown(line);
+        assert!(refused.is_err(), "`{shown}` is refused");
+        assert_eq!(out, "", "`{shown}` says only why");
+        assert_eq!(state(&s), before, "`{shown}` changed the session");
+    }
+    let mut out = String::new();
+    let e = s.execute(&huge, &mut out).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!(
+            "a line of {} bytes: longer than the 65536 bytes a line may hold, refused",
+            huge.len()
+        )
+    );
+    // Still at the point before the undone step, and it still plays.
+    assert_eq!(
+        ok(&mut s, "redo"),
+        "forward 1 to 3: step\nred: `step` or `run`\n"
+    );
+}
+
+/// Issue 29, item 7: a command that fails half way (a bot that fails on
+/// its third decision of `auto`) is undone whole: no turn it played stays,
+/// not even as a `redo`.
+#[test]
+fn a_command_failing_half_way_is_undone_whole() {
+    let dir = std::env::temp_dir().join(format!("tinbots-repl-halfway-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bot = dir.join("tires.lua");
+    std::fs::write(
+        &bot,
+        "local calls = 0\n\
+         return { choose = function(view, decision)\n\
+           calls = calls + 1\n\
+           if calls > 4 then error('tired') end\n\
+           return 1\n\
+         end }\n",
+    )
+    .unwrap();
+    let mut s = crate::repl::session::Session::started(
+        crate::games::default_game(),
+        (crate::games::default_game().new)(&GameOptions {
+            players: Some(2),
+            seed: 4,
+            ..GameOptions::default()
+        })
+        .unwrap(),
+        4,
+    )
+    .unwrap();
+    ok(&mut s, &format!("bot red {}", bot.display()));
+    ok(&mut s, "bot blue random");
+    let before = state(&s);
+    let e = said(&mut s, "auto 20").expect_err("the bot tires");
+    assert!(e.contains("tired"), "{e}");
+    assert_eq!(state(&s), before, "nothing of `auto` stays");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Issue 29, items 4 and 14: piped lines are read with a bound; a 5 MB
+/// line is refused with its length, never echoed; what a line echoes,
+/// says and is refused for is escaped for the terminal.
+#[test]
+fn piped_lines_are_bounded_and_escaped() {
+    use super::{run_script, ScriptRunError};
+    let mut s = toy();
+    let input = format!("where counter\n{}\nlegal\n", "x".repeat(5_000_000));
+    let mut out = Vec::new();
+    let e = run_script(&mut s, input.as_bytes(), &mut out, true).unwrap_err();
+    assert!(matches!(
+        e,
+        ScriptRunError::TooLong {
+            line: 2,
+            length: 5_000_000
+        }
+    ));
+    assert_eq!(
+        e.to_string(),
+        "line 2: a line of 5000000 bytes: longer than the 65536 bytes a line may hold, refused"
+    );
+    assert_eq!(
+        String::from_utf8(out).unwrap(),
+        "> where counter\ncounter at 0\n",
+        "the long line is neither echoed nor run"
+    );
+    let mut out = Vec::new();
+    let e = run_script(&mut s, "\u{1b}[2Jadd\r\0 1\n".as_bytes(), &mut out, true).unwrap_err();
+    let text = e.to_string();
+    assert!(!text.contains(['\u{1b}', '\r', '\0']), "{text:?}");
+    assert!(
+        text.starts_with("line 1: `\\e[2Jadd\\r\\u{0} 1`: "),
+        "{text}"
+    );
+    let echoed = String::from_utf8(out).unwrap();
+    assert_eq!(echoed, "> \\e[2Jadd\\r\\u{0} 1\n");
+    // A line of bytes that are not UTF-8 is refused with its number.
+    let e = run_script(&mut s, &b"legal\n\xff\xfe\n"[..], &mut Vec::new(), false).unwrap_err();
+    assert_eq!(e.to_string(), "line 2: not UTF-8");
+}

@@ -6,6 +6,12 @@
 //! redo go to any depth, by step or by turn, and `save` writes the answers
 //! of the point where the user stands. Doing something new after an undo
 //! drops the points that were ahead, as in an editor.
+//!
+//! Points are shared, never changed once made: a copy of the timeline
+//! (what the session keeps while a line runs, to put back if the line is
+//! refused) costs a pointer per point, not a game.
+
+use std::rc::Rc;
 
 use crate::engine::DynState;
 
@@ -51,10 +57,10 @@ impl Clone for Point {
     }
 }
 
-/// The points, and where the user stands.
+/// The points, and where the user stands. A clone shares the points.
 #[derive(Clone)]
 pub struct Timeline {
-    points: Vec<Point>,
+    points: Vec<Rc<Point>>,
     at: usize,
 }
 
@@ -62,13 +68,13 @@ impl Timeline {
     /// A history that starts at `game`.
     pub fn new(game: Box<dyn DynState>, label: impl Into<String>) -> Timeline {
         Timeline {
-            points: vec![Point {
+            points: vec![Rc::new(Point {
                 led_by: Move::Start,
                 played_in: game.turn(),
                 game,
                 label: label.into(),
                 answers: Vec::new(),
-            }],
+            })],
             at: 0,
         }
     }
@@ -84,7 +90,7 @@ impl Timeline {
     }
 
     /// Every point, oldest first.
-    pub fn points(&self) -> &[Point] {
+    pub fn points(&self) -> &[Rc<Point>] {
         &self.points
     }
 
@@ -97,13 +103,13 @@ impl Timeline {
         }
         let played_in = self.current().game.turn();
         self.points.truncate(self.at + 1);
-        self.points.push(Point {
+        self.points.push(Rc::new(Point {
             game,
             label: label.into(),
             answers,
             led_by,
             played_in,
-        });
+        }));
         self.at += 1;
     }
 

@@ -293,7 +293,10 @@ fn put_search(view: &Value, search: &Function) -> mlua::Result<()> {
 fn resolve<G: State>(game: &G, value: &Value) -> Option<usize> {
     let count = game.legal_count();
     match value {
-        Value::Integer(i) => usize::try_from(*i - 1).ok().filter(|&i| i < count),
+        Value::Integer(i) => i
+            .checked_sub(1)
+            .and_then(|i| usize::try_from(i).ok())
+            .filter(|&i| i < count),
         Value::Number(n) if n.fract() == 0.0 && *n >= 1.0 && *n <= count as f64 => {
             Some(*n as usize - 1)
         }

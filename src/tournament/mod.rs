@@ -19,6 +19,7 @@ pub mod shard;
 pub mod stats;
 pub mod tally;
 pub mod until;
+mod verify;
 
 pub use report::report;
 pub use shard::{merge, Merged, Shard};
@@ -35,6 +36,19 @@ use crate::progress::Progress;
 use rows::{GameRow, Header};
 use stats::{Estimate, Lengths};
 use tally::{GameScore, Tally, SHARE_UNIT};
+
+/// The most games a pairing plays (`--games`, `--max-games`, and a rows
+/// file's `games`).
+pub const MAX_GAMES: u32 = 100_000;
+/// The most bots one tournament pairs (their pairings grow with the
+/// square of their number).
+pub const MAX_BOTS: usize = 64;
+/// The most turns a game is played before it is stopped and scored
+/// (`--max-turns` of `play`, `tournament` and `balance`, and a rows file's
+/// `max_turns`).
+pub const MAX_TURNS: u32 = 10_000;
+/// The most worker threads a tournament runs (`-j`).
+pub const MAX_THREADS: usize = 256;
 
 /// How a tournament is played.
 #[derive(Clone, Debug)]
@@ -82,6 +96,9 @@ pub enum TournamentError {
     /// A tournament of no games says nothing.
     #[error("a tournament needs at least one game per pairing (--games 0 given)")]
     NoGames,
+    /// A count is past its limit (games, turns, bots, players, seeds).
+    #[error("{0}")]
+    Limit(String),
     /// A game's row could not be written.
     #[error("writing the games' rows: {0}")]
     Output(#[from] io::Error),
@@ -245,9 +262,56 @@ impl Tournament {
         ((seat + game) % self.players % 2) ^ flip
     }
 
-    /// The deal's seed of game `game` of a pairing.
+    /// The deal's seed of game `game` of a pairing (within the limits
+    /// [`Tournament::check_limits`] checks, it does not overflow).
     pub fn deal_seed(&self, game: u32) -> u64 {
-        self.seed + u64::from(game) / self.players as u64
+        self.seed
+            .wrapping_add(u64::from(game) / self.players.max(1) as u64)
+    }
+
+    /// Refuses a tournament of `bots` bots whose games, numbered up to
+    /// `games` (exclusive), pass a limit: games per pairing from 1 to
+    /// [`MAX_GAMES`], turns from 1 to [`MAX_TURNS`], 2 to [`MAX_BOTS`]
+    /// bots, the game's own player counts, and deal seeds that fit in 64
+    /// bits. The message names the count, its value and its range.
+    pub fn check_limits(&self, bots: usize, games: u32) -> Result<(), TournamentError> {
+        let limit = |text: String| Err(TournamentError::Limit(text));
+        if bots < 2 {
+            return Err(TournamentError::TooFewBots(bots));
+        }
+        if bots > MAX_BOTS {
+            return limit(format!(
+                "{bots} bots: a tournament pairs 2 to {MAX_BOTS} bots"
+            ));
+        }
+        if games == 0 {
+            return Err(TournamentError::NoGames);
+        }
+        if games > MAX_GAMES {
+            return limit(format!("{games} games per pairing: from 1 to {MAX_GAMES}"));
+        }
+        if !(1..=MAX_TURNS).contains(&self.max_turns) {
+            return limit(format!(
+                "a turn limit of {}: from 1 to {MAX_TURNS}",
+                self.max_turns
+            ));
+        }
+        let (lo, hi) = self.game.players;
+        if !(lo..=hi).contains(&self.players) {
+            return limit(format!(
+                "a game of {} is for {lo} to {hi} players, not {}",
+                self.game.title, self.players
+            ));
+        }
+        let deals = u64::from(games - 1) / self.players as u64;
+        if self.seed.checked_add(deals).is_none() {
+            return limit(format!(
+                "seed {}: its {games} games deal with seeds up to {deals} past it, past the largest seed {}",
+                self.seed,
+                u64::MAX
+            ));
+        }
+        Ok(())
     }
 
     /// The header of this tournament's rows files, for `bots` and `shard`.
@@ -261,7 +325,11 @@ impl Tournament {
             max_turns: self.max_turns,
             variants: self.options.variants.clone(),
             course: self.options.course.clone(),
+            mission: self.options.mission.clone(),
+            setup: self.options.setup.as_ref().map(|p| p.display().to_string()),
+            orders: self.options.scripts.clone(),
             shard: shard.to_string(),
+            version: rows::ROWS_VERSION,
         }
     }
 
@@ -311,12 +379,7 @@ impl Tournament {
     /// again), so that a missing or broken script fails here, and starts
     /// one game, so that a bad variant fails here.
     pub(crate) fn entrants(&self, bots: &[BotSpec]) -> Result<Entrants, TournamentError> {
-        if bots.len() < 2 {
-            return Err(TournamentError::TooFewBots(bots.len()));
-        }
-        if self.games == 0 {
-            return Err(TournamentError::NoGames);
-        }
+        self.check_limits(bots.len(), self.games)?;
         self.start(self.seed).map_err(TournamentError::Start)?;
         let mut found = Vec::with_capacity(bots.len());
         for bot in bots {
@@ -548,6 +611,7 @@ impl Tournament {
                 .iter()
                 .map(|&person| names[self.bot_of_seat(game, person)].to_string())
                 .collect(),
+            people: controllers,
             seats: seat_names,
             variants: self.options.variants.clone(),
             result,

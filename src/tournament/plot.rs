@@ -183,6 +183,7 @@ mod tests {
             seed: 1,
             seats: vec!["red".into(), "blue".into()],
             bots: vec!["random".into(), "random".into()],
+            people: vec![0, 1],
             variants: vec![],
             result: String::new(),
             winners: vec![winner.into()],

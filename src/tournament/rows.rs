@@ -3,6 +3,12 @@
 //! games run), and what `tournament merge` reads back. A JSON file starts
 //! with a line naming the tournament ([`Header`]), one JSON object a line
 //! after it; a CSV file with a line of column names.
+//!
+//! A JSON rows file says its format's version ([`ROWS_VERSION`]) and
+//! everything that decides its games (the game, the bots, the seeds, the
+//! game's options, the shard), and each row says who played each seat, so
+//! that `tournament merge` can check every row against the schedule
+//! ([`super::verify`]).
 
 use serde::{Deserialize, Serialize};
 use std::io::{self, Write};
@@ -41,10 +47,18 @@ impl RowFormat {
     }
 }
 
+/// The version of the JSON rows format this tinbots writes and merges.
+/// Version 1 (no `version` in the header) named neither the mission nor
+/// who played each seat, so its rows cannot be checked.
+pub const ROWS_VERSION: u32 = 2;
+
 /// The tournament a rows file comes from: everything that decides its
 /// games, so that shards of different tournaments are not merged.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Header {
+    /// The rows format's version ([`ROWS_VERSION`]).
+    pub version: u32,
     /// The game's name (`twin-tin-bots`).
     pub game: String,
     /// The bots, as named on the command line.
@@ -59,14 +73,21 @@ pub struct Header {
     pub max_turns: u32,
     /// The variants played.
     pub variants: Vec<String>,
-    /// The course (RoboRally), when one was named.
+    /// The course (`--course`), when one was named.
     pub course: Option<String>,
+    /// The mission (`--mission`), when one was named.
+    pub mission: Option<String>,
+    /// The setup file (`--setup`), when one was named.
+    pub setup: Option<String>,
+    /// The order files (`--orders`), as given.
+    pub orders: Vec<String>,
     /// Which part of the schedule this file holds (`1/1` for all of it).
     pub shard: String,
 }
 
 /// The first line of a JSON rows file.
 #[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeaderLine {
     /// The tournament.
     pub tournament: Header,
@@ -74,6 +95,7 @@ pub struct HeaderLine {
 
 /// One game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRow {
     /// The pairing's place in the round robin (from 0: bot 1 against bot
     /// 2, bot 1 against bot 3, ..., bot 2 against bot 3, ...).
@@ -86,6 +108,9 @@ pub struct GameRow {
     pub seats: Vec<String>,
     /// The bot of each seat.
     pub bots: Vec<String>,
+    /// The person who played each seat, from 0 (a variant may give one
+    /// person several seats; a person's seats share its bot).
+    pub people: Vec<usize>,
     /// The variants played.
     pub variants: Vec<String>,
     /// How the game ended, in words.
@@ -207,6 +232,7 @@ mod tests {
             seed: 2,
             seats: vec!["red".into(), "blue".into()],
             bots: vec!["greedy".into(), "random".into()],
+            people: vec![0, 1],
             variants: vec![],
             result: "red won: 12 points, first to the goal".into(),
             winners: vec!["red".into()],

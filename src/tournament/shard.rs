@@ -6,13 +6,14 @@
 //! [`super::tally`]), so the merged report is the single run's, byte for
 //! byte.
 
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::PathBuf;
 
-use super::rows::{GameRow, Header, HeaderLine};
-use super::tally::{units_of, GameScore, Tally};
+use super::rows::{GameRow, Header};
+use super::tally::Tally;
+use super::verify;
 use super::{PairingResult, Tournament};
-use crate::engine::GameOptions;
 
 /// The part `index` (from 1) of `count` of a schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,27 +91,31 @@ pub struct Merged {
 
 /// Adds up the JSON rows files of the shards of one tournament (written
 /// with `--shard I/N --format json`), checking that they come from the
-/// same tournament, that every shard is there once and that every game of
-/// the schedule is there once.
+/// same tournament, that every shard is there once, that every game of
+/// the schedule is there once, and that every row is the game of the
+/// schedule it claims to be and adds up ([`super::verify`]). Nothing is
+/// sized from a header before its counts are checked, and what is kept
+/// grows with the rows read, not with the counts a header claims.
 pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
-    let mut first: Option<(Header, String)> = None;
-    let mut shards_seen: Vec<bool> = Vec::new();
+    let mut first: Option<Opened> = None;
+    // The shards given, by index, with the file that gave each.
+    let mut shards_seen: BTreeMap<u32, (String, PathBuf)> = BTreeMap::new();
     let mut tallies: Vec<Tally> = Vec::new();
-    let mut seen: Vec<bool> = Vec::new();
-    let mut pairings: Vec<[usize; 2]> = Vec::new();
+    // The places in the schedule of the games read.
+    let mut seen: HashSet<u64> = HashSet::new();
     for path in files {
-        let shown = path.display().to_string();
-        let read = |cause| MergeError::Read {
-            file: shown.clone(),
-            cause,
-        };
+        let shown = crate::escape::terminal(&path.display().to_string()).into_owned();
         let at = |line: usize, cause: String| MergeError::Line {
             file: shown.clone(),
             line,
             cause,
         };
-        let text = crate::files::read_text(path, crate::files::FileKind::Rows)
-            .map_err(|e| read(std::io::Error::other(e.reason())))?;
+        let text = crate::files::read_text(path, crate::files::FileKind::Rows).map_err(|e| {
+            MergeError::Read {
+                file: shown.clone(),
+                cause: std::io::Error::other(e.reason()),
+            }
+        })?;
         let mut lines = text.lines();
         let header_text = lines.next().ok_or_else(|| {
             at(
@@ -118,52 +123,56 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
                 "empty: expected the tournament line of a JSON rows file (--format json)".into(),
             )
         })?;
-        let header: Header = serde_json::from_str::<HeaderLine>(header_text)
-            .map_err(|e| {
-                at(
-                    1,
-                    format!(
-                        "expected the tournament line of a JSON rows file (--format json): {e}"
-                    ),
-                )
-            })?
-            .tournament;
+        let header = verify::read_header(header_text).map_err(|e| at(1, e))?;
         let shard = Shard::parse(&header.shard).map_err(|e| at(1, format!("shard: {e}")))?;
-        match &first {
+        let opened = match &first {
             None => {
+                let tournament = verify::tournament_of(&header).map_err(|e| at(1, e))?;
                 let n = header.bots.len();
-                for i in 0..n {
-                    for j in i + 1..n {
-                        pairings.push([i, j]);
-                    }
-                }
+                let pairings: Vec<[usize; 2]> = (0..n)
+                    .flat_map(|i| (i + 1..n).map(move |j| [i, j]))
+                    .collect();
                 tallies = vec![Tally::default(); pairings.len()];
-                seen = vec![false; pairings.len() * header.games as usize];
-                shards_seen = vec![false; shard.count as usize];
-                first = Some((header.clone(), shown.clone()));
+                first.insert(Opened {
+                    header: header.clone(),
+                    file: shown.clone(),
+                    tournament,
+                    pairings,
+                    shards: shard.count,
+                })
             }
-            Some((h, from)) => {
-                if let Some(field) = differing_field(h, &header) {
+            Some(opened) => {
+                let from = &opened.file;
+                if let Some(field) = differing_field(&opened.header, &header) {
                     return Err(MergeError::Mismatch(format!(
                         "{shown} and {from} come from different tournaments: their {field} differ"
                     )));
                 }
-                if shards_seen.len() != shard.count as usize {
+                if opened.shards != shard.count {
                     return Err(MergeError::Mismatch(format!(
                         "{shown} is a shard of {} parts, {from} of {}",
-                        shard.count,
-                        shards_seen.len()
+                        shard.count, opened.shards
                     )));
                 }
+                opened
             }
-        }
-        let slot = &mut shards_seen[shard.index as usize - 1];
-        if *slot {
+        };
+        if let Some((earlier, earlier_path)) = shards_seen.get(&shard.index) {
+            let also = if same_file(earlier_path, path) {
+                format!("{earlier} is the same file")
+            } else {
+                format!("{earlier} claims it too")
+            };
             return Err(MergeError::Mismatch(format!(
-                "{shown}: shard {shard} is given twice"
+                "{shown}: shard {shard} is given twice ({also})"
             )));
         }
-        *slot = true;
+        shards_seen.insert(shard.index, (shown.clone(), path.clone()));
+        let schedule = verify::Schedule {
+            tournament: &opened.tournament,
+            bots: &opened.header.bots,
+            pairings: &opened.pairings,
+        };
         for (n, line) in lines.enumerate() {
             let line_no = n + 2;
             if line.trim().is_empty() {
@@ -171,19 +180,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
             }
             let row: GameRow =
                 serde_json::from_str(line).map_err(|e| at(line_no, e.to_string()))?;
-            let games = header.games;
-            if row.pairing >= pairings.len() || row.game >= games {
-                return Err(at(
-                    line_no,
-                    format!(
-                        "pairing {} game {}: not in the schedule ({} pairings of {games} games)",
-                        row.pairing,
-                        row.game,
-                        pairings.len()
-                    ),
-                ));
-            }
-            let k = row.pairing as u64 * u64::from(games) + u64::from(row.game);
+            let k = schedule.place(&row).map_err(|e| at(line_no, e))?;
             if !shard.holds(k) {
                 return Err(at(
                     line_no,
@@ -193,53 +190,78 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
                     ),
                 ));
             }
-            if std::mem::replace(&mut seen[k as usize], true) {
+            let score = schedule.check(&row).map_err(|e| at(line_no, e))?;
+            if !seen.insert(k) {
                 return Err(at(
                     line_no,
                     format!("pairing {} game {}: given twice", row.pairing, row.game),
                 ));
             }
-            tallies[row.pairing].add(&GameScore {
-                wins: [units_of(row.score[0]), units_of(row.score[1])],
-                first_seat: units_of(row.first_seat),
-                turns: row.turns,
-                turn_limit: row.turn_limit,
-            });
+            tallies[row.pairing].add(&score);
         }
     }
-    let Some((header, _)) = first else {
+    let Some(opened) = first else {
         return Err(MergeError::Mismatch("no shard file given".into()));
     };
-    if let Some(missing) = shards_seen.iter().position(|s| !s) {
+    // The first index missing is at most one past the shards given.
+    if let Some(missing) = (1..=opened.shards).find(|i| !shards_seen.contains_key(i)) {
         return Err(MergeError::Mismatch(format!(
-            "shard {}/{} is missing",
-            missing + 1,
-            shards_seen.len()
+            "shard {missing}/{} is missing",
+            opened.shards
         )));
     }
-    if let Some(k) = seen.iter().position(|s| !s) {
-        let games = header.games as usize;
+    let games = u64::from(opened.tournament.games);
+    let scheduled = opened.pairings.len() as u64 * games;
+    // Every game read is in the schedule and was read once: they are all
+    // there when they are as many; else the first missing is at most one
+    // past the games read.
+    if (seen.len() as u64) < scheduled {
+        let k = (0..scheduled)
+            .find(|k| !seen.contains(k))
+            .expect("fewer games read than scheduled");
         return Err(MergeError::Mismatch(format!(
             "pairing {} game {} is in no file: was a shard stopped early?",
             k / games,
             k % games
         )));
     }
-    let tournament = tournament_of(&header).map_err(MergeError::Mismatch)?;
-    let results = pairings
+    let header = &opened.header;
+    let results = opened
+        .pairings
         .iter()
         .zip(&tallies)
         .map(|(&[i, j], t)| t.result([i, j], [header.bots[i].clone(), header.bots[j].clone()]))
         .collect();
     Ok(Merged {
-        tournament,
+        tournament: opened.tournament,
         results,
     })
+}
+
+/// The first file of a merge: its header, the tournament it describes
+/// and the schedule's pairings.
+struct Opened {
+    header: Header,
+    /// How messages name it.
+    file: String,
+    tournament: Tournament,
+    pairings: Vec<[usize; 2]>,
+    /// Of how many shards.
+    shards: u32,
+}
+
+/// Whether two paths name one file (under two names, or through a link).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// The first field (apart from the shard) in which two headers differ.
 fn differing_field(a: &Header, b: &Header) -> Option<&'static str> {
     [
+        ("version", a.version == b.version),
         ("game", a.game == b.game),
         ("bots", a.bots == b.bots),
         ("players", a.players == b.players),
@@ -248,27 +270,13 @@ fn differing_field(a: &Header, b: &Header) -> Option<&'static str> {
         ("max_turns", a.max_turns == b.max_turns),
         ("variants", a.variants == b.variants),
         ("course", a.course == b.course),
+        ("mission", a.mission == b.mission),
+        ("setup", a.setup == b.setup),
+        ("orders", a.orders == b.orders),
     ]
     .into_iter()
     .find(|(_, same)| !same)
     .map(|(field, _)| field)
-}
-
-/// The tournament a header describes.
-fn tournament_of(header: &Header) -> Result<Tournament, String> {
-    Ok(Tournament {
-        game: crate::games::find(&header.game)?,
-        options: GameOptions {
-            variants: header.variants.clone(),
-            course: header.course.clone(),
-            ..GameOptions::default()
-        },
-        players: header.players,
-        games: header.games,
-        seed: header.seed,
-        max_turns: header.max_turns,
-        threads: 1,
-    })
 }
 
 #[cfg(test)]

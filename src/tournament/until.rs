@@ -85,9 +85,10 @@ impl Tournament {
         max_games: u32,
         run: &mut Run,
     ) -> Result<Settled, TournamentError> {
+        let budget = max_games.max(self.games);
+        self.check_limits(bots.len(), budget)?;
         let entrants = self.entrants(bots)?;
         let pairings = entrants.pairings().len();
-        let budget = max_games.max(self.games);
         // One schedule of `budget` games: a game's seat rotation and deal
         // are the same whatever the batches.
         let whole = Tournament {

@@ -1,7 +1,16 @@
 //! The replay page's HTML: the steps and pictures as JSON in the page,
 //! the stylesheet and the script beside this file, all in one file.
+//!
+//! Everything a file or a script chose reaches the page escaped for where
+//! it goes: the title as HTML text ([`crate::escape::markup`]), the steps
+//! (narrations, answers) and pictures as JSON inside a script element
+//! ([`crate::escape::json_in_html`], no `<` in it at all), which the
+//! page's script puts on the page as text (`textContent`), and the
+//! pictures' SVG, whose text the pictures escape themselves
+//! ([`crate::picture`]).
 
 use super::Replayed;
+use crate::escape::{json_in_html, markup};
 
 /// The page's stylesheet.
 const STYLE: &str = include_str!("page.css");
@@ -9,26 +18,16 @@ const STYLE: &str = include_str!("page.css");
 /// The page's script: buttons, slider, arrow keys and `#step=N`.
 const SCRIPT: &str = include_str!("page.js");
 
-/// Text made safe inside HTML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The whole page of a replayed game.
 pub fn html(replayed: &Replayed) -> String {
-    let data = serde_json::to_string(replayed)
-        .expect("steps and pictures are strings and numbers")
-        // `</script>` must not end the data early; `<\/` is the same JSON.
-        .replace("</", "<\\/");
-    let title = escape(&format!(
+    let data = json_in_html(replayed).expect("steps and pictures are strings and numbers");
+    let title = format!(
         "tinbots replay: {}, {} steps, seen by {}",
         replayed.title,
         replayed.steps.len(),
         replayed.seen_by
-    ));
+    );
+    let title = markup(&title);
     let last = replayed.steps.len().saturating_sub(1);
     format!(
         r#"<!DOCTYPE html>

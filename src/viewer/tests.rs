@@ -177,3 +177,50 @@ fn a_droids_page_for_one_player_shows_tiles_turned_up_and_hides_others_face_down
         );
     }
 }
+
+/// The text of the page's data element.
+fn data_of(page: &str) -> &str {
+    let open = r#"<script type="application/json" id="steps">"#;
+    let start = page.find(open).expect("the data element") + open.len();
+    let end = start + page[start..].find("</script>").expect("its end");
+    &page[start..end]
+}
+
+/// Issue 29, item 6: a narration (a variant's `push` reason, a mission's
+/// `game:say`), an answer or a title holding `<!--<script>`, `</script>`,
+/// `]]>` and quotes cannot end or bend the page's elements: the data
+/// element holds no `<` at all and reads back the same, the title is
+/// escaped, and the page has its two script elements only.
+#[test]
+fn text_a_file_chose_cannot_break_the_page() {
+    let hostile = "<!--<script>alert(1)</script>]]>\"q' & \u{2028}\u{2029}";
+    let replayed = Replayed {
+        title: hostile.into(),
+        seen_by: hostile.into(),
+        steps: vec![Step {
+            turn: 1,
+            said: hostile.into(),
+            events: vec![hostile.into(), format!("push: ignored: {hostile}")],
+            picture: 0,
+        }],
+        lines: vec![format!(
+            "<svg><text>{}</text></svg>",
+            crate::escape::markup(hostile)
+        )],
+        pictures: vec![vec![0]],
+    };
+    let page = html(&replayed);
+    let data = data_of(&page);
+    assert!(!data.contains('<') && !data.contains('>'), "{data}");
+    assert!(!data.contains(['\u{2028}', '\u{2029}']), "{data}");
+    let back: serde_json::Value = serde_json::from_str(data).expect("JSON");
+    assert_eq!(back["steps"][0]["events"][0], hostile);
+    assert_eq!(back["steps"][0]["said"], hostile);
+    assert_eq!(page.matches("<script").count(), 2, "{page}");
+    assert_eq!(page.matches("</script>").count(), 2, "{page}");
+    assert!(!page.contains("<!--"), "{page}");
+    assert!(
+        page.contains("<title>tinbots replay: &lt;!--&lt;script&gt;alert(1)&lt;/script&gt;]]&gt;&quot;q&#39; &amp;"),
+        "{page}"
+    );
+}

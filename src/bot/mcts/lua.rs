@@ -53,7 +53,8 @@ pub fn install(lua: &Lua, meter: Charge) -> mlua::Result<Function> {
         game: RefCell::new(None),
         meter,
     });
-    lua.create_function(|lua, (_view, options): (Value, Option<Table>)| {
+    crate::script::host::host_function(lua, |lua, (_view, options): (Value, Value)| {
+        let options = options_table(lua, options)?;
         let game = {
             let ctx = context(lua)?;
             let game = ctx.game.borrow();
@@ -69,6 +70,22 @@ pub fn install(lua: &Lua, meter: Charge) -> mlua::Result<Function> {
         };
         search_table(lua, game.as_ref(), options)
     })
+}
+
+/// The options a script gave `view:search`: a table or nothing; anything
+/// else is an error naming what it was (not mlua's `error converting`).
+pub fn options_table(lua: &Lua, options: Value) -> mlua::Result<Option<Table>> {
+    match options {
+        Value::Nil => Ok(None),
+        Value::Table(table) => Ok(Some(table)),
+        other => Err(located(
+            lua,
+            format!(
+                "search: the options are a table (`{{ iterations = 300 }}`) or nothing, not {}",
+                crate::script::text::quoted_value(&other)
+            ),
+        )),
+    }
 }
 
 /// Seeds the search's generator (a bot's seed).
@@ -118,6 +135,23 @@ fn config(lua: &Lua, options: Option<Table>) -> mlua::Result<MctsConfig> {
                     ))
                 }
             };
+            let too_much = |limit: f64| match value {
+                Value::Integer(i) => i as f64 > limit,
+                Value::Number(n) => n > limit,
+                _ => false,
+            };
+            if key == "iterations" && too_much(f64::from(MAX_ITERATIONS)) {
+                return Err(located(
+                    lua,
+                    format!("search: iterations is at most {MAX_ITERATIONS}"),
+                ));
+            }
+            if key == "time" && too_much(MAX_SECONDS) {
+                return Err(located(
+                    lua,
+                    format!("search: time is at most {MAX_SECONDS} seconds"),
+                ));
+            }
             let value = match value {
                 Value::Integer(i) => i.to_string(),
                 Value::Number(n) => n.to_string(),

@@ -28,10 +28,36 @@ fn settings_are_read_from_the_name_and_bad_ones_named() {
     assert_eq!(best.choice, Choice::Best);
     for (bad, says) in [
         ("mcts:choice=most", "choice=most: visits or best"),
-        ("mcts:iterations=0", "iterations=0: at least 1"),
-        ("mcts:iterations=many", "iterations=many: invalid digit"),
+        (
+            "mcts:iterations=0",
+            "iterations=0: a whole number from 1 to 1000000",
+        ),
+        (
+            "mcts:iterations=many",
+            "iterations=many: a whole number from 1 to 1000000",
+        ),
+        // Issue 29, item 15: the setting and its range, not Rust's words
+        // (`invalid digit found in string`, `number too large to fit`).
+        (
+            "mcts:iterations=-1",
+            "iterations=-1: a whole number from 1 to 1000000",
+        ),
+        (
+            "mcts:iterations=99999999999",
+            "iterations=99999999999: a whole number from 1 to 1000000",
+        ),
+        (
+            "mcts:horizon=-2",
+            "horizon=-2: a whole number from 0 to 100",
+        ),
         ("mcts:depth=3", "`depth`: not a setting"),
-        ("mcts:time=-1", "time=-1: a positive number of seconds"),
+        ("mcts:time=-1", "time=-1: seconds from 0 to 60"),
+        ("mcts:time=0", "time=0: more than 0 and at most 60 seconds"),
+        ("mcts:time=1e9", "time=1e9: seconds from 0 to 60"),
+        (
+            "mcts:exploration=nan",
+            "exploration=nan: a number from 0 to 100",
+        ),
         ("mcts:horizon", "`horizon`: expected KEY=VALUE"),
         ("mcts:quiet=2", "quiet=2: a share from 0 to 1"),
     ] {
@@ -257,6 +283,55 @@ return {
         e.0.contains(":1:") && e.0.contains("`depth`: not a setting"),
         "{e}"
     );
+    // Issue 29, item 15: a bad option is named with its range, in words,
+    // not in Rust's or mlua's (`invalid digit found in string`, `error
+    // converting Lua number to table`).
+    for (call, says) in [
+        (
+            "view:search{ iterations = -1 }",
+            "iterations=-1: a whole number from 1 to",
+        ),
+        (
+            "view:search{ iterations = 1e300 }",
+            "search: iterations is at most 100000",
+        ),
+        (
+            "view:search{ iterations = 2.5 }",
+            "iterations=2.5: a whole number from 1 to",
+        ),
+        (
+            "view:search{ horizon = 4294967296 }",
+            "horizon=4294967296: a whole number from 0 to 100",
+        ),
+        (
+            "view:search{ time = 1e9 }",
+            "search: time is at most 5 seconds",
+        ),
+        (
+            "view:search(5)",
+            "search: the options are a table (`{ iterations = 300 }`) or nothing, not 5",
+        ),
+    ] {
+        let source = format!("return {{ choose = function(view) return {call}.index end }}");
+        // Twin Tin Bots' view is a userdata whose `search` method is the
+        // game's own binding (it reads its options itself).
+        let games: &[&str] = if call.contains("(5)") {
+            &["roborally", "droids"]
+        } else {
+            &["twin-tin-bots", "roborally", "droids"]
+        };
+        for &name in games {
+            let g = game(name, 2, 5);
+            let e = lua_bot(name, "bad", &source)
+                .choose(g.as_ref())
+                .unwrap_err();
+            assert!(
+                e.0.contains(":1:") && e.0.contains(says),
+                "{name}: {call}: {e}"
+            );
+            assert!(!e.0.contains("invalid digit") && !e.0.contains("error converting"));
+        }
+    }
 }
 
 #[test]
