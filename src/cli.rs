@@ -670,8 +670,7 @@ fn tournament_command(
         .or_else(|| plan.output.as_deref().map(RowFormat::for_file));
     let mut sink: Box<dyn Write + '_> = match (&plan.output, format) {
         (Some(path), _) => Box::new(io::BufWriter::new(
-            std::fs::File::create(path)
-                .map_err(|e| anyhow::anyhow!("--output {}: {e}", path.display()))?,
+            tinbots::files::create_stream(path).map_err(|e| anyhow::anyhow!("--output {e}"))?,
         )),
         (None, Some(_)) => Box::new(&mut *out),
         (None, None) => Box::new(io::sink()),

@@ -82,7 +82,10 @@ pub enum FileError {
         source: std::io::Error,
     },
     /// The path names something that is not a regular file.
-    #[error("{}: {what}, not a regular file: only files are read", shown(path))]
+    #[error(
+        "{}: {what}, not a regular file: only files are read or written",
+        shown(path)
+    )]
     NotAFile {
         /// The file, as given.
         path: PathBuf,
@@ -244,14 +247,7 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         path: path.to_path_buf(),
         source,
     };
-    if let Ok(meta) = std::fs::metadata(path) {
-        if !meta.is_file() {
-            return Err(FileError::NotAFile {
-                path: path.to_path_buf(),
-                what: kind_of(&meta.file_type()).to_string(),
-            });
-        }
-    }
+    refuse_other_than_file(path)?;
     let name = path
         .file_name()
         .ok_or_else(|| io(std::io::Error::other("names no file")))?;
@@ -268,6 +264,36 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
         std::fs::remove_file(&temporary).ok();
         io(source)
     })
+}
+
+/// Opens `path` to write a stream to (a tournament's rows, a row at a
+/// time): a regular file is created or emptied. A folder is refused. A
+/// pipe or a device is written to as it is: a stream is the user's own
+/// output (`--output /dev/stdout`, `--output >(gzip > rows.gz)`), and,
+/// unlike [`write_whole`], cannot be written to a temporary file first.
+pub fn create_stream(path: &Path) -> Result<std::fs::File, FileError> {
+    if std::fs::metadata(path).is_ok_and(|meta| meta.is_dir()) {
+        return Err(FileError::NotAFile {
+            path: path.to_path_buf(),
+            what: "a folder".to_string(),
+        });
+    }
+    std::fs::File::create(path).map_err(|source| FileError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Refuses to write over anything at `path` that is not a regular file
+/// (a folder, a FIFO, a device, or a link to one).
+fn refuse_other_than_file(path: &Path) -> Result<(), FileError> {
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => Err(FileError::NotAFile {
+            path: path.to_path_buf(),
+            what: kind_of(&meta.file_type()).to_string(),
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// A reader of lines with a bound on each line, for input read as a

@@ -24,7 +24,7 @@ fn devices_fifos_and_folders_are_refused_before_they_are_read() {
     let err = read_text(Path::new("/dev/zero"), FileKind::Replay).unwrap_err();
     assert_eq!(
         err.to_string(),
-        "/dev/zero: a device, not a regular file: only files are read"
+        "/dev/zero: a device, not a regular file: only files are read or written"
     );
     let dir = Folder::new("files-kinds", &[]);
     let err = read_text(dir.0.as_path(), FileKind::Scenario).unwrap_err();
@@ -114,6 +114,22 @@ fn a_file_is_written_whole_or_left_as_it_was() {
     // A folder that does not exist: an error, nothing written.
     let err = write_whole(&dir.0.as_path().join("no/such/out.json"), b"x").unwrap_err();
     assert!(err.to_string().contains("no/such/out.json"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stream_is_written_to_a_file_or_a_device_never_a_folder() {
+    let dir = Folder::new("files-stream", &[]);
+    let path = dir.0.as_path().join("rows.jsonl");
+    let mut file = create_stream(&path).unwrap();
+    file.write_all(b"row\n").unwrap();
+    drop(file);
+    assert_eq!(std::fs::read(&path).unwrap(), b"row\n");
+    let err = create_stream(dir.0.as_path()).unwrap_err();
+    assert!(err.to_string().contains("a folder"), "{err}");
+    // The user's own stream, a device, is written to.
+    let mut null = create_stream(Path::new("/dev/null")).unwrap();
+    null.write_all(b"row\n").unwrap();
 }
 
 #[test]

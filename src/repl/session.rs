@@ -350,7 +350,12 @@ impl Session {
         let (running, viewer) = (self.running, self.viewer);
         let said = out.len();
         let result = self.dispatch(line, out);
-        if result.is_err() {
+        let changed =
+            !self.timeline.is_same(&timeline) || self.running != running || self.viewer != viewer;
+        if result.is_err() && changed {
+            // Undone whole: what it said of the steps undone is dropped
+            // too. A line that changed nothing keeps what it printed (a
+            // `lua` line's output before its error).
             self.timeline = timeline;
             self.running = running;
             self.viewer = viewer;

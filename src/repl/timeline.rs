@@ -89,6 +89,18 @@ impl Timeline {
         self.at
     }
 
+    /// Whether `other` is this very history, standing at the same point
+    /// (its points shared, not only equal).
+    pub fn is_same(&self, other: &Timeline) -> bool {
+        self.at == other.at
+            && self.points.len() == other.points.len()
+            && self
+                .points
+                .iter()
+                .zip(&other.points)
+                .all(|(a, b)| Rc::ptr_eq(a, b))
+    }
+
     /// Every point, oldest first.
     pub fn points(&self) -> &[Rc<Point>] {
         &self.points

@@ -581,8 +581,7 @@ impl GameRepl for TwinTinBotsRepl {
         let opened = (|| {
             let error = |e: &dyn std::fmt::Display| ReplError::new(e.to_string());
             let scenario = Scenario::load(path).map_err(|e| error(&e))?;
-            let rules = scenario.rules().map_err(|e| error(&e))?;
-            let game = Game::with_rules(&scenario.position, rules).map_err(|e| error(&e))?;
+            let game = scenario.start_game().map_err(|e| error(&e))?;
             let replay = Replay::with_variants(
                 Start::Position(Box::new(scenario.position.clone())),
                 Vec::new(),

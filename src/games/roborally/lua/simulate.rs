@@ -144,7 +144,7 @@ fn charge_table(lua: &Lua, table: &Table) -> mlua::Result<()> {
         entries += 1;
         // The work of this walk is charged as it goes: a huge table is
         // stopped by the budget part way.
-        if entries % 1024 == 0 {
+        if entries.is_multiple_of(1024) {
             host::charge(lua, 1024 * ITEM_COST)?;
         }
         for text in [k, v] {

@@ -178,6 +178,20 @@ impl Scenario {
             .map_err(|e| src.invalid(self.file.variants.first().map(|v| v.span()), e.to_string()))
     }
 
+    /// The game at the scenario's position, before its turn (the REPL's
+    /// and the pictures' start); an impossible position is refused naming
+    /// the file.
+    pub fn start_game(&self) -> Result<Game, ScenarioError> {
+        let src = Source {
+            name: &self.name,
+            text: &self.text,
+        };
+        Game::with_rules(&self.position, self.rules()?).map_err(|e| ScenarioError::Position {
+            at: src.loc(None),
+            source: e,
+        })
+    }
+
     /// Its title.
     pub fn title(&self) -> &str {
         &self.file.title
