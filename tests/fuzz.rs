@@ -195,6 +195,26 @@ proptest! {
     }
 }
 
+/// The files the mutations start from are sound themselves: each
+/// scenario, course and mission opens (as `render` and the REPL's `load`
+/// open it) into a game that keeps its invariants. (A board alone has no
+/// start: `render` refuses it, naming it.)
+#[test]
+fn every_built_in_game_file_opens_into_a_sound_game() {
+    let mut broken = Vec::new();
+    for file in game_files(&["scenarios", "courses", "missions"], "toml") {
+        match tinbots::render::position(&file) {
+            Err(e) => broken.push(format!("{}: refused: {e}", file.display())),
+            Ok(game) => {
+                if let Err(e) = game.check_invariants() {
+                    broken.push(format!("{}: {e}", file.display()));
+                }
+            }
+        }
+    }
+    assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
 /// A short game of every registered game, as replay JSON.
 fn replays() -> &'static [String] {
     static REPLAYS: OnceLock<Vec<String>> = OnceLock::new();

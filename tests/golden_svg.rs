@@ -184,3 +184,25 @@ fn after_is_refused_for_a_file_without_a_turn() {
         )
     );
 }
+
+#[test]
+fn a_mission_file_is_drawn_at_its_start_and_a_board_alone_is_refused() {
+    // A mission file is a Droids game's start: its board and its robots.
+    let mission = root().join("scripts/droids/missions/1-challenge.toml");
+    let svg = render(&mission, None, &Seen::Everything).unwrap_or_else(|e| panic!("{e}"));
+    assert!(svg.starts_with("<svg") && svg.contains("<title>"), "{svg}");
+    let err = render_after(&mission, &Seen::Everything).expect_err("a mission has no turn");
+    assert!(
+        err.to_string().ends_with(
+            "1-challenge.toml: a mission file has no turn to play: draw its start without --after"
+        ),
+        "{err}"
+    );
+    // A RoboRally board has no start: it is refused, naming the board.
+    let board = root().join("scripts/roborally/boards/maze.toml");
+    let err = render(&board, None, &Seen::Everything).expect_err("a board has no start");
+    assert!(
+        err.to_string().contains("maze.toml: a board, not a course"),
+        "{err}"
+    );
+}

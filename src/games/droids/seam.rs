@@ -43,16 +43,43 @@ pub const TYPE: GameType = GameType {
     order_listing: None,
 };
 
-/// The game at the position a Droids scenario file sets up (its REPL
-/// opens no scenario yet).
+/// The game at the position a Droids file sets up: a scenario's before
+/// its orders, a mission file's at its start (the fewest players it
+/// seats, seed 1, its script's `setup` run).
 fn scenario_position(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
+    if is_mission_file(&text) {
+        let shown = path.display().to_string();
+        let (mission, hooks) = Chosen::find(&shown).and_then(|c| c.load())?;
+        let players = mission.players.0;
+        return Game::with_rules(mission, players, 1, &tiles::TileMix::standard(), hooks)
+            .map(|game| Box::new(game) as Box<dyn engine::DynState>)
+            .map_err(|e| format!("{shown}: with {players} players: {}", e.message));
+    }
     super::scenario::position_file(path)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
 
+/// Whether `text` is a mission file: it has `rows` and a `mission`
+/// number (a scenario names its mission as text).
+fn is_mission_file(text: &str) -> bool {
+    text.parse::<toml::Table>().is_ok_and(|t| {
+        t.get("mission").is_some_and(toml::Value::is_integer) && t.contains_key("rows")
+    })
+}
+
 /// The game after a Droids scenario file's orders and answers.
 fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
+    if is_mission_file(&text) {
+        return Err(format!(
+            "{}: a mission file has no turn to play: draw its start without --after",
+            crate::escape::terminal(&path.display().to_string())
+        ));
+    }
     super::scenario::after_file(path)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
@@ -113,10 +140,7 @@ fn claims(_table: &toml::Table) -> bool {
 fn check(path: &Path) -> Result<Checked, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
-    let table = text.parse::<toml::Table>().ok();
-    if table.as_ref().is_some_and(|t| {
-        t.get("mission").is_some_and(toml::Value::is_integer) && t.contains_key("rows")
-    }) {
+    if is_mission_file(&text) {
         let shown = path.display().to_string();
         let m = Mission::parse(&shown, &text).map_err(|e| e.to_string())?;
         // It starts, its script's `setup` run, for every count of players.

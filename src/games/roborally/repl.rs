@@ -46,7 +46,11 @@ fn open(path: &Path) -> Result<Opened, ReplError> {
     Ok(Opened {
         game: Box::new(game),
         start,
-        label: format!("scenario {}: {}", path.display(), scenario.title),
+        label: format!(
+            "scenario {}: {}",
+            crate::escape::terminal(&path.display().to_string()),
+            crate::escape::terminal(&scenario.title)
+        ),
     })
 }
 

@@ -616,6 +616,15 @@ impl Course {
         text: &str,
         mut load_board: impl FnMut(&str) -> Result<Board, BoardError>,
     ) -> Result<Course, BoardError> {
+        if let Some(super::courses::FileKind::Board) = super::courses::file_kind(text) {
+            return Err(BoardError {
+                place: path.to_string(),
+                message:
+                    "a board, not a course: a course places its boards, the start and \
+                          the flags (docs/roborally-boards.md); `tinbots check` reads a board alone"
+                        .into(),
+            });
+        }
         let raw: RawCourse = from_toml(path, text)?;
         let err = |offset: usize, field: String, reason: String| {
             located(path, text, offset, &field, reason)

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::super::cards::{locked_registers, Card, Deck};
 use super::super::position::DESTROYING_DAMAGE;
-use super::{Game, LAST_REGISTER};
+use super::{Game, Pc, LAST_REGISTER};
 
 impl Game {
     /// Whether register `r` of robot `i` holds a card other seats cannot
@@ -116,6 +116,15 @@ impl Game {
         for (i, h) in self.hands.iter().enumerate() {
             for c in h {
                 mark(c, &format!("{}'s hand", self.name(i)))?;
+            }
+        }
+        // A scenario's hands wait beside the deck until its deal gives
+        // them (then they are the hands above).
+        if let (Some(hands), Pc::TurnStart | Pc::Deal) = (&self.scenario_hands, self.pc) {
+            for (i, h) in hands.iter().enumerate() {
+                for c in h {
+                    mark(c, &format!("{}'s hand to be dealt", self.name(i)))?;
+                }
             }
         }
         for r in &self.robots {
