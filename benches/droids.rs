@@ -54,11 +54,13 @@ impl Table {
 }
 
 fn start(mission: &str, seed: u64) -> Box<dyn DynState> {
-    (TYPE.new)(&GameOptions {
-        mission: Some(mission.to_string()),
-        seed,
-        ..GameOptions::default()
-    })
+    TYPE.start(
+        &GameOptions {
+            seed,
+            ..GameOptions::default()
+        }
+        .with("mission", mission),
+    )
     .expect("a built-in mission")
     .game
 }

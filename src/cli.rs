@@ -64,12 +64,6 @@ enum Command {
         /// Seed for the deal and the bots.
         #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
         seed: u64,
-        /// The course, by name or file (RoboRally).
-        #[arg(long, value_name = "NAME|FILE", conflicts_with = "load")]
-        course: Option<String>,
-        /// The mission, by number, name or file (Droids).
-        #[arg(long, value_name = "N|NAME|FILE", conflicts_with = "load")]
-        mission: Option<String>,
         /// Open a saved game (`.json`, of any game: its own game wins) or a
         /// scenario's position (`.toml`).
         #[arg(long)]
@@ -81,10 +75,6 @@ enum Command {
         /// for a standard game (a scenario names its own).
         #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
         variants: Vec<String>,
-        /// An order file (Lua), repeatable, for a standard game: its new
-        /// tiles join the special deck; `reload` reads it again.
-        #[arg(long, value_name = "FILE.lua", conflicts_with = "load")]
-        orders: Vec<String>,
     },
     /// Play a whole game headless, with the built-in random bots or bots in Lua.
     Play {
@@ -103,28 +93,12 @@ enum Command {
         /// Write the replay (JSON) to this file.
         #[arg(long)]
         save: Option<PathBuf>,
-        /// Use this setup file instead of the standard one (Twin Tin Bots).
-        #[arg(long)]
-        setup: Option<PathBuf>,
-        /// The course, by name (`tinbots courses` lists them) or file
-        /// (RoboRally).
-        #[arg(long, value_name = "NAME|FILE")]
-        course: Option<String>,
-        /// The mission, by number, name or file (Droids).
-        #[arg(long, value_name = "N|NAME|FILE")]
-        mission: Option<String>,
         /// Print every event of every turn.
         #[arg(long, short = 'v')]
         verbose: bool,
         /// Print only the final summary.
         #[arg(long, short = 'q', conflicts_with = "verbose")]
         quiet: bool,
-        /// An order file (Lua), by path or by name (the official `sidestep`,
-        /// `magnet`, `overclock`, `official`): its new special tiles join
-        /// the special deck and its redefinitions replace the built-in
-        /// orders. Repeatable.
-        #[arg(long = "orders", value_name = "FILE")]
-        orders: Vec<PathBuf>,
         /// A variant to play (`tinbots variants` lists them), repeatable:
         /// `simplified`, `no-score-victory`, ...
         #[arg(long = "variant", value_name = "NAME")]
@@ -176,12 +150,6 @@ enum Command {
         /// Players per game (seats alternate between the two bots).
         #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count, allow_negative_numbers = true)]
         players: usize,
-        /// The course, by name or file (RoboRally).
-        #[arg(long, value_name = "NAME|FILE")]
-        course: Option<String>,
-        /// The mission, by number, name or file (Droids).
-        #[arg(long, value_name = "N|NAME|FILE")]
-        mission: Option<String>,
         /// Games per pairing, 1 to 100000.
         #[arg(long, short = 'g', default_value_t = 200, value_parser = game_count, allow_negative_numbers = true)]
         games: u32,
@@ -212,12 +180,6 @@ enum Command {
         /// `none` is the base game (compared first unless placed).
         #[arg(long = "variant", value_name = "NAME")]
         variants: Vec<String>,
-        /// The mission, by number, name or file (Droids).
-        #[arg(long, value_name = "N|NAME|FILE")]
-        mission: Option<String>,
-        /// The course, by name or file (RoboRally).
-        #[arg(long, value_name = "NAME|FILE")]
-        course: Option<String>,
         /// Players per game.
         #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count, allow_negative_numbers = true)]
         players: usize,
@@ -301,9 +263,76 @@ enum Command {
     },
 }
 
+/// The commands that set up a game, and so take every game's own options
+/// ([`GameType::options`]), with the flag each option conflicts with.
+const SETTING_UP: [(&str, Option<&'static str>); 4] = [
+    ("repl", Some("load")),
+    ("play", None),
+    ("tournament", None),
+    ("balance", None),
+];
+
+/// Parses the command line: the declared flags, and the game options the
+/// registered games declare, offered as flags (`--course`) on every
+/// command that sets up a game; each game refuses those it does not take
+/// when it starts ([`GameType::start`]).
+fn parse() -> (Cli, std::collections::BTreeMap<String, Vec<String>>) {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = Cli::command();
+    for (name, conflicts_with) in SETTING_UP {
+        command = command.mut_subcommand(name, |c| with_game_flags(c, conflicts_with));
+    }
+    let matches = command.get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let mut own = std::collections::BTreeMap::new();
+    if let Some((name, sub)) = matches.subcommand() {
+        if SETTING_UP.iter().any(|(n, _)| *n == name) {
+            for option in game_options() {
+                if let Some(values) = sub.get_many::<String>(option.name) {
+                    own.insert(option.name.to_string(), values.cloned().collect());
+                }
+            }
+        }
+    }
+    (cli, own)
+}
+
+/// Every game's own options, each name once (the first game's help).
+fn game_options() -> Vec<&'static tinbots::engine::GameOption> {
+    let mut seen = std::collections::BTreeSet::new();
+    tinbots::games::ALL
+        .iter()
+        .flat_map(|g| g.options)
+        .filter(|o| seen.insert(o.name))
+        .collect()
+}
+
+/// `command` with a flag for every game's own option.
+fn with_game_flags(
+    mut command: clap::Command,
+    conflicts_with: Option<&'static str>,
+) -> clap::Command {
+    for option in game_options() {
+        let mut arg = clap::Arg::new(option.name)
+            .long(option.name)
+            .value_name(option.value_name)
+            .help(option.help)
+            .action(if option.repeatable {
+                clap::ArgAction::Append
+            } else {
+                clap::ArgAction::Set
+            });
+        if let Some(other) = conflicts_with {
+            arg = arg.conflicts_with(other);
+        }
+        command = command.arg(arg);
+    }
+    command
+}
+
 /// Runs the command line.
 pub fn run() -> Result<ExitCode> {
-    let cli = Cli::parse();
+    let (cli, own) = parse();
     library(&cli)?.make_current();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -320,22 +349,16 @@ pub fn run() -> Result<ExitCode> {
         Some(Command::Repl {
             players,
             seed,
-            course,
-            mission,
             load,
             echo,
             variants,
-            orders,
         }) => repl(
             cli.game.as_deref(),
             GameOptions {
                 players,
                 seed,
-                setup: None,
-                course,
                 variants,
-                scripts: orders,
-                mission,
+                own,
             },
             load,
             echo,
@@ -345,12 +368,8 @@ pub fn run() -> Result<ExitCode> {
             seed,
             max_turns,
             save,
-            setup,
-            course,
-            mission,
             verbose,
             quiet,
-            orders,
             variants,
             bots: bot_args,
         }) => {
@@ -359,16 +378,12 @@ pub fn run() -> Result<ExitCode> {
             let options = GameOptions {
                 players,
                 seed,
-                setup,
-                course,
                 variants,
-                scripts: orders
-                    .iter()
-                    .map(|p| p.to_string_lossy().into_owned())
-                    .collect(),
-                mission,
+                own,
             };
-            let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let started = game_type
+                .start(&options)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             let mut record = Record::new(game_type, started.start);
             let mut game = started.game;
             let mut bots = seat_bots(game_type, game.as_ref(), seed, &bot_args)?;
@@ -425,8 +440,6 @@ pub fn run() -> Result<ExitCode> {
             shard,
             until_significant,
             max_games,
-            course,
-            mission,
             players,
             games,
             seed,
@@ -440,8 +453,7 @@ pub fn run() -> Result<ExitCode> {
                 game,
                 options: GameOptions {
                     variants,
-                    course,
-                    mission,
+                    own,
                     ..GameOptions::default()
                 },
                 players,
@@ -462,8 +474,6 @@ pub fn run() -> Result<ExitCode> {
         Some(Command::Balance {
             bots,
             variants,
-            mission,
-            course,
             players,
             games,
             seed,
@@ -478,8 +488,7 @@ pub fn run() -> Result<ExitCode> {
                 tournament: Tournament {
                     game,
                     options: GameOptions {
-                        course,
-                        mission,
+                        own,
                         ..GameOptions::default()
                     },
                     players,
@@ -954,7 +963,9 @@ fn repl(
         None => {
             let game_type = chosen_game(game)?;
             check_players(game_type, options.players)?;
-            let started = (game_type.new)(&options).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let started = game_type
+                .start(&options)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             Session::started(game_type, started, options.seed)
                 .map_err(|e| anyhow::anyhow!("{e}"))?
         }

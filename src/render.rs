@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use crate::engine::{DynState, GameOptions, Seat};
+use crate::engine::{DynState, Seat};
 use crate::replay::{Record, ReplayError};
 
 /// Whose view a picture shows.
@@ -85,38 +85,17 @@ pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     let table: toml::Table = text
         .parse()
         .map_err(|e: toml::de::Error| RenderError::File(format!("{shown}: {}", e.message())))?;
+    // A file names its game, else a game claims it (a RoboRally course).
     let named = table.get("game").and_then(toml::Value::as_str);
-    let own_position = named
-        .and_then(|name| crate::games::find(name).ok())
-        .and_then(|game_type| game_type.scenario_position);
-    if let Some(scenario_position) = own_position {
+    let game_type = match named {
+        Some(name) => crate::games::find(name).ok(),
+        None => crate::games::ALL
+            .iter()
+            .copied()
+            .find(|g| (g.claims)(&table)),
+    };
+    if let Some(scenario_position) = game_type.and_then(|g| g.scenario_position) {
         return scenario_position(path).map_err(RenderError::File);
-    }
-    let claimer = crate::games::ALL
-        .iter()
-        .skip(1)
-        .find(|g| (g.claims)(&table));
-    if let (None, Some(game_type)) = (named, claimer) {
-        // The game's default number of players, else the fewest the
-        // course is made for.
-        let (fewest, most) = game_type.players;
-        let mut first_error = None;
-        for players in std::iter::once(None).chain((fewest..=most).map(Some)) {
-            let options = GameOptions {
-                players,
-                seed: 1,
-                course: Some(shown.clone()),
-                ..GameOptions::default()
-            };
-            match (game_type.new)(&options) {
-                Ok(started) => return Ok(started.game),
-                Err(e) => {
-                    first_error.get_or_insert(e);
-                }
-            }
-        }
-        let e = first_error.map_or_else(String::new, |e| e.to_string());
-        return Err(RenderError::File(format!("{shown}: {e}")));
     }
     let session = crate::repl::session::Session::open(path, 1)
         .map_err(|e| RenderError::File(e.to_string()))?;

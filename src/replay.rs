@@ -273,7 +273,7 @@ mod tests {
             seed: 9,
             ..GameOptions::default()
         };
-        let started = (game_type().new)(&options).expect("a standard game");
+        let started = game_type().start(&options).expect("a standard game");
         let mut record = Record::new(game_type(), started.start);
         let mut game = started.game;
         for _ in 0..answers {

@@ -72,8 +72,8 @@ fn mission_is_refused_by_the_games_without_missions() {
         let o = tinbots(&["play", "--game", game, "--mission", "2", "-q"]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success(), "{game} took --mission");
-        assert!(err.contains("--mission 2: "), "{err}");
-        assert!(err.contains("has no missions"), "{err}");
+        assert!(err.contains("--mission: "), "{err}");
+        assert!(err.contains("takes no --mission (its options: "), "{err}");
     }
 }
 
@@ -121,4 +121,58 @@ fn the_repl_saves_loads_exports_and_opens_scenarios() {
     assert!(out.contains("place 3,0"), "{out}");
     let _ = std::fs::remove_file(saved);
     let _ = std::fs::remove_file(exported);
+}
+
+/// Issue 31: a tournament's rows record the game's own options, so shards
+/// of two missions are told apart when they are merged.
+#[test]
+fn a_tournament_s_rows_record_the_mission_and_shards_of_two_missions_do_not_merge() {
+    let shard = |mission: &str, part: &str, file: &PathBuf| {
+        let o = tinbots(&[
+            "--game",
+            "droids",
+            "tournament",
+            "--bot",
+            "random",
+            "--bot",
+            "goal",
+            "--games",
+            "2",
+            "--mission",
+            mission,
+            "--shard",
+            part,
+            "--output",
+            file.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    };
+    let (one, two) = (temp("mission-2.json"), temp("mission-3.json"));
+    shard("2", "1/2", &one);
+    shard("3", "2/2", &two);
+    let header = std::fs::read_to_string(&one).unwrap();
+    assert!(
+        header
+            .lines()
+            .next()
+            .unwrap()
+            .contains(r#""options":{"mission":["2"]}"#),
+        "{header}"
+    );
+    let o = tinbots(&[
+        "tournament",
+        "merge",
+        one.to_str().unwrap(),
+        two.to_str().unwrap(),
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success(), "two missions merged");
+    assert!(err.contains("options"), "{err}");
+    let listed = stdout(&tinbots(&["games"]));
+    assert!(
+        listed.contains("--mission N|NAME|FILE: The mission"),
+        "{listed}"
+    );
+    std::fs::remove_file(one).ok();
+    std::fs::remove_file(two).ok();
 }

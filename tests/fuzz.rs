@@ -226,7 +226,7 @@ fn replays() -> &'static [String] {
                     seed: 5,
                     ..GameOptions::default()
                 };
-                let started = (game_type.new)(&options).unwrap();
+                let started = game_type.start(&options).unwrap();
                 let mut game = started.game;
                 let mut record = Record::new(game_type, started.start);
                 let mut state = 7u64;

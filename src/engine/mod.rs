@@ -16,6 +16,9 @@
 
 use std::fmt;
 
+mod options;
+pub use options::{GameOption, GameOptions};
+
 /// A seat at the table: 0 is the first player seated.
 pub type Seat = usize;
 
@@ -488,42 +491,6 @@ impl<G: Describe + Named> DynState for G {
     }
 }
 
-/// What starts a game from the command line: the options every game's
-/// factory reads. A game refuses what it cannot honour, naming the option
-/// (`--course` for Twin Tin Bots).
-#[derive(Clone, Debug, Default)]
-pub struct GameOptions {
-    /// The number of players (`--players`); the game's default when `None`.
-    pub players: Option<usize>,
-    /// The seed of everything random in the game.
-    pub seed: u64,
-    /// A setup file (`--setup`: Twin Tin Bots).
-    pub setup: Option<std::path::PathBuf>,
-    /// A course, by name or file (`--course`: RoboRally).
-    pub course: Option<String>,
-    /// Variants by name (`--variant`).
-    pub variants: Vec<String>,
-    /// Script files that add to the game's rules (`--orders`: Twin Tin
-    /// Bots' order files), as given.
-    pub scripts: Vec<String>,
-    /// The game's set-up by name or number, as given (`--mission`: Droids'
-    /// missions); the game reads it, others refuse it.
-    pub mission: Option<String>,
-}
-
-impl GameOptions {
-    /// Refuses `--mission` for a game that has none (`title`, "RoboRally"),
-    /// naming the option and the game that has missions.
-    pub fn refuse_mission(&self, title: &str) -> Result<(), StartError> {
-        match &self.mission {
-            Some(m) => Err(StartError(format!(
-                "--mission {m}: {title} has no missions (Droids has; `--game droids`)"
-            ))),
-            None => Ok(()),
-        }
-    }
-}
-
 /// A game just started, and the record of its start that a replay keeps
 /// (with the answers, it gives the game again through
 /// [`GameType::resume`]).
@@ -557,7 +524,12 @@ pub struct GameType {
     pub default_players: usize,
     /// Whether players see everything.
     pub information: Information,
-    /// Starts a new game.
+    /// The options of its own it is started with (`--course`), besides
+    /// those every game takes; the machinery offers them as flags and
+    /// keeps them in tournament rows, and only this game reads them.
+    pub options: &'static [GameOption],
+    /// Starts a new game; call [`GameType::start`], which refuses the
+    /// options the game does not declare first.
     pub new: fn(&GameOptions) -> Result<Started, StartError>,
     /// Rebuilds a game, at its start, from the record [`Started::start`]
     /// kept; the error names the field at fault under `start`.
@@ -573,10 +545,10 @@ pub struct GameType {
     /// whatever else the game can check); the error names the file, line
     /// and reason.
     pub check: fn(&std::path::Path) -> Result<Checked, String>,
-    /// The game at the position a scenario file of this game sets up, for
-    /// a game whose scenarios the REPL cannot open (`tinbots render`);
-    /// `None` when the REPL's `load` serves (the error names the file,
-    /// line and reason).
+    /// The game at the position a file of this game sets up (`tinbots
+    /// render`): a scenario's, or whatever else the game draws (a
+    /// RoboRally course, a Droids mission); `None` when the REPL's `load`
+    /// serves (the error names the file, line and reason).
     pub scenario_position: Option<ScenarioPosition>,
     /// The game after a scenario file's turn, at the position `tinbots
     /// check` reaches when it plays the scenario (`tinbots render
@@ -644,6 +616,20 @@ pub struct Checked {
     pub events: Vec<String>,
 }
 
+impl GameType {
+    /// Starts a new game with `options`: an option of its own it does not
+    /// declare is refused, naming the option and those it takes.
+    pub fn start(&self, options: &GameOptions) -> Result<Started, StartError> {
+        options.refuse_undeclared(self.title, self.options)?;
+        (self.new)(options)
+    }
+
+    /// Its own option `name`, if it declares one.
+    pub fn option(&self, name: &str) -> Option<&'static GameOption> {
+        self.options.iter().find(|o| o.name == name)
+    }
+}
+
 impl fmt::Debug for GameType {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("GameType")
@@ -657,12 +643,13 @@ impl fmt::Debug for GameType {
 /// own type: for a game's unit tests that need its state, not the seam.
 #[cfg(test)]
 pub(crate) fn started_as<G: Clone + 'static>(game_type: &GameType, players: usize, seed: u64) -> G {
-    let started = (game_type.new)(&GameOptions {
-        players: Some(players),
-        seed,
-        ..GameOptions::default()
-    })
-    .unwrap_or_else(|e| panic!("a standard {} game starts: {e}", game_type.name));
+    let started = game_type
+        .start(&GameOptions {
+            players: Some(players),
+            seed,
+            ..GameOptions::default()
+        })
+        .unwrap_or_else(|e| panic!("a standard {} game starts: {e}", game_type.name));
     started
         .game
         .as_any()

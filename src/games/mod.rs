@@ -49,6 +49,12 @@ pub fn listing() -> String {
             "{:<15} {:<15} {lo} to {hi} players, {seen}{default}\n",
             g.name, g.title
         ));
+        for option in g.options {
+            out.push_str(&format!(
+                "{:<15} --{} {}: {}\n",
+                "", option.name, option.value_name, option.help
+            ));
+        }
     }
     out
 }

@@ -246,7 +246,7 @@ mod tests {
             seed: 1,
             ..GameOptions::default()
         };
-        let started = (game_type.new)(&options).expect("a standard game");
+        let started = game_type.start(&options).expect("a standard game");
         let session = Session::started(game_type, started, 1).expect("a session");
         Completions::of(&session)
     }

@@ -236,6 +236,7 @@ static TOY: GameType = GameType {
     players: (2, 2),
     default_players: 2,
     information: Information::Imperfect,
+    options: &[],
     new: toy_new,
     resume: toy_resume,
     claims: |_| false,
@@ -440,7 +441,7 @@ fn a_game_saved_in_the_middle_of_a_turn_loads_to_the_same_point() {
         seed: 3,
         ..GameOptions::default()
     };
-    let started = (game_type.new)(&options).expect("a standard game");
+    let started = game_type.start(&options).expect("a standard game");
     let mut s = Session::started(game_type, started, 3).expect("a session");
     // Two answers, a step: a replay keeps the answers only.
     let first = s.game().legal_text(0).expect("an answer");
@@ -581,12 +582,13 @@ fn a_command_failing_half_way_is_undone_whole() {
     .unwrap();
     let mut s = crate::repl::session::Session::started(
         crate::games::default_game(),
-        (crate::games::default_game().new)(&GameOptions {
-            players: Some(2),
-            seed: 4,
-            ..GameOptions::default()
-        })
-        .unwrap(),
+        crate::games::default_game()
+            .start(&GameOptions {
+                players: Some(2),
+                seed: 4,
+                ..GameOptions::default()
+            })
+            .unwrap(),
         4,
     )
     .unwrap();

@@ -200,7 +200,8 @@ mod tests {
             seed: 1,
             ..GameOptions::default()
         };
-        let mut game = (crate::games::default_game().new)(&options)
+        let mut game = crate::games::default_game()
+            .start(&options)
             .expect("a standard game")
             .game;
         let mut t = Timeline::new(game.boxed_clone(), "start");

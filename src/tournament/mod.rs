@@ -324,10 +324,7 @@ impl Tournament {
             seed: self.seed,
             max_turns: self.max_turns,
             variants: self.options.variants.clone(),
-            course: self.options.course.clone(),
-            mission: self.options.mission.clone(),
-            setup: self.options.setup.as_ref().map(|p| p.display().to_string()),
-            orders: self.options.scripts.clone(),
+            options: self.options.own.clone(),
             shard: shard.to_string(),
             version: rows::ROWS_VERSION,
         }
@@ -542,7 +539,7 @@ impl Tournament {
             seed,
             ..self.options.clone()
         };
-        (self.game.new)(&options).map_err(|e| e.0)
+        self.game.start(&options).map_err(|e| e.0)
     }
 
     /// Plays game `game` of pairing `pairing` between `bots` named `names`.

@@ -49,8 +49,10 @@ impl RowFormat {
 
 /// The version of the JSON rows format this tinbots writes and merges.
 /// Version 1 (no `version` in the header) named neither the mission nor
-/// who played each seat, so its rows cannot be checked.
-pub const ROWS_VERSION: u32 = 2;
+/// who played each seat, so its rows cannot be checked; version 2 named
+/// four games' options by hand (`course`, `mission`, `setup`, `orders`),
+/// version 3 keeps every option of the game in `options`.
+pub const ROWS_VERSION: u32 = 3;
 
 /// The tournament a rows file comes from: everything that decides its
 /// games, so that shards of different tournaments are not merged.
@@ -73,14 +75,10 @@ pub struct Header {
     pub max_turns: u32,
     /// The variants played.
     pub variants: Vec<String>,
-    /// The course (`--course`), when one was named.
-    pub course: Option<String>,
-    /// The mission (`--mission`), when one was named.
-    pub mission: Option<String>,
-    /// The setup file (`--setup`), when one was named.
-    pub setup: Option<String>,
-    /// The order files (`--orders`), as given.
-    pub orders: Vec<String>,
+    /// The game's own options given (`--course`, `--mission`, ...: the
+    /// game's [`crate::engine::GameOption`]s), each with its values in
+    /// the order given.
+    pub options: std::collections::BTreeMap<String, Vec<String>>,
     /// Which part of the schedule this file holds (`1/1` for all of it).
     pub shard: String,
 }

@@ -269,10 +269,7 @@ fn differing_field(a: &Header, b: &Header) -> Option<&'static str> {
         ("seed", a.seed == b.seed),
         ("max_turns", a.max_turns == b.max_turns),
         ("variants", a.variants == b.variants),
-        ("course", a.course == b.course),
-        ("mission", a.mission == b.mission),
-        ("setup", a.setup == b.setup),
-        ("orders", a.orders == b.orders),
+        ("options", a.options == b.options),
     ]
     .into_iter()
     .find(|(_, same)| !same)

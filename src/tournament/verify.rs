@@ -56,10 +56,7 @@ pub fn tournament_of(header: &Header) -> Result<Tournament, String> {
         game: crate::games::find(&header.game).map_err(|e| format!("in `game`: {e}"))?,
         options: GameOptions {
             variants: header.variants.clone(),
-            course: header.course.clone(),
-            mission: header.mission.clone(),
-            setup: header.setup.as_ref().map(Into::into),
-            scripts: header.orders.clone(),
+            own: header.options.clone(),
             ..GameOptions::default()
         },
         players: header.players,

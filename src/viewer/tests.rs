@@ -11,7 +11,7 @@ fn played(game: &str, players: usize, answers: usize) -> Record {
         seed: 3,
         ..GameOptions::default()
     };
-    let started = (game_type.new)(&options).expect("a standard game");
+    let started = game_type.start(&options).expect("a standard game");
     let mut record = Record::new(game_type, started.start);
     let mut game = started.game;
     for _ in 0..answers {
@@ -110,7 +110,7 @@ fn droids_played(answers: usize) -> Record {
         seed: 5,
         ..GameOptions::default()
     };
-    let started = (game_type.new)(&options).expect("a standard game");
+    let started = game_type.start(&options).expect("a standard game");
     let mut record = Record::new(game_type, started.start);
     let mut game = started.game;
     for i in 0..answers {

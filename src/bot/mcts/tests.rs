@@ -8,7 +8,8 @@ fn game(name: &str, players: usize, seed: u64) -> Box<dyn DynState> {
         seed,
         ..GameOptions::default()
     };
-    (game_type.new)(&options)
+    game_type
+        .start(&options)
         .expect("a standard game starts")
         .game
 }

@@ -2,7 +2,7 @@
 //! games, how a game starts from the command line's options, and what
 //! `tinbots check` does with its files (scenarios and mission files).
 //!
-//! The mission is named by `--mission` (`GameOptions::mission`: a number,
+//! The mission is named by `--mission` ([`MISSION`]: a number,
 //! a name or a mission file, with `:SETTING` for mission 7's killer
 //! model); mission 1, the challenge, when none is named.
 
@@ -28,6 +28,7 @@ pub const TYPE: GameType = GameType {
     players: (1, 4),
     default_players: DEFAULT_PLAYERS,
     information: Information::Imperfect,
+    options: &[MISSION],
     new: new_game,
     resume,
     claims,
@@ -85,24 +86,24 @@ fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, S
         .map_err(|e| e.to_string())
 }
 
-/// A game as the options ask: mission 1, the players, the seed.
+/// The option naming the mission played (`--mission N|NAME|FILE`).
+pub const MISSION: engine::GameOption = engine::GameOption {
+    name: "mission",
+    value_name: "N|NAME|FILE",
+    help: "The mission, by number, name or file (Droids; `:SETTING` after it for mission 7's \
+           killer model)",
+    repeatable: false,
+};
+
+/// A game as the options ask: the mission ([`MISSION`], the challenge by
+/// default), the players, the seed.
 fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
-    let refuse = |flag: &str| engine::StartError(format!("{flag}: Droids has no such option yet"));
-    if options.setup.is_some() {
-        return Err(refuse("--setup"));
-    }
     if let Some(v) = options.variants.first() {
-        return Err(refuse(&format!("--variant {v}")));
-    }
-    if let Some(s) = options.scripts.first() {
-        return Err(refuse(&format!("--orders {s}")));
-    }
-    if let Some(c) = &options.course {
         return Err(engine::StartError(format!(
-            "--course {c}: Droids has no courses; name a mission with `--mission N|NAME`"
+            "--variant {v}: Droids has no variants yet"
         )));
     }
-    let chosen = Chosen::find(options.mission.as_deref().unwrap_or(DEFAULT_MISSION))
+    let chosen = Chosen::find(options.value(MISSION.name).unwrap_or(DEFAULT_MISSION))
         .map_err(engine::StartError)?;
     let (mission, hooks) = chosen.load().map_err(engine::StartError)?;
     let (lo, hi) = mission.players;

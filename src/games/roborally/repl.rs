@@ -26,7 +26,7 @@ impl GameRepl for RoboRallyRepl {
 }
 
 /// Opens a scenario file for stepping ([`Game::opened`]).
-fn open(path: &Path) -> Result<Opened, ReplError> {
+pub(super) fn open(path: &Path) -> Result<Opened, ReplError> {
     let scenario = super::scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
     let game = Game::opened_with(
         scenario.position.clone(),

@@ -31,6 +31,7 @@ pub const TYPE: GameType = GameType {
     players: (1, 8),
     default_players: DEFAULT_PLAYERS,
     information: Information::Imperfect,
+    options: &[COURSE],
     new: new_race,
     resume,
     claims,
@@ -39,35 +40,29 @@ pub const TYPE: GameType = GameType {
     lua_bot: super::lua::RoboRallyLuaBot::boxed,
     play_bot: "planner",
     legacy_replay: None,
-    scenario_position: None,
+    scenario_position: Some(scenario_position),
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     course_listing: Some(super::courses::listing),
     order_listing: None,
 };
 
-/// A race as the options ask: the course by name or file (`--course`),
+/// The option naming the course raced (`--course NAME|FILE`).
+pub const COURSE: engine::GameOption = engine::GameOption {
+    name: "course",
+    value_name: "NAME|FILE",
+    help: "The course, by name (`tinbots courses` lists them) or file (RoboRally)",
+    repeatable: false,
+};
+
+/// A race as the options ask: the course by name or file ([`COURSE`]),
 /// every robot on its start square.
 fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
-    let refuse = |flag: &str| {
-        engine::StartError(format!(
-            "{flag}: RoboRally has no such option (its option cards are built in, not given as scripts)"
-        ))
-    };
-    options.refuse_mission("RoboRally")?;
-    if options.setup.is_some() {
-        return Err(refuse(
-            "--setup (Twin Tin Bots only; RoboRally races on a --course)",
-        ));
-    }
-    if let Some(s) = options.scripts.first() {
-        return Err(refuse(&format!("--orders {s}")));
-    }
     let players = options.players.unwrap_or(DEFAULT_PLAYERS);
     let name = options
-        .course
-        .clone()
-        .unwrap_or_else(|| default_course(players).to_string());
+        .value(COURSE.name)
+        .unwrap_or_else(|| default_course(players))
+        .to_string();
     let course = courses::find(&name, &Library::current())
         .map_err(|e| engine::StartError(format!("--course {name}: {e}")))?;
     let (lo, hi) = course.players;
@@ -142,6 +137,38 @@ fn scenario_after(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
     Ok(Box::new(game))
 }
 
+/// The game a RoboRally file sets up (`tinbots render`): a course's race
+/// at its start (seed 1, the default number of players, else the fewest
+/// the course is made for); a scenario's position before its turn, as
+/// the REPL's `load` opens it. A board alone has no start: refused.
+fn scenario_position(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
+    let shown = crate::escape::terminal(&path.display().to_string()).into_owned();
+    let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
+        .map_err(|e| e.to_string())?;
+    if board_or_course(&text).is_none() {
+        return super::repl::open(path)
+            .map(|opened| opened.game)
+            .map_err(|e| e.to_string());
+    }
+    let mut first_error = None;
+    for players in std::iter::once(None).chain((1..=8).map(Some)) {
+        let options = GameOptions {
+            players,
+            seed: 1,
+            ..GameOptions::default()
+        }
+        .with(COURSE.name, path.display().to_string());
+        match TYPE.start(&options) {
+            Ok(started) => return Ok(started.game),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    let e = first_error.map_or_else(String::new, |e| e.to_string());
+    Err(format!("{shown}: {e}"))
+}
+
 /// A scenario (`game = "roborally"`) is run; a board or course file is
 /// read and checked whole.
 fn check(path: &Path) -> Result<Checked, String> {
@@ -181,7 +208,7 @@ mod tests {
             seed: 1,
             ..GameOptions::default()
         };
-        let started = (TYPE.new)(&options).expect("the factory course seats 8");
+        let started = TYPE.start(&options).expect("the factory course seats 8");
         let mut game = started.game;
         let mut answers = Vec::new();
         while !game.is_over() && game.turn() <= 30 {
@@ -203,18 +230,15 @@ mod tests {
     fn options_it_cannot_honour_are_refused_by_name() {
         for (options, flag) in [
             (
-                GameOptions {
-                    course: Some("nowhere".into()),
-                    ..GameOptions::default()
-                },
+                GameOptions::default().with("course", "nowhere"),
                 "--course nowhere: ",
             ),
             (
                 GameOptions {
                     players: Some(8),
-                    course: Some("yard".into()),
                     ..GameOptions::default()
-                },
+                }
+                .with("course", "yard"),
                 "course yard is made for 1 to 4 players; -p 8 given",
             ),
             (
@@ -225,7 +249,7 @@ mod tests {
                 "--variant: ",
             ),
         ] {
-            let e = (TYPE.new)(&options).err().expect("refused");
+            let e = TYPE.start(&options).err().expect("refused");
             assert!(e.0.starts_with(flag), "{}", e.0);
         }
     }

@@ -643,10 +643,14 @@ impl Session {
             players: Some(players),
             seed,
             variants: variants.names(),
-            scripts: order_files.to_vec(),
             ..GameOptions::default()
         };
-        let started = (super::seam::TYPE.new)(&options).map_err(|e| ReplError::new(e.0))?;
+        let options = order_files
+            .iter()
+            .fold(options, |o, file| o.with(super::start::ORDERS.name, file));
+        let started = super::seam::TYPE
+            .start(&options)
+            .map_err(|e| ReplError::new(e.0))?;
         Session::started(&super::seam::TYPE, started, seed)
     }
 

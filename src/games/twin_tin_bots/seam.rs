@@ -21,6 +21,7 @@ pub const TYPE: GameType = GameType {
     players: (super::start::MIN_PLAYERS, super::start::MAX_PLAYERS),
     default_players: super::start::DEFAULT_PLAYERS,
     information: Information::Imperfect,
+    options: &[super::start::SETUP, super::start::ORDERS],
     new: new_game,
     resume,
     claims: |_| false,
@@ -82,7 +83,6 @@ impl Named for Game {
 
 /// A game as the command line's options ask ([`super::start::start`]).
 fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
-    options.refuse_mission("Twin Tin Bots")?;
     let replay = super::start::start(options)?;
     let game = replay
         .start_game()
@@ -297,12 +297,15 @@ mod tests {
 
     #[test]
     fn a_course_is_refused_naming_the_option() {
-        let options = GameOptions {
-            course: Some("yard".into()),
-            ..GameOptions::default()
-        };
-        let refused = (TYPE.new)(&options).err().expect("no courses here");
-        assert!(refused.0.starts_with("--course yard: "), "{}", refused.0);
+        let options = GameOptions::default().with("course", "yard");
+        let refused = TYPE.start(&options).err().expect("no courses here");
+        assert!(
+            refused.0.starts_with(
+                "--course: Twin Tin Bots takes no --course (its options: --setup, --orders;"
+            ),
+            "{}",
+            refused.0
+        );
     }
 
     #[test]
@@ -312,7 +315,8 @@ mod tests {
             seed: 7,
             ..GameOptions::default()
         };
-        let mut game = (TYPE.new)(&options)
+        let mut game = TYPE
+            .start(&options)
             .expect("the standard 3-player setup")
             .game;
         assert_eq!(game.game_name(), "twin-tin-bots");
@@ -345,7 +349,7 @@ mod tests {
             players: Some(2),
             ..GameOptions::default()
         };
-        let mut game = (TYPE.new)(&options).expect("the 2-player setup").game;
+        let mut game = TYPE.start(&options).expect("the 2-player setup").game;
         let before = game.where_lines();
         let refusal = game
             .apply_text("place red.1 1 jump")
@@ -362,7 +366,7 @@ mod tests {
             seed: 4,
             ..GameOptions::default()
         };
-        let started = (TYPE.new)(&options).expect("a 4-player game with mud");
+        let started = TYPE.start(&options).expect("a 4-player game with mud");
         let again = (TYPE.resume)(&started.start).expect("its own record");
         assert_eq!(again.where_lines(), started.game.where_lines());
         assert_eq!(

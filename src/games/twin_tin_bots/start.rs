@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::assets::order_file_references;
-use crate::engine::{GameOptions, Named, StartError};
+use crate::engine::{GameOption, GameOptions, Named, StartError};
 use crate::games::twin_tin_bots::lua::orders::load_order_book;
 
 use super::game::Game;
@@ -22,23 +22,37 @@ pub const MAX_PLAYERS: usize = 6;
 /// The players of a game when neither `--players` nor a setup file says.
 pub const DEFAULT_PLAYERS: usize = 4;
 
-/// The start of a game as `options` ask (`players` and `setup`, `variants`,
-/// `scripts` as order files): a replay with no answer yet, which holds the
-/// order book and the variants.
+/// The option naming a setup file (`--setup FILE`).
+pub const SETUP: GameOption = GameOption {
+    name: "setup",
+    value_name: "FILE",
+    help: "Use this setup file instead of the standard one (Twin Tin Bots; copy one of setups/)",
+    repeatable: false,
+};
+
+/// The option adding an order file (`--orders FILE`), repeatable.
+pub const ORDERS: GameOption = GameOption {
+    name: "orders",
+    value_name: "FILE",
+    help: "An order file (Lua, Twin Tin Bots), by path or by name (the official `sidestep`, \
+           `magnet`, `overclock`, `official`): its new special tiles join the special deck and \
+           its redefinitions replace the built-in orders; repeatable",
+    repeatable: true,
+};
+
+/// The start of a game as `options` ask (`players`, `variants`, and its
+/// own [`SETUP`] and [`ORDERS`]): a replay with no answer yet, which
+/// holds the order book and the variants.
 pub fn start(options: &GameOptions) -> Result<Replay, StartError> {
-    if let Some(course) = &options.course {
-        return Err(StartError(format!(
-            "--course {course}: Twin Tin Bots is played on arenas, not courses (--setup FILE chooses a setup)"
-        )));
-    }
     let error = |e: &dyn std::fmt::Display| StartError(e.to_string());
     let players = options.players.unwrap_or(DEFAULT_PLAYERS);
     let seed = options.seed;
     // Order files first: a setup file may name the tiles they add.
-    let book = load_order_book(&options.scripts).map_err(|e| error(&e))?;
+    let orders = options.values(ORDERS.name);
+    let book = load_order_book(orders).map_err(|e| error(&e))?;
     let variant_set = VariantSet::load(&options.variants).map_err(|e| error(&e))?;
-    refuse_tiles_never_dealt(&options.scripts, &book, &variant_set)?;
-    let start = match &options.setup {
+    refuse_tiles_never_dealt(orders, &book, &variant_set)?;
+    let start = match options.value(SETUP.name).map(std::path::Path::new) {
         Some(path) => {
             if variant_set.has_setup_hooks() {
                 return Err(StartError(format!(
@@ -75,7 +89,7 @@ pub fn start(options: &GameOptions) -> Result<Replay, StartError> {
                 .map_err(|e| player_count_refused(&variant_set, players, e))?,
         )),
     };
-    let paths = order_file_references(Game::NAME, &options.scripts);
+    let paths = order_file_references(Game::NAME, orders);
     Ok(Replay::with_variants(
         start,
         paths,

@@ -285,8 +285,8 @@ fn rows_that_do_not_add_up_are_refused_naming_file_and_line() {
     );
     refused(
         1,
-        &|h| h["tournament"]["version"] = serde_json::json!(3),
-        "rows format 3: this tinbots merges rows format 2 only",
+        &|h| h["tournament"]["version"] = serde_json::json!(4),
+        "rows format 4: this tinbots merges rows format 3 only",
     );
     // A shard of four billion parts is checked without a table that big.
     edited_line(&one, &bad, 1, |h| {

@@ -310,7 +310,8 @@ fn the_view_never_shows_another_seats_hand_or_unrevealed_registers() {
 
 #[test]
 fn a_roborally_bot_refuses_a_twin_tin_bots_game() {
-    let started = (crate::games::twin_tin_bots::seam::TYPE.new)(&GameOptions::default())
+    let started = crate::games::twin_tin_bots::seam::TYPE
+        .start(&GameOptions::default())
         .expect("a game of Twin Tin Bots");
     let mut bot = built_in("racer", 1);
     let err = bot.choose(started.game.as_ref()).expect_err("refused").0;

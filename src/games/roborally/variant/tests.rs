@@ -98,7 +98,8 @@ fn the_shipped_variants_play_whole_races_that_replay_exactly() {
             variants: vec![name.to_string()],
             ..GameOptions::default()
         };
-        let started = (crate::games::roborally::seam::TYPE.new)(&options)
+        let started = crate::games::roborally::seam::TYPE
+            .start(&options)
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(started.start["variants"], serde_json::json!([name]));
         let mut game = started.game;

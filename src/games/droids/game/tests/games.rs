@@ -137,12 +137,13 @@ fn a_game_through_the_seam_replays_from_its_start_record() {
     use crate::engine::GameOptions;
     let ty = super::super::super::seam::TYPE;
     for seed in 1..=5 {
-        let started = (ty.new)(&GameOptions {
-            players: Some(3),
-            seed,
-            ..GameOptions::default()
-        })
-        .expect("mission 1 for 3");
+        let started = ty
+            .start(&GameOptions {
+                players: Some(3),
+                seed,
+                ..GameOptions::default()
+            })
+            .expect("mission 1 for 3");
         let mut game = started.game;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut answers = Vec::new();
@@ -166,23 +167,22 @@ fn a_game_through_the_seam_replays_from_its_start_record() {
 fn options_it_cannot_honour_are_refused_by_name() {
     use crate::engine::GameOptions;
     let ty = super::super::super::seam::TYPE;
-    let e = (ty.new)(&GameOptions {
-        course: Some("yard".into()),
-        ..GameOptions::default()
-    })
-    .err()
-    .expect("refused");
+    let e = ty
+        .start(&GameOptions::default().with("course", "yard"))
+        .err()
+        .expect("refused");
     assert!(
-        e.0.starts_with("--course yard: Droids has no courses"),
+        e.0.starts_with("--course: Droids takes no --course (its options: --mission;"),
         "{}",
         e.0
     );
-    let e = (ty.new)(&GameOptions {
-        players: Some(5),
-        ..GameOptions::default()
-    })
-    .err()
-    .expect("refused");
+    let e = ty
+        .start(&GameOptions {
+            players: Some(5),
+            ..GameOptions::default()
+        })
+        .err()
+        .expect("refused");
     assert!(e.0.contains("2 to 4 players, not 5"), "{}", e.0);
 }
 

@@ -98,12 +98,15 @@ fn a_bad_killer_model_is_refused_naming_the_script_line() {
 fn every_mission_starts_through_the_seam_and_replays() {
     let ty = super::super::super::seam::TYPE;
     for n in 1..=7 {
-        let started = (ty.new)(&GameOptions {
-            seed: 3,
-            mission: Some(n.to_string()),
-            ..GameOptions::default()
-        })
-        .unwrap_or_else(|e| panic!("mission {n}: {e}"));
+        let started = ty
+            .start(
+                &GameOptions {
+                    seed: 3,
+                    ..GameOptions::default()
+                }
+                .with("mission", n.to_string()),
+            )
+            .unwrap_or_else(|e| panic!("mission {n}: {e}"));
         let mut game = started.game;
         let mut rng = ChaCha8Rng::seed_from_u64(n);
         let mut answers = Vec::new();
