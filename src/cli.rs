@@ -199,12 +199,6 @@ enum Command {
         #[arg(long, short = 'j', value_parser = thread_count, allow_negative_numbers = true)]
         threads: Option<usize>,
     },
-    /// List the orders of the game (`--game`): the official ones, with the
-    /// order files given applied (their new tiles marked `new`).
-    Orders {
-        /// Order files (Lua), applied in order.
-        files: Vec<PathBuf>,
-    },
     /// Run rule-dispute scenario files and print PASS or FAIL for each.
     Check {
         /// Scenario files (TOML).
@@ -213,9 +207,6 @@ enum Command {
     },
     /// List the games tinbots plays.
     Games,
-    /// List the courses that can be named (of `--game`, else of every game
-    /// that has them): built-in and in the user data folder.
-    Courses,
     /// List the variants of the game (`--game`) that can be named:
     /// built-in, in the user data folder, in `--variant-path` folders.
     Variants,
@@ -276,13 +267,46 @@ const SETTING_UP: [(&str, Option<&'static str>); 4] = [
 /// registered games declare, offered as flags (`--course`) on every
 /// command that sets up a game; each game refuses those it does not take
 /// when it starts ([`GameType::start`]).
-fn parse() -> (Cli, std::collections::BTreeMap<String, Vec<String>>) {
+fn parse() -> Parsed {
     use clap::{CommandFactory, FromArgMatches};
     let mut command = Cli::command();
     for (name, conflicts_with) in SETTING_UP {
         command = command.mut_subcommand(name, |c| with_game_flags(c, conflicts_with));
     }
+    for catalogue in catalogues() {
+        command = command.subcommand(
+            clap::Command::new(catalogue.name)
+                .about(catalogue.about)
+                .arg(
+                    clap::Arg::new("files")
+                        .value_name("FILE")
+                        .help("Files the listing applies (order files), in order")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .action(clap::ArgAction::Append),
+                ),
+        );
+    }
     let matches = command.get_matches();
+    if let Some((name, sub)) = matches.subcommand() {
+        if let Some(catalogue) = catalogues().into_iter().find(|c| c.name == name) {
+            let files: Vec<PathBuf> = sub
+                .get_many::<PathBuf>("files")
+                .map(|f| f.cloned().collect())
+                .unwrap_or_default();
+            let paths = |id: &str| -> Vec<PathBuf> {
+                matches
+                    .get_many::<PathBuf>(id)
+                    .map(|p| p.cloned().collect())
+                    .unwrap_or_default()
+            };
+            return Parsed::Catalogue {
+                name: catalogue.name,
+                game: matches.get_one::<String>("game").cloned(),
+                files,
+                library: (paths("variant_paths"), paths("bot_paths")),
+            };
+        }
+    }
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
     let mut own = std::collections::BTreeMap::new();
     if let Some((name, sub)) = matches.subcommand() {
@@ -294,7 +318,65 @@ fn parse() -> (Cli, std::collections::BTreeMap<String, Vec<String>>) {
             }
         }
     }
-    (cli, own)
+    Parsed::Command(cli, own)
+}
+
+/// What the command line asks.
+enum Parsed {
+    /// A declared command, with the game's own options given.
+    Command(Cli, std::collections::BTreeMap<String, Vec<String>>),
+    /// A catalogue's listing (`tinbots courses`): the game asked for, and
+    /// the files given.
+    Catalogue {
+        /// The catalogue's name.
+        name: &'static str,
+        /// `--game`, when given.
+        game: Option<String>,
+        /// The files given.
+        files: Vec<PathBuf>,
+        /// The `--variant-path` and `--bot-path` folders given.
+        library: (Vec<PathBuf>, Vec<PathBuf>),
+    },
+}
+
+/// Every game's catalogues, each name once (the first game's help).
+fn catalogues() -> Vec<&'static tinbots::engine::Catalogue> {
+    let mut seen = std::collections::BTreeSet::new();
+    tinbots::games::ALL
+        .iter()
+        .flat_map(|g| g.catalogues)
+        .filter(|c| seen.insert(c.name))
+        .collect()
+}
+
+/// Lists the catalogue `name` of `game`, else of every game that has one.
+fn list_catalogue(name: &str, game: Option<&str>, files: &[PathBuf]) -> Result<ExitCode> {
+    let games = match game {
+        Some(game) => vec![chosen_game(Some(game))?],
+        None => tinbots::games::ALL
+            .iter()
+            .copied()
+            .filter(|g| g.catalogues.iter().any(|c| c.name == name))
+            .collect(),
+    };
+    let mut out = io::stdout().lock();
+    for g in games {
+        let Some(catalogue) = g.catalogues.iter().find(|c| c.name == name) else {
+            let has: Vec<&str> = g.catalogues.iter().map(|c| c.name).collect();
+            anyhow::bail!(
+                "{} has no {name} (it lists: {})",
+                g.title,
+                if has.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    has.join(", ")
+                }
+            );
+        };
+        let listed = (catalogue.list)(files).map_err(anyhow::Error::msg)?;
+        write!(out, "{}", terminal_lines(&listed))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Every game's own options, each name once (the first game's help).
@@ -332,7 +414,18 @@ fn with_game_flags(
 
 /// Runs the command line.
 pub fn run() -> Result<ExitCode> {
-    let (cli, own) = parse();
+    let (cli, own) = match parse() {
+        Parsed::Command(cli, own) => (cli, own),
+        Parsed::Catalogue {
+            name,
+            game,
+            files,
+            library: (variant_paths, bot_paths),
+        } => {
+            library_of(&variant_paths, &bot_paths)?.make_current();
+            return list_catalogue(name, game.as_deref(), &files);
+        }
+    };
     library(&cli)?.make_current();
     let stdout = io::stdout();
     let mut out = stdout.lock();
@@ -513,15 +606,6 @@ pub fn run() -> Result<ExitCode> {
             }
             Ok(ExitCode::SUCCESS)
         }
-        Some(Command::Orders { files }) => {
-            let game = chosen_game(cli.game.as_deref())?;
-            let Some(listing) = game.order_listing else {
-                anyhow::bail!("{} has no order tiles to list", game.title);
-            };
-            let listed = listing(&files).map_err(anyhow::Error::msg)?;
-            write!(out, "{}", terminal_lines(&listed))?;
-            Ok(ExitCode::SUCCESS)
-        }
         Some(Command::Check { files }) => {
             // 1: a scenario's expectations do not hold; 2: a file could not
             // be checked, or nothing to check (an error, exit 2 in `main`).
@@ -536,23 +620,6 @@ pub fn run() -> Result<ExitCode> {
         }
         Some(Command::Games) => {
             write!(out, "{}", tinbots::games::listing())?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(Command::Courses) => {
-            // Without `--game`, every game that has named courses.
-            let games = match cli.game.as_deref() {
-                Some(name) => vec![chosen_game(Some(name))?],
-                None => tinbots::games::ALL.to_vec(),
-            };
-            let library = Library::current();
-            let listings: Vec<_> = games.iter().filter_map(|g| g.course_listing).collect();
-            if listings.is_empty() {
-                let titles: Vec<_> = games.iter().map(|g| g.title).collect();
-                anyhow::bail!("{} has no named courses", titles.join(", "));
-            }
-            for listing in listings {
-                write!(out, "{}", terminal_lines(&listing(&library)))?;
-            }
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
@@ -758,17 +825,19 @@ fn tournament_command(
 /// the command line's `--variant-path` and `--bot-path` folders, which
 /// must exist.
 fn library(cli: &Cli) -> Result<Library> {
-    for (flag, dirs) in [
-        ("--variant-path", &cli.variant_paths),
-        ("--bot-path", &cli.bot_paths),
-    ] {
+    library_of(&cli.variant_paths, &cli.bot_paths)
+}
+
+/// The library with `--variant-path` and `--bot-path` folders first.
+fn library_of(variant_paths: &[PathBuf], bot_paths: &[PathBuf]) -> Result<Library> {
+    for (flag, dirs) in [("--variant-path", variant_paths), ("--bot-path", bot_paths)] {
         if let Some(dir) = dirs.iter().find(|d| !d.is_dir()) {
             anyhow::bail!("{flag} {}: no such folder", dir.display());
         }
     }
     Ok(Library {
-        variant_paths: cli.variant_paths.clone(),
-        bot_paths: cli.bot_paths.clone(),
+        variant_paths: variant_paths.to_vec(),
+        bot_paths: bot_paths.to_vec(),
         ..Library::standard()
     })
 }

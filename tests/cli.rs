@@ -287,11 +287,11 @@ fn orders_and_courses_of_a_game_without_them_are_a_clear_error() {
     for (args, message) in [
         (
             &["--game", "roborally", "orders"][..],
-            "RoboRally has no order tiles to list",
+            "RoboRally has no orders (it lists: courses)",
         ),
         (
             &["--game", "droids", "courses"][..],
-            "Droids has no named courses",
+            "Droids has no courses (it lists: missions)",
         ),
     ] {
         let o = tinbots(args);

@@ -176,3 +176,25 @@ fn a_tournament_s_rows_record_the_mission_and_shards_of_two_missions_do_not_merg
     std::fs::remove_file(one).ok();
     std::fs::remove_file(two).ok();
 }
+
+/// Issue 31: a game's catalogues are commands made from its declaration:
+/// `tinbots missions` lists Droids' missions, and a game without a
+/// catalogue says what it lists instead.
+#[test]
+fn missions_are_listed_and_a_catalogue_a_game_lacks_is_refused() {
+    let listed = stdout(&tinbots(&["missions"]));
+    assert_eq!(listed.lines().count(), 9, "{listed}");
+    assert!(
+        listed.contains("7   killer            1-1 players  scripts/droids/missions/7-killer.toml"),
+        "{listed}"
+    );
+    let o = tinbots(&["--game", "droids", "courses"]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("Droids has no courses (it lists: missions)"),
+        "{err}"
+    );
+    let o = tinbots(&["missions", "extra.toml"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`tinbots missions` takes no files"));
+}

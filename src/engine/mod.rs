@@ -559,13 +559,9 @@ pub struct GameType {
     /// The variants `tinbots variants` lists for this game, built in and
     /// the user's; `None` for a game without variants.
     pub variant_listing: Option<fn(&crate::assets::Library) -> String>,
-    /// The boards or courses `tinbots courses` lists for this game, built
-    /// in and the user's; `None` for a game without named courses.
-    pub course_listing: Option<fn(&crate::assets::Library) -> String>,
-    /// The order tiles `tinbots orders FILES` lists for this game, with the
-    /// order files given applied; `None` for a game without order files.
-    /// The error names the file and what is wrong.
-    pub order_listing: Option<OrderListing>,
+    /// What the game can name and list, each a command of its own
+    /// (`tinbots courses`, `tinbots missions`, `tinbots orders FILES`).
+    pub catalogues: &'static [Catalogue],
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
@@ -579,9 +575,35 @@ pub struct GameType {
     pub legacy_replay: Option<ReadLegacyReplay>,
 }
 
-/// A game's [`GameType::order_listing`]: its order tiles with the given
-/// order files applied.
-pub type OrderListing = fn(&[std::path::PathBuf]) -> Result<String, String>;
+/// A kind of thing a game names and lists ([`GameType::catalogues`]):
+/// RoboRally's courses, Droids' missions, Twin Tin Bots' order tiles. The
+/// command line makes a command of each name (`tinbots courses`), which
+/// lists the catalogue of `--game`, or of every game that has one.
+#[derive(Clone, Copy, Debug)]
+pub struct Catalogue {
+    /// The command, a plural noun (`"courses"`).
+    pub name: &'static str,
+    /// The command's one line of help, no final period.
+    pub about: &'static str,
+    /// The listing, with the files given applied (order files: their new
+    /// tiles listed); a catalogue that takes no files refuses them. The
+    /// error names the file and what is wrong.
+    pub list: fn(&[std::path::PathBuf]) -> Result<String, String>,
+}
+
+impl Catalogue {
+    /// Refuses files given to a catalogue that takes none (`courses`).
+    pub fn no_files(&self, files: &[std::path::PathBuf]) -> Result<(), String> {
+        match files.first() {
+            Some(f) => Err(format!(
+                "{}: `tinbots {}` takes no files",
+                crate::escape::terminal(&f.display().to_string()),
+                self.name
+            )),
+            None => Ok(()),
+        }
+    }
+}
 
 /// A game's [`GameType::scenario_position`].
 pub type ScenarioPosition = fn(&std::path::Path) -> Result<Box<dyn DynState>, String>;

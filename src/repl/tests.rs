@@ -253,8 +253,7 @@ static TOY: GameType = GameType {
     scenario_position: None,
     scenario_after: None,
     variant_listing: None,
-    course_listing: None,
-    order_listing: None,
+    catalogues: &[],
 };
 
 fn toy() -> Session {

@@ -40,8 +40,7 @@ pub const TYPE: GameType = GameType {
     scenario_position: Some(scenario_position),
     scenario_after: Some(scenario_after),
     variant_listing: None,
-    course_listing: None,
-    order_listing: None,
+    catalogues: &[MISSIONS],
 };
 
 /// The game at the position a Droids file sets up: a scenario's before
@@ -85,6 +84,16 @@ fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, S
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
+
+/// The missions `tinbots missions` lists: the built-in ones.
+const MISSIONS: engine::Catalogue = engine::Catalogue {
+    name: "missions",
+    about: "List the Droids missions that can be named (`--mission N|NAME`)",
+    list: |files| {
+        MISSIONS.no_files(files)?;
+        super::mission::listing()
+    },
+};
 
 /// The option naming the mission played (`--mission N|NAME|FILE`).
 pub const MISSION: engine::GameOption = engine::GameOption {

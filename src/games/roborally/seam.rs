@@ -43,8 +43,18 @@ pub const TYPE: GameType = GameType {
     scenario_position: Some(scenario_position),
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
-    course_listing: Some(super::courses::listing),
-    order_listing: None,
+    catalogues: &[COURSES],
+};
+
+/// The courses `tinbots courses` lists: built in and the user's.
+const COURSES: engine::Catalogue = engine::Catalogue {
+    name: "courses",
+    about: "List the RoboRally courses that can be named (`--course NAME`): built in and the \
+            user's",
+    list: |files| {
+        COURSES.no_files(files)?;
+        Ok(courses::listing(&Library::current()))
+    },
 };
 
 /// The option naming the course raced (`--course NAME|FILE`).

@@ -33,8 +33,15 @@ pub const TYPE: GameType = GameType {
     scenario_position: None,
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
-    course_listing: None,
-    order_listing: Some(order_listing),
+    catalogues: &[ORDERS],
+};
+
+/// The order tiles `tinbots orders FILES` lists.
+const ORDERS: engine::Catalogue = engine::Catalogue {
+    name: "orders",
+    about: "List the orders of Twin Tin Bots: the official ones, with the order files given \
+            applied (their new tiles marked `new`)",
+    list: order_listing,
 };
 
 /// The order tiles with the order files applied

@@ -102,6 +102,21 @@ impl BuiltIn {
     }
 }
 
+/// The built-in missions, a line each: number, name, players and title,
+/// as `tinbots missions` lists them.
+pub fn listing() -> Result<String, String> {
+    let mut out = String::new();
+    for b in BUILT_IN {
+        let mission = Mission::parse(b.file, b.text).map_err(|e| e.to_string())?;
+        let (lo, hi) = mission.players;
+        out.push_str(&format!(
+            "{:<3} {:<17} {lo}-{hi} players  {}\n",
+            b.number, b.name, b.file
+        ));
+    }
+    Ok(out)
+}
+
 /// A mission chosen to play: its file and text, its script's, and the
 /// setting given after a colon (`7:c`).
 #[derive(Clone, Debug)]
