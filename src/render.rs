@@ -50,9 +50,7 @@ pub enum RenderError {
         seats: String,
     },
     /// `--step` for a file that is not a saved game.
-    #[error(
-        "{0}: --step is for saved games (.json); a scenario, board or course has one position"
-    )]
+    #[error("{0}: --step is for saved games (.json); a scenario or a game file has one position")]
     StepOfPosition(String),
     /// `--after` for a saved game, which has steps rather than a turn.
     #[error("{0}: --after is for scenarios; a saved game is drawn at a --step")]

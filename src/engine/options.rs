@@ -101,49 +101,45 @@ impl GameOptions {
 mod tests {
     use super::*;
 
-    const COURSE: GameOption = GameOption {
-        name: "course",
-        value_name: "NAME|FILE",
-        help: "The course.",
+    const TRACK: GameOption = GameOption {
+        name: "track",
+        value_name: "NAME",
+        help: "The track",
         repeatable: false,
     };
-    const ORDERS: GameOption = GameOption {
-        name: "orders",
+    const EXTRA: GameOption = GameOption {
+        name: "extra",
         value_name: "FILE",
-        help: "An order file.",
+        help: "An extra file",
         repeatable: true,
     };
 
     #[test]
     fn values_are_kept_in_order_and_the_last_is_the_value() {
         let o = GameOptions::default()
-            .with("orders", "a.lua")
-            .with("orders", "b.lua");
-        assert_eq!(o.values("orders"), ["a.lua", "b.lua"]);
-        assert_eq!(o.value("orders"), Some("b.lua"));
-        assert_eq!(o.value("course"), None);
-        assert!(o.values("course").is_empty());
+            .with("extra", "a.lua")
+            .with("extra", "b.lua");
+        assert_eq!(o.values("extra"), ["a.lua", "b.lua"]);
+        assert_eq!(o.value("extra"), Some("b.lua"));
+        assert_eq!(o.value("track"), None);
+        assert!(o.values("track").is_empty());
     }
 
     #[test]
     fn an_option_the_game_does_not_declare_is_refused_naming_what_it_takes() {
-        let o = GameOptions::default().with("mission", "3");
-        let e = o.refuse_undeclared("RoboRally", &[COURSE]).unwrap_err();
+        let o = GameOptions::default().with("level", "3");
+        let e = o.refuse_undeclared("Racer", &[TRACK]).unwrap_err();
         assert_eq!(
             e.0,
-            "--mission: RoboRally takes no --mission (its options: --course; `tinbots games` \
+            "--level: Racer takes no --level (its options: --track; `tinbots games` \
              lists each game's)"
         );
         let e = o.refuse_undeclared("Plain", &[]).unwrap_err();
         assert!(e.0.contains("(its options: none of its own;"), "{e}");
-        let twice = GameOptions::default()
-            .with("course", "a")
-            .with("course", "b");
-        let e = twice.refuse_undeclared("RoboRally", &[COURSE]).unwrap_err();
-        assert_eq!(e.0, "--course given 2 times: RoboRally takes one");
-        let orders = GameOptions::default()
-            .with("orders", "a")
-            .with("orders", "b");
-        assert!(orders.refuse_undeclared("T", &[COURSE, ORDERS]).is_ok());
+        let twice = GameOptions::default().with("track", "a").with("track", "b");
+        let e = twice.refuse_undeclared("Racer", &[TRACK]).unwrap_err();
+        assert_eq!(e.0, "--track given 2 times: Racer takes one");
+        let extras = GameOptions::default().with("extra", "a").with("extra", "b");
+        assert!(extras.refuse_undeclared("T", &[TRACK, EXTRA]).is_ok());
     }
 }

@@ -1,0 +1,87 @@
+//! The seam and the machinery above it name no game's vocabulary (issue
+//! 31): a game's own options (`--course`, `--mission`, `--setup`,
+//! `--orders`) and catalogues (`tinbots courses`, `tinbots missions`) are
+//! declared in the game's folder ([`tinbots::engine::GameOption`],
+//! [`tinbots::engine::Catalogue`]) and handled by name elsewhere, so a new
+//! game's options need no edit outside its folder. This test names any
+//! line of the seam, the command line, tournaments, replays, checks,
+//! plays or pictures that spells one of them in code (comments aside).
+
+use std::path::{Path, PathBuf};
+
+/// The words only some games have.
+const GAME_WORDS: [&str; 6] = [
+    "course", "courses", "mission", "missions", "setup", "orders",
+];
+
+/// The shared code held to it, relative to `src/` (a folder: every `.rs`
+/// in it).
+const SHARED: [&str; 8] = [
+    "engine",
+    "cli.rs",
+    "tournament",
+    "render.rs",
+    "check.rs",
+    "play.rs",
+    "replay.rs",
+    "viewer",
+];
+
+fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).unwrap().flatten() {
+            rust_files(&entry.path(), out);
+        }
+    } else if path.extension().is_some_and(|e| e == "rs") {
+        out.push(path.to_path_buf());
+    }
+}
+
+/// Whether `code` holds `word` as a whole word.
+fn has_word(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + word.len()..].chars().next();
+        let part = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !part(before) && !part(after)
+    })
+}
+
+#[test]
+fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    for shared in SHARED {
+        rust_files(&src.join(shared), &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 10, "the shared files are found: {files:?}");
+    let mut found = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if let Some(word) = GAME_WORDS.iter().find(|w| has_word(code, w)) {
+                found.push(format!(
+                    "{}:{}: `{word}`: {}",
+                    file.strip_prefix(&src).unwrap().display(),
+                    i + 1,
+                    line.trim()
+                ));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a game's word outside its folder (declare it as a GameOption or a Catalogue):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn whole_words_are_told_from_parts_of_words() {
+    assert!(has_word("let course = 1;", "course"));
+    assert!(has_word("\"--course\"", "course"));
+    assert!(!has_word("let of_course_x = 1;", "course"));
+    assert!(!has_word("discourse", "course"));
+}
