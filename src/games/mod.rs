@@ -8,8 +8,9 @@ pub mod twin_tin_bots;
 
 use crate::engine::GameType;
 
-/// Every game tinbots plays, the default first: the one line where a game
-/// is registered.
+/// Every game tinbots plays: the one line where a game is registered.
+/// Their order is the order they are listed in; the default is
+/// [`DEFAULT`], by name.
 pub static ALL: &[&GameType] = &[
     &twin_tin_bots::seam::TYPE,
     &roborally::seam::TYPE,
@@ -29,22 +30,30 @@ pub fn find(name: &str) -> Result<&'static GameType, String> {
     })
 }
 
-/// The default game: Twin Tin Bots.
+/// The game played when no `--game` is given, and whose files need not
+/// say their game (Twin Tin Bots' scenarios came first).
+pub const DEFAULT: &str = "twin-tin-bots";
+
+/// The default game ([`DEFAULT`]).
 pub fn default_game() -> &'static GameType {
-    ALL[0]
+    find(DEFAULT).expect("the default game is registered")
 }
 
 /// The games, one line each: name, title, players and whether everything
 /// is seen (`tinbots games`).
 pub fn listing() -> String {
     let mut out = String::new();
-    for (i, g) in ALL.iter().enumerate() {
+    for g in ALL {
         let (lo, hi) = g.players;
         let seen = match g.information {
             crate::engine::Information::Perfect => "everything seen",
             crate::engine::Information::Imperfect => "hidden information",
         };
-        let default = if i == 0 { "  (the default)" } else { "" };
+        let default = if g.name == DEFAULT {
+            "  (the default)"
+        } else {
+            ""
+        };
         out.push_str(&format!(
             "{:<15} {:<15} {lo} to {hi} players, {seen}{default}\n",
             g.name, g.title
@@ -57,4 +66,53 @@ pub fn listing() -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_default_is_named_registered_once_and_marked_in_the_listing() {
+        assert_eq!(default_game().name, DEFAULT);
+        assert_eq!(ALL.iter().filter(|g| g.name == DEFAULT).count(), 1);
+        let listed = listing();
+        let marked: Vec<&str> = listed
+            .lines()
+            .filter(|l| l.ends_with("(the default)"))
+            .collect();
+        assert_eq!(marked.len(), 1, "{marked:?}");
+        assert!(marked[0].starts_with(DEFAULT), "{marked:?}");
+    }
+
+    #[test]
+    fn every_game_s_options_and_catalogues_have_names_of_their_own() {
+        let mut names: Vec<&str> = ALL.iter().map(|g| g.name).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), ALL.len(), "a game registered twice");
+        for g in ALL {
+            for option in g.options {
+                assert!(
+                    option
+                        .name
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c == '-'),
+                    "{}: --{}",
+                    g.name,
+                    option.name
+                );
+                assert!(!option.help.ends_with('.'), "{}: {}", g.name, option.help);
+            }
+            for catalogue in g.catalogues {
+                assert!(
+                    catalogue.name.ends_with('s'),
+                    "{}: {}",
+                    g.name,
+                    catalogue.name
+                );
+                assert!(!catalogue.about.ends_with('.'), "{}", catalogue.about);
+            }
+        }
+    }
 }
