@@ -617,32 +617,31 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
             },
         )?,
     )?;
-    let l = lent.clone();
-    read(
-        "setting",
-        host::host_function(
-            lua,
-            move |lua, (_, colour, option): (Value, Value, Value)| {
-                let g = l.game(lua)?;
-                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-                let option = text_arg(lua, &option, "an option")?;
-                Ok(g.programmed.setting(i, &option).map(str::to_string))
-            },
-        )?,
-    )?;
-    let l = lent.clone();
-    read(
-        "held",
-        host::host_function(
-            lua,
-            move |lua, (_, colour, option): (Value, Value, Value)| {
-                let g = l.game(lua)?;
-                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-                let option = text_arg(lua, &option, "an option")?;
-                Ok(g.programmed.held(i, &option).map(|c| c.to_string()))
-            },
-        )?,
-    )?;
+    // What a robot's option was set to this turn, as text: its setting,
+    // the card it holds.
+    let robot_option_reads: [(&str, fn(&Game, usize, &str) -> Option<String>); 2] = [
+        ("setting", |g, i, option| {
+            g.programmed.setting(i, option).map(str::to_string)
+        }),
+        ("held", |g, i, option| {
+            g.programmed.held(i, option).map(|c| c.to_string())
+        }),
+    ];
+    for (name, answer) in robot_option_reads {
+        let l = lent.clone();
+        read(
+            name,
+            host::host_function(
+                lua,
+                move |lua, (_, colour, option): (Value, Value, Value)| {
+                    let g = l.game(lua)?;
+                    let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                    let option = text_arg(lua, &option, "an option")?;
+                    Ok(answer(g, i, &option))
+                },
+            )?,
+        )?;
+    }
     let l = lent.clone();
     read(
         "turn",
