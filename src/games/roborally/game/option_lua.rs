@@ -619,7 +619,8 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     )?;
     // What a robot's option was set to this turn, as text: its setting,
     // the card it holds.
-    let robot_option_reads: [(&str, fn(&Game, usize, &str) -> Option<String>); 2] = [
+    type OptionRead = fn(&Game, usize, &str) -> Option<String>;
+    let robot_option_reads: [(&str, OptionRead); 2] = [
         ("setting", |g, i, option| {
             g.programmed.setting(i, option).map(str::to_string)
         }),
