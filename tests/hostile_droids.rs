@@ -110,20 +110,19 @@ fn check_refuses_a_scenario_whose_mission_hook_re_enters_without_end() {
     assert!(stdout(&o).contains("setup → moved ×32"), "{}", stdout(&o));
 }
 
+/// `tinbots play --game droids --mission M` with `more` arguments.
+fn play_mission(m: &str, more: &[&str]) -> std::process::Output {
+    let mut args = vec!["play", "--game", "droids", "--mission", m];
+    args.extend_from_slice(more);
+    tinbots(&args)
+}
+
 #[test]
 fn play_refuses_the_answer_and_the_start_whose_hooks_re_enter_without_end() {
     let folder = Folder::new("play");
     let m = mission(&folder, PING_PONG);
     // The goal bot moves red in its first round.
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        &m,
-        "--bot",
-        "all=goal",
-    ]);
+    let o = play_mission(&m, &["--bot", "all=goal"]);
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
     let err = stderr(&o);
     assert!(
@@ -141,7 +140,7 @@ fn play_refuses_the_answer_and_the_start_whose_hooks_re_enter_without_end() {
         "return {\n  setup = function(game) game:drive('red', 'E', 1) end,",
     );
     let m = mission(&folder, &setup);
-    let o = tinbots(&["play", "--game", "droids", "--mission", &m]);
+    let o = play_mission(&m, &[]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("the mission script failed, so the game does not start: "),
@@ -157,18 +156,7 @@ fn a_shared_replay_carrying_a_re_entering_hook_is_refused_by_whoever_opens_it() 
     // A game played with a harmless `moved` hook, saved...
     let m = mission(&folder, "return { moved = function(game, event) end }\n");
     let saved = folder.0.join("r.json").display().to_string();
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        &m,
-        "--bot",
-        "all=goal",
-        "--save",
-        &saved,
-        "-q",
-    ]);
+    let o = play_mission(&m, &["--bot", "all=goal", "--save", &saved, "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     // ...and shared with the ping-pong hook in its place.
     let text = std::fs::read_to_string(&saved).expect("saved");
@@ -224,15 +212,7 @@ fn a_mission_script_failing_in_play_exits_2_naming_its_line() {
         &folder,
         "return {\n  order_done = function(game, event)\n    error('the rules fail')\n  end,\n}\n",
     );
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        &m,
-        "--bot",
-        "all=goal",
-    ]);
+    let o = play_mission(&m, &["--bot", "all=goal"]);
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
     assert!(
         stderr(&o).contains("loop.lua:3: the rules fail"),
@@ -249,16 +229,7 @@ fn a_replay_whose_mission_script_is_not_in_it_is_refused() {
     let folder = Folder::new("no-script");
     let m = mission(&folder, "return { moved = function(game, event) end }\n");
     let saved = folder.0.join("r.json").display().to_string();
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        &m,
-        "--save",
-        &saved,
-        "-q",
-    ]);
+    let o = play_mission(&m, &["--save", &saved, "-q"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let text = std::fs::read_to_string(&saved).expect("saved");
     let mut record: serde_json::Value = serde_json::from_str(&text).expect("JSON");
@@ -286,16 +257,7 @@ fn what_a_mission_says_reaches_the_terminal_escaped() {
         &folder,
         "return { order_done = function(game)\n  game:say('red\\27[2J\\rwins\\0')\n  game:finish({'red'}, 'over\\27[31m')\nend }\n",
     );
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        &m,
-        "--bot",
-        "all=goal",
-        "-v",
-    ]);
+    let o = play_mission(&m, &["--bot", "all=goal", "-v"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(
