@@ -2,7 +2,7 @@
 //! are found.
 //!
 //! Each game has its own folders, named after the game (its
-//! [`crate::engine::GameType::name`]): `scripts/<game>/bots/` (with their
+//! [`crate::registry::GameType::name`]): `scripts/<game>/bots/` (with their
 //! `lib/`), `scripts/<game>/orders/`, `scripts/<game>/boards/`,
 //! `scripts/<game>/courses/` and `variants/<game>/<name>/`. They are built
 //! into the binary (`build.rs` lists them), so tinbots works from any

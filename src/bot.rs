@@ -4,7 +4,8 @@
 
 pub mod mcts;
 
-use crate::engine::{DynState, GameType};
+use crate::engine::DynState;
+use crate::registry::GameType;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -118,14 +119,8 @@ impl BotSpec {
     }
 
     /// The same bot with its script found now, so that making it again
-    /// (a tournament makes one per seat and game) looks nothing up. A name
-    /// is looked up among Twin Tin Bots' bots (the default game's); see
-    /// [`BotSpec::resolved_for`].
-    pub fn resolved(&self) -> Result<BotSpec, crate::script::BotError> {
-        self.resolved_for(crate::games::default_game())
-    }
-
-    /// The same bot with its script found now, among `game`'s bots
+    /// (a tournament makes one per seat and game) looks nothing up: among
+    /// `game`'s bots
     /// (its [`crate::assets::Kind::Bot`] folders) in [`crate::assets::Library::current`]; an
     /// unknown name is an error listing the bots there are.
     pub fn resolved_for(&self, game: &GameType) -> Result<BotSpec, crate::script::BotError> {
@@ -154,11 +149,6 @@ impl BotSpec {
             name: self.name(),
             file,
         })
-    }
-
-    /// A new Twin Tin Bots bot with its own seed; see [`BotSpec::make_for`].
-    pub fn make(&self, seed: u64) -> Result<Box<dyn Bot>, crate::script::BotError> {
-        self.make_for(crate::games::default_game(), seed)
     }
 
     /// A new bot for `game` with its own seed: a script is found as

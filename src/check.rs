@@ -10,8 +10,9 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::engine::{Checked, GameType};
+use crate::engine::Checked;
 use crate::escape::{terminal, terminal_lines};
+use crate::registry::{GameType, Games};
 use crate::script::text::shown;
 
 /// How many scenarios passed and failed (a malformed one counts as failed,
@@ -68,6 +69,7 @@ pub enum CheckError {
 /// `N passed, M failed`. A folder without any `.toml` file is refused
 /// before anything runs ([`CheckError::NoScenarioFiles`]).
 pub fn check_paths(
+    games: &Games,
     paths: &[PathBuf],
     asked: Option<&'static GameType>,
     out: &mut dyn Write,
@@ -99,7 +101,7 @@ pub fn check_paths(
             // What a file chose (its name, title, the events its scripts
             // narrate) is escaped for the terminal; a title is cut too.
             let name = terminal(&file.display().to_string()).into_owned();
-            match check_file(&file, asked) {
+            match check_file(games, &file, asked) {
                 Ok(report) if report.differences.is_empty() => {
                     writeln!(out, "PASS {name}: {}", shown(&report.title))?;
                     summary.passed += 1;
@@ -147,6 +149,7 @@ fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
 /// it, else the default one; an error when its `game` is unknown or
 /// disagrees with `asked` (the `--game` given).
 pub fn file_game(
+    games: &Games,
     path: &Path,
     text: &str,
     asked: Option<&'static GameType>,
@@ -155,9 +158,11 @@ pub fn file_game(
     let table: Option<toml::Table> = toml::from_str(text).ok();
     let named = table.as_ref().and_then(|t| t.get("game"));
     let own = match named {
-        Some(toml::Value::String(name)) => {
-            Some(crate::games::find(name).map_err(|e| format!("{shown}: in `game`: {e}"))?)
-        }
+        Some(toml::Value::String(name)) => Some(
+            games
+                .find(name)
+                .map_err(|e| format!("{shown}: in `game`: {e}"))?,
+        ),
         Some(other) => {
             return Err(format!(
                 "{shown}: in `game`: expected the name of a game, found {}",
@@ -166,7 +171,7 @@ pub fn file_game(
         }
         None => table
             .as_ref()
-            .and_then(|t| crate::games::ALL.iter().copied().find(|g| (g.claims)(t))),
+            .and_then(|t| games.all().iter().copied().find(|g| (g.claims)(t))),
     };
     match (own, asked) {
         (Some(own), Some(asked)) if own.name != asked.name => Err(format!(
@@ -175,14 +180,18 @@ pub fn file_game(
         )),
         (Some(own), _) => Ok(own),
         (None, Some(asked)) => Ok(asked),
-        (None, None) => Ok(crate::games::default_game()),
+        (None, None) => Ok(games.default_game()),
     }
 }
 
 /// Checks one file by its game ([`file_game`]).
-pub fn check_file(path: &Path, asked: Option<&'static GameType>) -> Result<Checked, String> {
+pub fn check_file(
+    games: &Games,
+    path: &Path,
+    asked: Option<&'static GameType>,
+) -> Result<Checked, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
-    let game = file_game(path, &text, asked)?;
+    let game = file_game(games, path, &text, asked)?;
     (game.check)(path)
 }

@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tinbots::assets::{bots_listing, Library};
 use tinbots::bot::{seat_seed, Bot, BotSpec};
-use tinbots::engine::{DynState, GameOptions, GameType};
+use tinbots::engine::{DynState, GameOptions};
 use tinbots::escape::terminal_lines;
 use tinbots::play::{play_with_transcript, write_answer_events, DEFAULT_MAX_TURNS};
 use tinbots::progress::Progress;
+use tinbots::registry::GameType;
 use tinbots::replay::Record;
 use tinbots::tournament::rows::{write_row, write_start, GameRow, RowFormat};
 use tinbots::tournament::{report, Run, Shard, Tournament, MAX_GAMES, MAX_THREADS, MAX_TURNS};
@@ -340,7 +341,7 @@ enum Parsed {
 }
 
 /// Every game's catalogues, each name once (the first game's help).
-fn catalogues() -> Vec<&'static tinbots::engine::Catalogue> {
+fn catalogues() -> Vec<&'static tinbots::registry::Catalogue> {
     let mut seen = std::collections::BTreeSet::new();
     tinbots::games::ALL
         .iter()
@@ -519,7 +520,7 @@ pub fn run() -> Result<ExitCode> {
             action: Some(TournamentAction::Merge { files }),
             ..
         }) => {
-            let merged = tinbots::tournament::merge(&files)?;
+            let merged = tinbots::tournament::merge(&tinbots::games::registry(), &files)?;
             // The bots' and variants' names come from the files.
             let text = report(&merged.tournament, &merged.results);
             write!(out, "{}", terminal_lines(&text))?;
@@ -615,11 +616,12 @@ pub fn run() -> Result<ExitCode> {
                 .map(tinbots::games::find)
                 .transpose()
                 .map_err(anyhow::Error::msg)?;
-            let result = tinbots::check::check_paths(&files, asked, &mut out)?;
+            let result =
+                tinbots::check::check_paths(&tinbots::games::registry(), &files, asked, &mut out)?;
             Ok(ExitCode::from(result.exit_status()))
         }
         Some(Command::Games) => {
-            write!(out, "{}", tinbots::games::listing())?;
+            write!(out, "{}", tinbots::games::registry().listing())?;
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Variants) => {
@@ -651,9 +653,9 @@ pub fn run() -> Result<ExitCode> {
                 (false, None) => Seen::Deciding,
             };
             let svg = if after {
-                render_after(&file, &seen)?
+                render_after(&tinbots::games::registry(), &file, &seen)?
             } else {
-                render(&file, step, &seen)?
+                render(&tinbots::games::registry(), &file, step, &seen)?
             };
             tinbots::files::write_whole(&output, svg.as_bytes())?;
             writeln!(out, "picture written to {}", output.display())?;
@@ -666,13 +668,19 @@ pub fn run() -> Result<ExitCode> {
             ..
         }) => {
             let shown = file.display().to_string();
-            let record = Record::load(&file)?;
+            let record = Record::load(&tinbots::games::registry(), &file)?;
             let seen = seen_as.map_or(
                 tinbots::render::Seen::Everything,
                 tinbots::render::Seen::Seat,
             );
-            let viewer = tinbots::render::viewer(record.start_game(&shown)?.as_ref(), &seen)?;
-            let replayed = tinbots::viewer::replay(&record, &shown, viewer)?;
+            let viewer = tinbots::render::viewer(
+                record
+                    .start_game(&tinbots::games::registry(), &shown)?
+                    .as_ref(),
+                &seen,
+            )?;
+            let replayed =
+                tinbots::viewer::replay(&tinbots::games::registry(), &record, &shown, viewer)?;
             tinbots::files::write_whole(&page, tinbots::viewer::html(&replayed).as_bytes())?;
             writeln!(
                 out,
@@ -683,9 +691,9 @@ pub fn run() -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Some(Command::Replay { file, verbose, .. }) => {
-            let record = Record::load(&file)?;
+            let record = Record::load(&tinbots::games::registry(), &file)?;
             let shown = file.display().to_string();
-            let mut game = record.start_game(&shown)?;
+            let mut game = record.start_game(&tinbots::games::registry(), &shown)?;
             let mut heading = None;
             let mut failed = None;
             record.replay_each(&shown, &mut game, |step, played| {
@@ -1015,7 +1023,8 @@ fn repl(
     };
     let mut session = match &load {
         Some(path) => {
-            let session = Session::open(path, options.seed).map_err(|e| anyhow::anyhow!("{e}"))?;
+            let session = Session::open(&tinbots::games::registry(), path, options.seed)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
             let own = session.game_type();
             if let Some(asked) = game.map(|g| chosen_game(Some(g))).transpose()? {
                 if asked.name != own.name {
@@ -1035,8 +1044,13 @@ fn repl(
             let started = game_type
                 .start(&options)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
-            Session::started(game_type, started, options.seed)
-                .map_err(|e| anyhow::anyhow!("{e}"))?
+            Session::started(
+                &tinbots::games::registry(),
+                game_type,
+                started,
+                options.seed,
+            )
+            .map_err(|e| anyhow::anyhow!("{e}"))?
         }
     };
     if !io::stdin().is_terminal() {

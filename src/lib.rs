@@ -47,6 +47,7 @@ pub mod names;
 pub mod picture;
 pub mod play;
 pub mod progress;
+pub mod registry;
 pub mod render;
 pub mod repl;
 pub mod replay;

@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use crate::engine::{DynState, Seat};
+use crate::registry::Games;
 use crate::replay::{Record, ReplayError};
 
 /// Whose view a picture shows.
@@ -76,7 +77,7 @@ pub fn viewer(game: &dyn DynState, seen: &Seen) -> Result<Option<Seat>, RenderEr
 }
 
 /// The game a scenario, board or course file holds, at its position.
-pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
+pub fn position(games: &Games, path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     let shown = path.display().to_string();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| RenderError::File(e.to_string()))?;
@@ -86,58 +87,60 @@ pub fn position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     // A file names its game, else a game claims it (a RoboRally course).
     let named = table.get("game").and_then(toml::Value::as_str);
     let game_type = match named {
-        Some(name) => crate::games::find(name).ok(),
-        None => crate::games::ALL
-            .iter()
-            .copied()
-            .find(|g| (g.claims)(&table)),
+        Some(name) => games.find(name).ok(),
+        None => games.all().iter().copied().find(|g| (g.claims)(&table)),
     };
     if let Some(scenario_position) = game_type.and_then(|g| g.scenario_position) {
         return scenario_position(path).map_err(RenderError::File);
     }
-    let session = crate::repl::session::Session::open(path, 1)
+    let session = crate::repl::session::Session::open(games, path, 1)
         .map_err(|e| RenderError::File(e.to_string()))?;
     Ok(session.game().boxed_clone())
 }
 
 /// The SVG of the file at `path` (see the module documentation): a saved
 /// game at `step` (its last when `None`), else the file's position.
-pub fn render(path: &Path, step: Option<usize>, seen: &Seen) -> Result<String, RenderError> {
+pub fn render(
+    games: &Games,
+    path: &Path,
+    step: Option<usize>,
+    seen: &Seen,
+) -> Result<String, RenderError> {
     let shown = path.display().to_string();
     if path.extension().is_some_and(|e| e == "json") {
-        let record = Record::load(path)?;
-        let start = record.start_game(&shown)?;
+        let record = Record::load(games, path)?;
+        let start = record.start_game(games, &shown)?;
         if let Seen::Seat(_) = seen {
             viewer(start.as_ref(), seen)?;
         }
         let choose = |game: &dyn DynState| viewer(game, seen).ok().flatten();
-        return crate::viewer::picture_at(&record, &shown, step, &choose)?.map_err(|count| {
-            RenderError::NoStep {
+        return crate::viewer::picture_at(games, &record, &shown, step, &choose)?.map_err(
+            |count| RenderError::NoStep {
                 path: shown.clone(),
                 step: step.unwrap_or_default(),
                 count,
-            }
-        });
+            },
+        );
     }
     if step.is_some() {
         return Err(RenderError::StepOfPosition(shown));
     }
-    picture(position(path)?.as_ref(), seen)
+    picture(position(games, path)?.as_ref(), seen)
 }
 
 /// The game after a scenario file's turn, at the position `tinbots check`
 /// reaches when it plays the scenario (by the file's game,
-/// [`GameType::scenario_after`](crate::engine::GameType::scenario_after));
+/// [`GameType::scenario_after`](crate::registry::GameType::scenario_after));
 /// a file without a turn (a board, a course, a saved game) is an error
 /// that says so.
-pub fn after_position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
+pub fn after_position(games: &Games, path: &Path) -> Result<Box<dyn DynState>, RenderError> {
     let shown = path.display().to_string();
     if path.extension().is_some_and(|e| e == "json") {
         return Err(RenderError::AfterOfGame(shown));
     }
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| RenderError::File(e.to_string()))?;
-    let game_type = crate::check::file_game(path, &text, None).map_err(RenderError::File)?;
+    let game_type = crate::check::file_game(games, path, &text, None).map_err(RenderError::File)?;
     let after = game_type.scenario_after.ok_or_else(|| {
         RenderError::File(format!(
             "{shown}: --after: {} has no scenarios to play",
@@ -148,8 +151,8 @@ pub fn after_position(path: &Path) -> Result<Box<dyn DynState>, RenderError> {
 }
 
 /// The SVG of a scenario file after its turn ([`after_position`]).
-pub fn render_after(path: &Path, seen: &Seen) -> Result<String, RenderError> {
-    picture(after_position(path)?.as_ref(), seen)
+pub fn render_after(games: &Games, path: &Path, seen: &Seen) -> Result<String, RenderError> {
+    picture(after_position(games, path)?.as_ref(), seen)
 }
 
 /// The SVG of `game` as `seen` sees it.

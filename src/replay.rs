@@ -7,14 +7,15 @@
 //!
 //! Files of formats 1 to 3 (written when there was one game: no `game`
 //! field) are still read, through the reader of the game that has one
-//! ([`crate::engine::GameType::legacy_replay`]).
+//! ([`crate::registry::GameType::legacy_replay`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::{DynState, GameType};
+use crate::engine::DynState;
 use crate::play::Played;
+use crate::registry::{GameType, Games};
 
 /// The replay format's name, written into every file.
 pub const FORMAT: &str = "tinbots-replay";
@@ -89,7 +90,7 @@ pub enum ReplayError {
     /// A replay of the formats before files named their game (1 to 3)
     /// that its game's reader refuses; the error names the file and field.
     #[error(transparent)]
-    Legacy(crate::engine::LegacyReplayError),
+    Legacy(crate::registry::LegacyReplayError),
 }
 
 /// The first fields of any replay file.
@@ -114,27 +115,27 @@ impl Record {
         }
     }
 
-    /// The game it records, registered in [`crate::games::ALL`].
-    pub fn game_type(&self) -> Result<&'static GameType, String> {
-        crate::games::find(&self.game)
+    /// The game it records, one of `games`.
+    pub fn game_type(&self, games: &Games) -> Result<&'static GameType, String> {
+        games.find(&self.game)
     }
 
     /// The game at its start, before any answer; `path` names the file in
     /// errors.
-    pub fn start_game(&self, path: &str) -> Result<Box<dyn DynState>, ReplayError> {
+    pub fn start_game(&self, games: &Games, path: &str) -> Result<Box<dyn DynState>, ReplayError> {
         let field = |field: &str, message: String| ReplayError::Field {
             path: path.to_string(),
             field: field.to_string(),
             message,
         };
-        let game_type = self.game_type().map_err(|m| field("game", m))?;
+        let game_type = self.game_type(games).map_err(|m| field("game", m))?;
         (game_type.resume)(&self.start).map_err(|e| field("start", e.0))
     }
 
     /// The game with every answer replayed; `path` names the file in
     /// errors.
-    pub fn game(&self, path: &str) -> Result<Box<dyn DynState>, ReplayError> {
-        let mut game = self.start_game(path)?;
+    pub fn game(&self, games: &Games, path: &str) -> Result<Box<dyn DynState>, ReplayError> {
+        let mut game = self.start_game(games, path)?;
         self.replay_each(path, &mut game, |_, _| {})?;
         Ok(game)
     }
@@ -179,7 +180,7 @@ impl Record {
     /// Reads a replay of any format; `path` names the source in errors.
     /// A file of formats 1 to 3 is read and checked by the reader of the
     /// game that has one, and kept as a record of that game.
-    pub fn from_json(path: &str, text: &str) -> Result<Record, ReplayError> {
+    pub fn from_json(games: &Games, path: &str, text: &str) -> Result<Record, ReplayError> {
         let json = |e: serde_json::Error| ReplayError::Json {
             path: path.to_string(),
             line: e.line(),
@@ -198,7 +199,8 @@ impl Record {
             });
         }
         if header.version < VERSION && header.game.is_none() {
-            let legacy = crate::games::ALL
+            let legacy = games
+                .all()
                 .iter()
                 .find_map(|game| game.legacy_replay.map(|read| (game, read)));
             if let Some((game, read)) = legacy {
@@ -220,16 +222,18 @@ impl Record {
             });
         }
         let record: Record = serde_json::from_str(text).map_err(json)?;
-        record.game_type().map_err(|message| ReplayError::Field {
-            path: path.into(),
-            field: "game".into(),
-            message,
-        })?;
+        record
+            .game_type(games)
+            .map_err(|message| ReplayError::Field {
+                path: path.into(),
+                field: "game".into(),
+                message,
+            })?;
         Ok(record)
     }
 
     /// Reads a replay file.
-    pub fn load(path: &Path) -> Result<Record, ReplayError> {
+    pub fn load(games: &Games, path: &Path) -> Result<Record, ReplayError> {
         let shown = path.display().to_string();
         let text =
             crate::files::read_text(path, crate::files::FileKind::Replay).map_err(|source| {
@@ -238,7 +242,7 @@ impl Record {
                     source,
                 }
             })?;
-        Record::from_json(&shown, &text)
+        Record::from_json(games, &shown, &text)
     }
 
     /// Writes the record to a file.
@@ -287,9 +291,9 @@ mod tests {
     #[test]
     fn a_record_replays_to_the_same_game() {
         let (record, game) = played(40);
-        let again = Record::from_json("mem", &record.to_json())
+        let again = Record::from_json(&crate::games::registry(), "mem", &record.to_json())
             .expect("its own JSON")
-            .game("mem")
+            .game(&crate::games::registry(), "mem")
             .expect("replays");
         assert_eq!(again.where_lines(), game.where_lines());
         assert_eq!(again.turn(), game.turn());
@@ -299,7 +303,7 @@ mod tests {
     fn a_tampered_answer_is_refused_naming_its_place() {
         let (mut record, _) = played(5);
         record.answers[3] = "place red.1 1 jump".into();
-        let Err(err) = record.game("saved.json") else {
+        let Err(err) = record.game(&crate::games::registry(), "saved.json") else {
             panic!("a tampered answer is refused")
         };
         let err = err.to_string();
@@ -313,7 +317,7 @@ mod tests {
     fn an_unknown_game_or_version_is_refused_naming_the_field() {
         let (mut record, _) = played(0);
         record.game = "chess".into();
-        let err = Record::from_json("x.json", &record.to_json())
+        let err = Record::from_json(&crate::games::registry(), "x.json", &record.to_json())
             .expect_err("refused")
             .to_string();
         assert!(
@@ -321,6 +325,7 @@ mod tests {
             "{err}"
         );
         let err = Record::from_json(
+            &crate::games::registry(),
             "y.json",
             r#"{"format": "tinbots-replay", "version": 9, "game": "roborally"}"#,
         )

@@ -88,8 +88,10 @@ fn page(dir: &Path, args: &[&str]) -> (PathBuf, tinbots::viewer::Replayed) {
     play.extend(["--seed", "1", "--save", "g.json"]);
     tinbots(dir, &play);
     tinbots(dir, &["replay", "g.json", "--html", "g.html"]);
-    let record = Record::load(&dir.join("g.json")).expect("the saved game");
-    let replayed = tinbots::viewer::replay(&record, "g.json", None).expect("it replays");
+    let record =
+        Record::load(&tinbots::games::registry(), &dir.join("g.json")).expect("the saved game");
+    let replayed = tinbots::viewer::replay(&tinbots::games::registry(), &record, "g.json", None)
+        .expect("it replays");
     (dir.join("g.html"), replayed)
 }
 

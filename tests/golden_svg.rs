@@ -65,8 +65,13 @@ fn pictures_match_their_golden_files() {
     let golden = root().join("tests/golden/svg");
     let mut differ = Vec::new();
     for (file, name) in POSITIONS {
-        let svg = render(&root().join(file), None, &Seen::Everything)
-            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let svg = render(
+            &tinbots::games::registry(),
+            &root().join(file),
+            None,
+            &Seen::Everything,
+        )
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
         let path = golden.join(format!("{name}.svg"));
         if bless {
             std::fs::create_dir_all(&golden).expect("the golden folder can be made");
@@ -105,7 +110,7 @@ fn every_scenario_in_scripts_is_drawn() {
     let mut drawn = 0;
     for game in ["twin-tin-bots", "roborally", "droids"] {
         for file in scenario_files(&root().join("scripts").join(game).join("scenarios")) {
-            let svg = render(&file, None, &Seen::Deciding)
+            let svg = render(&tinbots::games::registry(), &file, None, &Seen::Deciding)
                 .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             assert!(
                 svg.starts_with("<svg") && svg.contains("class=\"board\""),
@@ -121,13 +126,25 @@ fn every_scenario_in_scripts_is_drawn() {
 #[test]
 fn a_seat_that_is_not_in_the_game_is_refused_naming_the_seats() {
     let file = root().join(POSITIONS[3].0);
-    let err = render(&file, None, &Seen::Seat("pink".into())).expect_err("no pink robot");
+    let err = render(
+        &tinbots::games::registry(),
+        &file,
+        None,
+        &Seen::Seat("pink".into()),
+    )
+    .expect_err("no pink robot");
     assert!(
         err.to_string()
             .starts_with("--as pink: no seat of that colour; the seats are "),
         "{err}"
     );
-    let err = render(&file, Some(3), &Seen::Everything).expect_err("a scenario has no steps");
+    let err = render(
+        &tinbots::games::registry(),
+        &file,
+        Some(3),
+        &Seen::Everything,
+    )
+    .expect_err("a scenario has no steps");
     assert!(
         err.to_string().contains("--step is for saved games"),
         "{err}"
@@ -161,8 +178,10 @@ const MOVES: &[(&str, &str, &str)] = &[
 fn after_draws_each_game_at_the_position_its_turn_reaches() {
     for (file, before, after) in MOVES {
         let path = root().join(file);
-        let start = render(&path, None, &Seen::Everything).unwrap_or_else(|e| panic!("{e}"));
-        let end = render_after(&path, &Seen::Everything).unwrap_or_else(|e| panic!("{e}"));
+        let start = render(&tinbots::games::registry(), &path, None, &Seen::Everything)
+            .unwrap_or_else(|e| panic!("{e}"));
+        let end = render_after(&tinbots::games::registry(), &path, &Seen::Everything)
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_ne!(start, end, "{file}");
         let title = |t: &str| format!("<title>{t}");
         assert!(start.contains(&title(before)), "{file}: no {before} before");
@@ -175,7 +194,8 @@ fn after_draws_each_game_at_the_position_its_turn_reaches() {
 #[test]
 fn after_is_refused_for_a_file_without_a_turn() {
     let course = root().join("scripts/roborally/courses/factory.toml");
-    let err = render_after(&course, &Seen::Everything).expect_err("a course has no turn");
+    let err = render_after(&tinbots::games::registry(), &course, &Seen::Everything)
+        .expect_err("a course has no turn");
     assert_eq!(
         err.to_string(),
         format!(
@@ -189,9 +209,16 @@ fn after_is_refused_for_a_file_without_a_turn() {
 fn a_mission_file_is_drawn_at_its_start_and_a_board_alone_is_refused() {
     // A mission file is a Droids game's start: its board and its robots.
     let mission = root().join("scripts/droids/missions/1-challenge.toml");
-    let svg = render(&mission, None, &Seen::Everything).unwrap_or_else(|e| panic!("{e}"));
+    let svg = render(
+        &tinbots::games::registry(),
+        &mission,
+        None,
+        &Seen::Everything,
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
     assert!(svg.starts_with("<svg") && svg.contains("<title>"), "{svg}");
-    let err = render_after(&mission, &Seen::Everything).expect_err("a mission has no turn");
+    let err = render_after(&tinbots::games::registry(), &mission, &Seen::Everything)
+        .expect_err("a mission has no turn");
     assert!(
         err.to_string().ends_with(
             "1-challenge.toml: a mission file has no turn to play: draw its start without --after"
@@ -200,7 +227,8 @@ fn a_mission_file_is_drawn_at_its_start_and_a_board_alone_is_refused() {
     );
     // A RoboRally board has no start: it is refused, naming the board.
     let board = root().join("scripts/roborally/boards/maze.toml");
-    let err = render(&board, None, &Seen::Everything).expect_err("a board has no start");
+    let err = render(&tinbots::games::registry(), &board, None, &Seen::Everything)
+        .expect_err("a board has no start");
     assert!(
         err.to_string().contains("maze.toml: a board, not a course"),
         "{err}"

@@ -169,7 +169,9 @@ fn a_shared_replay_carrying_a_re_entering_hook_is_refused_by_whoever_opens_it() 
     assert!(err.contains("r.json: answer "), "{err}");
     assert!(err.contains(&format!("loop.lua): {CHAIN}")), "{err}");
     // The REPL's `load` of it is refused the same way.
-    let e = Session::open(Path::new(&saved), 1).err().expect("refused");
+    let e = Session::open(&tinbots::games::registry(), Path::new(&saved), 1)
+        .err()
+        .expect("refused");
     assert!(e.to_string().contains(CHAIN), "{e}");
 }
 
@@ -178,7 +180,8 @@ fn the_repl_refuses_the_line_and_keeps_the_game() {
     let folder = Folder::new("repl");
     let m = mission(&folder, PING_PONG);
     let s = scenario(&folder, &m, "");
-    let mut session = Session::open(Path::new(&s), 1).expect("the position opens");
+    let mut session =
+        Session::open(&tinbots::games::registry(), Path::new(&s), 1).expect("the position opens");
     let mut out = String::new();
     for line in [
         "draw purple 7",

@@ -271,8 +271,12 @@ fn the_repl_steps_through_a_re_entering_hook_and_a_refused_step_keeps_the_game()
     assert!(stdout.contains("yellow destroyed archive 2,0"), "{stdout}");
     // A failing destroyed hook refuses the step: the game is as before it,
     // and the session goes on.
-    let mut session =
-        tinbots::repl::session::Session::open(&dir.0.join("broken.toml"), 1).expect("it loads");
+    let mut session = tinbots::repl::session::Session::open(
+        &tinbots::games::registry(),
+        &dir.0.join("broken.toml"),
+        1,
+    )
+    .expect("it loads");
     let mut before = String::new();
     session.execute("where", &mut before).expect("where");
     let mut out = String::new();

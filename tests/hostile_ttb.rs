@@ -188,7 +188,7 @@ fn a_self_recursive_hook_leaves_the_repl_s_game_unchanged() {
     spring_variant(&dir, "bounce", BOUNCE);
     let scenario = dir.join("bounce.toml");
     std::fs::write(&scenario, BOUNCE_SCENARIO).unwrap();
-    let mut session = Session::open(&scenario, 1).unwrap();
+    let mut session = Session::open(&tinbots::games::registry(), &scenario, 1).unwrap();
     let mut out = String::new();
     session.execute("pass", &mut out).unwrap();
     let game = |s: &Session| format!("{:?}", s.game_as::<Game>().unwrap());

@@ -200,7 +200,7 @@ fn zap_and_crystal_questions_are_asked_with_their_answers() {
 /// session and every event line printed.
 fn play_scenario(path: &Path) -> (Session, Scenario, Vec<String>) {
     let scenario = Scenario::load(path).unwrap();
-    let mut session = Session::open(path, 1).unwrap();
+    let mut session = Session::open(&tinbots::games::registry(), path, 1).unwrap();
     let mut events: Vec<String> = ttb(&session)
         .events()
         .iter()

@@ -91,7 +91,7 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
 fn check_paths_summarises_the_suite() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/twin-tin-bots/scenarios");
     let mut out = Vec::new();
-    let summary = check_paths(&[dir], None, &mut out).unwrap();
+    let summary = check_paths(&tinbots::games::registry(), &[dir], None, &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.passed + summary.failed, scenario_files().len());
     let last = text.lines().last().unwrap();
@@ -109,7 +109,13 @@ fn roborally_scenarios_boards_and_courses_all_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/roborally");
     for (folder, at_least) in [("scenarios", 90), ("boards", 5), ("courses", 5)] {
         let mut out = Vec::new();
-        let summary = check_paths(&[root.join(folder)], None, &mut out).unwrap();
+        let summary = check_paths(
+            &tinbots::games::registry(),
+            &[root.join(folder)],
+            None,
+            &mut out,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(summary.failed, 0, "{folder}:\n{text}");
         assert!(summary.passed >= at_least, "{folder}: {text}");
@@ -135,7 +141,7 @@ fn a_disagreeing_game_is_refused_for_that_file() {
         .join("scripts/roborally/scenarios/010_move_1_one_square.toml");
     let ttb = tinbots::games::find("twin-tin-bots").unwrap();
     let mut out = Vec::new();
-    let summary = check_paths(&[file], Some(ttb), &mut out).unwrap();
+    let summary = check_paths(&tinbots::games::registry(), &[file], Some(ttb), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.errors, 1, "{text}");
     assert!(

@@ -2,7 +2,7 @@
 //! 31): a game's own options (`--course`, `--mission`, `--setup`,
 //! `--orders`) and catalogues (`tinbots courses`, `tinbots missions`) are
 //! declared in the game's folder ([`tinbots::engine::GameOption`],
-//! [`tinbots::engine::Catalogue`]) and handled by name elsewhere, so a new
+//! [`tinbots::registry::Catalogue`]) and handled by name elsewhere, so a new
 //! game's options need no edit outside its folder. This test names any
 //! line of the seam, the command line, tournaments, replays, checks,
 //! plays or pictures that spells one of them in code (comments aside).

@@ -233,7 +233,11 @@ fn team_games(
         let pos = set.standard_position(people, seed, &[]).unwrap();
         let mut game = Game::with_rules(&pos, set.rules(OrderBook::official()).unwrap()).unwrap();
         let mut bots: Vec<Box<dyn Bot>> = (0..pos.players.len())
-            .map(|s| BotSpec::parse(bot).make(seat_seed(seed, s)).unwrap())
+            .map(|s| {
+                BotSpec::parse(bot)
+                    .make_for(tinbots::games::default_game(), seat_seed(seed, s))
+                    .unwrap()
+            })
             .collect();
         while play_one(&mut game, &mut bots, max_turns).unwrap().is_some() {}
         game.check_invariants().unwrap();

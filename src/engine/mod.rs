@@ -11,8 +11,9 @@
 //!   REPL are written once over it. Every [`State`] that also implements
 //!   [`Describe`] is a [`DynState`] through a blanket implementation.
 //!
-//! A game is registered by a [`GameType`] (name, players, information, a
-//! factory) in [`crate::games::ALL`].
+//! The seam knows nothing above it: the machinery written over it (bots,
+//! the REPL, pictures, tournaments) and the registration of games (their
+//! `GameType`, in the registry) import it, never the other way round.
 
 use std::fmt;
 
@@ -188,7 +189,7 @@ pub trait State: Clone + 'static {
 
     /// How well `seat` stands in a game not yet over, from 0 (as good as
     /// lost) to 1 (as good as won), 0.5 when nothing sets it apart: what a
-    /// search bot ([`crate::bot::mcts`]) scores a position it stops
+    /// search bot scores a position it stops
     /// looking at with. A game may give its own estimate (crystals carried
     /// and the way to the base, the distance to the next flag), in a file
     /// of its own folder; by default it is the seat's place in the
@@ -248,11 +249,9 @@ pub trait Describe: State {
     fn where_lines(&self) -> Vec<String>;
     /// The position drawn as an SVG document (`tinbots render`, the replay
     /// page): the board, a legend and the players' panel; `viewer` sees
-    /// only what that seat may see (`None`: everything). By default the
-    /// text picture, written on a page; each game draws its own.
-    fn svg(&self, viewer: Option<Seat>) -> String {
-        crate::picture::sheet::text_page(&self.picture(viewer, false))
-    }
+    /// only what that seat may see (`None`: everything). A game without
+    /// a drawing of its own may write its text picture on a page.
+    fn svg(&self, viewer: Option<Seat>) -> String;
     /// Whether every player sees the answer to the current decision (a
     /// program change, a push); `false` when it is given face down (a card
     /// put in a register): the replay page made for one player hides
@@ -372,7 +371,7 @@ pub trait DynState {
 
 /// The registered name of a concrete game type, for [`DynState`].
 pub trait Named {
-    /// The name registered in [`crate::games::ALL`].
+    /// The name its game type is registered under.
     const NAME: &'static str;
 }
 
@@ -506,127 +505,6 @@ pub struct Started {
 #[error("{0}")]
 pub struct StartError(pub String);
 
-/// Loads a Lua bot script for one game and seeds it
-/// ([`GameType::lua_bot`]).
-pub type LoadBot =
-    fn(&crate::assets::AssetFile, u64) -> Result<Box<dyn crate::bot::Bot>, crate::script::BotError>;
-
-/// A registered game: what it is, and how to make one (OpenSpiel's
-/// `GameType` and factory).
-pub struct GameType {
-    /// The name on the command line and in files (`"roborally"`).
-    pub name: &'static str,
-    /// The name shown to people (`"RoboRally"`).
-    pub title: &'static str,
-    /// The fewest and most players.
-    pub players: (usize, usize),
-    /// The players when none are asked for.
-    pub default_players: usize,
-    /// Whether players see everything.
-    pub information: Information,
-    /// The options of its own it is started with (`--course`), besides
-    /// those every game takes; the machinery offers them as flags and
-    /// keeps them in tournament rows, and only this game reads them.
-    pub options: &'static [GameOption],
-    /// Starts a new game; call [`GameType::start`], which refuses the
-    /// options the game does not declare first.
-    pub new: fn(&GameOptions) -> Result<Started, StartError>,
-    /// Rebuilds a game, at its start, from the record [`Started::start`]
-    /// kept; the error names the field at fault under `start`.
-    pub resume: fn(&serde_json::Value) -> Result<Box<dyn DynState>, StartError>,
-    /// Whether a TOML file without a `game` key is this game's (a
-    /// RoboRally board or course file is known by its tables); the default
-    /// game takes what no other game claims.
-    pub claims: fn(&toml::Table) -> bool,
-    /// What the game adds to the REPL: its own commands and questions
-    /// ([`crate::repl::extension::NoExtras`] for a game that adds none).
-    pub repl: fn() -> Box<dyn crate::repl::extension::GameRepl>,
-    /// Checks one of the game's files for `tinbots check` (a scenario, or
-    /// whatever else the game can check); the error names the file, line
-    /// and reason.
-    pub check: fn(&std::path::Path) -> Result<Checked, String>,
-    /// The game at the position a file of this game sets up (`tinbots
-    /// render`): a scenario's, or whatever else the game draws (a
-    /// RoboRally course, a Droids mission); `None` when the REPL's `load`
-    /// serves (the error names the file, line and reason).
-    pub scenario_position: Option<ScenarioPosition>,
-    /// The game after a scenario file's turn, at the position `tinbots
-    /// check` reaches when it plays the scenario (`tinbots render
-    /// --after`); the error names the file, line and reason, and says so
-    /// for a file that has no turn (a RoboRally board or course). `None`
-    /// for a game without scenarios.
-    pub scenario_after: Option<ScenarioPosition>,
-    /// The variants `tinbots variants` lists for this game, built in and
-    /// the user's; `None` for a game without variants.
-    pub variant_listing: Option<fn(&crate::assets::Library) -> String>,
-    /// What the game can name and list, each a command of its own
-    /// (`tinbots courses`, `tinbots missions`, `tinbots orders FILES`).
-    pub catalogues: &'static [Catalogue],
-    /// Loads a Lua bot script for this game and seeds it (each game has
-    /// its own bot runtime: the view a script sees is the game's).
-    pub lua_bot: LoadBot,
-    /// The bot of a seat that `tinbots play` is given no `--bot` for, as
-    /// `--bot` names it (`random`): one whose games show the game (random
-    /// RoboRally robots die before they reach a repair site, so
-    /// RoboRally's is its `planner`).
-    pub play_bot: &'static str,
-    /// Reads replay files of the formats written before files named their
-    /// game: only the game those files were all of has a reader.
-    pub legacy_replay: Option<ReadLegacyReplay>,
-}
-
-/// A kind of thing a game names and lists ([`GameType::catalogues`]):
-/// RoboRally's courses, Droids' missions, Twin Tin Bots' order tiles. The
-/// command line makes a command of each name (`tinbots courses`), which
-/// lists the catalogue of `--game`, or of every game that has one.
-#[derive(Clone, Copy, Debug)]
-pub struct Catalogue {
-    /// The command, a plural noun (`"courses"`).
-    pub name: &'static str,
-    /// The command's one line of help, no final period.
-    pub about: &'static str,
-    /// The listing, with the files given applied (order files: their new
-    /// tiles listed); a catalogue that takes no files refuses them. The
-    /// error names the file and what is wrong.
-    pub list: fn(&[std::path::PathBuf]) -> Result<String, String>,
-}
-
-impl Catalogue {
-    /// Refuses files given to a catalogue that takes none (`courses`).
-    pub fn no_files(&self, files: &[std::path::PathBuf]) -> Result<(), String> {
-        match files.first() {
-            Some(f) => Err(format!(
-                "{}: `tinbots {}` takes no files",
-                crate::escape::terminal(&f.display().to_string()),
-                self.name
-            )),
-            None => Ok(()),
-        }
-    }
-}
-
-/// A game's [`GameType::scenario_position`].
-pub type ScenarioPosition = fn(&std::path::Path) -> Result<Box<dyn DynState>, String>;
-
-/// A replay saved before files named their game, as the game that wrote
-/// it reads it.
-#[derive(Clone, Debug)]
-pub struct LegacyReplay {
-    /// The start, as the game's [`GameType::resume`] takes it.
-    pub start: serde_json::Value,
-    /// Every answer, as text, in the order given.
-    pub answers: Vec<String>,
-    /// Whether the game was stopped at a turn limit after the last answer.
-    pub stopped_at_turn_limit: bool,
-}
-
-/// Why a legacy replay cannot be read: the game's own error, which names
-/// the file, line and field.
-pub type LegacyReplayError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Reads a legacy replay's text; `path` names the file in errors.
-pub type ReadLegacyReplay = fn(path: &str, text: &str) -> Result<LegacyReplay, LegacyReplayError>;
-
 /// What `tinbots check` found in one file.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Checked {
@@ -636,48 +514,6 @@ pub struct Checked {
     pub differences: Vec<String>,
     /// The events of what was played, narrated, shown when it fails.
     pub events: Vec<String>,
-}
-
-impl GameType {
-    /// Starts a new game with `options`: an option of its own it does not
-    /// declare is refused, naming the option and those it takes.
-    pub fn start(&self, options: &GameOptions) -> Result<Started, StartError> {
-        options.refuse_undeclared(self.title, self.options)?;
-        (self.new)(options)
-    }
-
-    /// Its own option `name`, if it declares one.
-    pub fn option(&self, name: &str) -> Option<&'static GameOption> {
-        self.options.iter().find(|o| o.name == name)
-    }
-}
-
-impl fmt::Debug for GameType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("GameType")
-            .field("name", &self.name)
-            .field("players", &self.players)
-            .finish()
-    }
-}
-
-/// A game of `game_type` started with `players` from `seed`, as the game's
-/// own type: for a game's unit tests that need its state, not the seam.
-#[cfg(test)]
-pub(crate) fn started_as<G: Clone + 'static>(game_type: &GameType, players: usize, seed: u64) -> G {
-    let started = game_type
-        .start(&GameOptions {
-            players: Some(players),
-            seed,
-            ..GameOptions::default()
-        })
-        .unwrap_or_else(|e| panic!("a standard {} game starts: {e}", game_type.name));
-    started
-        .game
-        .as_any()
-        .downcast_ref::<G>()
-        .unwrap_or_else(|| panic!("a {} game", game_type.name))
-        .clone()
 }
 
 #[cfg(test)]

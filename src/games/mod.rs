@@ -6,7 +6,7 @@ pub mod droids;
 pub mod roborally;
 pub mod twin_tin_bots;
 
-use crate::engine::GameType;
+use crate::registry::{GameType, Games};
 
 /// Every game tinbots plays: the one line where a game is registered.
 /// Their order is the order they are listed in; the default is
@@ -17,55 +17,26 @@ pub static ALL: &[&GameType] = &[
     &droids::seam::TYPE,
 ];
 
-/// The game registered under `name`; the error lists the names there are.
-pub fn find(name: &str) -> Result<&'static GameType, String> {
-    ALL.iter().copied().find(|g| g.name == name).ok_or_else(|| {
-        let names: Vec<&str> = ALL.iter().map(|g| g.name).collect();
-        let close = crate::suggest::closest(name, names.iter().copied());
-        format!(
-            "there is no game `{name}`{}; the games are {}",
-            crate::suggest::did_you_mean(&close),
-            names.join(", ")
-        )
-    })
-}
-
 /// The game played when no `--game` is given, and whose files need not
 /// say their game (Twin Tin Bots' scenarios came first).
 pub const DEFAULT: &str = "twin-tin-bots";
 
-/// The default game ([`DEFAULT`]).
-pub fn default_game() -> &'static GameType {
-    find(DEFAULT).expect("the default game is registered")
+/// The games of [`ALL`] with [`DEFAULT`] the default: what the `tinbots`
+/// binary hands its tools.
+pub fn registry() -> Games {
+    Games::new(ALL, DEFAULT)
+        .expect("the built-in games are registered once each, the default among them")
 }
 
-/// The games, one line each: name, title, players and whether everything
-/// is seen (`tinbots games`).
-pub fn listing() -> String {
-    let mut out = String::new();
-    for g in ALL {
-        let (lo, hi) = g.players;
-        let seen = match g.information {
-            crate::engine::Information::Perfect => "everything seen",
-            crate::engine::Information::Imperfect => "hidden information",
-        };
-        let default = if g.name == DEFAULT {
-            "  (the default)"
-        } else {
-            ""
-        };
-        out.push_str(&format!(
-            "{:<15} {:<15} {lo} to {hi} players, {seen}{default}\n",
-            g.name, g.title
-        ));
-        for option in g.options {
-            out.push_str(&format!(
-                "{:<15} --{} {}: {}\n",
-                "", option.name, option.value_name, option.help
-            ));
-        }
-    }
-    out
+/// The game registered under `name` in [`registry`]; the error lists the
+/// names there are. For the games' own code and tests.
+pub fn find(name: &str) -> Result<&'static GameType, String> {
+    registry().find(name)
+}
+
+/// The default game of [`registry`]. For the games' own code and tests.
+pub fn default_game() -> &'static GameType {
+    registry().default_game()
 }
 
 #[cfg(test)]
@@ -76,7 +47,7 @@ mod tests {
     fn the_default_is_named_registered_once_and_marked_in_the_listing() {
         assert_eq!(default_game().name, DEFAULT);
         assert_eq!(ALL.iter().filter(|g| g.name == DEFAULT).count(), 1);
-        let listed = listing();
+        let listed = registry().listing();
         let marked: Vec<&str> = listed
             .lines()
             .filter(|l| l.ends_with("(the default)"))

@@ -33,8 +33,8 @@ pub struct Completions {
     pub answers: Vec<String>,
     /// Words of the game's own commands' arguments.
     pub game_args: Vec<ArgWords>,
-    /// The name of the game whose bots are offered (none: the default
-    /// game's).
+    /// The name of the game whose bots are offered (none: no bot files
+    /// of a game, only `none` and those of the folder here).
     pub game: Option<&'static str>,
 }
 
@@ -107,16 +107,18 @@ impl Completions {
                     // `none`, and the bot files of the game's built-in
                     // folder here (`scripts/<game>/bots`).
                     let kind = crate::assets::Kind::Bot;
-                    let game = self
-                        .game
-                        .unwrap_or_else(|| crate::games::default_game().name);
-                    let mut bots: Vec<String> = crate::assets::Library::current()
-                        .list(kind, game, None)
-                        .into_iter()
-                        .map(|listed| listed.found.name)
-                        .collect();
+                    let mut bots: Vec<String> = match self.game {
+                        Some(game) => crate::assets::Library::current()
+                            .list(kind, game, None)
+                            .into_iter()
+                            .map(|listed| listed.found.name)
+                            .collect(),
+                        None => Vec::new(),
+                    };
                     bots.push("none".to_string());
-                    bots.extend(lua_files(&kind.built_in_folder(game)));
+                    if let Some(game) = self.game {
+                        bots.extend(lua_files(&kind.built_in_folder(game)));
+                    }
                     bots
                 }
                 Arg::File => return None,
@@ -247,7 +249,8 @@ mod tests {
             ..GameOptions::default()
         };
         let started = game_type.start(&options).expect("a standard game");
-        let session = Session::started(game_type, started, 1).expect("a session");
+        let session =
+            Session::started(&crate::games::registry(), game_type, started, 1).expect("a session");
         Completions::of(&session)
     }
 

@@ -6,7 +6,7 @@
 //! extras uses [`NoExtras`]. The session shares its extension (an `Rc`),
 //! so that a game's command can call back into the session, whose answers
 //! and questions go through the same extension. Each game names its
-//! extension in its [`crate::engine::GameType::repl`]. An extension that needs the game's
+//! extension in its [`crate::registry::GameType::repl`]. An extension that needs the game's
 //! concrete type reaches it with [`crate::engine::DynState::as_any`].
 
 use std::any::Any;
@@ -31,7 +31,7 @@ pub struct GameCommand {
 pub struct Opened {
     /// The game at the scenario's position.
     pub game: Box<dyn DynState>,
-    /// Its start, as the game's [`crate::engine::GameType::resume`] reads it.
+    /// Its start, as the game's [`crate::registry::GameType::resume`] reads it.
     pub start: serde_json::Value,
     /// The label of the history's first point (`scenario FILE: title`).
     pub label: String,

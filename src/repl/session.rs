@@ -21,7 +21,8 @@ use super::command::{self, Command, Span};
 use super::extension::GameRepl;
 use super::timeline::{Move, Point, Timeline};
 use crate::bot::{seat_seed, Bot, BotSpec};
-use crate::engine::{DynState, GameType, Information, Seat};
+use crate::engine::{DynState, Information, Seat};
+use crate::registry::{GameType, Games};
 use crate::replay::Record;
 
 /// What the caller should do after a line.
@@ -73,6 +74,7 @@ pub fn is_pause(game: &dyn DynState) -> bool {
 
 /// One REPL session.
 pub struct Session {
+    games: Games,
     game_type: &'static GameType,
     start: serde_json::Value,
     timeline: Timeline,
@@ -96,10 +98,12 @@ fn stepping(mut game: Box<dyn DynState>) -> Box<dyn DynState> {
 }
 
 impl Session {
-    /// A session on `game`, just started from `start` (its record for
-    /// `save`), with the game's extension `extension`; `seed` seeds the
-    /// bots; `label` names the history's first point.
+    /// A session on `game` (one of `games`, which `load` may open
+    /// again), just started from `start` (its record for `save`), with the
+    /// game's extension `extension`; `seed` seeds the bots; `label` names
+    /// the history's first point.
     pub fn new(
+        games: &Games,
         game_type: &'static GameType,
         start: serde_json::Value,
         game: Box<dyn DynState>,
@@ -110,6 +114,7 @@ impl Session {
         let seats = game.seats();
         let viewer = game.to_decide();
         Session {
+            games: games.clone(),
             game_type,
             start,
             timeline: Timeline::new(stepping(game), label),
@@ -125,6 +130,7 @@ impl Session {
 
     /// A session on a game just started by its type's factory.
     pub fn started(
+        games: &Games,
         game_type: &'static GameType,
         started: crate::engine::Started,
         seed: u64,
@@ -132,6 +138,7 @@ impl Session {
         let mut extension = (game_type.repl)();
         extension.started(&started.start)?;
         Ok(Session::new(
+            games,
             game_type,
             started.start,
             started.game,
@@ -143,16 +150,22 @@ impl Session {
 
     /// A session on a replay's game, every answer replayed (one point
     /// each); `path` names it in errors.
-    pub fn from_record(record: &Record, path: &str, seed: u64) -> Result<Session, ReplError> {
+    pub fn from_record(
+        games: &Games,
+        record: &Record,
+        path: &str,
+        seed: u64,
+    ) -> Result<Session, ReplError> {
         let game_type = record
-            .game_type()
+            .game_type(games)
             .map_err(|m| ReplError::new(format!("{path}: {m}")))?;
         let game = record
-            .start_game(path)
+            .start_game(games, path)
             .map_err(|e| ReplError::new(e.to_string()))?;
         let mut extension = (game_type.repl)();
         extension.started(&record.start)?;
         let mut session = Session::new(
+            games,
             game_type,
             record.start.clone(),
             game.boxed_clone(),
@@ -176,16 +189,17 @@ impl Session {
     /// A session on a saved game (`.json`, any replay) or a scenario's
     /// position (`.toml`: the file's `game`, Twin Tin Bots when it names
     /// none, opens it through that game's extension).
-    pub fn open(path: &Path, seed: u64) -> Result<Session, ReplError> {
+    pub fn open(games: &Games, path: &Path, seed: u64) -> Result<Session, ReplError> {
         let shown = path.display().to_string();
         if path.extension().is_some_and(|e| e == "toml") {
             let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
                 .map_err(|e| ReplError::new(e.to_string()))?;
             let name = scenario_game(&text);
             let game_type = match &name {
-                Some(name) => crate::games::find(name)
+                Some(name) => games
+                    .find(name)
                     .map_err(|m| ReplError::new(format!("{shown}: in `game`: {m}")))?,
-                None => crate::games::default_game(),
+                None => games.default_game(),
             };
             let mut extension = (game_type.repl)();
             let opened = extension.load_scenario(path).unwrap_or_else(|| {
@@ -195,6 +209,7 @@ impl Session {
                 )))
             })?;
             Ok(Session::new(
+                games,
                 game_type,
                 opened.start,
                 opened.game,
@@ -203,8 +218,8 @@ impl Session {
                 &opened.label,
             ))
         } else {
-            let record = Record::load(path).map_err(|e| ReplError::new(e.to_string()))?;
-            Session::from_record(&record, &shown, seed)
+            let record = Record::load(games, path).map_err(|e| ReplError::new(e.to_string()))?;
+            Session::from_record(games, &record, &shown, seed)
         }
     }
 
@@ -240,6 +255,11 @@ impl Session {
     /// The registered game.
     pub fn game_type(&self) -> &'static GameType {
         self.game_type
+    }
+
+    /// The games this session may open (`load`).
+    pub fn games(&self) -> &Games {
+        &self.games
     }
 
     /// The game's REPL extension.
@@ -939,7 +959,7 @@ impl Session {
     }
 
     fn load(&mut self, file: &str, out: &mut String) -> Result<(), ReplError> {
-        let mut session = Session::open(Path::new(file), self.seed)?;
+        let mut session = Session::open(&self.games, Path::new(file), self.seed)?;
         session.keep_settings(self);
         *self = session;
         let _ = writeln!(out, "loaded {file}");

@@ -9,9 +9,10 @@ use std::fmt::Write as _;
 use super::extension::NoExtras;
 use super::session::{Flow, Session};
 use crate::engine::{
-    Describe, DynState, GameOptions, GameType, Information, Named, Outcome, Refusal, Seat,
-    Standing, StartError, Started, State, TranscriptPart,
+    Describe, DynState, GameOptions, Information, Named, Outcome, Refusal, Seat, Standing,
+    StartError, Started, State, TranscriptPart,
 };
+use crate::registry::GameType;
 
 /// An answer of the toy game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -185,6 +186,9 @@ impl State for Counter {
 }
 
 impl Describe for Counter {
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        crate::picture::sheet::text_page(&Describe::picture(self, viewer, false))
+    }
     fn picture(&self, viewer: Option<Seat>, _: bool) -> String {
         let mut out = format!("counter {}\n", self.counter);
         for seat in 0..2 {
@@ -259,6 +263,7 @@ static TOY: GameType = GameType {
 fn toy() -> Session {
     let started = toy_new(&GameOptions::default()).expect("the toy starts");
     Session::new(
+        &crate::registry::Games::only(&TOY),
         &TOY,
         started.start,
         started.game,
@@ -441,7 +446,8 @@ fn a_game_saved_in_the_middle_of_a_turn_loads_to_the_same_point() {
         ..GameOptions::default()
     };
     let started = game_type.start(&options).expect("a standard game");
-    let mut s = Session::started(game_type, started, 3).expect("a session");
+    let mut s =
+        Session::started(&crate::games::registry(), game_type, started, 3).expect("a session");
     // Two answers, a step: a replay keeps the answers only.
     let first = s.game().legal_text(0).expect("an answer");
     ok(&mut s, &first);
@@ -453,11 +459,11 @@ fn a_game_saved_in_the_middle_of_a_turn_loads_to_the_same_point() {
     ok(&mut s, &text);
     ok(&mut s, "step");
     ok(&mut s, &format!("save {}", file.display()));
-    let record = crate::replay::Record::load(&file).expect("a replay");
+    let record = crate::replay::Record::load(&crate::games::registry(), &file).expect("a replay");
     assert_eq!((record.version, record.game.as_str()), (4, game_type.name));
     assert_eq!(record.answers, [first.clone(), text.clone()]);
     // Replayed without stepping, the last answer runs its turn to the end.
-    let loaded = Session::open(&file, 3).expect("it opens");
+    let loaded = Session::open(&crate::games::registry(), &file, 3).expect("it opens");
     assert_eq!(loaded.timeline().current().answers, record.answers);
     assert_eq!(loaded.prompt(), "turn 2 blue change> ");
     ok(&mut s, "run");
@@ -580,6 +586,7 @@ fn a_command_failing_half_way_is_undone_whole() {
     )
     .unwrap();
     let mut s = crate::repl::session::Session::started(
+        &crate::games::registry(),
         crate::games::default_game(),
         crate::games::default_game()
             .start(&GameOptions {

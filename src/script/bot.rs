@@ -160,7 +160,7 @@ impl<A: LuaBotApi> LuaBot<A> {
     }
 
     /// Loads the bot script `file` and seeds it ([`LuaBot::seed`]), as a
-    /// [`Bot`] (a game's [`crate::engine::GameType::lua_bot`]).
+    /// [`Bot`] (a game's [`crate::registry::GameType::lua_bot`]).
     pub fn boxed(file: &AssetFile, seed: u64) -> Result<Box<dyn Bot>, BotError> {
         let mut bot = Self::load_file(file)?;
         bot.seed(seed)?;

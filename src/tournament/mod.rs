@@ -30,9 +30,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 
 use crate::bot::{seat_seed, BotSpec};
-use crate::engine::{GameOptions, GameType, Started};
+use crate::engine::{GameOptions, Started};
 use crate::play::{drive, PlayError};
 use crate::progress::Progress;
+use crate::registry::GameType;
 use rows::{GameRow, Header};
 use stats::{Estimate, Lengths};
 use tally::{GameScore, Tally, SHARE_UNIT};

@@ -6,6 +6,7 @@
 //! [`super::tally`]), so the merged report is the single run's, byte for
 //! byte.
 
+use crate::registry::Games;
 use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::path::PathBuf;
@@ -96,7 +97,7 @@ pub struct Merged {
 /// schedule it claims to be and adds up ([`super::verify`]). Nothing is
 /// sized from a header before its counts are checked, and what is kept
 /// grows with the rows read, not with the counts a header claims.
-pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
+pub fn merge(games: &Games, files: &[PathBuf]) -> Result<Merged, MergeError> {
     let mut first: Option<Opened> = None;
     // The shards given, by index, with the file that gave each.
     let mut shards_seen: BTreeMap<u32, (String, PathBuf)> = BTreeMap::new();
@@ -127,7 +128,7 @@ pub fn merge(files: &[PathBuf]) -> Result<Merged, MergeError> {
         let shard = Shard::parse(&header.shard).map_err(|e| at(1, format!("shard: {e}")))?;
         let opened = match &first {
             None => {
-                let tournament = verify::tournament_of(&header).map_err(|e| at(1, e))?;
+                let tournament = verify::tournament_of(games, &header).map_err(|e| at(1, e))?;
                 let n = header.bots.len();
                 let pairings: Vec<[usize; 2]> = (0..n)
                     .flat_map(|i| (i + 1..n).map(move |j| [i, j]))

@@ -8,6 +8,7 @@
 //! counts them). A row that does not add up is refused with what is
 //! wrong in it; the caller names the file and the line.
 
+use crate::registry::Games;
 use std::collections::BTreeSet;
 
 use super::rows::{GameRow, Header, HeaderLine, ROWS_VERSION};
@@ -51,9 +52,11 @@ pub fn read_header(line: &str) -> Result<Header, String> {
 
 /// The tournament a header describes (one thread), checked against the
 /// limits a run has ([`Tournament::check_limits`]).
-pub fn tournament_of(header: &Header) -> Result<Tournament, String> {
+pub fn tournament_of(games: &Games, header: &Header) -> Result<Tournament, String> {
     let tournament = Tournament {
-        game: crate::games::find(&header.game).map_err(|e| format!("in `game`: {e}"))?,
+        game: games
+            .find(&header.game)
+            .map_err(|e| format!("in `game`: {e}"))?,
         options: GameOptions {
             variants: header.variants.clone(),
             own: header.options.clone(),

@@ -14,6 +14,7 @@
 
 mod page;
 
+use crate::registry::Games;
 use serde::Serialize;
 
 use crate::engine::{DynState, Seat};
@@ -187,11 +188,12 @@ fn run_pauses(
 /// every step (see the module documentation) until it returns `false`;
 /// `path` names the file in errors.
 pub fn walk(
+    games: &Games,
     record: &Record,
     path: &str,
     mut each: impl FnMut(&dyn DynState, StepInfo) -> bool,
 ) -> Result<(), ReplayError> {
-    let mut game = record.start_game(path)?;
+    let mut game = record.start_game(games, path)?;
     game.set_stepping(true);
     let start = StepInfo {
         turn: game.turn(),
@@ -280,11 +282,16 @@ fn said(game: &dyn DynState, info: &StepInfo, viewer: Option<Seat>, first: bool)
 
 /// Replays `record` into its steps and pictures, as `viewer` sees them
 /// (`None`: everything); `title` names the game.
-pub fn replay(record: &Record, path: &str, viewer: Option<Seat>) -> Result<Replayed, ReplayError> {
+pub fn replay(
+    games: &Games,
+    record: &Record,
+    path: &str,
+    viewer: Option<Seat>,
+) -> Result<Replayed, ReplayError> {
     let mut steps = Vec::new();
     let mut album = Album::default();
     let mut seen_by = "everything".to_string();
-    walk(record, path, |game, info| {
+    walk(games, record, path, |game, info| {
         if let Some(v) = viewer {
             seen_by = game.seat_name(v);
         }
@@ -299,7 +306,7 @@ pub fn replay(record: &Record, path: &str, viewer: Option<Seat>) -> Result<Repla
         true
     })?;
     let title = record
-        .game_type()
+        .game_type(games)
         .map_or_else(|_| record.game.clone(), |g| g.title.to_string());
     Ok(Replayed {
         title,
@@ -314,6 +321,7 @@ pub fn replay(record: &Record, path: &str, viewer: Option<Seat>) -> Result<Repla
 /// last when `None`) as `viewer` (given the game at that step) sees it;
 /// `Err` with the number of steps when the record has fewer.
 pub fn picture_at(
+    games: &Games,
     record: &Record,
     path: &str,
     step: Option<usize>,
@@ -323,7 +331,7 @@ pub fn picture_at(
     let wanted = match step {
         Some(step) => step,
         None => {
-            walk(record, path, |_, _| {
+            walk(games, record, path, |_, _| {
                 count += 1;
                 true
             })?;
@@ -332,7 +340,7 @@ pub fn picture_at(
     };
     count = 0;
     let mut picture = None;
-    walk(record, path, |game, _| {
+    walk(games, record, path, |game, _| {
         if count == wanted {
             picture = Some(game.svg(viewer(game)));
         }

@@ -27,7 +27,7 @@ fn played(game: &str, players: usize, answers: usize) -> Record {
 #[test]
 fn every_answer_is_a_step_after_the_start_and_pauses_add_steps() {
     let record = played("twin-tin-bots", 2, 12);
-    let replayed = replay(&record, "mem", None).expect("replays");
+    let replayed = replay(&crate::games::registry(), &record, "mem", None).expect("replays");
     assert_eq!(replayed.steps[0].said, "the start");
     let answered = replayed
         .steps
@@ -45,31 +45,41 @@ fn every_answer_is_a_step_after_the_start_and_pauses_add_steps() {
 #[test]
 fn render_counts_steps_as_the_page_does() {
     let record = played("roborally", 2, 20);
-    let replayed = replay(&record, "mem", None).expect("replays");
+    let replayed = replay(&crate::games::registry(), &record, "mem", None).expect("replays");
     for n in [0, 3, replayed.steps.len() - 1] {
-        let picture = picture_at(&record, "mem", Some(n), &|_| None)
-            .expect("replays")
-            .expect("a step of the game");
+        let picture = picture_at(&crate::games::registry(), &record, "mem", Some(n), &|_| {
+            None
+        })
+        .expect("replays")
+        .expect("a step of the game");
         assert_eq!(
             Some(picture),
             replayed.picture(replayed.steps[n].picture),
             "step {n}"
         );
     }
-    let last = picture_at(&record, "mem", None, &|_| None).expect("replays");
+    let last =
+        picture_at(&crate::games::registry(), &record, "mem", None, &|_| None).expect("replays");
     assert_eq!(
         Some(last.expect("a last step")),
         replayed.picture(replayed.steps[replayed.steps.len() - 1].picture)
     );
-    let past = picture_at(&record, "mem", Some(100_000), &|_| None).expect("replays");
+    let past = picture_at(
+        &crate::games::registry(),
+        &record,
+        "mem",
+        Some(100_000),
+        &|_| None,
+    )
+    .expect("replays");
     assert_eq!(past, Err(replayed.steps.len()));
 }
 
 #[test]
 fn a_page_for_one_player_hides_the_cards_others_put_face_down() {
     let record = played("roborally", 2, 12);
-    let red = replay(&record, "mem", Some(0)).expect("replays");
-    let all = replay(&record, "mem", None).expect("replays");
+    let red = replay(&crate::games::registry(), &record, "mem", Some(0)).expect("replays");
+    let all = replay(&crate::games::registry(), &record, "mem", None).expect("replays");
     let blue_cards = |r: &Replayed| {
         r.steps
             .iter()
@@ -85,7 +95,7 @@ fn a_page_for_one_player_hides_the_cards_others_put_face_down() {
 #[test]
 fn the_page_is_one_file_that_fetches_nothing() {
     let record = played("droids", 2, 6);
-    let replayed = replay(&record, "mem", None).expect("replays");
+    let replayed = replay(&crate::games::registry(), &record, "mem", None).expect("replays");
     let page = html(&replayed);
     assert!(page.starts_with("<!DOCTYPE html>"));
     assert!(!page.contains("src=\"http"), "nothing is fetched");
@@ -132,8 +142,8 @@ fn hands_shown(picture: &str) -> usize {
 #[test]
 fn a_droids_page_for_one_player_shows_tiles_turned_up_and_hides_others_face_down() {
     let record = droids_played(80);
-    let yellow = replay(&record, "mem", Some(1)).expect("replays");
-    let all = replay(&record, "mem", None).expect("replays");
+    let yellow = replay(&crate::games::registry(), &record, "mem", Some(1)).expect("replays");
+    let all = replay(&crate::games::registry(), &record, "mem", None).expect("replays");
     assert_eq!(yellow.steps.len(), all.steps.len());
     // Tiles are laid face down (003_4ed30270cd5960fb.txt:108): red's
     // are hidden from yellow, in the narration and in the picture's panel.
@@ -167,9 +177,11 @@ fn a_droids_page_for_one_player_shows_tiles_turned_up_and_hides_others_face_down
     // `render --as yellow` draws each step as yellow's page does.
     let last = yellow.steps.len() - 1;
     for n in [0, last / 2, last] {
-        let picture = picture_at(&record, "mem", Some(n), &|_| Some(1))
-            .expect("replays")
-            .expect("a step of the game");
+        let picture = picture_at(&crate::games::registry(), &record, "mem", Some(n), &|_| {
+            Some(1)
+        })
+        .expect("replays")
+        .expect("a step of the game");
         assert_eq!(
             Some(picture),
             yellow.picture(yellow.steps[n].picture),

@@ -13,7 +13,7 @@ use crate::repl::session::{ReplError, Session};
 use super::game::{record, Game};
 use super::scenario;
 
-/// Droids' REPL extension (its [`crate::engine::GameType::repl`]).
+/// Droids' REPL extension (its [`crate::registry::GameType::repl`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct DroidsRepl;
 

@@ -8,7 +8,8 @@
 
 use std::path::Path;
 
-use crate::engine::{self, Checked, GameOptions, GameType, Information, Named, Started};
+use crate::engine::{self, Checked, GameOptions, Information, Named, Started};
+use crate::registry::{self, GameType};
 
 use super::board::Mission;
 use super::game::{record, Game};
@@ -86,7 +87,7 @@ fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, S
 }
 
 /// The missions `tinbots missions` lists: the built-in ones.
-const MISSIONS: engine::Catalogue = engine::Catalogue {
+const MISSIONS: registry::Catalogue = registry::Catalogue {
     name: "missions",
     about: "List the Droids missions that can be named (`--mission N|NAME`)",
     list: |files| {

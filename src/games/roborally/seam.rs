@@ -5,7 +5,8 @@
 use std::path::Path;
 
 use crate::assets::Library;
-use crate::engine::{self, Checked, GameOptions, GameType, Information, Named, Started};
+use crate::engine::{self, Checked, GameOptions, Information, Named, Started};
+use crate::registry::{self, GameType};
 
 use super::courses::{self, FileKind};
 use super::game::Game;
@@ -47,7 +48,7 @@ pub const TYPE: GameType = GameType {
 };
 
 /// The courses `tinbots courses` lists: built in and the user's.
-const COURSES: engine::Catalogue = engine::Catalogue {
+const COURSES: registry::Catalogue = registry::Catalogue {
     name: "courses",
     about: "List the RoboRally courses that can be named (`--course NAME`): built in and the \
             user's",

@@ -84,7 +84,7 @@ mod tests {
     use crate::engine::State;
 
     fn game(seed: u64) -> Game {
-        crate::engine::started_as(&super::super::seam::TYPE, 2, seed)
+        crate::registry::started_as(&super::super::seam::TYPE, 2, seed)
     }
 
     #[test]

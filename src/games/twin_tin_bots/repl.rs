@@ -651,7 +651,8 @@ impl Session {
         let started = super::seam::TYPE
             .start(&options)
             .map_err(|e| ReplError::new(e.0))?;
-        Session::started(&super::seam::TYPE, started, seed)
+        let games = crate::registry::Games::only(&super::seam::TYPE);
+        Session::started(&games, &super::seam::TYPE, started, seed)
     }
 
     /// Bytes held by the sandbox of `lua` lines (none before the first).

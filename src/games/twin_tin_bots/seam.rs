@@ -5,9 +5,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{
-    self, Describe, GameOptions, GameType, Information, Named, Refusal, Seat, Started,
-    TranscriptPart,
+    self, Describe, GameOptions, Information, Named, Refusal, Seat, Started, TranscriptPart,
 };
+use crate::registry::{self, GameType};
 
 use super::game::{Answer, Change, Decision, EndReason, Event, Game};
 use super::render::{self, RenderOptions};
@@ -37,7 +37,7 @@ pub const TYPE: GameType = GameType {
 };
 
 /// The order tiles `tinbots orders FILES` lists.
-const ORDERS: engine::Catalogue = engine::Catalogue {
+const ORDERS: registry::Catalogue = registry::Catalogue {
     name: "orders",
     about: "List the orders of Twin Tin Bots: the official ones, with the order files given \
             applied (their new tiles marked `new`)",
@@ -57,9 +57,9 @@ fn order_listing(files: &[std::path::PathBuf]) -> Result<String, String> {
 fn read_legacy_replay(
     path: &str,
     text: &str,
-) -> Result<engine::LegacyReplay, engine::LegacyReplayError> {
+) -> Result<registry::LegacyReplay, registry::LegacyReplayError> {
     let old = super::replay::Replay::from_json(path, text)?;
-    Ok(engine::LegacyReplay {
+    Ok(registry::LegacyReplay {
         start: old.start_record(),
         answers: old.answers.clone(),
         stopped_at_turn_limit: old.stopped_at_turn_limit,

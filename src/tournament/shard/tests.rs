@@ -83,15 +83,20 @@ fn merging_the_shards_prints_the_single_run_byte_for_byte() {
         .collect();
     // In any order.
     let reversed: Vec<PathBuf> = files.iter().rev().cloned().collect();
-    let merged = merge(&reversed).unwrap();
+    let merged = merge(&crate::games::registry(), &reversed).unwrap();
     assert_eq!(merged.results, whole.results);
     assert_eq!(report(&merged.tournament, &merged.results), expected);
     // A missing shard, one given twice, or another tournament's are refused.
-    let err = merge(&files[..2]).unwrap_err().to_string();
-    assert_eq!(err, "shard 3/3 is missing");
-    let err = merge(&[files[0].clone(), files[0].clone()])
+    let err = merge(&crate::games::registry(), &files[..2])
         .unwrap_err()
         .to_string();
+    assert_eq!(err, "shard 3/3 is missing");
+    let err = merge(
+        &crate::games::registry(),
+        &[files[0].clone(), files[0].clone()],
+    )
+    .unwrap_err()
+    .to_string();
     assert!(err.ends_with("part1.json is the same file)"), "{err}");
     let other = dir.join("other.json");
     play_shard(
@@ -102,9 +107,12 @@ fn merging_the_shards_prints_the_single_run_byte_for_byte() {
         Shard { index: 3, count: 3 },
         &other,
     );
-    let err = merge(&[files[0].clone(), files[1].clone(), other])
-        .unwrap_err()
-        .to_string();
+    let err = merge(
+        &crate::games::registry(),
+        &[files[0].clone(), files[1].clone(), other],
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         err.contains("come from different tournaments: their seed differ"),
         "{err}"
@@ -122,13 +130,17 @@ fn a_bad_line_is_named_by_file_and_line() {
     text.push_str("{\"pairing\": 0}\n");
     std::fs::write(&path, &text).unwrap();
     let lines = text.lines().count();
-    let err = merge(std::slice::from_ref(&path)).unwrap_err().to_string();
+    let err = merge(&crate::games::registry(), std::slice::from_ref(&path))
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with(&format!("{}:{lines}: missing field", path.display())),
         "{err}"
     );
     std::fs::write(&path, "pairing,game\n").unwrap();
-    let err = merge(std::slice::from_ref(&path)).unwrap_err().to_string();
+    let err = merge(&crate::games::registry(), std::slice::from_ref(&path))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains(":1: expected the tournament line"), "{err}");
     std::fs::remove_dir_all(dir).ok();
 }
@@ -186,11 +198,12 @@ fn edited_line(
 fn rows_that_do_not_add_up_are_refused_naming_file_and_line() {
     let dir = scratch("verify");
     let (_, _, [one, two]) = two_shards(&dir);
-    merge(&[one.clone(), two.clone()]).expect("the shards as written merge");
+    merge(&crate::games::registry(), &[one.clone(), two.clone()])
+        .expect("the shards as written merge");
     let bad = dir.join("bad.json");
     let refused = |line: usize, edit: &dyn Fn(&mut serde_json::Value), needle: &str| {
         edited_line(&one, &bad, line, edit);
-        let err = merge(&[bad.clone(), two.clone()])
+        let err = merge(&crate::games::registry(), &[bad.clone(), two.clone()])
             .expect_err(needle)
             .to_string();
         let at = format!("{}:{line}: ", bad.display());
@@ -295,7 +308,9 @@ fn rows_that_do_not_add_up_are_refused_naming_file_and_line() {
     let text = std::fs::read_to_string(&bad).unwrap();
     let first_row: Vec<&str> = text.lines().take(2).collect();
     std::fs::write(&bad, first_row.join("\n") + "\n").unwrap();
-    let err = merge(std::slice::from_ref(&bad)).unwrap_err().to_string();
+    let err = merge(&crate::games::registry(), std::slice::from_ref(&bad))
+        .unwrap_err()
+        .to_string();
     assert_eq!(err, "shard 2/4000000000 is missing");
     std::fs::remove_dir_all(dir).ok();
 }
@@ -313,12 +328,17 @@ fn one_shard_twice_is_refused_whatever_the_names() {
     std::fs::copy(&one, &link).unwrap();
     let copy = dir.join("copy.json");
     std::fs::copy(&one, &copy).unwrap();
-    let err = merge(&[one.clone(), link.clone(), two.clone()])
-        .unwrap_err()
-        .to_string();
+    let err = merge(
+        &crate::games::registry(),
+        &[one.clone(), link.clone(), two.clone()],
+    )
+    .unwrap_err()
+    .to_string();
     #[cfg(unix)]
     assert!(err.ends_with("is the same file)"), "{err}");
-    let err = merge(&[one.clone(), copy, two]).unwrap_err().to_string();
+    let err = merge(&crate::games::registry(), &[one.clone(), copy, two])
+        .unwrap_err()
+        .to_string();
     assert!(
         err.ends_with(&format!(
             "shard 1/2 is given twice ({} claims it too)",

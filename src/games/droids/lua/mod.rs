@@ -29,7 +29,7 @@ use super::game::{Game, Phase};
 pub use simulate::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 
 /// A Droids bot played by a Lua script (Droids'
-/// [`crate::engine::GameType::lua_bot`] is [`DroidsLuaBot::boxed`]).
+/// [`crate::registry::GameType::lua_bot`] is [`DroidsLuaBot::boxed`]).
 pub type DroidsLuaBot = crate::script::LuaBot<BotApi>;
 
 /// What the bot's API keeps in its Lua state (its app data) for the

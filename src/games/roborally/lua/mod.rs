@@ -36,7 +36,7 @@ pub use simulate::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 type Context = crate::script::simulation::SimulationContext<Game>;
 
 /// A RoboRally bot played by a Lua script (RoboRally's
-/// [`crate::engine::GameType::lua_bot`] is [`RoboRallyLuaBot::boxed`]).
+/// [`crate::registry::GameType::lua_bot`] is [`RoboRallyLuaBot::boxed`]).
 pub type RoboRallyLuaBot = crate::script::LuaBot<BotApi>;
 
 /// RoboRally's bot API for the shared Lua bot runtime: plain tables built

@@ -26,7 +26,7 @@ use view::{new_choices, with_root_view, Context, RootView};
 pub use view::{MAX_LIVE_SIMULATIONS, ROLLOUT_TURN_COST, SIMULATION_COST};
 
 /// A Twin Tin Bots bot played by a Lua script (Twin Tin Bots'
-/// [`crate::engine::GameType::lua_bot`] is [`LuaBot::boxed`]).
+/// [`crate::registry::GameType::lua_bot`] is [`LuaBot::boxed`]).
 pub type LuaBot = crate::script::LuaBot<BotApi>;
 
 /// Twin Tin Bots' bot API for the shared Lua bot runtime: the view and

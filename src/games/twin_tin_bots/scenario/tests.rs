@@ -498,7 +498,13 @@ fn check_paths_prints_pass_fail_error_and_the_summary() {
     .unwrap();
     std::fs::write(dir.join("notes.txt"), "not a scenario").unwrap();
     let mut out = Vec::new();
-    let summary = crate::check::check_paths(std::slice::from_ref(&dir), None, &mut out).unwrap();
+    let summary = crate::check::check_paths(
+        &crate::games::registry(),
+        std::slice::from_ref(&dir),
+        None,
+        &mut out,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(
