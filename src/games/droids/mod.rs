@@ -12,6 +12,7 @@ pub mod game;
 pub mod heuristic;
 pub mod lua;
 pub mod mission;
+pub mod picture;
 pub mod repl;
 pub mod scenario;
 pub mod seam;

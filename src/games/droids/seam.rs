@@ -1,20 +1,30 @@
 //! Droids behind the seam ([`crate::engine`]): its entry in the list of
-//! games, how a game starts from the command line's options, and what
-//! `tinbots check` does with its files (scenarios and mission files).
+//! games, how a game starts from the command line's options, what
+//! `tinbots check` does with its files (scenarios and mission files), and
+//! [`Game`] as a [`State`] (decisions, answers by index and as text,
+//! events, the end and the standings), a [`Describe`] (the board as text,
+//! one line per robot, a player's own tiles, the summary, the invariants)
+//! and a [`Named`] game.
 //!
 //! The mission is named by `--mission` ([`MISSION`]: a number,
 //! a name or a mission file, with `:SETTING` for mission 7's killer
 //! model); mission 1, the challenge, when none is named.
 
+use std::collections::HashSet;
 use std::path::Path;
 
-use crate::engine::{self, Checked, GameOptions, Information, Named, Started};
+use crate::engine::{
+    self, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, Seat, Standing,
+    Started, State, TranscriptPart,
+};
 use crate::registry::{self, GameType};
 
-use super::board::Mission;
-use super::game::{record, Game};
+use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
+use super::game::{
+    answer, event, record, Answer, Carried, Event, Game, Phase, RobotId, REGISTER_SLOTS,
+};
 use super::mission::Chosen;
-use super::tiles;
+use super::tiles::{self, Colour, Tile};
 
 /// The mission played when none is named.
 pub const DEFAULT_MISSION: &str = "challenge";
@@ -181,4 +191,390 @@ fn check(path: &Path) -> Result<Checked, String> {
         differences: report.differences,
         events: report.events,
     })
+}
+
+impl Named for Game {
+    const NAME: &'static str = "droids";
+}
+
+impl State for Game {
+    type Answer = Answer;
+    type Event = Event;
+
+    fn seats(&self) -> usize {
+        self.players.len()
+    }
+
+    fn seat_name(&self, seat: Seat) -> &str {
+        PLAYER_COLOURS[seat]
+    }
+
+    fn to_decide(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.current)
+    }
+
+    fn decision_text(&self) -> String {
+        match self.phase {
+            Phase::Place { left } => format!("place a mobile obstacle ({left} left)"),
+            Phase::Draw => "draw tiles".into(),
+            Phase::Lay => "lay a tile or stop".into(),
+            Phase::Run => "turn up a tile".into(),
+            Phase::Block { left } => format!("block a register ({left} to block)"),
+            Phase::Over => "the game is over".into(),
+        }
+    }
+
+    fn legal_count(&self) -> usize {
+        self.legal_answers().len()
+    }
+
+    fn legal(&self, i: usize) -> Option<Answer> {
+        self.legal_answers().get(i).copied()
+    }
+
+    fn apply(&mut self, answer: Answer) -> Result<(), Refusal> {
+        self.answer(answer, false)
+    }
+
+    fn apply_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
+        self.answer(answer, true)
+    }
+
+    fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    fn narrate(&self, e: &Event) -> String {
+        event::narrate(e, |s| PLAYER_COLOURS[s].to_string())
+    }
+
+    fn answer_text(&self, answer: Answer) -> String {
+        answer.to_string()
+    }
+
+    fn parse_answer(&self, text: &str) -> Result<Answer, Refusal> {
+        let a = answer::parse(text).map_err(Refusal::new)?;
+        if self.legal_answers().contains(&a) {
+            Ok(a)
+        } else {
+            Err(self.refusal(a))
+        }
+    }
+
+    fn turn(&self) -> u32 {
+        self.round
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn stop_at_turn_limit(&mut self) {
+        if self.outcome.is_none() {
+            self.phase = Phase::Over;
+            self.outcome = Some(Outcome {
+                winners: Vec::new(),
+                reason: "the turn limit".into(),
+                at_turn_limit: true,
+            });
+        }
+    }
+
+    fn standings(&self) -> Vec<Standing> {
+        let keyed = (0..self.players.len())
+            .map(|s| {
+                let p = &self.players[s];
+                let won = self
+                    .outcome
+                    .as_ref()
+                    .is_some_and(|o| o.winners.contains(&s));
+                let free = p.blocked.iter().filter(|b| !**b).count() as i64;
+                // Mission 3's count of containers brought home, kept by its
+                // script (seed line 169: the most win).
+                let home = self.vars.get(&format!("delivered.{}", PLAYER_COLOURS[s]));
+                let shown = format!(
+                    "{}, {free} free registers{}",
+                    if won {
+                        "won"
+                    } else if p.out {
+                        "out"
+                    } else {
+                        "in the game"
+                    },
+                    home.map_or(String::new(), |n| format!(", {n} containers home"))
+                );
+                let keys = vec![
+                    i64::from(won),
+                    home.copied().unwrap_or(0),
+                    i64::from(!p.out),
+                    free,
+                ];
+                (s, keys, shown)
+            })
+            .collect();
+        engine::rank(keyed)
+    }
+
+    fn set_stepping(&mut self, _on: bool) {
+        // Every tile is already its own decision (`up COLUMN`): there is no
+        // smaller step to pause at.
+    }
+
+    fn sample_hidden(&self, viewer: Seat, seed: u64) -> Self {
+        self.resample(viewer, seed)
+    }
+
+    fn heuristic(&self, seat: Seat) -> f64 {
+        super::heuristic::heuristic(self, seat)
+    }
+
+    /// While laying: one tile (not grey) in the register of the column
+    /// the player's robot stands in, then `stop`. A player who carries out
+    /// no order in a round is out (seed line 133), and a tile is turned up
+    /// only in its robot's column (line 118): random lays seldom leave one,
+    /// so random playouts lose most players by the first round's end and
+    /// tell the search little. Elsewhere: none (random answers).
+    fn playout_answer(&self) -> Option<usize> {
+        if self.phase != Phase::Lay {
+            return None;
+        }
+        let seat = self.current;
+        let column = self.robots[self.robot_index(RobotId::Player(seat))?].at?.x;
+        let column = u8::try_from(column).ok()?;
+        let own = |tile: &Tile| tile.colour() != Colour::Grey;
+        let laid = self.players[seat]
+            .registers
+            .get(usize::from(column))?
+            .iter()
+            .any(own);
+        self.legal_answers().iter().position(|answer| match answer {
+            Answer::Stop => laid,
+            Answer::Lay { tile, column: c } => !laid && *c == column && own(tile),
+            _ => false,
+        })
+    }
+
+    fn search_settings(&self) -> &'static str {
+        "quiet=0.8"
+    }
+}
+
+impl Describe for Game {
+    fn picture(&self, _viewer: Option<Seat>, _colour: bool) -> String {
+        self.text_picture()
+    }
+
+    fn answer_is_public(&self) -> bool {
+        // Tiles are laid face down (`003_4ed30270cd5960fb.txt:108`): the
+        // whole answer is hidden, though which register is public.
+        !matches!(self.phase, Phase::Lay)
+    }
+
+    fn svg(&self, viewer: Option<Seat>) -> String {
+        super::svg::svg(self, viewer)
+    }
+
+    fn where_lines(&self) -> Vec<String> {
+        self.robots
+            .iter()
+            .map(|r| {
+                let mut line = match r.at {
+                    Some(at) => format!("{} [{}, {}]", r.id, at.x, at.y),
+                    None => {
+                        let by = self
+                            .robots
+                            .iter()
+                            .find(|o| o.carrying == Some(Carried::Statue))
+                            .map_or("nobody".to_string(), |o| o.id.to_string());
+                        format!("{} carried by {by}", r.id)
+                    }
+                };
+                if let Some(c) = r.carrying {
+                    line.push_str(&format!(", carrying the {c}"));
+                }
+                if let RobotId::Player(s) = r.id {
+                    let p = &self.players[s];
+                    let blocked: Vec<String> = (0..p.blocked.len())
+                        .filter(|c| p.blocked[*c])
+                        .map(|c| c.to_string())
+                        .collect();
+                    if !blocked.is_empty() {
+                        line.push_str(&format!(", registers {} blocked", blocked.join(" ")));
+                    }
+                    if p.out {
+                        line.push_str(", out of the game");
+                    }
+                }
+                line
+            })
+            .collect()
+    }
+
+    fn private_text(&self, viewer: Seat) -> String {
+        let p = &self.players[viewer];
+        let hand: Vec<String> = p.hand.iter().map(|t| t.to_string()).collect();
+        let mut out = format!(
+            "hand: {}\n",
+            if hand.is_empty() {
+                "-".into()
+            } else {
+                hand.join(", ")
+            }
+        );
+        let laid: Vec<String> = p
+            .registers
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| !r.is_empty())
+            .map(|(c, r)| {
+                let tiles: Vec<String> = r.iter().map(|t| t.to_string()).collect();
+                format!("{c}: {}", tiles.join(", "))
+            })
+            .collect();
+        out.push_str(&format!(
+            "registers: {}\n",
+            if laid.is_empty() {
+                "-".into()
+            } else {
+                laid.join(" | ")
+            }
+        ));
+        out
+    }
+
+    fn transcript_part(&self) -> TranscriptPart {
+        match self.phase {
+            Phase::Block { .. } => TranscriptPart::Aside("block"),
+            _ => TranscriptPart::Main,
+        }
+    }
+
+    fn preamble(&self) -> Option<String> {
+        Some(format!(
+            "mission {} ({}): {} players, {} first",
+            self.mission.number,
+            self.mission.name,
+            self.players.len(),
+            PLAYER_COLOURS[self.first]
+        ))
+    }
+
+    fn summary(&self) -> String {
+        let mut out = String::new();
+        if let Some(o) = &self.outcome {
+            out.push_str(&format!("over: {}\n", crate::escape::terminal(&o.reason)));
+        }
+        out.push_str(&format!("rounds: {}\n", self.round));
+        let winners: Vec<&str> = self
+            .outcome
+            .iter()
+            .flat_map(|o| o.winners.iter().map(|s| PLAYER_COLOURS[*s]))
+            .collect();
+        out.push_str(&format!(
+            "winners: {}\n",
+            if winners.is_empty() {
+                "none".into()
+            } else {
+                winners.join(", ")
+            }
+        ));
+        for s in self.standings() {
+            out.push_str(&format!(
+                "{}. {}: {}\n",
+                s.rank, PLAYER_COLOURS[s.seat], s.shown
+            ));
+        }
+        out
+    }
+
+    fn check_invariants(&self) -> Result<(), String> {
+        let board = &self.mission.board;
+        let mut seen = HashSet::new();
+        for r in &self.robots {
+            match r.at {
+                Some(at) => {
+                    if !board.contains(at) || self.terrain(at) == Some(Terrain::Fixed) {
+                        return Err(format!(
+                            "{} stands on [{}, {}], not a square it may",
+                            r.id, at.x, at.y
+                        ));
+                    }
+                    if !seen.insert(at) {
+                        return Err(format!("two robots on [{}, {}] (seed line 6)", at.x, at.y));
+                    }
+                    if self.piece_at(at).is_some_and(Piece::stops_robots) {
+                        return Err(format!("{} stands on a piece that stops robots", r.id));
+                    }
+                }
+                None => {
+                    let carriers = self
+                        .robots
+                        .iter()
+                        .filter(|o| o.carrying == Some(Carried::Statue))
+                        .count();
+                    if r.id != RobotId::Statue || carriers != 1 {
+                        return Err(format!("{} is off the board and not carried once", r.id));
+                    }
+                }
+            }
+        }
+        for piece in Piece::ALL {
+            let on_board = self.pieces.iter().filter(|p| **p == Some(piece)).count();
+            let carried = self
+                .robots
+                .iter()
+                .filter(|r| r.carrying == Some(Carried::Piece(piece)))
+                .count();
+            let start = self.piece_totals[piece.index()];
+            if on_board + carried != start {
+                return Err(format!(
+                    "{} {}s on the board and {carried} carried, {start} in the game",
+                    on_board,
+                    piece.name()
+                ));
+            }
+        }
+        let mut tiles = self.boxed.len();
+        for c in Colour::ALL {
+            if self.stacks[c.index()].iter().any(|t| t.colour() != c) {
+                return Err(format!("a tile of another colour in the {c} stack"));
+            }
+            tiles += self.stacks[c.index()].len();
+        }
+        for (s, p) in self.players.iter().enumerate() {
+            tiles += p.hand.len();
+            for (c, r) in p.registers.iter().enumerate() {
+                tiles += r.len();
+                if r.len() > REGISTER_SLOTS {
+                    return Err(format!(
+                        "{}'s register {c} holds {} tiles",
+                        PLAYER_COLOURS[s],
+                        r.len()
+                    ));
+                }
+                if p.blocked[c] && !r.is_empty() {
+                    return Err(format!(
+                        "{}'s register {c} is blocked but holds tiles (seed line 57)",
+                        PLAYER_COLOURS[s]
+                    ));
+                }
+            }
+            if p.out && (!p.hand.is_empty() || p.registers.iter().any(|r| !r.is_empty())) {
+                return Err(format!("{} is out but holds tiles", PLAYER_COLOURS[s]));
+            }
+        }
+        if tiles != self.total_tiles {
+            return Err(format!(
+                "{tiles} tiles accounted for, {} in the game",
+                self.total_tiles
+            ));
+        }
+        if self.to_decide().is_some() && self.legal_count() == 0 {
+            return Err(format!(
+                "the decision `{}` has no legal answer",
+                self.decision_text()
+            ));
+        }
+        Ok(())
+    }
 }

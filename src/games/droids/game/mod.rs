@@ -12,13 +12,11 @@
 //! from a seeded `ChaCha8Rng` kept in the game ([`record`]).
 
 pub mod answer;
-mod describe;
 pub mod event;
 mod flow;
 mod hidden;
 mod orders;
 pub mod record;
-mod state;
 #[cfg(test)]
 mod tests;
 

@@ -141,7 +141,7 @@ const FACINGS: [Compass; 4] = [Compass::N, Compass::E, Compass::S, Compass::W];
 
 impl Game {
     /// The number of legal answers to the current decision.
-    pub(super) fn legal_len(&self) -> usize {
+    pub(crate) fn legal_len(&self) -> usize {
         match self.decision {
             None => 0,
             Some(Decision::Card { seat, .. }) => self.hands[seat].len(),
@@ -159,7 +159,7 @@ impl Game {
     }
 
     /// The `i`th legal answer, in a fixed order.
-    pub(super) fn legal_at(&self, i: usize) -> Option<Answer> {
+    pub(crate) fn legal_at(&self, i: usize) -> Option<Answer> {
         let d = self.decision?;
         let pick = |a: &[Answer]| a.get(i).copied();
         match d {
@@ -200,7 +200,7 @@ impl Game {
     }
 
     /// An answer as text.
-    pub(super) fn write_answer(&self, answer: Answer) -> String {
+    pub(crate) fn write_answer(&self, answer: Answer) -> String {
         match answer {
             Answer::Card(c) => c.to_string(),
             Answer::PowerDown => "power_down".into(),
@@ -230,7 +230,7 @@ impl Game {
     }
 
     /// The current decision in words.
-    pub(super) fn describe_decision(&self) -> String {
+    pub(crate) fn describe_decision(&self) -> String {
         let Some(d) = self.decision else {
             return match &self.outcome {
                 Some(o) => format!("the game is over: {}", o.reason),
@@ -295,7 +295,7 @@ impl Game {
 
     /// Reads an answer to the current decision; the refusal says what is
     /// wrong and which rule forbids it.
-    pub(super) fn read_answer(&self, text: &str) -> Result<Answer, Refusal> {
+    pub(crate) fn read_answer(&self, text: &str) -> Result<Answer, Refusal> {
         let word = text.trim();
         let Some(d) = self.decision else {
             return Err(Refusal::new(self.describe_decision()));

@@ -487,7 +487,7 @@ impl Game {
     }
 
     /// Answers the current decision, once checked legal, and runs on.
-    pub(super) fn answer(&mut self, answer: Answer) -> Result<(), Refusal> {
+    pub(crate) fn answer(&mut self, answer: Answer) -> Result<(), Refusal> {
         if self.decision.is_none() {
             return Err(Refusal::new(self.describe_decision()));
         }
@@ -504,7 +504,7 @@ impl Game {
     /// Answers the current decision with `answer`, known to be one of its
     /// legal answers, and runs on. A failing option hook refuses the
     /// answer and leaves the game as it was before it.
-    pub(super) fn answer_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
+    pub(crate) fn answer_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
         // Only a game with options or variants' hooks can fail: only it is
         // kept to go back to.
         if self.runtime.is_none()

@@ -25,7 +25,7 @@ impl Game {
 
     /// A copy with everything `viewer` cannot see dealt anew from `seed`,
     /// the counts kept.
-    pub(super) fn resample(&self, viewer: usize, seed: u64) -> Game {
+    pub(crate) fn resample(&self, viewer: usize, seed: u64) -> Game {
         let mut g = self.clone();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut pool: Vec<Card> = g.deck.clone();
@@ -85,7 +85,7 @@ impl Game {
     /// destroyed; damage 0..=9; while programming, hands hold no more than
     /// the damage allows and locked registers are not being programmed;
     /// no option card is in two places (the option deck, robots' hands).
-    pub(super) fn invariants(&self) -> Result<(), String> {
+    pub(crate) fn invariants(&self) -> Result<(), String> {
         let held = self.robots.iter().flat_map(|r| r.options.iter());
         let mut options: Vec<&String> = self.option_deck.iter().chain(held).collect();
         options.sort();

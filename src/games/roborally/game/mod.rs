@@ -46,8 +46,7 @@ mod panel;
 mod record;
 mod register;
 mod setup;
-mod state;
-mod summary;
+pub(super) mod summary;
 #[cfg(test)]
 mod tests;
 pub mod validate;
@@ -74,7 +73,7 @@ use super::position::{Position, RobotState, Stage, START_LIVES};
 
 /// Where the game stands in its turn: the driver's program counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pc {
+pub(super) enum Pc {
     /// The turn begins (its event, then the steps below).
     TurnStart,
     /// Destroyed robots with lives choose their facing, from this index.
@@ -108,7 +107,7 @@ enum Pc {
 /// The steps of a register phase (the design's "The order of a register
 /// phase").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     /// The cards of the phase are revealed and ordered by priority.
     Reveal,
     /// The `i`th robot in priority order plays its card.
@@ -175,19 +174,19 @@ enum Pending {
 /// A game of RoboRally in progress.
 #[derive(Clone, Debug)]
 pub struct Game {
-    board: Arc<Board>,
+    pub(super) board: Arc<Board>,
     /// Pushers sorted by `y`, then `x` (ruling 5).
     pushers: Arc<[(Square, Compass, Registers)]>,
     /// How far beams get on this board (walls and edges never change).
     reach: Arc<lasers::Reach>,
-    robots: Vec<RobotState>,
+    pub(super) robots: Vec<RobotState>,
     option_deck: Vec<String>,
     /// The start (position and seed) the start record is written from.
     start: Arc<(Position, u64)>,
     rng: ChaCha8Rng,
     deck: Vec<Card>,
     discard: Vec<Card>,
-    hands: Vec<Vec<Card>>,
+    pub(super) hands: Vec<Vec<Card>>,
     /// Per robot, the registers (bit `r` for register `r`, 1..=5) whose
     /// card was kept locked from the last turn (public, shown then).
     kept: Vec<u8>,
@@ -198,15 +197,15 @@ pub struct Game {
     /// The robots of this phase in priority order, with the card each
     /// plays.
     order: Vec<(Card, usize)>,
-    turn: u32,
-    pc: Pc,
+    pub(super) turn: u32,
+    pub(super) pc: Pc,
     pending: Vec<Pending>,
-    decision: Option<Decision>,
-    events: Vec<Event>,
-    stepping: bool,
+    pub(super) decision: Option<Decision>,
+    pub(super) events: Vec<Event>,
+    pub(super) stepping: bool,
     step_done: bool,
     steps: u32,
-    outcome: Option<Outcome>,
+    pub(super) outcome: Option<Outcome>,
     /// A robot was destroyed since the driver last asked whether every
     /// robot is out of the race (only a destruction can make it so).
     destroyed_since_check: bool,
@@ -580,7 +579,7 @@ impl Game {
     }
 
     /// Whether register `r` (1..=5) of robot `i` is locked.
-    fn is_locked(&self, i: usize, r: u8) -> bool {
+    pub(super) fn is_locked(&self, i: usize, r: u8) -> bool {
         locked_registers(self.robots[i].damage).contains(&usize::from(r))
     }
 
@@ -591,7 +590,7 @@ impl Game {
 }
 
 /// The number of registers as a `u8`.
-const LAST_REGISTER: u8 = REGISTERS as u8;
+pub(super) const LAST_REGISTER: u8 = REGISTERS as u8;
 
 /// The damage a robot comes back with (ruling 10, seed line 251).
 pub const REENTRY_DAMAGE: u8 = 2;

@@ -10,7 +10,7 @@ use super::{Game, LAST_REGISTER};
 
 impl Game {
     /// The panel's blocks, one per robot, for `viewer` (`None`: everything).
-    pub(super) fn panel_blocks(&self, viewer: Option<Seat>) -> Vec<Block> {
+    pub(crate) fn panel_blocks(&self, viewer: Option<Seat>) -> Vec<Block> {
         let mut blocks = Vec::with_capacity(self.robots.len());
         for (seat, r) in self.robots.iter().enumerate() {
             let sees_all = viewer.is_none_or(|v| v == seat);

@@ -98,6 +98,17 @@ pub fn board_toml(board: &Board) -> String {
     s
 }
 
+impl Game {
+    /// The record of this game's start, from which [`resume`] rebuilds it
+    /// (a replay's `start`).
+    pub fn start_record(&self) -> serde_json::Value {
+        with_variants(
+            start_value(&self.start.0, self.start.1),
+            self.variant_names(),
+        )
+    }
+}
+
 /// The start record of a position and seed.
 pub(super) fn start_value(position: &Position, seed: u64) -> Value {
     let robots: Vec<Value> = position
