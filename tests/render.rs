@@ -1,4 +1,4 @@
-//! The text pictures of a position (`tinbots::games::twin_tin_bots::render`): the hex map, the
+//! The text pictures of a position (`tinbots::games::twin_tin_bots::picture`): the hex map, the
 //! players' panel and the `where` lines.
 //!
 //! Golden pictures live in `tests/golden/render/`. After an intended change
@@ -9,11 +9,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use tinbots::games::twin_tin_bots::game::{Decision, Game, Position};
 use tinbots::games::twin_tin_bots::orders::{OrderBook, Tile};
-use tinbots::games::twin_tin_bots::pieces::{robot_of, Colour, Crystal, Piece};
-use tinbots::games::twin_tin_bots::render::text::{
+use tinbots::games::twin_tin_bots::picture::text::{
     self, board, panel, show, show_compact, where_all, where_line,
 };
-use tinbots::games::twin_tin_bots::render::{colour_letter, strip_ansi, RenderOptions};
+use tinbots::games::twin_tin_bots::picture::{colour_letter, strip_ansi, RenderOptions};
+use tinbots::games::twin_tin_bots::pieces::{robot_of, Colour, Crystal, Piece};
 use tinbots::games::twin_tin_bots::setup::Setup;
 use tinbots::games::twin_tin_bots::terrain::Terrain;
 use tinbots::games::twin_tin_bots::variant::VariantSet;

@@ -21,7 +21,7 @@ use crate::registry::{self, GameType};
 
 use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
 use super::game::{
-    answer, event, record, Answer, Carried, Event, Game, Phase, RobotId, REGISTER_SLOTS,
+    answer, narrate, record, Answer, Carried, Event, Game, Phase, RobotId, REGISTER_SLOTS,
 };
 use super::mission::Chosen;
 use super::tiles::{self, Colour, Tile};
@@ -245,7 +245,7 @@ impl State for Game {
     }
 
     fn narrate(&self, e: &Event) -> String {
-        event::narrate(e, |s| PLAYER_COLOURS[s].to_string())
+        narrate::narrate(e, |s| PLAYER_COLOURS[s].to_string())
     }
 
     fn answer_text(&self, answer: Answer) -> String {

@@ -2,11 +2,15 @@
 //! conventions and rulings fixed by the design's RoboRally page): the
 //! program cards and their deck ([`cards`]), boards and courses read from
 //! TOML ([`board`]), a position as plain data ([`position`]), the rules
-//! engine ([`game`]), scenario files and their runner ([`scenario`]), and
-//! the position drawn as text ([`picture`]), the catalogue of courses and
-//! the checks of board and course files ([`courses`]), what it adds to
-//! the REPL ([`repl`]), its Lua bots ([`lua`]), its variants ([`variant`]),
-//! and the game behind the seam ([`seam`]).
+//! engine ([`game`]; its events in words in `game/narrate.rs`, its
+//! decisions and answers as text in `game/answer.rs`), scenario files and
+//! their runner ([`scenario`]), the position drawn as text ([`picture`])
+//! and as SVG ([`svg`]), the catalogue of courses and the checks of board
+//! and course files ([`courses`]), what it adds to the REPL ([`repl`]),
+//! its Lua bots ([`lua`]), its variants ([`variant`]), the search bot's
+//! estimate and playouts ([`heuristic`], [`playout`]), and the game
+//! behind the seam ([`seam`]: its entry in the list of games and its
+//! `State`, `Describe` and `Named` impls).
 
 pub mod board;
 pub mod cards;

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use super::game::{parse_robot, Decision, Game};
 use super::orders::{OrderBook, Tile};
-use super::render::{text, RenderOptions};
+use super::picture::{text, RenderOptions};
 use super::replay::{Replay, Start};
 use super::scenario::{scenario_toml, Scenario};
 use super::variant::VariantSet;

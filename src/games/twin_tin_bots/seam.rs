@@ -10,7 +10,7 @@ use crate::engine::{
 use crate::registry::{self, GameType};
 
 use super::game::{Answer, Change, Decision, EndReason, Event, Game};
-use super::render::{self, RenderOptions};
+use super::picture::{self, RenderOptions};
 use super::replay::Replay;
 use super::summary;
 
@@ -244,16 +244,16 @@ impl Describe for Game {
             colour,
             unicode: false,
         };
-        render::text::show(self, viewer, &options)
+        picture::text::show(self, viewer, &options)
     }
 
     fn svg(&self, viewer: Option<Seat>) -> String {
-        render::svg::svg(self, viewer)
+        super::svg::svg(self, viewer)
     }
 
     fn where_lines(&self) -> Vec<String> {
         (0..self.robots().len())
-            .filter_map(|id| render::text::where_line(self, id))
+            .filter_map(|id| picture::text::where_line(self, id))
             .collect()
     }
 
@@ -262,7 +262,7 @@ impl Describe for Game {
     }
 
     fn private_text(&self, viewer: Seat) -> String {
-        render::panel::panel(self, Some(viewer), &RenderOptions::PLAIN)
+        picture::panel::panel(self, Some(viewer), &RenderOptions::PLAIN)
     }
 
     fn check_invariants(&self) -> Result<(), String> {

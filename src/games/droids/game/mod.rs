@@ -12,9 +12,9 @@
 //! from a seeded `ChaCha8Rng` kept in the game ([`record`]).
 
 pub mod answer;
-pub mod event;
 mod flow;
 mod hidden;
+pub mod narrate;
 mod orders;
 pub mod record;
 #[cfg(test)]
@@ -37,7 +37,7 @@ use super::mission::hooks::{HookEvent, MissionHooks};
 use super::mission::vars::Vars;
 use super::tiles::{Colour, Tile, TileMix};
 pub use answer::Answer;
-pub use event::Event;
+pub use narrate::Event;
 pub(crate) use orders::{Fire, Reach};
 
 /// The tiles a player draws each round (seed line 103).

@@ -8,7 +8,7 @@ use crate::grid::square::{Compass, Square};
 use super::super::board::Terrain;
 use super::super::mission::hooks::HookEvent;
 use super::super::tiles::{Colour, Tile};
-use super::event::as_piece;
+use super::narrate::as_piece;
 use super::{Carried, Event, Game, Phase, RobotId};
 
 /// How far a move goes.

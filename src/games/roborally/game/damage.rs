@@ -5,7 +5,7 @@
 //! a life and an option of its player's choice (seed lines 245–251).
 
 use super::super::position::DESTROYING_DAMAGE;
-use super::decide::Decision;
+use super::answer::Decision;
 use super::narrate::Event;
 use super::option_lua::HookKind;
 use super::options::event_name;

@@ -9,7 +9,7 @@ use crate::engine::{Outcome, Refusal};
 
 use super::super::board::Kind;
 use super::super::cards::{hand_size, locked_registers, Deck};
-use super::decide::{Answer, Decision};
+use super::answer::{Answer, Decision};
 use super::narrate::Event;
 use super::option_lua::HookKind;
 use super::options::event_name;

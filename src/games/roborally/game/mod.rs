@@ -7,7 +7,7 @@
 //! program deck is shuffled by a seeded `ChaCha8Rng`, and nothing else is
 //! random. Its modules, one idea each:
 //!
-//! - [`decide`]: the decisions and their answers, as values and as text;
+//! - [`answer`]: the decisions and their answers, as values and as text;
 //! - `flow`: the driver that runs the game from one decision to the next
 //!   (start of the turn, dealing, programming, the phases, the end);
 //! - `register`: the steps of one register phase;
@@ -28,10 +28,10 @@
 //! - [`variant_lua`]: variants' scripts' runtime (on the options' sandbox
 //!   and handle); `variant_play`: where the engine calls their hooks.
 
+pub mod answer;
 mod belts;
 pub mod counters;
 mod damage;
-pub mod decide;
 mod flow;
 mod hidden;
 mod lasers;
@@ -53,7 +53,7 @@ pub mod validate;
 pub mod variant_lua;
 mod variant_play;
 
-pub use decide::{Answer, Decision};
+pub use answer::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
 pub use record::{opened_start, resume, resume_with, with_variants};
 pub use validate::{validate, Field, Invalid, Play, Setup, MAX_LIVES};

@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use mlua::{Table, Value};
 
-use super::decide::Decision;
+use super::answer::Decision;
 use super::narrate::{Event, Shooter};
 use super::option_lua::{Effect, HookError, HookKind, OptionRuntime};
 use super::options::event_name;

@@ -11,7 +11,7 @@
 use mlua::Value;
 
 use super::super::cards::{Card, Deck};
-use super::decide::Decision;
+use super::answer::Decision;
 use super::narrate::Event;
 use super::option_lua::{Effect, HookKind};
 use super::options::event_name;

@@ -13,7 +13,7 @@ use mlua::Value;
 
 use crate::grid::square::Compass;
 
-use super::decide::Decision;
+use super::answer::Decision;
 use super::narrate::{Cause, Event};
 use super::option_lua::HookKind;
 use super::Game;

@@ -219,7 +219,7 @@ impl Manifest {
 }
 
 /// Characters the text map already draws for something else (see
-/// render/text.rs): `.` an empty hex, digits for crystal values and robot
+/// picture/text.rs): `.` an empty hex, digits for crystal values and robot
 /// numbers, `[` `]` around a base, the facings' letters `e s w n`, and `q` and `\` of the coordinate labels.
 /// The colours' letters (`R B Y G W K`) are reserved too, read from the
 /// renderer. (`=` of the labels is left to the conveyors' own symbol: a label never
@@ -238,7 +238,7 @@ fn check_symbol(symbol: char) -> Result<(), String> {
     }
     let letters: String = Colour::ALL
         .into_iter()
-        .map(crate::games::twin_tin_bots::render::colour_letter)
+        .map(crate::games::twin_tin_bots::picture::colour_letter)
         .collect();
     if letters.contains(symbol) || MAP_CHARACTERS.contains(symbol) {
         return Err(format!(

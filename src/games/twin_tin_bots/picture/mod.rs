@@ -1,9 +1,9 @@
-//! Pictures of a position.
+//! Text pictures of a position.
 //!
 //! [`text`] draws the board as a text hex map and the players' side of the
 //! table (programs, hands, scores, the track and the countdown) as a panel
-//! under it: what the REPL's `show` and `where` commands print; [`svg`]
-//! draws the same as an SVG picture.
+//! under it ([`panel`]): what the REPL's `show` and `where` commands print;
+//! [`super::svg`] draws the same as an SVG picture.
 //!
 //! Every picture is a pure function of the game and the [`RenderOptions`]:
 //! the same position gives the same text, byte for byte. ANSI colour codes
@@ -11,7 +11,6 @@
 //! anything: stripping them from a coloured picture gives the plain one.
 
 pub mod panel;
-pub mod svg;
 pub mod text;
 
 use crate::games::twin_tin_bots::pieces::{Colour, Crystal};

@@ -8,8 +8,8 @@
 
 use svg::node::element::{Circle, Group, Polygon, Text};
 
-use super::panel::panel;
-use super::RenderOptions;
+use super::picture::panel::panel;
+use super::picture::RenderOptions;
 use crate::games::twin_tin_bots::game::Game;
 use crate::games::twin_tin_bots::pieces::{owner_of, Crystal, Piece, PlayerId};
 use crate::games::twin_tin_bots::terrain::Floor;
