@@ -65,7 +65,7 @@ impl GameOptions {
     }
 
     /// Refuses an option that `declared` (the game's
-    /// [`GameType::options`](super::GameType::options)) does not have,
+    /// game type's `options`) does not have,
     /// naming it and the options the game takes; an option given twice
     /// that is not repeatable is refused too.
     pub fn refuse_undeclared(
