@@ -82,7 +82,7 @@ pub enum BotSpec {
     /// `mcts:iterations=2000,...`; its settings are checked when it is
     /// resolved.
     Mcts(String),
-    /// A bot script already found ([`BotSpec::resolved`]): made without
+    /// A bot script already found ([`BotSpec::resolved_for`]): made without
     /// looking it up again.
     Found {
         /// The name or path it was given by.

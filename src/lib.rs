@@ -1,37 +1,33 @@
-//! tinbots: a rules sandbox for programmable-robot board games, Twin Tin Bots
-//! and RoboRally.
+//! tinbots: a rules sandbox for programmable-robot board games: Twin Tin
+//! Bots (hexes), RoboRally (squares, option cards) and Droids (squares
+//! with diagonals, missions).
 //!
-//! The library is the whole engine; the `tinbots` binary is a thin CLI over it.
+//! The library is the whole engine; the `tinbots` binary is a thin CLI over
+//! it. Its modules stand in four layers, and imports only go down
+//! (`tests/layers.rs` holds them to it):
 //!
-//! - [`grid`]: geometry behind one interface: hexes and arenas
-//!   ([`grid::hex`]), squares with four or eight directions
-//!   ([`grid::square`]).
-//! - [`engine`]: the seam every game implements ([`engine::State`]) and
-//!   the object-safe form the tools use ([`engine::DynState`]).
-//! - [`games`]: the games, a folder each, listed in one place
-//!   ([`games::ALL`]): Twin Tin Bots ([`games::twin_tin_bots`]), RoboRally
-//!   ([`games::roborally`]) and Droids ([`games::droids`]).
-//! - [`suggest`]: "did you mean": the known names closest to a typed word.
-//! - [`check`]: `tinbots check`: scenario and game files checked by their
-//!   game.
-//! - [`repl`]: the interactive REPL (and its scripted form).
-//! - [`replay`]: saving and loading any game as its start and answers.
-//! - [`bot`]: bots by name: the random bot, Lua bots, the search bot.
-//! - [`play`]: headless games.
-//! - [`script`]: the sandboxed Lua runtime that scripts run in.
-//! - [`tournament`]: bot against bot over many seeded games, seats rotated.
-//! - [`assets`]: the built-in variants, bots and order files, and where
-//!   user ones are found by name.
-//! - [`names`]: interned names that variants bring (kinds, marks, reasons).
-//! - [`picture`]: SVG pictures of positions, shared by every game's
-//!   drawing; [`render`]: `tinbots render`, a file's position as SVG.
-//! - [`viewer`]: the replay page, a saved game as one HTML file.
-//! - [`progress`]: the progress bar of long runs (nothing on a pipe).
-//! - [`toml_text`]: line, column and key path of a place in TOML text, for errors.
-//! - [`files`]: the one door for files: every file read with a bound,
-//!   every output written whole.
-//! - [`escape`]: text made inert for where it goes (terminal, SVG and
-//!   HTML, JSON in a page).
+//! 1. **The seam**, [`engine`]: the traits every game implements
+//!    ([`engine::State`], [`engine::Describe`]) and the object-safe form
+//!    the tools use ([`engine::DynState`]), with plain data (options,
+//!    outcomes, standings, refusals). It names nothing above it.
+//! 2. **The machinery**, written once over the seam:
+//!    - [`registry`]: what a game registers ([`registry::GameType`]) and
+//!      the list of games a tool is handed ([`registry::Games`]);
+//!    - [`play`], [`check`], [`replay`], [`render`], [`viewer`] (the
+//!      replay page), [`tournament`], [`repl`]: the commands' work;
+//!    - [`bot`] (the random bot, Lua bots by name, the search bot) and
+//!      [`script`] (the Lua sandbox: one door, one guard, one meter);
+//!    - [`picture`] (SVG shared by every game's drawing), [`grid`] (hexes
+//!      and squares behind one interface), [`assets`] (built-in and user
+//!      files found by name), [`files`] (the one door for files),
+//!      [`escape`] (text made inert for where it goes), [`names`]
+//!      (interned names variants bring), [`suggest`] ("did you mean"),
+//!      [`toml_text`] (places in TOML text), [`progress`].
+//! 3. **The games**, a folder each under [`games`]: Twin Tin Bots
+//!    ([`games::twin_tin_bots`]), RoboRally ([`games::roborally`]) and
+//!    Droids ([`games::droids`]). A game names no other game.
+//! 4. **The top**: [`games::registry`], the one list where the games are
+//!    registered, and the command line, which is handed it.
 
 #![warn(missing_docs)]
 

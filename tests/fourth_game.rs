@@ -10,7 +10,9 @@ use tinbots::registry::Games;
 
 /// The built-in games and Line Race: the one line that registers it.
 fn games() -> Games {
-    tinbots::games::registry().with(&line_race::TYPE).expect("line-race is a new name")
+    tinbots::games::registry()
+        .with(&line_race::TYPE)
+        .expect("line-race is a new name")
 }
 
 fn folder() -> PathBuf {
@@ -20,8 +22,9 @@ fn folder() -> PathBuf {
 #[test]
 fn its_scenarios_check() {
     let mut out = Vec::new();
-    let summary = tinbots::check::check_paths(&games(), &[folder().join("scenarios")], None, &mut out)
-        .expect("checked");
+    let summary =
+        tinbots::check::check_paths(&games(), &[folder().join("scenarios")], None, &mut out)
+            .expect("checked");
     let text = String::from_utf8(out).expect("text");
     assert_eq!((summary.passed, summary.failed), (2, 0), "{text}");
 }

@@ -492,7 +492,7 @@ impl<G: Describe + Named> DynState for G {
 
 /// A game just started, and the record of its start that a replay keeps
 /// (with the answers, it gives the game again through
-/// [`GameType::resume`]).
+/// its game type's `resume`).
 pub struct Started {
     /// The game, at its first decision.
     pub game: Box<dyn DynState>,

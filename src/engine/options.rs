@@ -64,10 +64,9 @@ impl GameOptions {
         self.own.get(name).map_or(&[], Vec::as_slice)
     }
 
-    /// Refuses an option that `declared` (the game's
-    /// [`GameType::options`](super::GameType::options)) does not have,
-    /// naming it and the options the game takes; an option given twice
-    /// that is not repeatable is refused too.
+    /// Refuses an option that `declared` (the options the game's type
+    /// declares) does not have, naming it and the options the game takes;
+    /// an option given twice that is not repeatable is refused too.
     pub fn refuse_undeclared(
         &self,
         title: &str,

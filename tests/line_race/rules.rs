@@ -73,7 +73,11 @@ impl fmt::Display for Tile {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A seat changed a slot of its program (rule 3).
-    Changed { seat: usize, slot: usize, tile: Tile },
+    Changed {
+        seat: usize,
+        slot: usize,
+        tile: Tile,
+    },
     /// A seat kept its program (rule 3).
     Kept { seat: usize },
     /// A robot played its tile (rule 4).

@@ -68,7 +68,10 @@ fn read(path: &Path) -> Result<Scenario, String> {
     }
     let pit = file.pit.unwrap_or(DEFAULT_PIT);
     if !(1..FINISH).contains(&pit) {
-        return Err(format!("{shown}: in `pit`: a square from 1 to {}", FINISH - 1));
+        return Err(format!(
+            "{shown}: in `pit`: a square from 1 to {}",
+            FINISH - 1
+        ));
     }
     if file.at.iter().any(|&at| at > FINISH || at == pit) {
         return Err(format!(
@@ -80,7 +83,9 @@ fn read(path: &Path) -> Result<Scenario, String> {
     for (seat, program) in file.programs.iter().enumerate() {
         for (slot, word) in program.iter().enumerate() {
             track.programs[seat][slot] = Tile::parse(word).ok_or_else(|| {
-                format!("{shown}: in `programs`: `{word}` is not an order tile (forward, jump or back)")
+                format!(
+                    "{shown}: in `programs`: `{word}` is not an order tile (forward, jump or back)"
+                )
             })?;
         }
     }
@@ -96,9 +101,13 @@ fn play(path: &Path, scenario: &Scenario) -> Result<(Race, Vec<String>), String>
     let mut race = scenario.race.clone();
     let mut events = Vec::new();
     for (i, text) in scenario.file.answers.iter().enumerate() {
-        let answer = race
-            .parse_answer(text)
-            .map_err(|e| format!("{}: in `answers`: answer {} `{text}`: {e}", path.display(), i + 1))?;
+        let answer = race.parse_answer(text).map_err(|e| {
+            format!(
+                "{}: in `answers`: answer {} `{text}`: {e}",
+                path.display(),
+                i + 1
+            )
+        })?;
         race.apply(answer).map_err(|e| e.message)?;
         events.extend(race.events().iter().map(|e| race.narrate(e)));
     }
@@ -120,10 +129,16 @@ pub fn check(path: &Path) -> Result<Checked, String> {
         let outcome = State::outcome(&race);
         let found: Vec<String> = outcome
             .iter()
-            .flat_map(|o| o.winners.iter().map(|&s| State::seat_name(&race, s).to_string()))
+            .flat_map(|o| {
+                o.winners
+                    .iter()
+                    .map(|&s| State::seat_name(&race, s).to_string())
+            })
             .collect();
         if &found != winners || outcome.is_none() {
-            differences.push(format!("expected the race won by {winners:?}, found {found:?}"));
+            differences.push(format!(
+                "expected the race won by {winners:?}, found {found:?}"
+            ));
         }
     }
     Ok(Checked {

@@ -314,8 +314,16 @@ impl Describe for Race {
         out
     }
     fn check_invariants(&self) -> Result<(), String> {
-        if self.track.at.iter().any(|&at| at > FINISH || at == self.track.pit) {
-            return Err(format!("a robot off the track or on the pit: {:?}", self.track.at));
+        if self
+            .track
+            .at
+            .iter()
+            .any(|&at| at > FINISH || at == self.track.pit)
+        {
+            return Err(format!(
+                "a robot off the track or on the pit: {:?}",
+                self.track.at
+            ));
         }
         if self.track.programs.len() != self.track.at.len() {
             return Err("a program per robot".into());

@@ -1,0 +1,203 @@
+//! The crate's layers, and the imports between them (issue 31): no import
+//! circle among the seam, the machinery and the games.
+//!
+//! - **the seam** (`src/engine/`) names nothing else of the crate;
+//! - **the machinery** (everything else under `src/` but the games and
+//!   the command line: the registry, bots, scripts, the REPL, pictures,
+//!   assets, tournaments, play, check, replay, render, the viewer...)
+//!   names neither the games nor the command line: the list of games is
+//!   passed in (`registry::Games`);
+//! - **the games** (`src/games/<game>/`) name no other game and not the
+//!   command line;
+//! - **the top** (`src/main.rs`, `src/lib.rs`, `src/cli*`, and
+//!   `src/games/mod.rs`, the registration) may name everything.
+//!
+//! Imports then only go down (top → games → machinery → seam), so none can
+//! close a circle. Test code (a `tests.rs`, a `tests/` folder, an inline
+//! `#[cfg(test)] mod tests { ... }`) and comments are not held to it:
+//! tests may reach for the built-in games.
+
+use std::path::{Path, PathBuf};
+
+/// The layer of a file of `src/`, by its path relative to `src/`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Layer {
+    Seam,
+    Machinery,
+    Game,
+    Top,
+}
+
+fn layer(relative: &str) -> Layer {
+    if relative.starts_with("engine/") {
+        Layer::Seam
+    } else if relative == "games/mod.rs"
+        || relative == "main.rs"
+        || relative == "lib.rs"
+        || relative.starts_with("cli")
+    {
+        Layer::Top
+    } else if relative.starts_with("games/") {
+        Layer::Game
+    } else {
+        Layer::Machinery
+    }
+}
+
+fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).unwrap().flatten() {
+            rust_files(&entry.path(), out);
+        }
+    } else if path.extension().is_some_and(|e| e == "rs") {
+        out.push(path.to_path_buf());
+    }
+}
+
+/// Whether a file is test code as a whole.
+fn is_test_file(relative: &str) -> bool {
+    relative.ends_with("/tests.rs")
+        || relative.contains("/tests/")
+        || relative.ends_with("_tests.rs")
+}
+
+/// The lines of `text` that are code, numbered from 1: comments dropped,
+/// and an inline test module (`#[cfg(test)]` then `mod NAME {`) dropped
+/// with everything after it.
+fn code_lines(text: &str) -> Vec<(usize, &str)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("#[cfg(test)]") {
+            let next = lines.get(i + 1).map_or("", |l| l.trim());
+            if next.starts_with("mod ") && next.ends_with('{') {
+                break;
+            }
+        }
+        if trimmed.starts_with("//") {
+            continue;
+        }
+        let code = line.split("//").next().unwrap_or("");
+        out.push((i + 1, code));
+    }
+    out
+}
+
+/// The top-level modules of the crate a line of code names
+/// (`crate::games::...` names `games`).
+fn crate_modules(code: &str) -> Vec<String> {
+    code.match_indices("crate::")
+        .filter(|(i, _)| {
+            // `tinbots::crate::` cannot be; `foocrate::` is another name.
+            code[..*i]
+                .chars()
+                .next_back()
+                .is_none_or(|c| !(c.is_alphanumeric() || c == '_'))
+        })
+        .map(|(i, m)| {
+            code[i + m.len()..]
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect()
+        })
+        .collect()
+}
+
+/// The game folder a path of `src/` is in (`games/roborally/x.rs` →
+/// `roborally`).
+fn game_of(relative: &str) -> Option<&str> {
+    let rest = relative.strip_prefix("games/")?;
+    let (game, _) = rest.split_once('/')?;
+    Some(game)
+}
+
+/// Every import of `relative`'s `text` its layer forbids, as
+/// `file:line: why`.
+fn forbidden(relative: &str, text: &str, games: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    if is_test_file(relative) {
+        return out;
+    }
+    let own_layer = layer(relative);
+    for (line, code) in code_lines(text) {
+        for module in crate_modules(code) {
+            let why = match (own_layer, module.as_str()) {
+                (Layer::Seam, "engine") => None,
+                (Layer::Seam, other) => Some(format!("the seam names `crate::{other}`")),
+                (Layer::Machinery, "games" | "cli") => {
+                    Some(format!("the machinery names `crate::{module}`"))
+                }
+                (Layer::Game, "cli") => Some("a game names the command line".to_string()),
+                _ => None,
+            };
+            out.extend(why.map(|why| format!("src/{relative}:{line}: {why}: {}", code.trim())));
+        }
+        if let Some(own) = game_of(relative) {
+            for other in games.iter().filter(|g| g.as_str() != own) {
+                if code.contains(&format!("games::{other}")) {
+                    out.push(format!(
+                        "src/{relative}:{line}: the game `{own}` names the game `{other}`: {}",
+                        code.trim()
+                    ));
+                }
+            }
+        }
+        if own_layer == Layer::Seam && code.contains("super::super") {
+            out.push(format!(
+                "src/{relative}:{line}: the seam reaches out with super::super"
+            ));
+        }
+    }
+    out
+}
+
+#[test]
+fn imports_only_go_down_from_the_top_to_the_games_the_machinery_and_the_seam() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let games: Vec<String> = std::fs::read_dir(src.join("games"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(games.len() >= 3, "the game folders are found: {games:?}");
+    let mut layers_seen = [false; 4];
+    let mut found = Vec::new();
+    for file in &files {
+        let relative = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        layers_seen[layer(&relative) as usize] = true;
+        let text = std::fs::read_to_string(file).unwrap();
+        found.extend(forbidden(&relative, &text, &games));
+    }
+    assert_eq!(layers_seen, [true; 4], "every layer has files");
+    assert!(
+        found.is_empty(),
+        "imports against the layers (top → games → machinery → seam):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_check_sees_what_it_forbids_and_lets_tests_and_comments_be() {
+    let games = vec!["alpha".to_string(), "beta".to_string()];
+    let seam = "use crate::bot::Bot;\nuse crate::engine::State;\n";
+    assert_eq!(forbidden("engine/mod.rs", seam, &games).len(), 1);
+    let machinery = "fn f() { crate::games::ALL; }\n// crate::games in a comment\n";
+    assert_eq!(forbidden("repl/session.rs", machinery, &games).len(), 1);
+    let game =
+        "use crate::games::beta::Thing;\nuse crate::games::alpha::Own;\nuse crate::cli::run;\n";
+    assert_eq!(forbidden("games/alpha/x.rs", game, &games).len(), 2);
+    let inline_test = "fn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::games::ALL;\n}\n";
+    assert!(forbidden("repl/session.rs", inline_test, &games).is_empty());
+    assert!(forbidden("repl/tests.rs", machinery, &games).is_empty());
+    assert!(forbidden("cli/play.rs", machinery, &games).is_empty());
+    assert_eq!(crate_modules("x(crate::a::b, crate::c)"), vec!["a", "c"]);
+}
