@@ -4,8 +4,10 @@
 //! _>/`) this checks the required paths, the head of its `mod.rs`, that
 //! `seam.rs` holds its `GameType` and the `State`, `Describe` and `Named`
 //! impls and no other file of the game implements them, and that every
-//! `.rs` file begins with a `//!` module doc; and that the table written
-//! down lists the paths checked here.
+//! `.rs` file begins with a `//!` module doc; that no path under
+//! `src/games/` climbs past its parent with `super::super` (one import
+//! style: such a path starts at the game's root); and that the table
+//! written down lists the paths checked here.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -247,6 +249,30 @@ fn every_rust_file_of_a_game_begins_with_a_module_doc() {
         undocumented.is_empty(),
         "files that do not begin with a `//!` doc saying what they are for:\n{}",
         undocumented.join("\n")
+    );
+}
+
+#[test]
+fn no_path_under_src_games_climbs_past_its_parent_with_super_super() {
+    let files = rust_files(&root().join("src/games"));
+    assert!(
+        files.len() > 100,
+        "the games' files are found: {}",
+        files.len()
+    );
+    let mut found = Vec::new();
+    for file in files {
+        for (i, line) in read(&file).lines().enumerate() {
+            if line.contains("super::super") {
+                found.push(format!("{}:{}: {}", shown(&file), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "a path that leaves its parent starts at the game's root \
+         (`crate::games::<game>::...`):\n{}",
+        found.join("\n")
     );
 }
 

@@ -52,7 +52,7 @@ mod tests {
 
     #[test]
     fn the_heuristic_is_between_0_and_1_and_blocking_a_register_costs() {
-        let mut g: Game = crate::registry::started_as(&super::super::seam::TYPE, 2, 3);
+        let mut g: Game = crate::registry::started_as(&crate::games::droids::seam::TYPE, 2, 3);
         assert!((heuristic(&g, 0) - 0.5).abs() < 1e-9, "level at the start");
         for seed in 0..40usize {
             if State::is_over(&g) {

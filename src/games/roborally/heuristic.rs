@@ -226,7 +226,7 @@ mod tests {
     use crate::engine::State;
 
     fn game(seed: u64) -> Game {
-        crate::registry::started_as(&super::super::seam::TYPE, 2, seed)
+        crate::registry::started_as(&crate::games::roborally::seam::TYPE, 2, seed)
     }
 
     #[test]
@@ -269,11 +269,11 @@ mod tests {
             built_in: true,
             ..Default::default()
         };
-        let entries = super::super::courses::list(&library);
+        let entries = crate::games::roborally::courses::list(&library);
         assert!(entries.len() >= 2, "the built-in courses");
         for entry in entries {
-            let course =
-                super::super::courses::find(entry.name(), &library).expect("a built-in course");
+            let course = crate::games::roborally::courses::find(entry.name(), &library)
+                .expect("a built-in course");
             let board = &course.board;
             let (width, height) = board.size();
             for flag in board.flags() {

@@ -137,7 +137,8 @@ mod tests {
     /// the turns it took to end (a robot touched the last flag, or none
     /// is left), 40 at most.
     fn race_turns(seed: u64, greedy: bool) -> u32 {
-        let mut g: Game = crate::registry::started_as(&super::super::seam::TYPE, 2, seed);
+        let mut g: Game =
+            crate::registry::started_as(&crate::games::roborally::seam::TYPE, 2, seed);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         while !g.is_over() && g.turn() <= 40 {
             let i = match greedy_card(&g) {
@@ -165,7 +166,7 @@ mod tests {
 
     #[test]
     fn a_card_and_the_board_are_projected_and_a_pit_or_crusher_ends_it() {
-        let g: Game = crate::registry::started_as(&super::super::seam::TYPE, 2, 1);
+        let g: Game = crate::registry::started_as(&crate::games::roborally::seam::TYPE, 2, 1);
         let board = g.board();
         let start = (Square::new(4, 8), Compass::E);
         // Open floor east of [4, 8], then the pit at [5, 8] on the

@@ -78,7 +78,7 @@ mod tests {
         }
         assert!(steps > 5, "{steps} steps");
         assert_ne!(opened.game.where_lines(), before);
-        let again = (super::super::seam::TYPE.resume)(&opened.start).expect("its start");
+        let again = (crate::games::roborally::seam::TYPE.resume)(&opened.start).expect("its start");
         assert_eq!(again.where_lines(), before);
     }
 
@@ -112,7 +112,8 @@ mod tests {
             || c.contains(" 70")
             || c.contains(" 10")
             || c.contains("430")));
-        let mut again = (super::super::seam::TYPE.resume)(&opened.start).expect("its start");
+        let mut again =
+            (crate::games::roborally::seam::TYPE.resume)(&opened.start).expect("its start");
         let first = again.legal_text(0).expect("an answer");
         again.apply_text(&first).expect("the start keeps the hands");
     }

@@ -84,7 +84,7 @@ mod tests {
     use crate::engine::State;
 
     fn game(seed: u64) -> Game {
-        crate::registry::started_as(&super::super::seam::TYPE, 2, seed)
+        crate::registry::started_as(&crate::games::twin_tin_bots::seam::TYPE, 2, seed)
     }
 
     #[test]

@@ -15,7 +15,7 @@ use std::fmt;
 use crate::grid::square::Square;
 use crate::script::text::shown;
 
-use super::super::tiles::{Colour, Tile};
+use crate::games::droids::tiles::{Colour, Tile};
 
 /// An answer to a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,10 +5,10 @@
 use crate::engine::{Outcome, Refusal, Seat};
 use crate::grid::square::Square;
 
-use super::super::board::Terrain;
-use super::super::mission::hooks::{Hook, HookEvent};
-use super::super::tiles::{Colour, Tile};
 use super::{Answer, Event, Game, Phase, DRAW};
+use crate::games::droids::board::Terrain;
+use crate::games::droids::mission::hooks::{Hook, HookEvent};
+use crate::games::droids::tiles::{Colour, Tile};
 
 impl Game {
     /// Every legal answer now, in a fixed order: squares row by row;
@@ -178,8 +178,8 @@ impl Game {
         let seat = self.current;
         match (self.phase, answer) {
             (Phase::Place { left }, Answer::Place(at)) => {
-                self.set_piece(at, Some(super::super::board::Piece::Obstacle));
-                self.piece_totals[super::super::board::Piece::Obstacle.index()] += 1;
+                self.set_piece(at, Some(crate::games::droids::board::Piece::Obstacle));
+                self.piece_totals[crate::games::droids::board::Piece::Obstacle.index()] += 1;
                 self.events.push(Event::Placed { seat, at });
                 if left <= 1 {
                     self.start_round();
@@ -480,7 +480,7 @@ impl Game {
 
     /// A seat's colour.
     pub(crate) fn seat_label(&self, seat: Seat) -> &'static str {
-        super::super::board::PLAYER_COLOURS[seat]
+        crate::games::droids::board::PLAYER_COLOURS[seat]
     }
 }
 

@@ -10,8 +10,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::Seat;
 
-use super::super::tiles::{Colour, Tile};
 use super::Game;
+use crate::games::droids::tiles::{Colour, Tile};
 
 /// Where a hidden tile lies.
 #[derive(Clone, Copy)]

@@ -4,11 +4,11 @@
 
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Piece;
-use super::super::tiles::Tile;
 use super::{Carried, RobotId};
 use crate::engine::Seat;
 use crate::escape;
+use crate::games::droids::board::Piece;
+use crate::games::droids::tiles::Tile;
 
 /// Something that happened.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,11 +5,11 @@
 use crate::engine::Seat;
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Terrain;
-use super::super::mission::hooks::HookEvent;
-use super::super::tiles::{Colour, Tile};
 use super::narrate::as_piece;
 use super::{Carried, Event, Game, Phase, RobotId};
+use crate::games::droids::board::Terrain;
+use crate::games::droids::mission::hooks::HookEvent;
+use crate::games::droids::tiles::{Colour, Tile};
 
 /// How far a move goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,10 +7,10 @@ use serde_json::{json, Value};
 
 use crate::engine::Refusal;
 
-use super::super::board::PLAYER_COLOURS;
-use super::super::mission::Chosen;
-use super::super::tiles::TileMix;
 use super::Game;
+use crate::games::droids::board::PLAYER_COLOURS;
+use crate::games::droids::mission::Chosen;
+use crate::games::droids::tiles::TileMix;
 
 /// The version of the start record this tinbots writes and reads.
 pub const VERSION: u64 = 1;
@@ -150,9 +150,12 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
             "start record scenario ({})",
             given("scenario_file", raw.scenario_file)?
         );
-        return super::super::scenario::position_text(&file, &given("scenario", raw.scenario)?)
-            .map(|(game, _)| game)
-            .map_err(|e| Refusal::new(e.to_string()));
+        return crate::games::droids::scenario::position_text(
+            &file,
+            &given("scenario", raw.scenario)?,
+        )
+        .map(|(game, _)| game)
+        .map_err(|e| Refusal::new(e.to_string()));
     }
     let file = given("mission_file", raw.mission_file)?;
     let script = match (raw.script_file, raw.script) {
@@ -197,7 +200,7 @@ mod tests {
             )),
             setting: None,
         };
-        let v = start_value(&chosen, super::super::super::tiles::STANDARD_TEXT, 2, 1);
+        let v = start_value(&chosen, crate::games::droids::tiles::STANDARD_TEXT, 2, 1);
         resume(&v).expect("the record resumes");
         v
     }

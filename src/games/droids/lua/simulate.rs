@@ -17,7 +17,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::State;
 use crate::script::located;
 
-use super::super::board::PLAYER_COLOURS;
+use crate::games::droids::board::PLAYER_COLOURS;
 use crate::script::simulation::SimulationRules;
 
 use super::Context;

@@ -6,13 +6,13 @@ use std::collections::BTreeSet;
 
 use mlua::{Lua, Table};
 
-use super::super::board::Mission;
-use super::super::game::Game;
-use super::super::mission::Chosen;
-use super::super::tiles::TileMix;
 use super::{api, decision, view, DroidsLuaBot};
 use crate::assets::AssetFile;
 use crate::engine::DynState;
+use crate::games::droids::board::Mission;
+use crate::games::droids::game::Game;
+use crate::games::droids::mission::Chosen;
+use crate::games::droids::tiles::TileMix;
 
 #[test]
 fn droids_api_stubs_are_generated_from_the_description() {

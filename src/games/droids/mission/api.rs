@@ -22,10 +22,10 @@ use crate::script::host;
 use crate::script::located;
 use crate::script::text::quoted_value;
 
-use super::super::board::{Mission, Piece, Terrain, MAX_SIDE, PLAYER_COLOURS};
-use super::super::game::{Carried, Dice, Game, Robot, RobotId};
 use super::hooks::Effect;
 use super::vars::Vars;
+use crate::games::droids::board::{Mission, Piece, Terrain, MAX_SIDE, PLAYER_COLOURS};
+use crate::games::droids::game::{Carried, Dice, Game, Robot, RobotId};
 
 /// Instructions one change asked for costs besides its call: applying it
 /// and the event it leaves.

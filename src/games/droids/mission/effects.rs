@@ -6,10 +6,10 @@
 use crate::engine::Seat;
 use crate::grid::square::Square;
 
-use super::super::board::{Piece, Terrain};
-use super::super::game::{Carried, Event, Fire, Game, Phase, Reach};
 use super::api::Asked;
 use super::hooks::{Effect, HookEvent, MissionHooks};
+use crate::games::droids::board::{Piece, Terrain};
+use crate::games::droids::game::{Carried, Event, Fire, Game, Phase, Reach};
 
 impl Game {
     /// Runs the mission's hook for `event`, if it has one, and applies what

@@ -27,9 +27,9 @@ use crate::grid::square::{Compass, Square};
 use crate::script::hook_guard::Running;
 use crate::script::{HookGuard, Sandbox, ScriptError, ScriptId};
 
-use super::super::board::{Piece, PLAYER_COLOURS};
-use super::super::game::{Carried, Game, RobotId};
 use super::api::{self, Asked, Lent, Shared};
+use crate::games::droids::board::{Piece, PLAYER_COLOURS};
+use crate::games::droids::game::{Carried, Game, RobotId};
 
 /// The hooks a mission script may define, in the order of [`Hook`].
 pub const HOOKS: [&str; 4] = ["setup", "moved", "order_done", "round_ended"];

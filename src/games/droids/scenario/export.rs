@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 
 use crate::grid::square::Square;
 
-use super::super::board::{Terrain, SEED};
-use super::super::game::{Carried, Game, RobotId};
+use crate::games::droids::board::{Terrain, SEED};
+use crate::games::droids::game::{Carried, Game, RobotId};
 
 /// The scenario file of `game`'s position; `title` goes in its `title`.
 pub fn scenario_text(game: &Game, title: &str) -> String {

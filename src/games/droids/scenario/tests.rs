@@ -137,8 +137,8 @@ fn a_position_the_rules_cannot_reach_is_refused_by_one_validator() {
     let text = format!("{HEAD}{body}");
     let e = super::position_text("s.toml", &text).expect_err("the REPL's load");
     assert!(e.to_string().starts_with(want), "{e}");
-    let record = super::super::game::record::scenario_value("s.toml", &text);
-    let e = super::super::game::record::resume(&record).expect_err("a replay's start");
+    let record = crate::games::droids::game::record::scenario_value("s.toml", &text);
+    let e = crate::games::droids::game::record::resume(&record).expect_err("a replay's start");
     assert!(e.message.contains("the position breaks a rule"), "{e}");
 }
 

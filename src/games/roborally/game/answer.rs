@@ -7,8 +7,8 @@
 use crate::engine::Refusal;
 use crate::grid::square::Compass;
 
-use super::super::cards::{Card, Deck};
 use super::Game;
+use crate::games::roborally::cards::{Card, Deck};
 
 /// What is being decided now, and by which robot (its index is its seat).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,10 +9,10 @@
 
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Turn;
-use super::super::cards::MAX_ROBOTS;
 use super::narrate::{BeltBlock, Cause, Event};
 use super::Game;
+use crate::games::roborally::board::Turn;
+use crate::games::roborally::cards::MAX_ROBOTS;
 
 /// One robot's planned belt move.
 #[derive(Clone, Copy, Debug)]

@@ -4,12 +4,12 @@
 //! instead (seed lines 241–243); a destroyed robot leaves the board, loses
 //! a life and an option of its player's choice (seed lines 245–251).
 
-use super::super::position::DESTROYING_DAMAGE;
 use super::answer::Decision;
 use super::narrate::Event;
 use super::option_lua::HookKind;
 use super::options::event_name;
 use super::{Game, Pending};
+use crate::games::roborally::position::DESTROYING_DAMAGE;
 
 impl Game {
     /// Robot `i` is destroyed: off the board, a life lost, its damage

@@ -7,14 +7,14 @@ use rand::seq::SliceRandom;
 
 use crate::engine::{Outcome, Refusal};
 
-use super::super::board::Kind;
-use super::super::cards::{hand_size, locked_registers, Deck};
 use super::answer::{Answer, Decision};
 use super::narrate::Event;
 use super::option_lua::HookKind;
 use super::options::event_name;
 use super::variant_lua::VariantHook;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
+use crate::games::roborally::board::Kind;
+use crate::games::roborally::cards::{hand_size, locked_registers, Deck};
 
 impl Game {
     /// Runs until a decision is asked, the game is over, or a scenario's
@@ -301,7 +301,7 @@ impl Game {
 
     /// The top card of the program deck, the discard shuffled in when the
     /// deck is empty; `None` when both are.
-    pub(super) fn draw_card(&mut self) -> Option<super::super::cards::Card> {
+    pub(super) fn draw_card(&mut self) -> Option<crate::games::roborally::cards::Card> {
         if self.deck.is_empty() {
             if self.discard.is_empty() {
                 return None;

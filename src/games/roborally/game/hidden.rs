@@ -12,9 +12,9 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::super::cards::{locked_registers, Card, Deck};
-use super::super::position::DESTROYING_DAMAGE;
 use super::{Game, Pc, LAST_REGISTER};
+use crate::games::roborally::cards::{locked_registers, Card, Deck};
+use crate::games::roborally::position::DESTROYING_DAMAGE;
 
 impl Game {
     /// Whether register `r` of robot `i` holds a card other seats cannot
@@ -150,7 +150,7 @@ impl Game {
             // damage after the deal (Recompile).
             if matches!(self.pc, super::Pc::Program(..))
                 && r.options.is_empty()
-                && self.hands[i].len() > super::super::cards::hand_size(r.damage)
+                && self.hands[i].len() > crate::games::roborally::cards::hand_size(r.damage)
             {
                 return Err(format!(
                     "{name} holds {} cards with {} damage",

@@ -13,11 +13,11 @@
 
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Board;
-use super::super::cards::MAX_ROBOTS;
 use super::narrate::{Event, Shooter};
 use super::option_lua::HookKind;
 use super::{Game, Pending};
+use crate::games::roborally::board::Board;
+use crate::games::roborally::cards::MAX_ROBOTS;
 
 /// How many squares a beam advances from each square of a board, in each
 /// of the four directions, before a wall or the board's edge stops it.

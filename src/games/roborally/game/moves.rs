@@ -7,13 +7,13 @@
 
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Kind;
-use super::super::cards::{Card, CardKind};
 use super::narrate::{Cause, Event};
 use super::Game;
+use crate::games::roborally::board::Kind;
+use crate::games::roborally::cards::{Card, CardKind};
 
 /// The longest push chain: every other robot of a full table.
-const MAX_CHAIN: usize = super::super::cards::MAX_ROBOTS;
+const MAX_CHAIN: usize = crate::games::roborally::cards::MAX_ROBOTS;
 
 impl Game {
     /// Robot `i` plays `card` (ruling 1, seed lines 117–125), moving

@@ -4,8 +4,8 @@
 
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Turn;
-use super::super::cards::Card;
+use crate::games::roborally::board::Turn;
+use crate::games::roborally::cards::Card;
 
 /// What moved a robot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,9 +22,9 @@ use crate::grid::square::{Compass, Square};
 use crate::script::text::shown;
 use crate::script::{host, located, Sandbox, ScriptId};
 
-use super::super::lua::option_api::OPTION_API;
 use super::options::every_option;
 use super::Game;
+use crate::games::roborally::lua::option_api::OPTION_API;
 
 /// The moments an option card may act, each a hook of its script.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -327,7 +327,7 @@ impl Game {
     pub(super) fn card_hooks(
         &mut self,
         i: usize,
-        card: super::super::cards::Card,
+        card: crate::games::roborally::cards::Card,
         squares: u8,
     ) -> Result<u8, ()> {
         let name = card.kind.name();

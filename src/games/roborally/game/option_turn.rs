@@ -10,12 +10,12 @@
 
 use mlua::Value;
 
-use super::super::cards::{Card, Deck};
 use super::answer::Decision;
 use super::narrate::Event;
 use super::option_lua::{Effect, HookKind};
 use super::options::event_name;
 use super::{Game, Pc, LAST_REGISTER};
+use crate::games::roborally::cards::{Card, Deck};
 
 /// Most answers a turn-programmed option may offer.
 const MOST_ANSWERS: usize = 32;

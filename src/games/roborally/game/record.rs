@@ -12,11 +12,11 @@ use serde_json::{json, Value};
 use crate::engine::Refusal;
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::{Board, Kind};
-use super::super::cards::{Card, Deck, REGISTERS};
-use super::super::position::{Position, RobotState, Stage, COLOURS, DESTROYING_DAMAGE};
 use super::validate::{Play, MAX_LIVES};
 use super::Game;
+use crate::games::roborally::board::{Board, Kind};
+use crate::games::roborally::cards::{Card, Deck, REGISTERS};
+use crate::games::roborally::position::{Position, RobotState, Stage, COLOURS, DESTROYING_DAMAGE};
 use crate::script::text::shown;
 
 /// The record's version: a record of another version is refused.
@@ -39,7 +39,7 @@ pub fn board_toml(board: &Board) -> String {
             at.x, at.y
         );
     };
-    let regs = |r: super::super::board::Registers| {
+    let regs = |r: crate::games::roborally::board::Registers| {
         r.phases()
             .map(|p| p.to_string())
             .collect::<Vec<_>>()

@@ -5,11 +5,11 @@
 
 use crate::engine::Outcome;
 
-use super::super::board::Kind;
-use super::super::cards::{CardSet, Deck, MAX_DECK};
 use super::narrate::{Cause, Event};
 use super::option_lua::HookKind;
 use super::Game;
+use crate::games::roborally::board::Kind;
+use crate::games::roborally::cards::{CardSet, Deck, MAX_DECK};
 
 impl Game {
     /// The cards of phase `r` are revealed; the robots that play one

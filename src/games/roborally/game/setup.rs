@@ -10,11 +10,11 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::Refusal;
 
-use super::super::board::Kind;
-use super::super::cards::{Card, Deck};
-use super::super::position::{Position, Stage};
 use super::validate::{validate, Names, Play, Setup};
 use super::{Game, Hands, Pc, Scratch, Step};
+use crate::games::roborally::board::Kind;
+use crate::games::roborally::cards::{Card, Deck};
+use crate::games::roborally::position::{Position, Stage};
 
 /// How a format that is not a scenario names a position's fields in a
 /// refusal: the start record's words.

@@ -26,10 +26,10 @@
 use std::collections::BTreeMap;
 use std::fmt;
 
-use super::super::board::Kind;
-use super::super::cards::{hand_size, locked_registers, Card, Deck, MAX_ROBOTS};
-use super::super::position::{Position, COLOURS, DESTROYING_DAMAGE};
 use super::options::option_name;
+use crate::games::roborally::board::Kind;
+use crate::games::roborally::cards::{hand_size, locked_registers, Card, Deck, MAX_ROBOTS};
+use crate::games::roborally::position::{Position, COLOURS, DESTROYING_DAMAGE};
 use crate::grid::square::Square;
 use crate::script::text::shown;
 
@@ -369,7 +369,7 @@ pub fn validate(setup: &Setup) -> Result<(), Invalid> {
 }
 
 /// Why a robot cannot stand on `sq`: off the board, or in a pit.
-fn deadly(board: &super::super::board::Board, sq: Square) -> Option<String> {
+fn deadly(board: &crate::games::roborally::board::Board, sq: Square) -> Option<String> {
     let (w, h) = board.size();
     if board.is_off(sq) {
         Some(format!("is off the {w}x{h} board"))

@@ -18,13 +18,13 @@ use mlua::{Function, Lua, Table, Value};
 use crate::grid::square::{Compass, Square};
 use crate::script::{host, located, Sandbox, ScriptId};
 
-use super::super::board::Kind;
-use super::super::lua::variant_api::VARIANT_API;
 use super::option_lua::{
     call_lent, direction_arg, new_host, square_table, whole_arg, Effect, Lent, EFFECT_COST,
     ITEM_COST,
 };
 use super::Game;
+use crate::games::roborally::board::Kind;
+use crate::games::roborally::lua::variant_api::VARIANT_API;
 
 /// The moments a variant's script may act, each a hook of its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

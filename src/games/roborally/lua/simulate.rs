@@ -24,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::State;
 use crate::script::{host, located};
 
-use super::super::game::{Decision, Game};
+use crate::games::roborally::game::{Decision, Game};
 use crate::script::simulation::SimulationRules;
 
 use super::Context;
@@ -188,7 +188,7 @@ fn standing_answers(lua: &Lua, standing: Option<&Table>) -> mlua::Result<HashMap
 fn standing_answer(
     game: &Game,
     standing: &HashMap<String, String>,
-) -> Option<super::super::game::Answer> {
+) -> Option<crate::games::roborally::game::Answer> {
     if standing.is_empty() {
         return None;
     }
@@ -200,7 +200,11 @@ fn standing_answer(
 }
 
 /// Applies `answer`, or fails naming it.
-fn apply(lua: &Lua, game: &mut Game, answer: super::super::game::Answer) -> mlua::Result<()> {
+fn apply(
+    lua: &Lua,
+    game: &mut Game,
+    answer: crate::games::roborally::game::Answer,
+) -> mlua::Result<()> {
     let text = game.answer_text(answer);
     game.apply(answer)
         .map_err(|refusal| located(lua, format!("simulate: answer {text:?}: {refusal}")))

@@ -10,11 +10,11 @@ use crate::engine::State;
 use crate::grid::square::{Compass, Square};
 use crate::script::host_function;
 
-use super::super::board::{Board, Kind, Registers, Turn};
-use super::super::cards::{locked_registers, Card, REGISTERS};
-use super::super::game::{Decision, Game};
-use super::super::position::RobotState;
 use super::Context;
+use crate::games::roborally::board::{Board, Kind, Registers, Turn};
+use crate::games::roborally::cards::{locked_registers, Card, REGISTERS};
+use crate::games::roborally::game::{Decision, Game};
+use crate::games::roborally::position::RobotState;
 
 /// The native functions the view carries, made once per bot.
 pub(super) struct Natives {

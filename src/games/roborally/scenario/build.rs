@@ -17,14 +17,14 @@ use crate::grid::square::Compass;
 use crate::script::text::shown;
 use crate::suggest::{closest, did_you_mean};
 
-use super::super::board::Board;
-use super::super::cards::{Card, Deck, REGISTERS};
-use super::super::game::options::{option_name, OPTION_NAMES};
-use super::super::game::validate::Names;
-use super::super::game::{validate, Field, Invalid, Play, Setup, MAX_LIVES};
-use super::super::position::{Position, RobotState, Stage, COLOURS};
 use super::format::{Dir, RawScenario};
 use super::{ScenarioError, Source};
+use crate::games::roborally::board::Board;
+use crate::games::roborally::cards::{Card, Deck, REGISTERS};
+use crate::games::roborally::game::options::{option_name, OPTION_NAMES};
+use crate::games::roborally::game::validate::Names;
+use crate::games::roborally::game::{validate, Field, Invalid, Play, Setup, MAX_LIVES};
+use crate::games::roborally::position::{Position, RobotState, Stage, COLOURS};
 
 /// A position and the turn to play on it.
 pub(super) struct Built {
@@ -129,7 +129,7 @@ fn inline_board_text(text: &str) -> String {
 
 /// The board a scenario names or holds.
 fn board(src: Source, raw: &RawScenario, folder: &Path) -> Result<Board, ScenarioError> {
-    let from_board = |e: super::super::board::BoardError| ScenarioError {
+    let from_board = |e: crate::games::roborally::board::BoardError| ScenarioError {
         place: e.place,
         message: e.message,
     };

@@ -6,11 +6,11 @@
 use crate::engine::State;
 use crate::grid::square::{Compass, Square};
 
-use super::super::game::Game;
-use super::super::position::{Position, COLOURS};
 use super::build::{colour, compass, option};
 use super::format::RawScenario;
 use super::{ScenarioError, Source};
+use crate::games::roborally::game::Game;
+use crate::games::roborally::position::{Position, COLOURS};
 
 /// One robot's expectations; `None` is not checked.
 #[derive(Debug, Default)]

@@ -9,7 +9,7 @@ use crate::toml_text::located_error;
 use super::VariantError;
 
 /// The lives a robot starts with when no variant says (ruling 10).
-const BASE_LIVES: u8 = super::super::position::START_LIVES;
+const BASE_LIVES: u8 = crate::games::roborally::position::START_LIVES;
 
 /// Rule settings a variant applies as data; `None` leaves the rule as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]

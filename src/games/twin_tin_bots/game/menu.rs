@@ -165,7 +165,7 @@ impl ChangeMenu {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Game;
+    use crate::games::twin_tin_bots::game::Game;
     use crate::games::twin_tin_bots::setup::Setup;
     use rand::{Rng, SeedableRng};
     use rand_chacha::ChaCha8Rng;

@@ -9,9 +9,9 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::{Event, Game};
 use super::{challenge, everything};
 use crate::engine::{Describe, State};
+use crate::games::droids::game::{Event, Game};
 
 /// Plays with random answers (from `answers`) up to `rounds` rounds;
 /// checks the invariants and the blocked registers after every answer;
@@ -135,7 +135,7 @@ proptest! {
 #[test]
 fn a_game_through_the_seam_replays_from_its_start_record() {
     use crate::engine::GameOptions;
-    let ty = super::super::super::seam::TYPE;
+    let ty = crate::games::droids::seam::TYPE;
     for seed in 1..=5 {
         let started = ty
             .start(&GameOptions {
@@ -166,7 +166,7 @@ fn a_game_through_the_seam_replays_from_its_start_record() {
 #[test]
 fn options_it_cannot_honour_are_refused_by_name() {
     use crate::engine::GameOptions;
-    let ty = super::super::super::seam::TYPE;
+    let ty = crate::games::droids::seam::TYPE;
     let e = ty
         .start(&GameOptions::default().with("course", "yard"))
         .err()

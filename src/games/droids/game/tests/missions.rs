@@ -7,10 +7,10 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::super::tiles::Colour;
 use super::games::random_game;
 use super::mission_game;
 use crate::engine::{Describe, GameOptions, State};
+use crate::games::droids::tiles::Colour;
 
 /// Every mission with the player counts it takes (7 with each model).
 const MISSIONS: &[(&str, &[usize])] = &[
@@ -79,14 +79,14 @@ fn containers_are_dealt_three_a_player() {
 
 #[test]
 fn a_bad_killer_model_is_refused_naming_the_script_line() {
-    let (mission, hooks) = super::super::super::mission::Chosen::find("7:z")
+    let (mission, hooks) = crate::games::droids::mission::Chosen::find("7:z")
         .and_then(|c| c.load())
         .expect("the script loads");
-    let e = super::super::Game::with_rules(
+    let e = crate::games::droids::game::Game::with_rules(
         mission,
         1,
         1,
-        &super::super::super::tiles::TileMix::standard(),
+        &crate::games::droids::tiles::TileMix::standard(),
         hooks,
     )
     .expect_err("refused");
@@ -96,7 +96,7 @@ fn a_bad_killer_model_is_refused_naming_the_script_line() {
 
 #[test]
 fn every_mission_starts_through_the_seam_and_replays() {
-    let ty = super::super::super::seam::TYPE;
+    let ty = crate::games::droids::seam::TYPE;
     for n in 1..=7 {
         let started = ty
             .start(
@@ -128,7 +128,7 @@ fn every_mission_starts_through_the_seam_and_replays() {
 
 #[test]
 fn an_unknown_mission_is_refused_with_the_list() {
-    let e = super::super::super::mission::Chosen::find("8").expect_err("refused");
+    let e = crate::games::droids::mission::Chosen::find("8").expect_err("refused");
     assert!(e.contains("7 (killer)"), "{e}");
 }
 

@@ -6,8 +6,8 @@ mod games;
 mod missions;
 mod rules;
 
-use super::super::board::Mission;
 use super::Game;
+use crate::games::droids::board::Mission;
 
 /// A game of mission 1 for `players`.
 fn challenge(players: usize, seed: u64) -> Game {
@@ -43,14 +43,14 @@ fn everything(players: usize, seed: u64) -> Game {
 /// A game of built-in mission `name` (a number or name, `7:c`) for
 /// `players`, with its script.
 fn mission_game(name: &str, players: usize, seed: u64) -> Game {
-    let (mission, hooks) = super::super::mission::Chosen::find(name)
+    let (mission, hooks) = crate::games::droids::mission::Chosen::find(name)
         .and_then(|c| c.load())
         .expect("a built-in mission");
     Game::with_rules(
         mission,
         players,
         seed,
-        &super::super::tiles::TileMix::standard(),
+        &crate::games::droids::tiles::TileMix::standard(),
         hooks,
     )
     .expect("a game")

@@ -1,9 +1,9 @@
 //! Rules of the flow of a game (seed section II), each citing its line.
 
-use super::super::super::tiles::Colour;
-use super::super::{Answer, Phase};
 use super::{challenge, everything};
 use crate::engine::{Describe, State};
+use crate::games::droids::game::{Answer, Phase};
+use crate::games::droids::tiles::Colour;
 
 /// Answers with the first legal answer until `phase` comes (or the end).
 fn until(g: &mut super::Game, phase: fn(Phase) -> bool) {
@@ -22,7 +22,7 @@ fn players_place_nine_obstacles_with_three_and_eight_with_two() {
         let mut placers = Vec::new();
         until(&mut g, |p| p == Phase::Draw);
         for e in g.events() {
-            if let super::super::Event::Placed { seat, .. } = e {
+            if let crate::games::droids::game::Event::Placed { seat, .. } = e {
                 placers.push(*seat);
             }
         }

@@ -4,10 +4,10 @@
 
 use std::path::Path;
 
-use super::super::super::board::Course;
-use super::super::{resume, Answer, Decision, Game};
 use super::*;
 use crate::engine::{Describe, State};
+use crate::games::roborally::board::Course;
+use crate::games::roborally::game::{resume, Answer, Decision, Game};
 use crate::grid::square::Compass::N;
 
 fn race(players: usize, seed: u64) -> Game {

@@ -16,10 +16,10 @@ use std::sync::Arc;
 use crate::engine::{Describe, State};
 use crate::grid::square::{Compass, Square};
 
-use super::super::board::Board;
-use super::super::cards::Card;
-use super::super::position::{Position, RobotState, Stage, COLOURS};
 use super::Game;
+use crate::games::roborally::board::Board;
+use crate::games::roborally::cards::Card;
+use crate::games::roborally::position::{Position, RobotState, Stage, COLOURS};
 
 /// A board from the tables of a board file (after `size = [w, h]`).
 pub(crate) fn board(size: (i32, i32), tables: &str) -> Arc<Board> {

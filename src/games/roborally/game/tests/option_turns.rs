@@ -9,11 +9,11 @@ use std::sync::Arc;
 use crate::engine::{Describe, State};
 use crate::grid::square::{Compass, Square};
 
-use super::super::super::cards::{hand_size, Card};
-use super::super::super::position::{Position, RobotState, Stage};
-use super::super::option_lua::OptionRuntime;
-use super::super::{Answer, Decision};
 use super::{board, Game};
+use crate::games::roborally::cards::{hand_size, Card};
+use crate::games::roborally::game::option_lua::OptionRuntime;
+use crate::games::roborally::game::{Answer, Decision};
+use crate::games::roborally::position::{Position, RobotState, Stage};
 
 /// A game at the start of turn 1: red alone in the middle of a 13 × 13
 /// board holding `options`.

@@ -7,10 +7,10 @@ use std::rc::Rc;
 use crate::engine::State;
 use crate::grid::square::Compass::{E, N};
 
-use super::super::super::lua::option_api::{OPTION_API, OPTION_STUBS};
-use super::super::option_lua::{HookKind, OptionRuntime};
-use super::super::Decision;
 use super::{board, position, robot, Game};
+use crate::games::roborally::game::option_lua::{HookKind, OptionRuntime};
+use crate::games::roborally::game::Decision;
+use crate::games::roborally::lua::option_api::{OPTION_API, OPTION_STUBS};
 
 /// A game with `options` for red on a 6-square row, red facing E with
 /// `program`, at the registers stage; the game runs to its first
@@ -63,7 +63,7 @@ fn a_failing_hook_is_named_and_leaves_the_game_whole() {
         g.runtime = Some(Rc::new(rt));
         let before = format!("{:?} {:?}", g.robots(), g.decision());
         let err = g
-            .apply(super::super::Answer::Use)
+            .apply(crate::games::roborally::game::Answer::Use)
             .expect_err("the hook fails");
         assert!(
             err.message.contains("option `fourth_gear`, hook `card`") && err.message.contains(says),

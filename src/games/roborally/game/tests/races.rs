@@ -9,9 +9,9 @@ use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::super::super::board::Course;
-use super::super::Game;
 use crate::engine::{Describe, State};
+use crate::games::roborally::board::Course;
+use crate::games::roborally::game::Game;
 
 fn yard() -> Course {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/roborally/courses/yard.toml");
@@ -84,11 +84,11 @@ fn stepping_pauses_between_steps() {
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut pauses = 0;
     while g.turn() == 1 && g.to_decide().is_some() {
-        if g.decision() == Some(super::super::Decision::Continue) {
+        if g.decision() == Some(crate::games::roborally::game::Decision::Continue) {
             assert_eq!(g.legal_count(), 1);
             assert_eq!(
                 g.parse_answer("continue"),
-                Ok(super::super::Answer::Continue)
+                Ok(crate::games::roborally::game::Answer::Continue)
             );
             pauses += 1;
         }
