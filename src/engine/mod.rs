@@ -17,7 +17,9 @@
 use std::fmt;
 
 mod options;
+mod search_settings;
 pub use options::{GameOption, GameOptions};
+pub use search_settings::{SearchChoice, SearchSettings};
 
 /// A seat at the table: 0 is the first player seated.
 pub type Seat = usize;
@@ -207,11 +209,10 @@ pub trait State: Clone + 'static {
     }
 
     /// The settings the native search bot plays this game with unless its
-    /// name says otherwise (`mcts:` settings without the `mcts:`, such as
-    /// `"horizon=6,quiet=1"`; the default: none). Fixed for a game, whatever
-    /// the position.
-    fn search_settings(&self) -> &'static str {
-        ""
+    /// name says otherwise (the default: none, [`SearchSettings::NONE`]).
+    /// Fixed for a game, whatever the position.
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings::NONE
     }
 }
 
@@ -358,7 +359,7 @@ pub trait DynState {
     /// A playout's usual answer here ([`State::playout_answer`]).
     fn playout_answer(&self) -> Option<usize>;
     /// The search bot's settings for the game ([`State::search_settings`]).
-    fn search_settings(&self) -> &'static str;
+    fn search_settings(&self) -> SearchSettings;
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn DynState>;
     /// A copy with hidden things dealt anew for `viewer`.
@@ -474,7 +475,7 @@ impl<G: Describe + Named> DynState for G {
     fn playout_answer(&self) -> Option<usize> {
         State::playout_answer(self)
     }
-    fn search_settings(&self) -> &'static str {
+    fn search_settings(&self) -> SearchSettings {
         State::search_settings(self)
     }
     fn boxed_clone(&self) -> Box<dyn DynState> {

@@ -225,8 +225,13 @@ impl engine::State for Game {
     /// programs nine times in ten (a change shows its worth over the turns
     /// it stays in place), and a small exploration: chosen by short
     /// matches against `lookahead` (docs/tournaments.md).
-    fn search_settings(&self) -> &'static str {
-        "horizon=2,quiet=0.9,exploration=0.05"
+    fn search_settings(&self) -> engine::SearchSettings {
+        engine::SearchSettings {
+            horizon: Some(2),
+            quiet: Some(0.9),
+            exploration: Some(0.05),
+            ..engine::SearchSettings::NONE
+        }
     }
 
     fn sample_hidden(&self, viewer: Seat, seed: u64) -> Game {

@@ -1,7 +1,7 @@
 //! Droids behind the seam's [`State`]: decisions, answers by index and as
 //! text, events, the end and the standings.
 
-use crate::engine::{self, Named, Outcome, Refusal, Seat, Standing, State};
+use crate::engine::{self, Named, Outcome, Refusal, SearchSettings, Seat, Standing, State};
 
 use super::super::board::PLAYER_COLOURS;
 use super::super::tiles::{Colour, Tile};
@@ -168,7 +168,10 @@ impl State for Game {
         })
     }
 
-    fn search_settings(&self) -> &'static str {
-        "quiet=0.8"
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            quiet: Some(0.8),
+            ..SearchSettings::NONE
+        }
     }
 }

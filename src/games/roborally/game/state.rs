@@ -1,7 +1,8 @@
 //! The seam: [`Game`] as a [`State`], a [`Describe`] and a [`Named`] game.
 
 use crate::engine::{
-    rank, Describe, Named, Outcome, Refusal, Seat, Standing, State, TranscriptPart,
+    rank, Describe, Named, Outcome, Refusal, SearchChoice, SearchSettings, Seat, Standing, State,
+    TranscriptPart,
 };
 
 use super::super::picture;
@@ -102,8 +103,13 @@ impl State for Game {
     /// exploration, and playouts of greedy cards four times in five
     /// ([`super::super::playout`]): chosen by matches against `racer` and
     /// `planner` (docs/tournaments.md).
-    fn search_settings(&self) -> &'static str {
-        "choice=best,exploration=0.3,quiet=0.8"
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            choice: Some(SearchChoice::Best),
+            exploration: Some(0.3),
+            quiet: Some(0.8),
+            ..SearchSettings::NONE
+        }
     }
 }
 
