@@ -628,15 +628,24 @@ pub type LegacyReplayError = Box<dyn std::error::Error + Send + Sync>;
 /// Reads a legacy replay's text; `path` names the file in errors.
 pub type ReadLegacyReplay = fn(path: &str, text: &str) -> Result<LegacyReplay, LegacyReplayError>;
 
-/// What `tinbots check` found in one file.
+/// What `tinbots check` found in one file: every game's scenario report.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Checked {
     /// What the file is about (a scenario's title, a board's name).
     pub title: String,
+    /// The rule a scenario cites (its `source`), possibly empty.
+    pub source: String,
     /// Every expectation that does not hold; empty when it passed.
     pub differences: Vec<String>,
     /// The events of what was played, narrated, shown when it fails.
     pub events: Vec<String>,
+}
+
+impl Checked {
+    /// Whether every expectation held.
+    pub fn passed(&self) -> bool {
+        self.differences.is_empty()
+    }
 }
 
 impl GameType {

@@ -177,7 +177,6 @@ fn check(path: &Path) -> Result<Checked, String> {
     let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
     Ok(Checked {
         title: crate::escape::terminal(&report.title).into_owned(),
-        differences: report.differences,
-        events: report.events,
+        ..report
     })
 }

@@ -202,6 +202,7 @@ fn check(path: &Path) -> Result<Checked, String> {
     };
     Ok(Checked {
         title: crate::escape::terminal(&report.title).into_owned(),
+        source: crate::escape::terminal(&report.source).into_owned(),
         differences: inert(report.differences),
         events: inert(report.events),
     })

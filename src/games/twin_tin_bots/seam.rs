@@ -76,12 +76,7 @@ fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, S
 
 /// Checks a scenario file ([`super::scenario::check_file`]).
 fn check(path: &std::path::Path) -> Result<engine::Checked, String> {
-    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
-    Ok(engine::Checked {
-        title: report.title,
-        differences: report.differences,
-        events: report.events,
-    })
+    super::scenario::check_file(path).map_err(|e| e.to_string())
 }
 
 impl Named for Game {
