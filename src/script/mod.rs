@@ -16,6 +16,8 @@
 //! Under every script, one guard and one meter (DESIGN.md principle 9):
 //! hooks re-entering the engine are bounded by a [`HookGuard`], and every
 //! host function a script calls is charged for its work ([`host_function`]).
+//! A game is lent to the scripts that read it for the length of a call
+//! through a [`Borrowed`] handle.
 //!
 //! On top of it: the one runtime of Lua bots ([`LuaBot`], for any game
 //! that implements [`LuaBotApi`]), the state a game keeps for its bots'
@@ -23,6 +25,7 @@
 //! that its LuaLS stubs are generated from ([`api`]).
 
 pub mod api;
+pub mod borrowed;
 mod bot;
 mod error;
 pub mod hook_guard;
@@ -32,6 +35,7 @@ mod sandbox;
 pub mod simulation;
 pub mod text;
 
+pub use borrowed::Borrowed;
 pub use bot::{BotError, LuaBot, LuaBotApi};
 pub use error::{located, ScriptError};
 pub use hook_guard::{HookGuard, TooDeep, HOOK_DEPTH};
