@@ -22,7 +22,8 @@
 //! On top of it: the one runtime of Lua bots ([`LuaBot`], for any game
 //! that implements [`LuaBotApi`]), the state a game keeps for its bots'
 //! `view:simulate` ([`simulation`]), and the description of a game's Lua API
-//! that its LuaLS stubs are generated from ([`api`]).
+//! that its LuaLS stubs are generated from ([`api`]), and what every game's
+//! variants share: their manifests and loading ([`variant`]).
 
 pub mod api;
 pub mod borrowed;
@@ -34,6 +35,7 @@ mod pattern_cost;
 mod sandbox;
 pub mod simulation;
 pub mod text;
+pub mod variant;
 
 pub use borrowed::Borrowed;
 pub use bot::{BotError, LuaBot, LuaBotApi};
