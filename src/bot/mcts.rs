@@ -34,7 +34,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{Bot, BotFailure};
-use crate::engine::{DynState, Seat};
+use crate::engine::{DynState, SearchSettings, Seat};
 
 /// How much an [`MctsBot`] searches, and how.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,21 +58,9 @@ pub struct MctsConfig {
     pub quiet: f64,
 }
 
-/// How an [`MctsBot`] chooses its answer once the search is done.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Choice {
-    /// The answer tried most often (the robust child): for games where
-    /// the others' replies matter.
-    Visits,
-    /// The answer after which the best reward was seen once (the max
-    /// child): for a turn of several decisions whose worth shows only
-    /// when they are all made (RoboRally's five registers), where the mean
-    /// over random completions hides the one good program. An answer
-    /// after which the seat decides nothing more this turn (RoboRally's
-    /// power down, once the program is set) has no completions to hide
-    /// it, and counts by its mean.
-    Best,
-}
+/// How an [`MctsBot`] chooses its answer once the search is done (the
+/// seam's word for it, which a game may set: [`SearchSettings::choice`]).
+pub use crate::engine::SearchChoice as Choice;
 
 impl Default for MctsConfig {
     fn default() -> MctsConfig {
@@ -103,12 +91,9 @@ impl MctsConfig {
     /// then those of the name. An error names a bad setting.
     pub fn for_game(game: &dyn DynState, name: &str) -> Result<MctsConfig, String> {
         let mut config = MctsConfig::default();
-        let own = game.search_settings();
-        if !own.is_empty() {
-            config
-                .apply(own)
-                .map_err(|e| format!("the game's own settings: {e}"))?;
-        }
+        config
+            .apply_settings(&game.search_settings())
+            .map_err(|e| format!("the game's own settings: {e}"))?;
         match name.strip_prefix("mcts") {
             Some("") => {}
             Some(rest) => match rest.strip_prefix(':') {
@@ -134,6 +119,31 @@ impl MctsConfig {
         };
         let mut config = MctsConfig::default();
         Some(config.apply(settings).map(|()| config))
+    }
+
+    /// Sets those of `settings` a game gives, each within its range as
+    /// when a name spells it; an error names the setting and the range.
+    fn apply_settings(&mut self, settings: &SearchSettings) -> Result<(), String> {
+        let SearchSettings {
+            horizon,
+            quiet,
+            exploration,
+            choice,
+        } = *settings;
+        if let Some(horizon) = horizon {
+            self.horizon = whole_within("horizon", horizon, 0, MAX_HORIZON)?;
+        }
+        if let Some(exploration) = exploration {
+            self.exploration =
+                number_within("exploration", exploration, 0.0, MAX_EXPLORATION, "a number")?;
+        }
+        if let Some(quiet) = quiet {
+            self.quiet = number_within("quiet", quiet, 0.0, 1.0, "a share")?;
+        }
+        if let Some(choice) = choice {
+            self.choice = choice;
+        }
+        Ok(())
     }
 
     /// Sets the settings of `settings` (`KEY=VALUE` separated by commas),
@@ -215,6 +225,26 @@ where
             "{key}={}: a whole number from {lo} to {hi}",
             crate::script::text::shown(value)
         )),
+    }
+}
+
+/// The setting `key`'s whole number `n` if it is from `lo` to `hi`; the
+/// error names the setting and the range, as [`whole`]'s does.
+fn whole_within(key: &str, n: u32, lo: u32, hi: u32) -> Result<u32, String> {
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("{key}={n}: a whole number from {lo} to {hi}"))
+    }
+}
+
+/// The setting `key`'s number `x` if it is finite and from `lo` to `hi`;
+/// the error names the setting and the range, as [`number`]'s does.
+fn number_within(key: &str, x: f64, lo: f64, hi: f64, what: &str) -> Result<f64, String> {
+    if x.is_finite() && (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(format!("{key}={x}: {what} from {lo} to {hi}"))
     }
 }
 

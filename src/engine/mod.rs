@@ -18,7 +18,9 @@
 use std::fmt;
 
 mod options;
+mod search_settings;
 pub use options::{GameOption, GameOptions};
+pub use search_settings::{SearchChoice, SearchSettings};
 
 /// A seat at the table: 0 is the first player seated.
 pub type Seat = usize;
@@ -208,11 +210,10 @@ pub trait State: Clone + 'static {
     }
 
     /// The settings the native search bot plays this game with unless its
-    /// name says otherwise (`mcts:` settings without the `mcts:`, such as
-    /// `"horizon=6,quiet=1"`; the default: none). Fixed for a game, whatever
-    /// the position.
-    fn search_settings(&self) -> &'static str {
-        ""
+    /// name says otherwise (the default: none, [`SearchSettings::NONE`]).
+    /// Fixed for a game, whatever the position.
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings::NONE
     }
 }
 
@@ -357,7 +358,7 @@ pub trait DynState {
     /// A playout's usual answer here ([`State::playout_answer`]).
     fn playout_answer(&self) -> Option<usize>;
     /// The search bot's settings for the game ([`State::search_settings`]).
-    fn search_settings(&self) -> &'static str;
+    fn search_settings(&self) -> SearchSettings;
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn DynState>;
     /// A copy with hidden things dealt anew for `viewer`.
@@ -473,7 +474,7 @@ impl<G: Describe + Named> DynState for G {
     fn playout_answer(&self) -> Option<usize> {
         State::playout_answer(self)
     }
-    fn search_settings(&self) -> &'static str {
+    fn search_settings(&self) -> SearchSettings {
         State::search_settings(self)
     }
     fn boxed_clone(&self) -> Box<dyn DynState> {
@@ -510,10 +511,19 @@ pub struct StartError(pub String);
 pub struct Checked {
     /// What the file is about (a scenario's title, a board's name).
     pub title: String,
+    /// The rule a scenario cites (its `source`), possibly empty.
+    pub source: String,
     /// Every expectation that does not hold; empty when it passed.
     pub differences: Vec<String>,
     /// The events of what was played, narrated, shown when it fails.
     pub events: Vec<String>,
+}
+
+impl Checked {
+    /// Whether every expectation held.
+    pub fn passed(&self) -> bool {
+        self.differences.is_empty()
+    }
 }
 
 #[cfg(test)]

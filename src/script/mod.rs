@@ -16,13 +16,17 @@
 //! Under every script, one guard and one meter (DESIGN.md principle 9):
 //! hooks re-entering the engine are bounded by a [`HookGuard`], and every
 //! host function a script calls is charged for its work ([`host_function`]).
+//! A game is lent to the scripts that read it for the length of a call
+//! through a [`Borrowed`] handle.
 //!
 //! On top of it: the one runtime of Lua bots ([`LuaBot`], for any game
 //! that implements [`LuaBotApi`]), the state a game keeps for its bots'
 //! `view:simulate` ([`simulation`]), and the description of a game's Lua API
-//! that its LuaLS stubs are generated from ([`api`]).
+//! that its LuaLS stubs are generated from ([`api`]), and what every game's
+//! variants share: their manifests and loading ([`variant`]).
 
 pub mod api;
+pub mod borrowed;
 mod bot;
 mod error;
 pub mod hook_guard;
@@ -31,7 +35,9 @@ mod pattern_cost;
 mod sandbox;
 pub mod simulation;
 pub mod text;
+pub mod variant;
 
+pub use borrowed::Borrowed;
 pub use bot::{BotError, LuaBot, LuaBotApi};
 pub use error::{located, ScriptError};
 pub use hook_guard::{HookGuard, TooDeep, HOOK_DEPTH};

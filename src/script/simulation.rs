@@ -1,16 +1,37 @@
-//! What a game's Lua bot API keeps for `view:simulate` (its Lua state's
-//! app data), and the start every simulation shares: count it against the
-//! decision's limit, charge it to the script's budget, read the answer
-//! texts, and sample what the deciding seat cannot see. Each game then
-//! plays the answers its own way (`src/games/<game>/lua/simulate.rs`).
+//! `view:simulate(answers, ...)` of a game's Lua bots, as far as every
+//! game plays it alike: what the bot API keeps for it (its Lua state's app
+//! data), the native function and its arguments ([`simulate_function`]:
+//! `view:simulate(...)` and `view.simulate(...)` alike, the answer texts
+//! first), the start of a simulation (counted against the decision's limit
+//! of [`MAX_SIMULATIONS`], charged [`SIMULATION_COST`], the answer texts
+//! read, what the deciding seat cannot see sampled anew), and the answers
+//! played through the seam ([`SimulationContext::play`]: the seat's own
+//! from its list, the others' at random from the simulation's seed, each
+//! charged [`SIMULATION_ANSWER_COST`]). What is a game's own (when a
+//! simulation stops, answers kept for a later question, the table it
+//! returns) it says in a [`Plan`] and in its
+//! `src/games/<game>/lua/simulate.rs`.
 
 use std::cell::{Cell, RefCell};
 
-use mlua::{Lua, Table};
+use mlua::{Function, Lua, MultiValue, Table, Value};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Seat, State};
 
-use super::{located, Charge};
+use super::{host_function, located, Charge};
+
+/// Instructions charged to the script for each simulation.
+pub const SIMULATION_COST: u64 = 2_000;
+/// Instructions charged to the script for each answer a simulation plays
+/// (a pause of stepping mode is not charged).
+pub const SIMULATION_ANSWER_COST: u64 = 200;
+/// How many simulations one decision may run.
+pub const MAX_SIMULATIONS: u32 = 1_000;
+/// The most answers a simulation plays (a turn or round of eight seats
+/// needs far fewer): a backstop against a game that would not end.
+pub const MAX_ANSWERS: u32 = 2_000;
 
 /// The game being decided and the counters of its simulations.
 pub struct SimulationContext<G> {
@@ -33,22 +54,88 @@ pub struct SimulationContext<G> {
 pub struct SimulationStart<G> {
     /// The seat's answers, as text.
     pub texts: Vec<String>,
+    /// The deciding seat.
+    pub seat: Seat,
     /// The simulation's own seed (the others' answers are drawn from it).
     pub seed: u64,
     /// The game with what the seat cannot see dealt anew.
     pub game: G,
 }
 
-/// How one game's simulations are limited and explained.
+/// How one game's simulations are explained.
 pub struct SimulationRules {
     /// The game's title, for errors.
     pub title: &'static str,
     /// An example of the answer list, for the error on a bad one.
     pub example: &'static str,
-    /// How many simulations one decision may run.
-    pub max: u32,
-    /// Instructions charged to the script for each simulation.
-    pub cost: u64,
+}
+
+impl SimulationRules {
+    /// The error on arguments without a list of answer texts.
+    fn no_answers(&self, lua: &Lua) -> mlua::Error {
+        located(
+            lua,
+            format!(
+                "simulate takes a list of answer texts, such as {}",
+                self.example
+            ),
+        )
+    }
+}
+
+/// What a game plays its own way in a simulation ([`SimulationContext::play`]).
+pub trait Plan<G: State> {
+    /// Whether the simulation goes on from `game` (not over, fewer than
+    /// [`MAX_ANSWERS`] played); `left` is how many of the seat's answers
+    /// are not played yet.
+    fn goes_on(&self, game: &G, left: usize) -> bool;
+
+    /// Whether the decision now is a pause of stepping mode: answered,
+    /// never from the seat's list, and not charged. By default none is.
+    fn is_pause(&self, game: &G) -> bool {
+        let _ = game;
+        false
+    }
+
+    /// Whether the seat's next answer, which does not answer the decision
+    /// now, waits for a later one (the decision is then answered from
+    /// [`Plan::standing_answer`], else at random); by default it is the
+    /// script's error.
+    fn may_wait(&self, game: &G) -> bool {
+        let _ = game;
+        false
+    }
+
+    /// The seat's answer to the decision now when its list gives none; by
+    /// default none: a random one.
+    fn standing_answer(&self, game: &G) -> Option<G::Answer> {
+        let _ = game;
+        None
+    }
+}
+
+/// Makes the native `view:simulate`: called as a method or not (a leading
+/// table holding `simulate`, the view, is dropped), it takes a list of
+/// answer texts first, an error saying so otherwise; `simulate` gets that
+/// list and the arguments after it.
+pub fn simulate_function(
+    lua: &Lua,
+    rules: &'static SimulationRules,
+    simulate: impl Fn(&Lua, &Table, &mut std::vec::IntoIter<Value>) -> mlua::Result<Table> + 'static,
+) -> mlua::Result<Function> {
+    host_function(lua, move |lua, args: MultiValue| {
+        let mut args: Vec<Value> = args.into_iter().collect();
+        if let Some(Value::Table(first)) = args.first() {
+            if first.contains_key("simulate")? {
+                args.remove(0);
+            }
+        }
+        let mut args = args.into_iter();
+        let Some(Value::Table(answers)) = args.next() else {
+            return Err(rules.no_answers(lua));
+        };
+        simulate(lua, &answers, &mut args)
+    })
 }
 
 impl<G: State + Clone + 'static> SimulationContext<G> {
@@ -109,29 +196,18 @@ impl<G: State + Clone + 'static> SimulationContext<G> {
     ) -> mlua::Result<SimulationStart<G>> {
         let ctx = Self::get(lua, rules.title)?;
         let n = ctx.simulations.get() + 1;
-        if n > rules.max {
+        if n > MAX_SIMULATIONS {
             return Err(located(
                 lua,
-                format!(
-                    "simulate: more than {} simulations in one decision",
-                    rules.max
-                ),
+                format!("simulate: more than {MAX_SIMULATIONS} simulations in one decision"),
             ));
         }
         ctx.simulations.set(n);
-        ctx.charge.charge_or_stop(lua, rules.cost)?;
+        ctx.charge.charge_or_stop(lua, SIMULATION_COST)?;
         let texts: Vec<String> = answers
             .sequence_values::<String>()
             .collect::<mlua::Result<_>>()
-            .map_err(|_| {
-                located(
-                    lua,
-                    format!(
-                        "simulate takes a list of answer texts, such as {}",
-                        rules.example
-                    ),
-                )
-            })?;
+            .map_err(|_| rules.no_answers(lua))?;
         let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
         let real = ctx.game.borrow();
         let Some(real) = real.as_ref() else {
@@ -139,9 +215,77 @@ impl<G: State + Clone + 'static> SimulationContext<G> {
         };
         Ok(SimulationStart {
             texts,
+            seat: ctx.me.get(),
             seed,
             game: real.sample_hidden(ctx.me.get(), seed),
         })
+    }
+
+    /// Plays a simulation from its start as `plan` says: the seat's
+    /// answers go to its own decisions in order (one that is not legal is
+    /// an error naming it and the decision, unless it may wait), the
+    /// others' are drawn from the simulation's seed, and each answer is
+    /// charged; returns the game where it stopped.
+    pub fn play(
+        lua: &Lua,
+        rules: &SimulationRules,
+        start: SimulationStart<G>,
+        plan: &dyn Plan<G>,
+    ) -> mlua::Result<G> {
+        let ctx = Self::get(lua, rules.title)?;
+        let SimulationStart {
+            texts,
+            seat: me,
+            seed,
+            mut game,
+        } = start;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
+        let mut mine = texts.iter().peekable();
+        let mut played = 0;
+        while !game.is_over() && played < MAX_ANSWERS && plan.goes_on(&game, mine.len()) {
+            let Some(seat) = game.to_decide() else {
+                break;
+            };
+            let count = game.legal_count();
+            if count == 0 {
+                break;
+            }
+            let pause = plan.is_pause(&game);
+            let own = seat == me && !pause;
+            let listed = match mine.peek() {
+                Some(text) if own => match game.parse_answer(text) {
+                    Ok(answer) => {
+                        mine.next();
+                        Some(answer)
+                    }
+                    Err(_) if plan.may_wait(&game) => None,
+                    Err(refusal) => {
+                        return Err(located(
+                            lua,
+                            format!(
+                                "simulate: answer {text:?} to {}: {refusal}",
+                                game.decision_text()
+                            ),
+                        ))
+                    }
+                },
+                _ => None,
+            };
+            let answer = match listed.or_else(|| plan.standing_answer(&game).filter(|_| own)) {
+                Some(answer) => answer,
+                None => game
+                    .legal(rng.gen_range(0..count))
+                    .expect("an index below the count"),
+            };
+            let text = game.answer_text(answer);
+            game.apply(answer)
+                .map_err(|refusal| located(lua, format!("simulate: answer {text:?}: {refusal}")))?;
+            played += 1;
+            if !pause {
+                ctx.charge.charge_or_stop(lua, SIMULATION_ANSWER_COST)?;
+            }
+        }
+        Ok(game)
     }
 }
 

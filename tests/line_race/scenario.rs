@@ -143,6 +143,7 @@ pub fn check(path: &Path) -> Result<Checked, String> {
     }
     Ok(Checked {
         title: scenario.file.title,
+        source: String::new(),
         differences,
         events,
     })

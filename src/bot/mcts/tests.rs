@@ -366,7 +366,7 @@ fn a_game_s_own_settings_come_under_those_of_the_name() {
     let ttb = game("twin-tin-bots", 2, 1);
     let own = MctsConfig::for_game(ttb.as_ref(), "mcts").unwrap();
     let mut expected = MctsConfig::default();
-    expected.apply(ttb.search_settings()).unwrap();
+    expected.apply_settings(&ttb.search_settings()).unwrap();
     assert_eq!(own, expected);
     assert!(
         own != MctsConfig::default(),
@@ -377,6 +377,53 @@ fn a_game_s_own_settings_come_under_those_of_the_name() {
     assert_eq!(named.exploration, own.exploration, "the game's, not named");
     let err = MctsConfig::for_game(ttb.as_ref(), "mcts:quiet=x").unwrap_err();
     assert!(err.starts_with("quiet=x"), "{err}");
+}
+
+#[test]
+fn a_game_s_own_settings_are_held_to_the_ranges_of_a_name_s() {
+    let mut config = MctsConfig::default();
+    let own = SearchSettings {
+        horizon: Some(3),
+        quiet: Some(0.5),
+        exploration: Some(2.0),
+        choice: Some(Choice::Best),
+    };
+    config.apply_settings(&own).unwrap();
+    assert_eq!(
+        config,
+        MctsConfig::parse("mcts:horizon=3,quiet=0.5,exploration=2,choice=best")
+            .unwrap()
+            .unwrap()
+    );
+    for (bad, says) in [
+        (
+            SearchSettings {
+                horizon: Some(MAX_HORIZON + 1),
+                ..SearchSettings::NONE
+            },
+            "horizon=101: a whole number from 0 to 100",
+        ),
+        (
+            SearchSettings {
+                quiet: Some(1.5),
+                ..SearchSettings::NONE
+            },
+            "quiet=1.5: a share from 0 to 1",
+        ),
+        (
+            SearchSettings {
+                exploration: Some(f64::NAN),
+                ..SearchSettings::NONE
+            },
+            "exploration=NaN: a number from 0 to 100",
+        ),
+    ] {
+        let err = MctsConfig::default().apply_settings(&bad).unwrap_err();
+        assert_eq!(err, says);
+    }
+    let mut untouched = MctsConfig::default();
+    untouched.apply_settings(&SearchSettings::NONE).unwrap();
+    assert_eq!(untouched, MctsConfig::default());
 }
 
 #[test]

@@ -14,8 +14,8 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use crate::engine::{
-    self, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, Seat, Standing,
-    Started, State, TranscriptPart,
+    self, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, SearchSettings,
+    Seat, Standing, Started, State, TranscriptPart,
 };
 use crate::registry::{self, GameType};
 
@@ -188,8 +188,7 @@ fn check(path: &Path) -> Result<Checked, String> {
     let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
     Ok(Checked {
         title: crate::escape::terminal(&report.title).into_owned(),
-        differences: report.differences,
-        events: report.events,
+        ..report
     })
 }
 
@@ -354,8 +353,11 @@ impl State for Game {
         })
     }
 
-    fn search_settings(&self) -> &'static str {
-        "quiet=0.8"
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            quiet: Some(0.8),
+            ..SearchSettings::NONE
+        }
     }
 }
 

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::assets::Library;
 use crate::engine::{
-    self, rank, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, Seat,
-    Standing, Started, State, TranscriptPart,
+    self, rank, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, SearchChoice,
+    SearchSettings, Seat, Standing, Started, State, TranscriptPart,
 };
 use crate::registry::{self, GameType};
 
@@ -209,6 +209,7 @@ fn check(path: &Path) -> Result<Checked, String> {
     };
     Ok(Checked {
         title: crate::escape::terminal(&report.title).into_owned(),
+        source: crate::escape::terminal(&report.source).into_owned(),
         differences: inert(report.differences),
         events: inert(report.events),
     })
@@ -307,8 +308,13 @@ impl State for Game {
     /// exploration, and playouts of greedy cards four times in five
     /// ([`super::playout`]): chosen by matches against `racer` and
     /// `planner` (docs/tournaments.md).
-    fn search_settings(&self) -> &'static str {
-        "choice=best,exploration=0.3,quiet=0.8"
+    fn search_settings(&self) -> SearchSettings {
+        SearchSettings {
+            choice: Some(SearchChoice::Best),
+            exploration: Some(0.3),
+            quiet: Some(0.8),
+            ..SearchSettings::NONE
+        }
     }
 }
 

@@ -76,12 +76,7 @@ fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, S
 
 /// Checks a scenario file ([`super::scenario::check_file`]).
 fn check(path: &std::path::Path) -> Result<engine::Checked, String> {
-    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
-    Ok(engine::Checked {
-        title: report.title,
-        differences: report.differences,
-        events: report.events,
-    })
+    super::scenario::check_file(path).map_err(|e| e.to_string())
 }
 
 impl Named for Game {
@@ -225,8 +220,13 @@ impl engine::State for Game {
     /// programs nine times in ten (a change shows its worth over the turns
     /// it stays in place), and a small exploration: chosen by short
     /// matches against `lookahead` (docs/tournaments.md).
-    fn search_settings(&self) -> &'static str {
-        "horizon=2,quiet=0.9,exploration=0.05"
+    fn search_settings(&self) -> engine::SearchSettings {
+        engine::SearchSettings {
+            horizon: Some(2),
+            quiet: Some(0.9),
+            exploration: Some(0.05),
+            ..engine::SearchSettings::NONE
+        }
     }
 
     fn sample_hidden(&self, viewer: Seat, seed: u64) -> Game {

@@ -17,11 +17,12 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 
-use mlua::{Function, Lua, MultiValue, Value};
+use mlua::{Function, Lua, Value};
 
 use crate::engine::{Seat, State};
 use crate::grid::square::Square;
-use crate::script::{located, Charge, LuaBotApi};
+use crate::script::simulation::simulate_function;
+use crate::script::{Charge, LuaBotApi};
 
 use super::board::{Terrain, PLAYER_COLOURS};
 use super::game::{Game, Phase};
@@ -163,20 +164,9 @@ impl LuaBotApi for BotApi {
 
     fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
         Context::install(lua, charge);
-        let simulate = crate::script::host_function(lua, |lua, args: MultiValue| {
-            // `view:simulate(t [, to_round_end])` or `view.simulate(t [, ...])`.
-            let mut args: Vec<Value> = args.into_iter().collect();
-            if matches!(args.first(), Some(Value::Table(t)) if t.contains_key("me").unwrap_or(false))
-            {
-                args.remove(0);
-            }
-            let Some(Value::Table(answers)) = args.first() else {
-                return Err(located(
-                    lua,
-                    "simulate takes a list of answer texts, such as { \"up 3\" }",
-                ));
-            };
-            let whole = matches!(args.get(1), Some(Value::Boolean(true)));
+        let simulate = simulate_function(lua, &simulate::RULES, |lua, answers, args| {
+            // `view:simulate(answers [, to_round_end])`.
+            let whole = matches!(args.next(), Some(Value::Boolean(true)));
             simulate::simulate(lua, answers, whole)
         })?;
         Ok(BotApi { simulate })

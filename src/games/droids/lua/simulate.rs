@@ -9,83 +9,39 @@
 //! ends. It returns the seat's view of the game then (no `simulate` in
 //! it), with `over` and `winners`. Each call is charged to the script's
 //! instruction budget, and a decision may run at most [`MAX_SIMULATIONS`].
+//! What every game's simulations share (the arguments, the limits and
+//! charges, the sample, the answers played) is
+//! [`crate::script::simulation`]'s; what is Droids' is its [`Plan`] and
+//! the view it returns.
 
 use mlua::{Lua, Table};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::engine::State;
-use crate::script::located;
+use crate::script::simulation::{Plan, SimulationRules};
 
 use crate::games::droids::board::PLAYER_COLOURS;
-use crate::script::simulation::SimulationRules;
+use crate::games::droids::game::Game;
 
 use super::Context;
 
-/// Instructions charged to the script for each simulation.
-pub const SIMULATION_COST: u64 = 2_000;
-/// Instructions charged to the script for each answer a simulation plays.
-pub const SIMULATION_ANSWER_COST: u64 = 200;
-/// How many simulations one decision may run.
-pub const MAX_SIMULATIONS: u32 = 1_000;
+pub use crate::script::simulation::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
 
-/// This game's simulations' limits, for [`Context::start`].
-const RULES: SimulationRules = SimulationRules {
+/// This game's simulations, for [`Context::start`].
+pub(super) static RULES: SimulationRules = SimulationRules {
     title: "Droids",
     example: "{ \"up 3\" }",
-    max: MAX_SIMULATIONS,
-    cost: SIMULATION_COST,
 };
-/// The most answers a simulation plays (a round of four players needs far
-/// fewer): a backstop against a game that would not end its round.
-const MAX_ANSWERS: u32 = 2_000;
 
 /// Runs one simulation of `answers` (a list of answer texts) for the seat
 /// deciding now; see the module's doc.
 pub(super) fn simulate(lua: &Lua, answers: &Table, to_round_end: bool) -> mlua::Result<Table> {
     let start = Context::start(lua, &RULES, answers)?;
-    let ctx = Context::get(lua, RULES.title)?;
-    let (texts, seed, mut game) = (start.texts, start.seed, start.game);
-    let me = ctx.me.get();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
-    let mut mine = texts.iter();
-    let mut left = texts.len();
-    let round = game.turn();
-    let mut played = 0;
-    while !game.is_over() && played < MAX_ANSWERS {
-        if left == 0 && !(to_round_end && game.turn() == round) {
-            break;
-        }
-        let Some(seat) = game.to_decide() else {
-            break;
-        };
-        let count = game.legal_count();
-        if count == 0 {
-            break;
-        }
-        let answer = match (seat == me).then(|| mine.next()).flatten() {
-            Some(text) => {
-                left -= 1;
-                game.parse_answer(text).map_err(|refusal| {
-                    located(
-                        lua,
-                        format!(
-                            "simulate: answer {text:?} to {}: {refusal}",
-                            game.decision_text()
-                        ),
-                    )
-                })?
-            }
-            None => game
-                .legal(rng.gen_range(0..count))
-                .expect("an index below the count"),
-        };
-        let text = game.answer_text(answer);
-        game.apply(answer)
-            .map_err(|refusal| located(lua, format!("simulate: answer {text:?}: {refusal}")))?;
-        played += 1;
-        ctx.charge.charge_or_stop(lua, SIMULATION_ANSWER_COST)?;
-    }
+    let me = start.seat;
+    let plan = RoundPlan {
+        round: start.game.turn(),
+        to_round_end,
+    };
+    let game = Context::play(lua, &RULES, start, &plan)?;
     let view = super::view(lua, &game, me, None)?;
     view.set("over", game.is_over())?;
     let winners: Vec<&str> = game
@@ -94,4 +50,19 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, to_round_end: bool) -> mlua::
         .unwrap_or_default();
     view.set("winners", winners)?;
     Ok(view)
+}
+
+/// How Droids plays a simulation: until the seat's answers are played, or
+/// to the end of the round.
+struct RoundPlan {
+    /// The round simulated.
+    round: u32,
+    /// Whether to play on to the end of the round.
+    to_round_end: bool,
+}
+
+impl Plan<Game> for RoundPlan {
+    fn goes_on(&self, game: &Game, left: usize) -> bool {
+        left > 0 || (self.to_round_end && game.turn() == self.round)
+    }
 }

@@ -7,8 +7,8 @@
 //! the order's `block`) or answers played from the first round
 //! (`[[answer]]`, each may expect a refusal), and what must hold
 //! (`[expect]`). [`check_file`] reads a file (errors name the file, line,
-//! column, field and reason) and plays it; [`Report`] lists every
-//! difference.
+//! column, field and reason) and plays it; its report ([`Checked`])
+//! lists every difference.
 
 pub mod export;
 #[cfg(test)]
@@ -20,7 +20,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::engine::{Describe, State};
+use crate::engine::{Checked, Describe, State};
 use crate::grid::square::Square;
 use crate::script::text::shown;
 
@@ -32,17 +32,6 @@ use super::tiles::{Colour, Tile, TileMix};
 
 /// A scenario that could not be read or played: where and why.
 pub type ScenarioError = MissionError;
-
-/// The result of playing a scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The scenario's title.
-    pub title: String,
-    /// Every expectation that does not hold.
-    pub differences: Vec<String>,
-    /// Every event narrated, in order.
-    pub events: Vec<String>,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -132,7 +121,7 @@ struct ExpectPiece {
 }
 
 /// Reads a scenario file and plays it.
-pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+pub fn check_file(path: &Path) -> Result<Checked, ScenarioError> {
     let shown = path.display().to_string();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
         MissionError {
@@ -182,14 +171,15 @@ fn read(place: &Place<'_>) -> Result<RawScenario, ScenarioError> {
 }
 
 /// Reads a scenario from text (`file` names it in errors) and plays it.
-pub fn check_text(file: &str, text: &str) -> Result<Report, ScenarioError> {
+pub fn check_text(file: &str, text: &str) -> Result<Checked, ScenarioError> {
     let place = Place { file, text };
     let raw = read(&place)?;
     place.source(&raw.source)?;
     let (game, events) = play(&place, &raw)?;
     let differences = compare(&place, &game, &raw.expect, &events)?;
-    Ok(Report {
+    Ok(Checked {
         title: raw.title,
+        source: raw.source.into_inner(),
         differences,
         events,
     })

@@ -20,7 +20,7 @@ use mlua::{Function, Lua, Table, Value};
 
 use crate::grid::square::{Compass, Square};
 use crate::script::text::shown;
-use crate::script::{host, located, Sandbox, ScriptId};
+use crate::script::{host, located, Borrowed, Sandbox, ScriptId};
 
 use super::options::every_option;
 use super::Game;
@@ -160,37 +160,21 @@ pub struct HookError {
 /// What the handle's functions share: the game lent for the running call
 /// and the effects asked for so far.
 pub(super) struct Lent {
-    game: Cell<*const Game>,
+    game: Borrowed<Game>,
     effects: RefCell<Vec<Effect>>,
     /// The bytes of requests queued by the running call.
     queued: Cell<usize>,
 }
 
 impl Lent {
-    /// The lent game; an error (at the script's line) outside a call.
-    pub(super) fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
-        let game = self.game.get();
-        if game.is_null() {
-            return Err(located(
-                lua,
-                "the game is only reachable during the hook call it was lent for",
-            ));
-        }
-        // SAFETY: the pointer is set only by `OptionRuntime::call` from a
-        // `&Game` that outlives the call, and cleared (by `Loan`'s drop)
-        // before that borrow ends; Lua code runs only inside that call, so
-        // a non-null pointer points at the lent game, which nothing
-        // mutates meanwhile.
-        Ok(unsafe { &*game })
-    }
-}
-
-/// The loan of a game to the handle; cleared when dropped.
-struct Loan<'a>(&'a Lent);
-
-impl Drop for Loan<'_> {
-    fn drop(&mut self) {
-        self.0.game.set(std::ptr::null());
+    /// Runs `read` with the lent game; an error (at the script's line)
+    /// outside a call.
+    pub(super) fn read<R>(
+        &self,
+        lua: &Lua,
+        read: impl FnOnce(&Game) -> mlua::Result<R>,
+    ) -> mlua::Result<R> {
+        self.game.read(lua, read)
     }
 }
 
@@ -388,7 +372,7 @@ pub(super) fn new_host(
 ) -> Result<(Sandbox, Rc<Lent>, Table), crate::script::ScriptError> {
     let sandbox = Sandbox::new()?;
     let lent = Rc::new(Lent {
-        game: Cell::new(std::ptr::null()),
+        game: Borrowed::new("the game is only reachable during the hook call it was lent for"),
         effects: RefCell::new(Vec::new()),
         queued: Cell::new(0),
     });
@@ -412,10 +396,9 @@ pub(super) fn call_lent(
 ) -> Result<(Value, Vec<Effect>), crate::script::ScriptError> {
     lent.effects.borrow_mut().clear();
     lent.queued.set(0);
-    lent.game.set(game);
-    let loan = Loan(lent);
-    let value: Value = sandbox.call_function(id, function, (handle, event))?;
-    drop(loan);
+    let value: Value = lent.game.lend(game, || {
+        sandbox.call_function(id, function, (handle, event))
+    })?;
     let effects = std::mem::take(&mut *lent.effects.borrow_mut());
     Ok((value, effects))
 }
@@ -528,7 +511,7 @@ impl Lent {
     /// the lent game's counters, to the script memory limit.
     pub(super) fn hold(&self, lua: &Lua, bytes: usize) -> mlua::Result<()> {
         let queued = self.queued.get().saturating_add(bytes);
-        let counters = self.game(lua)?.counter_bytes();
+        let counters = self.read(lua, |g| Ok(g.counter_bytes()))?;
         host::store(lua, counters.saturating_add(queued))?;
         self.queued.set(queued);
         Ok(())
@@ -557,48 +540,51 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     read(
         "robot",
         host::host_function(lua, move |lua, (_, colour): (Value, Value)| {
-            let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-            let r = &g.robots[i];
-            host::charge(lua, ITEM_COST * r.options.len() as u64)?;
-            let t = lua.create_table()?;
-            t.raw_set("colour", r.colour())?;
-            if let Some(at) = r.at {
-                t.raw_set("at", square_table(lua, at)?)?;
-            }
-            t.raw_set("facing", r.facing.name())?;
-            t.raw_set("damage", r.damage)?;
-            t.raw_set("lives", r.lives)?;
-            t.raw_set("flags", r.flags)?;
-            t.raw_set("virtual", r.virtual_robot)?;
-            t.raw_set("powered_down", r.powered_down)?;
-            t.raw_set(
-                "options",
-                lua.create_sequence_from(r.options.iter().cloned())?,
-            )?;
-            Ok(t)
+            l.read(lua, |g| {
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                let r = &g.robots[i];
+                host::charge(lua, ITEM_COST * r.options.len() as u64)?;
+                let t = lua.create_table()?;
+                t.raw_set("colour", r.colour())?;
+                if let Some(at) = r.at {
+                    t.raw_set("at", square_table(lua, at)?)?;
+                }
+                t.raw_set("facing", r.facing.name())?;
+                t.raw_set("damage", r.damage)?;
+                t.raw_set("lives", r.lives)?;
+                t.raw_set("flags", r.flags)?;
+                t.raw_set("virtual", r.virtual_robot)?;
+                t.raw_set("powered_down", r.powered_down)?;
+                t.raw_set(
+                    "options",
+                    lua.create_sequence_from(r.options.iter().cloned())?,
+                )?;
+                Ok(t)
+            })
         })?,
     )?;
     let l = lent.clone();
     read(
         "counter",
         host::host_function(lua, move |lua, (_, colour, key): (Value, Value, Value)| {
-            let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-            Ok(g.counter(i, &key_arg(lua, &key)?))
+            l.read(lua, |g| {
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                Ok(g.counter(i, &key_arg(lua, &key)?))
+            })
         })?,
     )?;
     let l = lent.clone();
     read(
         "next_flag",
         host::host_function(lua, move |lua, (_, colour): (Value, Value)| {
-            let g = l.game(lua)?;
-            let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-            let next = usize::from(g.robots[i].flags);
-            match g.board.flags().get(next) {
-                Some(flag) => Ok(Value::Table(square_table(lua, flag.at)?)),
-                None => Ok(Value::Nil),
-            }
+            l.read(lua, |g| {
+                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                let next = usize::from(g.robots[i].flags);
+                match g.board.flags().get(next) {
+                    Some(flag) => Ok(Value::Table(square_table(lua, flag.at)?)),
+                    None => Ok(Value::Nil),
+                }
+            })
         })?,
     )?;
     let l = lent.clone();
@@ -607,13 +593,14 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         host::host_function(
             lua,
             move |lua, (_, x, y, dir): (Value, Value, Value, Value)| {
-                let g = l.game(lua)?;
-                let limit = i64::from(Square::LIMIT);
-                let x = whole_arg(lua, &x, "x", -limit, limit)?;
-                let y = whole_arg(lua, &y, "y", -limit, limit)?;
-                let sq = Square::checked(x, y).map_err(|e| located(lua, e))?;
-                Ok(g.board
-                    .is_walled(sq, direction_arg(lua, &text_arg(lua, &dir, "a side")?)?))
+                l.read(lua, |g| {
+                    let limit = i64::from(Square::LIMIT);
+                    let x = whole_arg(lua, &x, "x", -limit, limit)?;
+                    let y = whole_arg(lua, &y, "y", -limit, limit)?;
+                    let sq = Square::checked(x, y).map_err(|e| located(lua, e))?;
+                    Ok(g.board
+                        .is_walled(sq, direction_arg(lua, &text_arg(lua, &dir, "a side")?)?))
+                })
             },
         )?,
     )?;
@@ -635,10 +622,11 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
             host::host_function(
                 lua,
                 move |lua, (_, colour, option): (Value, Value, Value)| {
-                    let g = l.game(lua)?;
-                    let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-                    let option = text_arg(lua, &option, "an option")?;
-                    Ok(answer(g, i, &option))
+                    l.read(lua, |g| {
+                        let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                        let option = text_arg(lua, &option, "an option")?;
+                        Ok(answer(g, i, &option))
+                    })
                 },
             )?,
         )?;
@@ -646,7 +634,7 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     let l = lent.clone();
     read(
         "turn",
-        host::host_function(lua, move |lua, _: Value| Ok(l.game(lua)?.turn))?,
+        host::host_function(lua, move |lua, _: Value| l.read(lua, |g| Ok(g.turn)))?,
     )?;
     read(
         "ask",
@@ -687,7 +675,7 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
     let l = lent.clone();
     read(
         "register",
-        host::host_function(lua, move |lua, _: Value| Ok(l.game(lua)?.revealed))?,
+        host::host_function(lua, move |lua, _: Value| l.read(lua, |g| Ok(g.revealed)))?,
     )?;
     // Effects: each checks its robot and is applied after the call.
     let effect = |name: &'static str,
@@ -697,10 +685,11 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         methods.raw_set(
             method(name),
             host::host_function(lua, move |lua, (_, colour, arg): (Value, Value, Value)| {
-                let g = l.game(lua)?;
-                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-                let e = make(lua, g, i, arg)?;
-                l.queue(lua, e)
+                l.read(lua, |g| {
+                    let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                    let e = make(lua, g, i, arg)?;
+                    l.queue(lua, e)
+                })
             })?,
         )
     };
@@ -764,17 +753,18 @@ fn add_methods(lua: &Lua, methods: &Table, lent: &Rc<Lent>) -> mlua::Result<()> 
         host::host_function(
             lua,
             move |lua, (_, colour, key, value): (Value, Value, Value, Value)| {
-                let g = l.game(lua)?;
-                let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
-                let key = key_arg(lua, &key)?;
-                let value = whole_arg(
-                    lua,
-                    &value,
-                    "game:set_counter(robot, key, value): value",
-                    i64::MIN,
-                    i64::MAX,
-                )?;
-                l.queue(lua, Effect::SetCounter(i, key, value))
+                l.read(lua, |g| {
+                    let i = robot_arg(lua, g, &text_arg(lua, &colour, "a robot")?)?;
+                    let key = key_arg(lua, &key)?;
+                    let value = whole_arg(
+                        lua,
+                        &value,
+                        "game:set_counter(robot, key, value): value",
+                        i64::MIN,
+                        i64::MAX,
+                    )?;
+                    l.queue(lua, Effect::SetCounter(i, key, value))
+                })
             },
         )?,
     )?;

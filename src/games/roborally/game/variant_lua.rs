@@ -318,46 +318,49 @@ fn add_methods(
     methods.raw_set(
         method("square"),
         host::host_function(lua, move |lua, (_, x, y): (Value, Value, Value)| {
-            let g = l.game(lua)?;
-            let limit = i64::from(Square::LIMIT);
-            let x = whole_arg(lua, &x, "x", -limit, limit)?;
-            let y = whole_arg(lua, &y, "y", -limit, limit)?;
-            let sq = Square::checked(x, y).map_err(|e| located(lua, e))?;
-            let t = lua.create_table()?;
-            if g.board.is_off(sq) {
-                t.raw_set("kind", "off")?;
-                return Ok(t);
-            }
-            let (kind, to) = kind_name(g.board.kind(sq));
-            t.raw_set("kind", kind)?;
-            t.raw_set("to", to.map(Compass::name))?;
-            t.raw_set("flag", g.board.flag_at(sq))?;
-            Ok(t)
+            l.read(lua, |g| {
+                let limit = i64::from(Square::LIMIT);
+                let x = whole_arg(lua, &x, "x", -limit, limit)?;
+                let y = whole_arg(lua, &y, "y", -limit, limit)?;
+                let sq = Square::checked(x, y).map_err(|e| located(lua, e))?;
+                let t = lua.create_table()?;
+                if g.board.is_off(sq) {
+                    t.raw_set("kind", "off")?;
+                    return Ok(t);
+                }
+                let (kind, to) = kind_name(g.board.kind(sq));
+                t.raw_set("kind", kind)?;
+                t.raw_set("to", to.map(Compass::name))?;
+                t.raw_set("flag", g.board.flag_at(sq))?;
+                Ok(t)
+            })
         })?,
     )?;
     let l = lent.clone();
     methods.raw_set(
         method("flags"),
         host::host_function(lua, move |lua, _: Value| {
-            let g = l.game(lua)?;
-            host::charge(lua, ITEM_COST * g.board.flags().len() as u64)?;
-            let list = lua.create_table()?;
-            for f in g.board.flags() {
-                let t = lua.create_table()?;
-                t.raw_set("number", f.number)?;
-                t.raw_set("at", square_table(lua, f.at)?)?;
-                list.raw_push(t)?;
-            }
-            Ok(list)
+            l.read(lua, |g| {
+                host::charge(lua, ITEM_COST * g.board.flags().len() as u64)?;
+                let list = lua.create_table()?;
+                for f in g.board.flags() {
+                    let t = lua.create_table()?;
+                    t.raw_set("number", f.number)?;
+                    t.raw_set("at", square_table(lua, f.at)?)?;
+                    list.raw_push(t)?;
+                }
+                Ok(list)
+            })
         })?,
     )?;
     let l = lent.clone();
     methods.raw_set(
         method("colours"),
         host::host_function(lua, move |lua, _: Value| {
-            let g = l.game(lua)?;
-            host::charge(lua, ITEM_COST * g.robots.len() as u64)?;
-            lua.create_sequence_from(g.robots.iter().map(|r| r.colour()))
+            l.read(lua, |g| {
+                host::charge(lua, ITEM_COST * g.robots.len() as u64)?;
+                lua.create_sequence_from(g.robots.iter().map(|r| r.colour()))
+            })
         })?,
     )?;
     let l = lent.clone();
@@ -365,34 +368,35 @@ fn add_methods(
     methods.raw_set(
         method("move_flag"),
         host::host_function(lua, move |lua, (_, number, dir): (Value, Value, Value)| {
-            let g = l.game(lua)?;
-            let flags = g.board.flags();
-            let last = flags.last().map_or(0, |f| i64::from(f.number));
-            let number = whole_arg(
-                lua,
-                &number,
-                "game:move_flag(number, side): number",
-                1,
-                last,
-            )?;
-            let flag = flags
-                .iter()
-                .find(|f| i64::from(f.number) == number)
-                .map(|f| f.number)
-                .ok_or_else(|| located(lua, format!("there is no flag {number}")))?;
-            let dir = match &dir {
-                Value::String(s) => direction_arg(lua, &s.to_str()?)?,
-                _ => {
-                    return Err(located(
-                        lua,
-                        "game:move_flag(number, side): side is N, E, S or W",
-                    ))
-                }
-            };
-            host::charge(lua, EFFECT_COST)?;
-            l.hold(lua, std::mem::size_of::<FlagMove>())?;
-            m.borrow_mut().push(FlagMove { flag, dir });
-            Ok(())
+            l.read(lua, |g| {
+                let flags = g.board.flags();
+                let last = flags.last().map_or(0, |f| i64::from(f.number));
+                let number = whole_arg(
+                    lua,
+                    &number,
+                    "game:move_flag(number, side): number",
+                    1,
+                    last,
+                )?;
+                let flag = flags
+                    .iter()
+                    .find(|f| i64::from(f.number) == number)
+                    .map(|f| f.number)
+                    .ok_or_else(|| located(lua, format!("there is no flag {number}")))?;
+                let dir = match &dir {
+                    Value::String(s) => direction_arg(lua, &s.to_str()?)?,
+                    _ => {
+                        return Err(located(
+                            lua,
+                            "game:move_flag(number, side): side is N, E, S or W",
+                        ))
+                    }
+                };
+                host::charge(lua, EFFECT_COST)?;
+                l.hold(lua, std::mem::size_of::<FlagMove>())?;
+                m.borrow_mut().push(FlagMove { flag, dir });
+                Ok(())
+            })
         })?,
     )?;
     Ok(())

@@ -13,42 +13,34 @@
 //! reaches no power down). It returns where the seat's robot ends, and
 //! where the others do (`rivals`). Each call is charged to the
 //! script's instruction budget, and a decision may run at most
-//! [`MAX_SIMULATIONS`] of them.
+//! [`MAX_SIMULATIONS`] of them. What every game's simulations share (the
+//! arguments, the limits and charges, the sample, the answers played) is
+//! [`crate::script::simulation`]'s; what is RoboRally's is its [`Plan`]
+//! and the table it returns.
 
 use std::collections::HashMap;
 
 use mlua::{Lua, Table, Value};
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
 
 use crate::engine::State;
+use crate::script::simulation::{Plan, SimulationRules};
 use crate::script::{host, located};
 
-use crate::games::roborally::game::{Decision, Game};
-use crate::script::simulation::SimulationRules;
+use crate::games::roborally::game::{Answer, Decision, Game};
 
 use super::Context;
 
-/// Instructions charged to the script for each simulation.
-pub const SIMULATION_COST: u64 = 2_000;
-/// Instructions charged to the script for each answer a simulation plays.
-pub const SIMULATION_ANSWER_COST: u64 = 200;
-/// How many simulations one decision may run.
-pub const MAX_SIMULATIONS: u32 = 1_000;
+pub use crate::script::simulation::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
+
 /// Instructions charged for each entry of the answers and standing
 /// answers a simulation reads (and one for every 8 bytes of their text).
 pub const ITEM_COST: u64 = 10;
 
-/// This game's simulations' limits, for [`Context::start`].
-const RULES: SimulationRules = SimulationRules {
+/// This game's simulations, for [`Context::start`].
+pub(super) static RULES: SimulationRules = SimulationRules {
     title: "RoboRally",
     example: "{ \"move_2 670\", ..., \"go\" }",
-    max: MAX_SIMULATIONS,
-    cost: SIMULATION_COST,
 };
-/// The most answers a simulation plays (a turn of 8 robots needs far
-/// fewer): a backstop against a game that would not end its turn.
-const MAX_ANSWERS: u32 = 2_000;
 
 /// Runs one simulation of `answers` (a list of answer texts) for the
 /// seat deciding now, up to the end of register phase `phases` when it is
@@ -65,72 +57,58 @@ pub(super) fn simulate(
     if let Some(standing) = standing {
         charge_table(lua, standing)?;
     }
-    let start = Context::start(lua, &RULES, answers)?;
+    let mut start = Context::start(lua, &RULES, answers)?;
     let standing = standing_answers(lua, standing)?;
-    let ctx = Context::get(lua, RULES.title)?;
-    let (texts, seed, mut game) = (start.texts, start.seed, start.game);
-    let me = ctx.me.get();
+    let me = start.seat;
     // Stopping after a phase needs the game to pause between steps; the
     // pauses (`continue`) are answered here and not charged.
-    game.set_stepping(phases.is_some());
-    let past = |game: &Game| match (phases, game.turn_phase().1) {
-        (Some(last), Some(phase)) => phase > last,
-        _ => false,
+    start.game.set_stepping(phases.is_some());
+    let plan = TurnPlan {
+        turn: start.game.turn(),
+        phases,
+        standing,
     };
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5851_F42D_4C95_7F2D);
-    let mut mine = texts.iter().peekable();
-    let turn = game.turn();
-    let mut played = 0;
-    while !game.is_over()
-        && game.turn() == turn
-        && game.turn_phase().2 != "end of the turn"
-        && !past(&game)
-    {
-        let Some(seat) = game.to_decide() else {
-            break;
+    let game = Context::play(lua, &RULES, start, &plan)?;
+    ended(lua, &game, me)
+}
+
+/// How RoboRally plays a simulation: to the end of the turn's register
+/// phases (or of phase `phases`), a question of an option that the seat's
+/// next answer does not answer left to `standing` (else random).
+struct TurnPlan {
+    /// The turn simulated.
+    turn: u32,
+    /// The last register phase played, when given.
+    phases: Option<u8>,
+    /// The standing answers, by option name or decision kind.
+    standing: HashMap<String, String>,
+}
+
+impl Plan<Game> for TurnPlan {
+    fn goes_on(&self, game: &Game, _: usize) -> bool {
+        let past = match (self.phases, game.turn_phase().1) {
+            (Some(last), Some(phase)) => phase > last,
+            _ => false,
         };
-        let count = game.legal_count();
-        if count == 0 || played >= MAX_ANSWERS {
-            break;
-        }
-        let pause = matches!(game.decision(), Some(Decision::Continue));
-        let own = seat == me && !pause;
-        let chain = matches!(
+        game.turn() == self.turn && game.turn_phase().2 != "end of the turn" && !past
+    }
+
+    fn is_pause(&self, game: &Game) -> bool {
+        matches!(game.decision(), Some(Decision::Continue))
+    }
+
+    /// A card or the power down is the chain of the seat's answers; an
+    /// option's question may be left to the standing answers.
+    fn may_wait(&self, game: &Game) -> bool {
+        !matches!(
             game.decision(),
             Some(Decision::Card { .. } | Decision::PowerDown { .. })
-        );
-        let parsed = match mine.peek() {
-            Some(text) if own => Some((text.to_string(), game.parse_answer(text))),
-            _ => None,
-        };
-        let answer = match parsed {
-            Some((_, Ok(answer))) => {
-                mine.next();
-                answer
-            }
-            Some((text, Err(refusal))) if chain => {
-                return Err(located(
-                    lua,
-                    format!(
-                        "simulate: answer {text:?} to {}: {refusal}",
-                        game.decision_text()
-                    ),
-                ))
-            }
-            _ => match standing_answer(&game, &standing).filter(|_| own) {
-                Some(answer) => answer,
-                None => game
-                    .legal(rng.gen_range(0..count))
-                    .expect("an index below the count"),
-            },
-        };
-        apply(lua, &mut game, answer)?;
-        played += 1;
-        if !pause {
-            ctx.charge.charge_or_stop(lua, SIMULATION_ANSWER_COST)?;
-        }
+        )
     }
-    ended(lua, &game, me)
+
+    fn standing_answer(&self, game: &Game) -> Option<Answer> {
+        standing_answer(game, &self.standing)
+    }
 }
 
 /// Charges reading `table` (the answers or the standing answers) to the
@@ -185,10 +163,7 @@ fn standing_answers(lua: &Lua, standing: Option<&Table>) -> mlua::Result<HashMap
 
 /// The standing answer to the decision asked, when one is given for its
 /// option (else its kind) and is legal now.
-fn standing_answer(
-    game: &Game,
-    standing: &HashMap<String, String>,
-) -> Option<crate::games::roborally::game::Answer> {
+fn standing_answer(game: &Game, standing: &HashMap<String, String>) -> Option<Answer> {
     if standing.is_empty() {
         return None;
     }
@@ -197,17 +172,6 @@ fn standing_answer(
         .and_then(|o| standing.get(o))
         .or_else(|| standing.get(kind))
         .and_then(|text| game.parse_answer(text).ok())
-}
-
-/// Applies `answer`, or fails naming it.
-fn apply(
-    lua: &Lua,
-    game: &mut Game,
-    answer: crate::games::roborally::game::Answer,
-) -> mlua::Result<()> {
-    let text = game.answer_text(answer);
-    game.apply(answer)
-        .map_err(|refusal| located(lua, format!("simulate: answer {text:?}: {refusal}")))
 }
 
 /// Where `me`'s robot ends: `{ x, y, facing, destroyed, damage, lives,

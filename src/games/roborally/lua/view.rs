@@ -9,7 +9,9 @@ use mlua::{Function, Lua, MultiValue, Table, Value};
 use crate::engine::State;
 use crate::grid::square::{Compass, Square};
 use crate::script::host_function;
+use crate::script::simulation::simulate_function;
 
+use super::simulate::RULES;
 use super::Context;
 use crate::games::roborally::board::{Board, Kind, Registers, Turn};
 use crate::games::roborally::cards::{locked_registers, Card, REGISTERS};
@@ -28,22 +30,8 @@ impl Natives {
     /// Makes them in `lua`.
     pub(super) fn new(lua: &Lua) -> mlua::Result<Natives> {
         Ok(Natives {
-            simulate: host_function(lua, |lua, args: MultiValue| {
-                // `view:simulate(t [, phases [, standing]])` and
-                // `view.simulate(...)` alike: a leading view is dropped.
-                let mut args: Vec<Value> = args.into_iter().collect();
-                if let Some(Value::Table(first)) = args.first() {
-                    if first.contains_key("simulate")? {
-                        args.remove(0);
-                    }
-                }
-                let mut args = args.into_iter();
-                let Some(Value::Table(answers)) = args.next() else {
-                    return Err(crate::script::located(
-                        lua,
-                        "simulate takes a list of answer texts, such as { \"move_2 670\", ..., \"go\" }",
-                    ));
-                };
+            simulate: simulate_function(lua, &RULES, |lua, answers, args| {
+                // `view:simulate(answers [, phases [, standing]])`.
                 let phases = match args.next() {
                     None | Some(Value::Nil) => None,
                     Some(v) => match phase_count(&v) {
@@ -66,7 +54,7 @@ impl Natives {
                         ))
                     }
                 };
-                super::simulate::simulate(lua, &answers, phases, standing.as_ref())
+                super::simulate::simulate(lua, answers, phases, standing.as_ref())
             })?,
             square: host_function(lua, |lua, args: MultiValue| {
                 // Whole numbers, a leading board table skipped; a number

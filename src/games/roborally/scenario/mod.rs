@@ -2,8 +2,8 @@
 //! files"): a position, one turn's register phases, and what must hold
 //! afterwards. [`load`] reads and checks a file (errors name the file,
 //! line, column, field and reason); [`Scenario::run`] plays it and lists
-//! every difference in a [`Report`], as `tinbots check` does for Twin Tin
-//! Bots scenarios.
+//! every difference in its report ([`Checked`]), as `tinbots check` does
+//! for every game's scenarios.
 //!
 //! How the keys are read: `board = "file"` is a board file relative to
 //! the scenario's folder; an inline `[board]` has the tables of a board
@@ -26,7 +26,7 @@ use std::path::Path;
 use std::rc::Rc;
 
 use crate::assets::Library;
-use crate::engine::State;
+use crate::engine::{Checked, State};
 use crate::toml_text::line_column;
 
 use super::cards::Card;
@@ -91,41 +91,6 @@ impl Source<'_> {
             place: self.file.to_string(),
             message: reason.into(),
         }
-    }
-}
-
-/// The result of playing a scenario.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The scenario's title.
-    pub title: String,
-    /// The rule it cites, possibly empty.
-    pub source: String,
-    /// One line per expectation that does not hold
-    /// (`red: expected at 1,0 but it is at 0,0`); empty when it passed.
-    pub differences: Vec<String>,
-    /// The turn's events in words, in order.
-    pub events: Vec<String>,
-}
-
-impl Report {
-    /// Whether every expectation held.
-    pub fn passed(&self) -> bool {
-        self.differences.is_empty()
-    }
-
-    /// The report as `tinbots check` writes it: `PASS <file>: <title>`, or
-    /// `FAIL <file>: <title>` with the differences and the turn's events
-    /// indented below.
-    pub fn lines(&self, file: &str) -> Vec<String> {
-        if self.passed() {
-            return vec![format!("PASS {file}: {}", self.title)];
-        }
-        let mut out = vec![format!("FAIL {file}: {}", self.title)];
-        out.extend(self.differences.iter().map(|d| format!("  {d}")));
-        out.push("  events of the turn:".into());
-        out.extend(self.events.iter().map(|e| format!("    {e}")));
-        out
     }
 }
 
@@ -232,9 +197,9 @@ impl Scenario {
 
     /// Plays the scenario: its turn with its choices, then every
     /// expectation compared.
-    pub fn run(&self) -> Result<Report, ScenarioError> {
+    pub fn run(&self) -> Result<Checked, ScenarioError> {
         let (game, events) = self.play()?;
-        Ok(Report {
+        Ok(Checked {
             title: self.title.clone(),
             source: self.source.clone(),
             differences: self.expect.differences(&game),
@@ -274,6 +239,6 @@ impl Scenario {
 }
 
 /// Reads and plays a scenario file.
-pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+pub fn check_file(path: &Path) -> Result<Checked, ScenarioError> {
     load(path)?.run()
 }

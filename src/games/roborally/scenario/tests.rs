@@ -28,8 +28,8 @@ fn belts_feeding_one_square_pass() {
         &"blue's belt move is cancelled: red would land on the same square (ruling 3)".to_string()
     ));
     assert_eq!(
-        report.lines("f.toml"),
-        vec!["PASS f.toml: Two belts feeding one square: neither robot moves"]
+        report.title,
+        "Two belts feeding one square: neither robot moves"
     );
 }
 
@@ -49,13 +49,14 @@ fn failing_expectations_are_listed() {
             "red: expected locked [5] but it is []",
         ]
     );
-    let lines = report.lines("w.toml");
+    assert!(!report.passed());
     assert_eq!(
-        lines[0],
-        "FAIL w.toml: A failing expectation is a difference, not an error"
+        report.title,
+        "A failing expectation is a difference, not an error"
     );
-    assert_eq!(lines[1], "  red: expected at 2,0 but it is at 1,0");
-    assert!(lines.contains(&"    red moves from 0,0 to 1,0 (move_1 490)".to_string()));
+    assert!(report
+        .events
+        .contains(&"red moves from 0,0 to 1,0 (move_1 490)".to_string()));
 }
 
 #[test]

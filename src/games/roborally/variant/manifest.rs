@@ -1,10 +1,10 @@
-//! `variant.toml` of a RoboRally variant: the manifest format of Twin Tin
-//! Bots' variants (`docs/variants.md`: name, description, source, needs,
-//! conflicts, `[settings]`) with RoboRally's own settings.
+//! `variant.toml` of a RoboRally variant: the fields every game's manifest
+//! has ([`crate::script::variant`]: name, description, source, needs,
+//! conflicts) with RoboRally's own `[settings]`.
 
 use serde::Deserialize;
 
-use crate::toml_text::located_error;
+use crate::script::variant::{variant_manifest, VariantManifest};
 
 use super::VariantError;
 
@@ -61,42 +61,25 @@ impl Settings {
     }
 }
 
-/// A variant's manifest.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Manifest {
-    /// The variant's name: the same as its folder's.
-    pub name: String,
-    /// What it does, in a sentence or two.
-    pub description: String,
-    /// Where the rule comes from (`004_11511d35c714bcd0.txt:52-57`), or
-    /// `house rule`.
-    pub source: String,
-    /// Variants it needs (loaded with it, applied first).
-    #[serde(default)]
-    pub needs: Vec<String>,
-    /// Variants it cannot be combined with.
-    #[serde(default)]
-    pub conflicts: Vec<String>,
-    /// Rule settings.
-    #[serde(default)]
-    pub settings: Settings,
+variant_manifest! {
+    /// A RoboRally variant's manifest: the fields every game's have and
+    /// RoboRally's settings.
+    pub struct Manifest {
+        /// Rule settings.
+        #[serde(default)]
+        pub settings: Settings,
+    }
 }
 
-impl Manifest {
-    /// Parses a manifest's text; `shown` names it in errors, which give
-    /// the line, column and field.
-    pub fn parse(shown: &str, text: &str) -> Result<Manifest, VariantError> {
-        let manifest: Manifest = toml::from_str(text).map_err(|e| {
-            let (path, message) = located_error(shown, text, &e);
-            VariantError::File { path, message }
-        })?;
-        if let Some(n) = manifest.settings.lives.filter(|n| !(1..=9).contains(n)) {
+impl VariantManifest for Manifest {
+    /// RoboRally's check: a robot starts with 1 to 9 lives.
+    fn check(&self, shown: &str, _: &str) -> Result<(), VariantError> {
+        if let Some(n) = self.settings.lives.filter(|n| !(1..=9).contains(n)) {
             return Err(VariantError::File {
                 path: shown.to_string(),
                 message: format!("in `settings.lives`: {n}: a robot starts with 1 to 9 lives"),
             });
         }
-        Ok(manifest)
+        Ok(())
     }
 }

@@ -14,8 +14,8 @@
 //!   number of legal answers), `decision[i]` (the `i`-th answer as text),
 //!   `decision.answers` (all of them, built once when first read).
 //!
-//! The root view borrows the real game for the length of one call (a scoped
-//! userdata: nothing is copied). Lookahead never runs on the real game: the
+//! The root view borrows the real game for the length of one call (a
+//! [`Borrowed`] handle: nothing is copied). Lookahead never runs on the real game: the
 //! first `simulate` of a call deals everything the player cannot see again
 //! at random ([`Game::sample_hidden`]) from the bot's own seeded generator,
 //! and every simulation of that call starts from that sample. Simulated
@@ -41,7 +41,7 @@ use super::api;
 use crate::games::twin_tin_bots::game::{Answer, Decision, DecisionView, Game, LegalAnswers};
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId};
 use crate::script::host::{add_host_meta_method, add_host_method, add_host_method_mut};
-use crate::script::{located, Charge};
+use crate::script::{located, Borrowed, Charge};
 
 /// Instructions charged to the script for each simulated answer.
 pub const SIMULATION_COST: u64 = 300;
@@ -136,65 +136,45 @@ pub(super) fn resolve_answer(
 
 /// What both kinds of view share: a game seen by one player.
 trait ViewSource: 'static {
-    /// The game seen.
-    fn game(&self) -> &Game;
+    /// Runs `read` with the game seen; an error once the real game's view
+    /// is reached outside the call it was lent for.
+    fn read<R>(&self, lua: &Lua, read: impl FnOnce(&Game) -> mlua::Result<R>) -> mlua::Result<R>;
     /// Who sees it.
-    fn viewer(&self) -> PlayerId;
+    fn viewer(&self, lua: &Lua) -> mlua::Result<PlayerId>;
     /// The cached field table.
     fn cached(&self, ctx: &Context) -> Option<Table>;
     /// Remembers the field table.
     fn cache(&self, ctx: &Context, table: Table);
     /// The game simulations start from: never the real game.
-    fn simulation_base(&self, ctx: &Context) -> Rc<Game>;
+    fn simulation_base(&self, lua: &Lua, ctx: &Context) -> mlua::Result<Rc<Game>>;
 }
 
-/// The real game, seen by the player deciding now (only ever a scoped,
-/// borrowed userdata: see [`root_view`]).
 /// The real game, lent to the script for the length of one call.
 ///
 /// One `RootView` userdata is made per bot and passed to every call, so no
 /// userdata is created (and collected) per decision: [`with_root_view`]
-/// points it at the game for the call and clears it afterwards.
+/// lends it the game for the call.
 pub(super) struct RootView {
-    game: Cell<*const Game>,
+    game: Borrowed<Game>,
 }
 
 impl RootView {
     /// A root view lent nothing yet.
     pub(super) fn new() -> RootView {
         RootView {
-            game: Cell::new(std::ptr::null()),
+            game: Borrowed::new(
+                "a view is only reachable from Lua during the call it was lent for",
+            ),
         }
     }
 }
 
-/// Clears a [`RootView`]'s loan when the call is over, even on a panic.
-struct Loan<'a>(&'a RootView);
-
-impl Drop for Loan<'_> {
-    fn drop(&mut self) {
-        self.0.game.set(std::ptr::null());
-    }
-}
-
 impl ViewSource for RootView {
-    fn game(&self) -> &Game {
-        let game = self.game.get();
-        assert!(
-            !game.is_null(),
-            "a view is only reachable from Lua during the call it was lent for"
-        );
-        // SAFETY: the pointer is set only by `with_root_view` from a
-        // `&Game` that outlives the loan, and cleared (by `Loan`) before that
-        // borrow ends. Lua code, and so this method, runs only inside the
-        // call `with_root_view` makes (scripts cannot run `__gc`
-        // finalizers, and unfinished threads are dropped unrun), so a
-        // non-null pointer always points at the lent, live game, which
-        // nothing mutates during the call.
-        unsafe { &*game }
+    fn read<R>(&self, lua: &Lua, read: impl FnOnce(&Game) -> mlua::Result<R>) -> mlua::Result<R> {
+        self.game.read(lua, read)
     }
-    fn viewer(&self) -> PlayerId {
-        self.game().decision().player().unwrap_or(0)
+    fn viewer(&self, lua: &Lua) -> mlua::Result<PlayerId> {
+        self.read(lua, |game| Ok(game.decision().player().unwrap_or(0)))
     }
     fn cached(&self, ctx: &Context) -> Option<Table> {
         ctx.root_table.borrow().clone()
@@ -202,17 +182,18 @@ impl ViewSource for RootView {
     fn cache(&self, ctx: &Context, table: Table) {
         *ctx.root_table.borrow_mut() = Some(table);
     }
-    fn simulation_base(&self, ctx: &Context) -> Rc<Game> {
+    fn simulation_base(&self, lua: &Lua, ctx: &Context) -> mlua::Result<Rc<Game>> {
         let mut sample = ctx.root_sample.borrow_mut();
-        sample
-            .get_or_insert_with(|| {
-                let viewer = self.viewer();
-                Rc::new(
-                    self.game()
-                        .sample_hidden(viewer, &mut *ctx.rng.borrow_mut()),
-                )
-            })
-            .clone()
+        if let Some(sample) = sample.as_ref() {
+            return Ok(sample.clone());
+        }
+        let viewer = self.viewer(lua)?;
+        let made = self.read(lua, |game| {
+            Ok(Rc::new(
+                game.sample_hidden(viewer, &mut *ctx.rng.borrow_mut()),
+            ))
+        })?;
+        Ok(sample.insert(made).clone())
     }
 }
 
@@ -254,11 +235,11 @@ impl Drop for SimView {
 }
 
 impl ViewSource for SimView {
-    fn game(&self) -> &Game {
-        &self.game
+    fn read<R>(&self, _: &Lua, read: impl FnOnce(&Game) -> mlua::Result<R>) -> mlua::Result<R> {
+        read(&self.game)
     }
-    fn viewer(&self) -> PlayerId {
-        self.viewer
+    fn viewer(&self, _: &Lua) -> mlua::Result<PlayerId> {
+        Ok(self.viewer)
     }
     fn cached(&self, _: &Context) -> Option<Table> {
         self.table.borrow().clone()
@@ -266,8 +247,8 @@ impl ViewSource for SimView {
     fn cache(&self, _: &Context, table: Table) {
         *self.table.borrow_mut() = Some(table);
     }
-    fn simulation_base(&self, _: &Context) -> Rc<Game> {
-        self.game.clone()
+    fn simulation_base(&self, _: &Lua, _: &Context) -> mlua::Result<Rc<Game>> {
+        Ok(self.game.clone())
     }
 }
 
@@ -280,7 +261,9 @@ fn fields<T: ViewSource>(lua: &Lua, this: &T) -> mlua::Result<Table> {
     let options = SerializeOptions::new()
         .serialize_none_to_null(false)
         .serialize_unit_to_null(false);
-    let Value::Table(table) = lua.to_value_with(&this.game().view(this.viewer()), options)? else {
+    let viewer = this.viewer(lua)?;
+    let view = this.read(lua, |game| lua.to_value_with(&game.view(viewer), options))?;
+    let Value::Table(table) = view else {
         return Err(mlua::Error::runtime("a view is not a table"));
     };
     this.cache(&ctx, table.clone());
@@ -325,7 +308,7 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
     add_host_method(
         methods,
         api::method("View", "legal"),
-        |lua, this: &T, ()| new_choices(lua, this.game()),
+        |lua, this: &T, ()| this.read(lua, |game| new_choices(lua, game)),
     );
     add_host_method(
         methods,
@@ -333,9 +316,9 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
         |lua, this: &T, answer: Value| {
             let ctx = Context::get(lua)?;
             ctx.meter.charge(SIMULATION_COST);
-            let mut game = (*this.simulation_base(&ctx)).clone();
+            let mut game = (*this.simulation_base(lua, &ctx)?).clone();
             apply_named(lua, &mut game, &answer)?;
-            SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+            SimView::new(lua, &ctx, Rc::new(game), this.viewer(lua)?)
         },
     );
     add_host_method(
@@ -350,7 +333,7 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
                 0..=i64::from(u32::MAX),
             )?;
             let turns = turns.unwrap_or(u32::MAX);
-            let mut game = (*this.simulation_base(&ctx)).clone();
+            let mut game = (*this.simulation_base(lua, &ctx)?).clone();
             ctx.meter.charge_or_stop(lua, ROLLOUT_TURN_COST)?;
             roll_out(
                 lua,
@@ -359,7 +342,7 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
                 &mut *ctx.rng.borrow_mut(),
                 &ctx.meter,
             )?;
-            SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+            SimView::new(lua, &ctx, Rc::new(game), this.viewer(lua)?)
         },
     );
     add_host_method(
@@ -368,29 +351,34 @@ fn add_view_methods<T: ViewSource, M: UserDataMethods<T>>(methods: &mut M) {
         |lua, this: &T, ()| {
             let ctx = Context::get(lua)?;
             ctx.meter.charge(SIMULATION_COST);
-            let game = this
-                .game()
-                .sample_hidden(this.viewer(), &mut *ctx.rng.borrow_mut());
-            SimView::new(lua, &ctx, Rc::new(game), this.viewer())
+            let viewer = this.viewer(lua)?;
+            let game = this.read(lua, |game| {
+                Ok(game.sample_hidden(viewer, &mut *ctx.rng.borrow_mut()))
+            })?;
+            SimView::new(lua, &ctx, Rc::new(game), viewer)
         },
     );
     add_host_method(
         methods,
         api::method("View", "search"),
         |lua, this: &T, options: Option<Table>| {
-            crate::bot::mcts::lua::search_table(lua, this.game(), options)
+            this.read(lua, |game| {
+                crate::bot::mcts::lua::search_table(lua, game, options)
+            })
         },
     );
     add_host_meta_method(methods, MetaMethod::Index, |lua, this, key: Value| {
         fields(lua, this)?.raw_get::<Value>(key)
     });
-    add_host_meta_method(methods, MetaMethod::ToString, |_, this, ()| {
-        let g = this.game();
-        Ok(format!(
-            "view of {} at turn {}",
-            g.colours()[this.viewer()],
-            g.turn()
-        ))
+    add_host_meta_method(methods, MetaMethod::ToString, |lua, this, ()| {
+        let viewer = this.viewer(lua)?;
+        this.read(lua, |g| {
+            Ok(format!(
+                "view of {} at turn {}",
+                g.colours()[viewer],
+                g.turn()
+            ))
+        })
     });
 }
 
@@ -519,9 +507,7 @@ pub(super) fn with_root_view<R>(
     Context::begin_call(lua);
     decision.borrow_mut::<Choices>()?.refresh(game);
     let root = view.borrow::<RootView>()?;
-    root.game.set(game);
-    let _loan = Loan(&root);
-    Ok(f())
+    Ok(root.game.lend(game, f))
 }
 
 /// A [`Choices`] userdata to keep for [`with_root_view`].

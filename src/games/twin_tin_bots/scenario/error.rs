@@ -64,7 +64,7 @@ impl fmt::Display for Location {
 /// Why a scenario could not be checked. Its `Display` is
 /// `<file>:<line>:<col>: <reason>` (or `<file>: <reason>` when no line
 /// applies). A scenario that runs but whose expectations do not hold is not
-/// an error: it is a [`super::Report`] with differences.
+/// an error: it is a report ([`crate::engine::Checked`]) with differences.
 #[derive(Debug, thiserror::Error)]
 pub enum ScenarioError {
     /// The file could not be read.

@@ -1,6 +1,7 @@
 //! Rule-dispute scenarios: a position, one turn, and what must hold after it
 //! (DESIGN.md, "Rule-dispute scenarios"). [`check_file`] and [`check_str`]
-//! run one scenario and return a [`Report`] listing every difference;
+//! run one scenario and return its report ([`Checked`]) listing every
+//! difference;
 //! `tinbots check FILE...` runs them ([`crate::check`]).
 //!
 //! # The format
@@ -71,6 +72,7 @@ pub use build::score_to_win;
 pub use error::{Location, ScenarioError};
 pub use write::scenario_toml;
 
+use crate::engine::Checked;
 use crate::games::twin_tin_bots::game::{Game, Position, Rules};
 use crate::games::twin_tin_bots::orders::OrderBook;
 use crate::games::twin_tin_bots::variant::VariantSet;
@@ -78,27 +80,6 @@ use error::Source;
 use format::ScenarioFile;
 use std::path::Path;
 use std::sync::Arc;
-
-/// The result of checking one scenario that could be played.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The scenario's title.
-    pub title: String,
-    /// The rule it cites (`source`), possibly empty.
-    pub source: String,
-    /// One line per expectation that does not hold, such as
-    /// `red.1: expected at 1,0 but it is at 0,0`; empty when it passed.
-    pub differences: Vec<String>,
-    /// The turn's events, described in words, in order.
-    pub events: Vec<String>,
-}
-
-impl Report {
-    /// Whether every expectation held.
-    pub fn passed(&self) -> bool {
-        self.differences.is_empty()
-    }
-}
 
 /// A scenario read but not played: its position, orders and turn, and its
 /// expectations to hold any game against. The REPL opens scenarios this
@@ -235,13 +216,13 @@ impl Scenario {
 /// Reads and checks one scenario file with the official orders. Errors
 /// name the file, and the line and column when the problem is tied to a
 /// place in it.
-pub fn check_file(path: &Path) -> Result<Report, ScenarioError> {
+pub fn check_file(path: &Path) -> Result<Checked, ScenarioError> {
     check_file_with(path, &OrderBook::official())
 }
 
 /// Reads and checks one scenario file with `orders` in place of the
 /// official orders (the scenario's own order files apply over them).
-pub fn check_file_with(path: &Path, orders: &Arc<OrderBook>) -> Result<Report, ScenarioError> {
+pub fn check_file_with(path: &Path, orders: &Arc<OrderBook>) -> Result<Checked, ScenarioError> {
     let (name, text) = read_file(path)?;
     check_str_with(&name, &text, orders)
 }
@@ -274,7 +255,7 @@ fn read_file(path: &Path) -> Result<(String, String), ScenarioError> {
 
 /// Checks a scenario given as text with the official orders; `name` names
 /// it in errors, and its folder is where the scenario's order files are read.
-pub fn check_str(name: &str, text: &str) -> Result<Report, ScenarioError> {
+pub fn check_str(name: &str, text: &str) -> Result<Checked, ScenarioError> {
     check_str_with(name, text, &OrderBook::official())
 }
 
@@ -284,12 +265,12 @@ pub fn check_str_with(
     name: &str,
     text: &str,
     orders: &Arc<OrderBook>,
-) -> Result<Report, ScenarioError> {
+) -> Result<Checked, ScenarioError> {
     let scenario = Scenario::parse_with(name, text, orders)?;
     let src = Source { name, text };
     let played = run::play_turn(src, &scenario.file, &scenario.position, scenario.rules()?)?;
     let differences = scenario.differences(&played.game, &played.events)?;
-    Ok(Report {
+    Ok(Checked {
         title: scenario.file.title,
         source: scenario.file.source,
         differences,

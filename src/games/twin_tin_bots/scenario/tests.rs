@@ -29,7 +29,7 @@ fn with(extra: &str) -> String {
     format!("{BASE}\n{extra}")
 }
 
-fn check(text: &str) -> Report {
+fn check(text: &str) -> Checked {
     match check_str("t.toml", text) {
         Ok(r) => r,
         Err(e) => panic!("unexpected error: {e}"),
@@ -605,7 +605,7 @@ changes = ["pass"]
 
 /// A scenario of the magnet order, named as if it were in `scripts/twin-tin-bots/scenarios/`
 /// so that its order files are read from `scripts/twin-tin-bots/orders/`.
-fn magnet(orders: &str, program: &str) -> Result<Report, ScenarioError> {
+fn magnet(orders: &str, program: &str) -> Result<Checked, ScenarioError> {
     let text = format!(
         r#"title = "magnet"
 players = ["red", "blue"]

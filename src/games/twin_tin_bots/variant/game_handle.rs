@@ -23,7 +23,7 @@ use crate::games::twin_tin_bots::pieces::{Colour, PlayerId, RobotId};
 use crate::grid::hex::Direction;
 use crate::names::Name;
 use crate::script::host::{charge, host_function, store};
-use crate::script::{located, Sandbox};
+use crate::script::{located, Borrowed, Sandbox};
 
 /// Instructions a hook pays for asking a push: applying it runs the push
 /// rules (the row ahead, the edge, the terrain) and may set off the hooks
@@ -47,7 +47,7 @@ pub(super) struct GameHandle {
 /// What the handle's functions share: the game lent for the running call,
 /// the kind whose hook is running, the effects asked for so far.
 struct Lent {
-    game: Cell<*const Game>,
+    game: Borrowed<Game>,
     /// The kind whose hook is running, for a kind hook.
     kind: Cell<Option<Name>>,
     effects: RefCell<Vec<Effect>>,
@@ -65,21 +65,12 @@ enum Seen {
     Key(Name),
 }
 
-/// A game lent to the handle; the loan ends when this is dropped.
-pub(super) struct Loan<'a>(&'a GameHandle);
-
-impl Drop for Loan<'_> {
-    fn drop(&mut self) {
-        self.0.lent.game.set(std::ptr::null());
-    }
-}
-
 impl GameHandle {
     /// Makes the `Game` object in `sandbox`.
     pub fn new(sandbox: &Sandbox) -> mlua::Result<GameHandle> {
         let lua = sandbox.lua();
         let lent = Rc::new(Lent {
-            game: Cell::new(std::ptr::null()),
+            game: Borrowed::new("the game is only reachable during the hook call it was lent for"),
             kind: Cell::new(None),
             effects: RefCell::new(Vec::new()),
             texts: Texts::new(lua, sandbox.limits().memory_bytes)?,
@@ -105,13 +96,12 @@ impl GameHandle {
         &self.lent.texts
     }
 
-    /// Lends `game` for one call of a hook (of `kind`, for a kind hook),
-    /// with no effect asked for yet.
-    pub fn lend<'a>(&'a self, game: &'a Game, kind: Option<Name>) -> Loan<'a> {
-        self.lent.game.set(game);
+    /// Lends `game` for `call`, a call of a hook (of `kind`, for a kind
+    /// hook), with no effect asked for yet.
+    pub fn lend<R>(&self, game: &Game, kind: Option<Name>, call: impl FnOnce() -> R) -> R {
         self.lent.kind.set(kind);
         self.lent.effects.borrow_mut().clear();
-        Loan(self)
+        self.lent.game.lend(game, call)
     }
 
     /// Moves the effects the hook asked for to `out`.
@@ -142,7 +132,7 @@ impl GameHandle {
                     format!("call it as game:{name}(...), with a colon"),
                 ));
             }
-            f(lua, &lent, lent.game(lua)?, args)
+            lent.game.read(lua, |game| f(lua, &lent, game, args))
         })?;
         methods.raw_set(api::method("Game", name), function)
     }
@@ -152,17 +142,17 @@ impl GameHandle {
     fn fields(&self, lua: &Lua) -> mlua::Result<Table> {
         let lent = self.lent.clone();
         let index = host_function(lua, move |lua, (_, key): (Value, LuaString)| {
-            let g = lent.game(lua)?;
-            let value = match &*key.as_bytes() {
-                b"turn" => Value::Integer(i64::from(g.turn())),
-                b"active" => Value::String(lent.texts.colour(g.colours()[g.active()]).clone()),
-                b"colours" => {
-                    Value::Table(lua.create_sequence_from(g.colours().iter().map(|c| c.name()))?)
-                }
-                b"arena_radius" => Value::Integer(i64::from(g.board().arena().radius())),
-                _ => Value::Nil,
-            };
-            Ok(value)
+            lent.game.read(lua, |g| {
+                Ok(match &*key.as_bytes() {
+                    b"turn" => Value::Integer(i64::from(g.turn())),
+                    b"active" => Value::String(lent.texts.colour(g.colours()[g.active()]).clone()),
+                    b"colours" => Value::Table(
+                        lua.create_sequence_from(g.colours().iter().map(|c| c.name()))?,
+                    ),
+                    b"arena_radius" => Value::Integer(i64::from(g.board().arena().radius())),
+                    _ => Value::Nil,
+                })
+            })
         })?;
         let meta = lua.create_table()?;
         meta.raw_set("__index", index)?;
@@ -294,7 +284,7 @@ impl Lent {
     /// the script memory limit.
     fn ask(&self, lua: &Lua, cost: u64, effect: Effect) -> mlua::Result<()> {
         charge(lua, cost)?;
-        let marks = self.game(lua)?.marks_bytes();
+        let marks = self.game.read(lua, |g| Ok(g.marks_bytes()))?;
         let mut effects = self.effects.borrow_mut();
         store(
             lua,
@@ -302,23 +292,6 @@ impl Lent {
         )?;
         effects.push(effect);
         Ok(())
-    }
-
-    fn game(&self, lua: &Lua) -> mlua::Result<&Game> {
-        let game = self.game.get();
-        if game.is_null() {
-            return Err(located(
-                lua,
-                "the game is only reachable during the hook call it was lent for",
-            ));
-        }
-        // SAFETY: the pointer is set only by `GameHandle::lend` from a
-        // `&Game` that outlives the returned `Loan`, and cleared when the
-        // loan is dropped, before that borrow ends. Lua code runs only
-        // inside the call the loan covers (scripts cannot run `__gc`
-        // finalizers; unfinished threads are dropped unrun), so a non-null
-        // pointer points at the lent game, which nothing mutates meanwhile.
-        Ok(unsafe { &*game })
     }
 
     /// A robot in play named by a hook (`red.1`): a name the engine gave

@@ -222,18 +222,21 @@ impl LuaHooks {
         args: impl mlua::IntoLuaMulti,
         effects: Option<&mut Vec<Effect>>,
     ) -> Result<R, HookError> {
-        let _loan = self.handle.lend(game, hook.kind);
         let object = self.handle.object();
-        let result = match shim {
-            None => self
-                .sandbox
-                .call_function::<R>(hook.script, &hook.function, (object, args)),
-            Some(shim) => {
-                self.sandbox
-                    .call_function::<R>(hook.script, shim, (&hook.function, object, args))
-            }
-        }
-        .map_err(|e| self.error(name, hook, e));
+        let result = self
+            .handle
+            .lend(game, hook.kind, || match shim {
+                None => {
+                    self.sandbox
+                        .call_function::<R>(hook.script, &hook.function, (object, args))
+                }
+                Some(shim) => self.sandbox.call_function::<R>(
+                    hook.script,
+                    shim,
+                    (&hook.function, object, args),
+                ),
+            })
+            .map_err(|e| self.error(name, hook, e));
         if let (Ok(_), Some(out)) = (&result, effects) {
             self.handle.take_effects(out);
         }

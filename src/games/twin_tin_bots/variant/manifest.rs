@@ -1,4 +1,6 @@
-//! `variant.toml`: a variant's manifest.
+//! `variant.toml`: a Twin Tin Bots variant's manifest, the fields every
+//! game's manifest has ([`crate::script::variant`]) with Twin Tin Bots'
+//! settings and kinds of terrain.
 
 use std::collections::BTreeMap;
 
@@ -8,7 +10,8 @@ use super::VariantError;
 use crate::games::twin_tin_bots::pieces::Colour;
 use crate::games::twin_tin_bots::terrain::{KindDef, Layer, Props};
 use crate::names::Name;
-use crate::toml_text::{line_column, located_error};
+use crate::script::variant::{variant_manifest, VariantManifest};
+use crate::toml_text::line_column;
 
 /// Rule settings a variant applies as data; `None` leaves the rule as it is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
@@ -33,29 +36,17 @@ impl Settings {
     }
 }
 
-/// A variant's manifest.
-#[derive(Clone, Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Manifest {
-    /// The variant's name: the same as its folder's.
-    pub name: String,
-    /// What it does, in a sentence or two.
-    pub description: String,
-    /// Where the rule comes from (`000_f177823dad35ee93.txt: Simplified
-    /// rules`), or `house rule`.
-    pub source: String,
-    /// Variants it needs (loaded with it).
-    #[serde(default)]
-    pub needs: Vec<String>,
-    /// Variants it cannot be combined with.
-    #[serde(default)]
-    pub conflicts: Vec<String>,
-    /// Rule settings.
-    #[serde(default)]
-    pub settings: Settings,
-    /// Kinds of terrain it adds.
-    #[serde(default)]
-    pub piece: Vec<PieceSpec>,
+variant_manifest! {
+    /// A variant's manifest: the fields every game's have, its settings,
+    /// and the kinds of terrain it adds.
+    pub struct Manifest {
+        /// Rule settings.
+        #[serde(default)]
+        pub settings: Settings,
+        /// Kinds of terrain it adds.
+        #[serde(default)]
+        pub piece: Vec<PieceSpec>,
+    }
 }
 
 /// `[[piece]]`: a kind of terrain and its properties.
@@ -145,36 +136,22 @@ impl PieceSpec {
     }
 }
 
-impl Manifest {
-    /// Reads and checks a manifest; errors name the file, line, column and
-    /// field.
-    pub fn load(file: &crate::assets::AssetFile) -> Result<Manifest, VariantError> {
-        let shown = file.shown();
-        let text = file.read().map_err(|e| VariantError::File {
-            path: shown.clone(),
-            message: format!("cannot read it: {}", e.reason()),
-        })?;
-        Manifest::parse(&shown, &text)
-    }
-
-    /// Parses a manifest's text; `name` names it in errors.
-    pub fn parse(name: &str, text: &str) -> Result<Manifest, VariantError> {
-        let manifest: Manifest = toml::from_str(text).map_err(|e| {
-            let (path, message) = located_error(name, text, &e);
-            VariantError::File { path, message }
-        })?;
+impl VariantManifest for Manifest {
+    /// Twin Tin Bots' checks: the robots per player, and each piece's
+    /// name, symbol and properties (an error points at the piece's key).
+    fn check(&self, name: &str, text: &str) -> Result<(), VariantError> {
         let invalid = |message: String| VariantError::File {
             path: name.to_string(),
             message,
         };
-        if let Some(n) = manifest.settings.robots_per_player {
+        if let Some(n) = self.settings.robots_per_player {
             if !(1..=2).contains(&n) {
                 return Err(invalid(format!(
                     "in `settings.robots_per_player`: {n}: a player has 1 or 2 robots"
                 )));
             }
         }
-        for (i, piece) in manifest.piece.iter().enumerate() {
+        for (i, piece) in self.piece.iter().enumerate() {
             let at = |key: &str, message: String| {
                 let offset = piece_key_offset(text, i, key);
                 let (line, column) = line_column(text, offset);
@@ -183,10 +160,7 @@ impl Manifest {
                     message: format!("in `piece[{i}].{key}`: {message}"),
                 }
             };
-            if let Some(first) = manifest.piece[..i]
-                .iter()
-                .position(|p| p.name == piece.name)
-            {
+            if let Some(first) = self.piece[..i].iter().position(|p| p.name == piece.name) {
                 return Err(at(
                     "name",
                     format!(
@@ -198,7 +172,7 @@ impl Manifest {
             if let Err(reason) = check_symbol(piece.symbol) {
                 return Err(at("symbol", reason));
             }
-            if let Some(first) = manifest.piece[..i]
+            if let Some(first) = self.piece[..i]
                 .iter()
                 .position(|p| p.symbol == piece.symbol)
             {
@@ -206,15 +180,15 @@ impl Manifest {
                     "symbol",
                     format!(
                         "`{}` is already the symbol of piece[{first}] ({}): the map could not tell them apart",
-                        piece.symbol, manifest.piece[first].name
+                        piece.symbol, self.piece[first].name
                     ),
                 ));
             }
             piece
-                .kind(&manifest.name)
+                .kind(&self.name)
                 .map_err(|e| invalid(format!("in `piece`: {e}")))?;
         }
-        Ok(manifest)
+        Ok(())
     }
 }
 

@@ -7,9 +7,9 @@
 //! data) and `variant.lua` (its hooks, run in the Lua sandbox). The
 //! official ones are built in; others are found by name in the places
 //! [`crate::assets`] describes. [`VariantSet::load`] resolves names (a
-//! needed variant is loaded too),
-//! refuses conflicts and unknown names with the file and line at fault, and
-//! applies the settings to a setup ([`VariantSet::apply_to_setup`]) or to a
+//! needed variant is loaded too) and refuses conflicts and unknown names
+//! with the file and line at fault, as every game's variants do
+//! ([`crate::script::variant`]), and applies the settings to a setup ([`VariantSet::apply_to_setup`]) or to a
 //! scenario's position ([`VariantSet::apply_to_position`]).
 //!
 //! A variant's script returns a table of hooks (`docs/variants.md`): the
@@ -28,15 +28,16 @@ mod manifest;
 mod setup;
 mod texts;
 
+pub use crate::script::variant::VariantError;
 pub use hooks::{GAME_HOOKS, KIND_HOOKS, SETUP_HOOKS};
 pub use manifest::{Manifest, PieceSpec, Settings};
 pub use setup::Seating;
 
 use std::path::{Path, PathBuf};
-
-use crate::assets::{AssetFile, AssetFolder, Entry, Kind, Library, LookupError, Origin};
 use std::rc::Rc;
 use std::sync::Arc;
+
+use crate::assets::{AssetFile, Kind, Library};
 
 use crate::engine::Named;
 use crate::games::twin_tin_bots::game::{Game, Position, Rules, Sides};
@@ -44,37 +45,10 @@ use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
 use crate::games::twin_tin_bots::setup::Setup;
 use crate::games::twin_tin_bots::terrain::{KindTable, Props};
 use crate::names::Name;
+use crate::script::variant;
 use crate::script::Sandbox;
 use hooks::{LoadedScript, LuaHooks};
 use setup::SetupHandle;
-
-/// Why variants could not be loaded.
-#[derive(Debug, thiserror::Error)]
-pub enum VariantError {
-    /// No variant of that name where variants are looked up.
-    #[error(transparent)]
-    Unknown(#[from] LookupError),
-    /// A manifest or script could not be read.
-    #[error("{path}: {message}")]
-    File {
-        /// The file, with `:line:column` when known.
-        path: String,
-        /// What is wrong.
-        message: String,
-    },
-    /// Two variants that cannot be combined.
-    #[error(
-        "variants `{a}` and `{b}` cannot be combined ({file} says `{a}` conflicts with `{b}`)"
-    )]
-    Conflict {
-        /// The variant whose manifest lists the conflict.
-        a: String,
-        /// The other.
-        b: String,
-        /// That manifest.
-        file: String,
-    },
-}
 
 /// An error of the Lua state the variants run in, rather than of one file.
 fn engine_error(e: impl std::fmt::Display) -> VariantError {
@@ -84,34 +58,14 @@ fn engine_error(e: impl std::fmt::Display) -> VariantError {
     }
 }
 
-/// One loaded variant.
-#[derive(Clone, Debug)]
-pub struct Variant {
-    /// Its manifest.
-    pub manifest: Manifest,
-    /// Its folder: on disk, or built in.
-    pub folder: AssetFolder,
-    /// Where it was found.
-    pub origin: Origin,
-    /// The hooks its script defines: game-wide and setup hooks by name,
-    /// kind hooks as `kind.hook`.
-    pub hooks: Vec<String>,
-}
+/// One loaded variant: its manifest, folder, origin, and the hooks its
+/// script defines (game-wide and setup hooks by name, kind hooks as
+/// `kind.hook`).
+pub type Variant = crate::script::variant::Variant<Manifest, String>;
 
-impl Variant {
-    /// Its script.
-    pub fn script(&self) -> AssetFile {
-        self.folder.file("variant.lua")
-    }
-
-    /// Its manifest.
-    pub fn manifest_file(&self) -> AssetFile {
-        self.folder.file("variant.toml")
-    }
-
-    fn defines(&self, hook: &str) -> bool {
-        self.hooks.iter().any(|h| h == hook)
-    }
+/// Whether `variant`'s script defines `hook`.
+fn defines(variant: &Variant, hook: &str) -> bool {
+    variant.hooks.iter().any(|h| h == hook)
 }
 
 /// The variants of a game, in the order they apply.
@@ -173,26 +127,11 @@ impl VariantSet {
         scenario: Option<&Path>,
         names: &[S],
     ) -> Result<VariantSet, VariantError> {
-        let mut set = VariantSet {
-            variants: Vec::new(),
+        let set = VariantSet {
+            variants: variant::load(library, Game::NAME, scenario, names, &check_script)?,
             library: library.clone(),
             scenario: scenario.map(Path::to_path_buf),
         };
-        let mut visiting = Vec::new();
-        for name in names {
-            set.add(name.as_ref(), &mut visiting)?;
-        }
-        for a in &set.variants {
-            for b in &set.variants {
-                if a.manifest.conflicts.contains(&b.manifest.name) {
-                    return Err(VariantError::Conflict {
-                        a: a.manifest.name.clone(),
-                        b: b.manifest.name.clone(),
-                        file: a.manifest_file().shown(),
-                    });
-                }
-            }
-        }
         let kinds = set.kinds();
         for v in &set.variants {
             for hook in &v.hooks {
@@ -282,7 +221,7 @@ impl VariantSet {
     pub fn has_setup_hooks(&self) -> bool {
         self.variants
             .iter()
-            .any(|v| SETUP_HOOKS.iter().any(|h| v.defines(h)))
+            .any(|v| SETUP_HOOKS.iter().any(|h| defines(v, h)))
     }
 
     /// The rules of a game with these variants over `orders`: the kinds of
@@ -430,62 +369,11 @@ impl VariantSet {
         &self,
         colours: &[crate::games::twin_tin_bots::pieces::Colour],
     ) -> Result<Vec<usize>, VariantError> {
-        if !self.variants.iter().any(|v| v.defines("teams")) {
+        if !self.variants.iter().any(|v| defines(v, "teams")) {
             return Ok(Vec::new());
         }
         let (sandbox, scripts) = self.load_scripts()?;
         self.teams_with(&sandbox, &scripts, colours)
-    }
-
-    /// Loads `name` after the variants it needs (dependencies first, so
-    /// that a variant's settings and setup apply over those it builds on).
-    fn add(&mut self, name: &str, visiting: &mut Vec<String>) -> Result<(), VariantError> {
-        if self.variants.iter().any(|v| v.manifest.name == name) {
-            return Ok(());
-        }
-        let variant = self.load_one(name)?;
-        if visiting.iter().any(|v| v == name) {
-            return Err(VariantError::File {
-                path: variant.manifest_file().shown(),
-                message: format!("`needs` makes a cycle: {} -> {name}", visiting.join(" -> ")),
-            });
-        }
-        visiting.push(name.to_string());
-        for needed in &variant.manifest.needs {
-            self.add(needed, visiting)?;
-        }
-        visiting.pop();
-        self.variants.push(variant);
-        Ok(())
-    }
-
-    /// Finds the variant `name` and reads its folder: its manifest, and its
-    /// script, which must return a table and define no hook yet.
-    fn load_one(&self, name: &str) -> Result<Variant, VariantError> {
-        let found = self
-            .library
-            .find(Kind::Variant, Game::NAME, name, self.scenario.as_deref())?;
-        let Entry::File(manifest_file) = found.entry else {
-            unreachable!("a variant is a folder with a manifest");
-        };
-        let folder = manifest_file.folder();
-        let manifest = Manifest::load(&manifest_file)?;
-        if manifest.name != name {
-            return Err(VariantError::File {
-                path: manifest_file.shown(),
-                message: format!(
-                    "`name` is `{}` but the folder is `{name}`: they must be the same",
-                    manifest.name
-                ),
-            });
-        }
-        let hooks = check_script(&folder.file("variant.lua"))?;
-        Ok(Variant {
-            manifest,
-            folder,
-            origin: found.origin,
-            hooks,
-        })
     }
 
     /// The variants, in the order they apply (each after those it needs).
@@ -588,74 +476,51 @@ fn bad_result(
     }
 }
 
-/// Runs a variant's script in the sandbox: it must return a table whose
-/// keys are hooks (functions) and `kinds` (a table of kind names to tables
-/// of kind hooks). Returns the hooks it defines (`kind.hook` for kind
-/// hooks); an unknown key is refused with the hooks there are.
+/// Reads a variant's script ([`variant::read_hooks`]): its keys are hooks
+/// (functions) and `kinds` (a table of kind names to tables of kind
+/// hooks). Returns the hooks it defines (`kind.hook` for kind hooks); an
+/// unknown key is refused with the hooks there are.
 fn check_script(script: &AssetFile) -> Result<Vec<String>, VariantError> {
-    let file_error = |message: String| VariantError::File {
-        path: script.shown(),
-        message,
-    };
-    let mut sandbox = Sandbox::new().map_err(|e| file_error(e.to_string()))?;
-    let id = sandbox
-        .load_file(script)
-        .map_err(|e| file_error(e.to_string()))?;
-    let mlua::Value::Table(table) = sandbox.script_value(id).clone() else {
-        return Err(file_error(
-            "a variant script returns a table of hooks (`return {}` for none)".into(),
-        ));
-    };
     let mut hooks = Vec::new();
     let known: Vec<&str> = GAME_HOOKS.iter().chain(SETUP_HOOKS).copied().collect();
-    for pair in table.pairs::<mlua::Value, mlua::Value>() {
-        let (key, value) = pair.map_err(|e| file_error(e.to_string()))?;
-        let key = match key {
-            mlua::Value::String(s) => s.to_string_lossy(),
-            other => {
-                return Err(file_error(format!(
-                    "the table has a key {other:?}: keys are hook names"
-                )))
-            }
-        };
+    variant::read_hooks(script, &mut |key, value| {
         if key == "kinds" {
             let mlua::Value::Table(kinds) = value else {
-                return Err(file_error("`kinds` is a table: kind name -> { entered = ..., before_step = ..., zapped = ... }".into()));
+                return Err("`kinds` is a table: kind name -> { entered = ..., before_step = ..., zapped = ... }".into());
             };
             for pair in kinds.pairs::<String, mlua::Value>() {
-                let (kind, value) = pair.map_err(|e| file_error(format!("`kinds`: {e}")))?;
+                let (kind, value) = pair.map_err(|e| format!("`kinds`: {e}"))?;
                 let mlua::Value::Table(kind_hooks) = value else {
-                    return Err(file_error(format!(
-                        "`kinds.{kind}` is a table of kind hooks"
-                    )));
+                    return Err(format!("`kinds.{kind}` is a table of kind hooks"));
                 };
                 for pair in kind_hooks.pairs::<String, mlua::Value>() {
-                    let (name, f) = pair.map_err(|e| file_error(format!("`kinds.{kind}`: {e}")))?;
+                    let (name, f) = pair.map_err(|e| format!("`kinds.{kind}`: {e}"))?;
                     if !KIND_HOOKS.contains(&name.as_str())
                         || !matches!(f, mlua::Value::Function(_))
                     {
-                        return Err(file_error(format!(
+                        return Err(format!(
                             "`kinds.{kind}.{name}`: kind hooks are functions named {}",
                             KIND_HOOKS.join(", ")
-                        )));
+                        ));
                     }
                     hooks.push(format!("{kind}.{name}"));
                 }
             }
-            continue;
+            return Ok(());
         }
         if !known.contains(&key.as_str()) {
-            return Err(file_error(format!(
+            return Err(format!(
                 "`{key}` is not a hook: hooks are {}, and `kinds` for {}",
                 known.join(", "),
                 KIND_HOOKS.join(", ")
-            )));
+            ));
         }
         if !matches!(value, mlua::Value::Function(_)) {
-            return Err(file_error(format!("hook `{key}` is a function")));
+            return Err(format!("hook `{key}` is a function"));
         }
         hooks.push(key);
-    }
+        Ok(())
+    })?;
     hooks.sort();
     Ok(hooks)
 }
@@ -667,9 +532,5 @@ mod tests;
 /// name, where it comes from, and its description (`?` and why, when its
 /// manifest cannot be read).
 pub fn listing(library: &Library) -> String {
-    crate::assets::variant_listing(library, Game::NAME, &|shown, text| {
-        manifest::Manifest::parse(shown, text)
-            .map(|m| m.description)
-            .map_err(|e| e.to_string())
-    })
+    variant::listing::<Manifest>(library, Game::NAME)
 }

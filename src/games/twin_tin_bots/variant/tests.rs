@@ -2,6 +2,7 @@
 
 use super::*;
 
+use crate::assets::Origin;
 use crate::test_folder::Folder;
 
 fn manifest(name: &str, extra: &str) -> String {
