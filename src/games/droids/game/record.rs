@@ -197,7 +197,7 @@ mod tests {
             )),
             setting: None,
         };
-        let v = start_value(&chosen, super::super::super::tiles::STANDARD_TEXT, 2, 1);
+        let v = start_value(&chosen, super::super::super::tiles::standard_text(), 2, 1);
         resume(&v).expect("the record resumes");
         v
     }
