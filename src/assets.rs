@@ -665,7 +665,11 @@ impl Library {
                 shelves.push((Origin::NearScenario(dir.clone()), AssetFolder::Disk(dir)));
             }
         }
-        if let Some(user) = self.user_folder.as_ref().filter(|_| kind.searches_user_folder()) {
+        if let Some(user) = self
+            .user_folder
+            .as_ref()
+            .filter(|_| kind.searches_user_folder())
+        {
             let dir = user.join(kind.user_folder(game));
             shelves.push((Origin::UserFolder(dir.clone()), AssetFolder::Disk(dir)));
         }

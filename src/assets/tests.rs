@@ -771,16 +771,15 @@ fn a_game_s_files_are_found_by_name_like_bots() {
     let racer = lib.find(PLANS, RR, "racer", None).unwrap();
     assert_eq!(
         racer.entry,
-        Entry::File(AssetFile::BuiltIn("scripts/roborally/bots/racer.lua".into()))
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/roborally/bots/racer.lua".into()
+        ))
     );
     assert_eq!(
         lib.find(Kind::Bot, RR, "racer", None).unwrap().origin,
         Origin::UserFolder(user.0.join("roborally/bots"))
     );
-    let e = lib
-        .find(TACTICS, RR, "mien", None)
-        .unwrap_err()
-        .to_string();
+    let e = lib.find(TACTICS, RR, "mien", None).unwrap_err().to_string();
     assert_eq!(
         e,
         format!(
@@ -808,9 +807,14 @@ fn every_folder_of_a_game_s_scripts_is_built_in_but_its_scenarios_and_stubs() {
         let mut files = Vec::new();
         shipped_kinds_of(&game.path(), &mut files);
         for file in files {
-            let relative = file.strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR"))).unwrap();
+            let relative = file
+                .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
             let relative = relative.to_str().unwrap().replace('\\', "/");
-            let in_folder = relative.split('/').nth(2).filter(|_| relative.matches('/').count() > 2);
+            let in_folder = relative
+                .split('/')
+                .nth(2)
+                .filter(|_| relative.matches('/').count() > 2);
             let shipped = !matches!(in_folder, Some("scenarios" | "api"));
             assert_eq!(built_in(&relative).is_some(), shipped, "{relative}");
             checked += 1;

@@ -11,7 +11,9 @@
 
 use std::path::Path;
 
-use crate::assets::{listing_line, AssetFile, Entry, GameFiles, Kind, Library, Listed, LookupError};
+use crate::assets::{
+    listing_line, AssetFile, Entry, GameFiles, Kind, Library, Listed, LookupError,
+};
 
 use super::board::{Board, BoardError, Course};
 use super::game::Game;
@@ -65,10 +67,7 @@ pub const COURSES: Kind = Kind::Game(&GameFiles {
 /// repository path such as `scripts/roborally/courses/yard.toml` typed
 /// elsewhere is the built-in copy), a name looked up in `library`.
 pub fn locate(name_or_path: &str, library: &Library) -> Result<AssetFile, CourseError> {
-    match library
-        .find_arg(COURSES, Game::NAME, name_or_path)?
-        .entry
-    {
+    match library.find_arg(COURSES, Game::NAME, name_or_path)?.entry {
         Entry::File(file) => Ok(file),
         Entry::NativeRandom => unreachable!("only bots are native"),
     }

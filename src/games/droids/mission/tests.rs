@@ -17,7 +17,11 @@ use crate::script::HOOK_DEPTH;
 
 #[test]
 fn every_built_in_mission_reads_and_its_script_loads() {
-    for (i, b) in built_in().expect("the shipped missions read").iter().enumerate() {
+    for (i, b) in built_in()
+        .expect("the shipped missions read")
+        .iter()
+        .enumerate()
+    {
         let chosen = Chosen::find(&b.name).expect("found by name");
         let (m, hooks) = chosen.load().expect("loads");
         assert_eq!(m.number, b.number, "{}", b.name);
@@ -45,13 +49,26 @@ fn the_built_in_missions_are_the_shipped_mission_files() {
             (5, "statue", "scripts/droids/missions/5-statue.toml"),
             (6, "labyrinth", "scripts/droids/missions/6-labyrinth.toml"),
             (7, "killer", "scripts/droids/missions/7-killer.toml"),
-            (1, "challenge-teams", "scripts/droids/missions/1-challenge-teams.toml"),
-            (2, "mines-teams", "scripts/droids/missions/2-mines-teams.toml"),
+            (
+                1,
+                "challenge-teams",
+                "scripts/droids/missions/1-challenge-teams.toml"
+            ),
+            (
+                2,
+                "mines-teams",
+                "scripts/droids/missions/2-mines-teams.toml"
+            ),
         ]
     );
     // Each is the repository's file, and so is its script.
     for b in missions {
-        assert_eq!(b.text, std::fs::read_to_string(&b.file).unwrap(), "{}", b.name);
+        assert_eq!(
+            b.text,
+            std::fs::read_to_string(&b.file).unwrap(),
+            "{}",
+            b.name
+        );
         if let Some((file, text)) = &b.script {
             assert_eq!(*text, std::fs::read_to_string(file).unwrap(), "{file}");
         }
@@ -70,10 +87,16 @@ fn the_built_in_missions_are_the_shipped_mission_files() {
          7 (killer), challenge-teams, mines-teams"
     );
     // Their folder is the game's, searched built in only.
-    assert_eq!(MISSIONS.built_in_folder("droids"), "scripts/droids/missions");
+    assert_eq!(
+        MISSIONS.built_in_folder("droids"),
+        "scripts/droids/missions"
+    );
     let user = crate::test_folder::Folder::new(
         "droids-user-missions",
-        &[("droids/missions/mine.toml", "mission = 9\nname = \"mine\"\n")],
+        &[(
+            "droids/missions/mine.toml",
+            "mission = 9\nname = \"mine\"\n",
+        )],
     );
     let library = crate::assets::Library {
         user_folder: Some(user.0.clone()),
@@ -82,7 +105,9 @@ fn the_built_in_missions_are_the_shipped_mission_files() {
     };
     let listed = library.list(MISSIONS, "droids", None);
     assert_eq!(listed.len(), missions.len());
-    assert!(listed.iter().all(|l| l.found.origin == crate::assets::Origin::BuiltIn));
+    assert!(listed
+        .iter()
+        .all(|l| l.found.origin == crate::assets::Origin::BuiltIn));
 }
 
 fn load(text: &str) -> Result<MissionHooks, String> {

@@ -283,7 +283,9 @@ fn order_files_are_found_by_name_and_recorded_by_name() {
         ..Library::default()
     };
     assert_eq!(
-        lib.find(ORDER_FILES, Game::NAME, "mine", None).unwrap().origin,
+        lib.find(ORDER_FILES, Game::NAME, "mine", None)
+            .unwrap()
+            .origin,
         Origin::UserFolder(user.0.join("twin-tin-bots/orders"))
     );
     let e = lib
@@ -300,7 +302,11 @@ fn order_files_are_found_by_name_and_recorded_by_name() {
     );
     // Where they were before each game had its folder: the built-in file.
     assert_eq!(
-        resolve_path(ORDER_FILES, Game::NAME, Path::new("scripts/orders/magnet.lua")),
+        resolve_path(
+            ORDER_FILES,
+            Game::NAME,
+            Path::new("scripts/orders/magnet.lua")
+        ),
         AssetFile::BuiltIn("scripts/twin-tin-bots/orders/magnet.lua".into())
     );
     // A replay records an official file by its name, wherever typed.
@@ -310,7 +316,11 @@ fn order_files_are_found_by_name_and_recorded_by_name() {
         ("./scripts/twin-tin-bots/orders/magnet.lua", "magnet"),
         ("scripts/orders/magnet.lua", "magnet"),
     ] {
-        assert_eq!(file_reference(ORDER_FILES, Game::NAME, arg), recorded, "{arg}");
+        assert_eq!(
+            file_reference(ORDER_FILES, Game::NAME, arg),
+            recorded,
+            "{arg}"
+        );
     }
     let own = user.0.join("twin-tin-bots/orders/mine.lua");
     assert_eq!(
