@@ -5,7 +5,7 @@
 //! needs no change here.
 
 /// The folder of the games' scripts and data, one folder per game.
-pub(crate) const SCRIPTS: &str = "scripts";
+const SCRIPTS: &str = "scripts";
 
 /// The folder of the games' variants, one folder per game.
 const VARIANTS: &str = "variants";
