@@ -1,12 +1,13 @@
 //! Builds the list of files shipped inside the binary: the official
-//! variants of every game (`variants/<game>/<name>/`), and each game's
-//! bots (with their `lib/`), order files, boards and courses
-//! (`scripts/<game>/{bots,orders,boards,courses,options}/`; a game is a folder of
-//! `scripts/`, so a new game needs no change here). It writes
-//! `built_in_files.rs` into `OUT_DIR`, a sorted table of `(path,
-//! include_str!(...))` that `src/assets.rs` includes, and tells cargo to
-//! run again when a file or folder among them is added, removed or
-//! changed.
+//! variants of every game (`variants/<game>/<name>/`), and what each game
+//! has in `scripts/<game>/`: every folder but those of [`NOT_SHIPPED`]
+//! (its bots with their `lib/`, and the folders of the files it declares),
+//! and the files directly in it. A game is a folder of `scripts/`, and a
+//! kind of file a folder of the game's, so a new game, or a new kind of
+//! file, needs no change here. It writes `built_in_files.rs` into
+//! `OUT_DIR`, a sorted table of `(path, include_str!(...))` that
+//! `src/assets.rs` includes, and tells cargo to run again when a file or
+//! folder among them is added, removed or changed.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -17,9 +18,10 @@ const VARIANTS: &str = "variants";
 /// The folder of the games' scripts, one folder per game.
 const SCRIPTS: &str = "scripts";
 
-/// The folders of a game's scripts shipped (its scenarios and LuaLS stubs
-/// are not).
-const GAME_FOLDERS: [&str; 5] = ["bots", "orders", "boards", "courses", "options"];
+/// The folders of a game's scripts that are not shipped: its scenarios
+/// (run by `tinbots check` and the tests, from the repository) and its
+/// LuaLS stubs (for editors).
+const NOT_SHIPPED: [&str; 2] = ["scenarios", "api"];
 
 /// The kinds of file shipped: scripts and manifests.
 const EXTENSIONS: [&str; 2] = ["lua", "toml"];
@@ -27,7 +29,7 @@ const EXTENSIONS: [&str; 2] = ["lua", "toml"];
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut files = Vec::new();
-    collect(&root, &root.join(VARIANTS), &mut files);
+    collect(&root, &root.join(VARIANTS), &[], &mut files);
     let scripts = root.join(SCRIPTS);
     println!("cargo:rerun-if-changed={}", scripts.display());
     let mut games: Vec<PathBuf> = std::fs::read_dir(&scripts)
@@ -39,9 +41,7 @@ fn main() {
         .collect();
     games.sort();
     for game in games {
-        for folder in GAME_FOLDERS {
-            collect(&root, &game.join(folder), &mut files);
-        }
+        collect(&root, &game, &NOT_SHIPPED, &mut files);
     }
     files.sort();
     let mut table = String::from(
@@ -57,10 +57,11 @@ fn main() {
     std::fs::write(out.join("built_in_files.rs"), table).expect("OUT_DIR is writable");
 }
 
-/// Adds the shipped files under `dir` (recursively) to `files` as
-/// (path relative to `root` with `/` separators, absolute path), and asks
-/// cargo to watch every folder and file seen.
-fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
+/// Adds the shipped files under `dir` (recursively, but not in its
+/// folders named in `skip`) to `files` as (path relative to `root` with
+/// `/` separators, absolute path), and asks cargo to watch every folder
+/// and file seen.
+fn collect(root: &Path, dir: &Path, skip: &[&str], files: &mut Vec<(String, String)>) {
     // A folder that does not exist is not watched: cargo would count it as
     // changed at every build and compile the crate again each time (a new
     // folder is seen through `scripts/`, which is watched).
@@ -71,11 +72,14 @@ fn collect(root: &Path, dir: &Path, files: &mut Vec<(String, String)>) {
     for entry in entries.flatten() {
         let path = entry.path();
         let name = entry.file_name();
-        if name.to_string_lossy().starts_with('.') {
+        let name = name.to_string_lossy();
+        if name.starts_with('.') {
             continue;
         }
         if path.is_dir() {
-            collect(root, &path, files);
+            if !skip.contains(&name.as_ref()) {
+                collect(root, &path, &[], files);
+            }
             continue;
         }
         let shipped = path

@@ -1,18 +1,21 @@
-//! The built-in files, and where variants, bots, order files and courses
-//! are found.
+//! The built-in files, and where variants, bots and the files a game
+//! declares are found.
 //!
 //! Each game has its own folders, named after the game (its
 //! [`crate::registry::GameType::name`]): `scripts/<game>/bots/` (with their
-//! `lib/`), `scripts/<game>/orders/`, `scripts/<game>/boards/`,
-//! `scripts/<game>/courses/` and `variants/<game>/<name>/`. They are built
+//! `lib/`), `variants/<game>/<name>/`, and a folder of
+//! `scripts/<game>/` for each kind of file the game declares
+//! ([`GameFiles`]: its noun, folder, extension, and whether the user data
+//! folder has its own). Every folder of `scripts/<game>/` but its
+//! scenarios and LuaLS stubs, and the files directly in it, are built
 //! into the binary (`build.rs` lists them), so tinbots works from any
-//! folder and after `cargo install`. The setups are built in too, by
-//! `src/games/twin_tin_bots/setup`. A [`Kind`] names no game: a lookup is
-//! given the game's name, and a new game needs no change here.
+//! folder and after `cargo install`. A [`Kind`] names no game: a lookup
+//! is given the game's name, and a new game, or a new kind of file of a
+//! game, needs no change here.
 //!
-//! A variant, bot, order file or course named on the command line, in a
-//! scenario or in a replay is looked up in these places, in this order;
-//! the first that has the name wins:
+//! A variant, bot or game's file named on the command line, in a scenario
+//! or in a replay is looked up in these places, in this order; the first
+//! that has the name wins:
 //!
 //! 1. the folders given with `--variant-path DIR` (variants, as
 //!    `DIR/<name>/variant.toml`) or `--bot-path DIR` (bots, as
@@ -23,10 +26,11 @@
 //!    `variants/` folder (at the same level, `variants/<game>/<name>/`
 //!    wins over `variants/<name>/`);
 //! 3. the user data folder, `$XDG_DATA_HOME/tinbots/` (else
-//!    `~/.local/share/tinbots/`), with `<game>/variants/`, `<game>/bots/`,
-//!    `<game>/orders/` and `<game>/courses/` inside;
+//!    `~/.local/share/tinbots/`), with `<game>/variants/`, `<game>/bots/`
+//!    and `<game>/<folder>/` for each kind of file whose declaration says
+//!    so inside;
 //! 4. the built-in ones. The built-in bot `random` is the native random
-//!    bot (`scripts/twin-tin-bots/bots/random.lua` is its Lua twin, an
+//!    bot (a game's `scripts/<game>/bots/random.lua` is its Lua twin, an
 //!    example).
 //!
 //! A name found in two places, with different files there, gets a note on
@@ -34,18 +38,18 @@
 //! the one used (the repository's own `variants/<game>/` found near its
 //! scenarios) is not a second place.
 //!
-//! Paths stay paths: a bot or order file given as a path (it ends with
-//! `.lua` or holds a `/`) is read from there. Only when no such file
-//! exists and the path names an official file is the built-in copy used,
-//! with a note: its path in the repository typed outside it
-//! (`scripts/twin-tin-bots/bots/greedy.lua`), or the path it had before
-//! each game had its folder (`scripts/bots/greedy.lua`,
-//! `scripts/orders/magnet.lua`; the note names the new path).
+//! Paths stay paths: a bot or a game's file given as a path (it ends with
+//! its kind's extension or holds a `/`) is read from there. Only when no
+//! such file exists and the path names an official file is the built-in
+//! copy used, with a note: its path in the repository typed outside it
+//! (`scripts/<game>/bots/<name>.lua`), or the path it had before each game
+//! had its folder (`scripts/bots/<name>.lua`, and `scripts/<folder>/` for a
+//! kind of file that says it was there; the note names the new path).
 //!
 //! A script's `require` reads from the script's own folder, a folder on
 //! disk or a built-in one, with the same rules ([`AssetFolder::read_module`]).
-//! Built-in files are named
-//! `<built-in>/variants/twin-tin-bots/mud/variant.lua` in messages.
+//! Built-in files are named `<built-in>/variants/<game>/<name>/variant.lua`
+//! in messages.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
@@ -54,12 +58,15 @@ use std::sync::{Mutex, RwLock};
 
 use crate::files::{FileError, FileKind};
 
+mod kind;
 mod store {
     include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
 }
 
+pub use kind::{GameFiles, Kind};
+
 /// How built-in files are named in messages:
-/// `<built-in>/variants/twin-tin-bots/mud/variant.lua`.
+/// `<built-in>/variants/<game>/<name>/variant.lua`.
 pub const BUILT_IN: &str = "<built-in>";
 
 /// How many folders above a scenario's folder are searched for a
@@ -72,7 +79,7 @@ pub const NEAR_LEVELS: usize = 3;
 const MAX_ENTRIES: usize = 1000;
 
 /// The text of the built-in file at `path` (relative to the repository,
-/// such as `variants/twin-tin-bots/mud/variant.lua`).
+/// such as `variants/<game>/<name>/variant.lua`).
 pub fn built_in(path: &str) -> Option<&'static str> {
     store::FILES
         .binary_search_by(|(p, _)| (*p).cmp(path))
@@ -86,8 +93,8 @@ pub fn built_in_files() -> impl Iterator<Item = (&'static str, &'static str)> {
 }
 
 /// `relative` (`/`-separated) inside the built-in folder `dir`, with `.`
-/// and `..` resolved as on disk (a course names its boards
-/// `../boards/<board>.toml`); a `..` above the root stays, so that no
+/// and `..` resolved as on disk (a game's file may name another by a path
+/// relative to itself, `../<folder>/<name>.toml`); a `..` above the root stays, so that no
 /// built-in file has that name.
 fn built_in_join(dir: &str, relative: &str) -> String {
     let mut parts: Vec<&str> = dir.split('/').filter(|p| !p.is_empty()).collect();
@@ -393,116 +400,7 @@ impl AssetFolder {
     }
 }
 
-/// What is looked up. A kind names no game: its folders are computed
-/// from the game's name ([`Kind::built_in_folder`], [`Kind::user_folder`]),
-/// so that a new game needs no change here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    /// A variant: a folder with `variant.toml` and `variant.lua`.
-    Variant,
-    /// A bot: a Lua script `<name>.lua` (or the native random bot).
-    Bot,
-    /// An order file: a Lua script `<name>.lua`.
-    OrderFile,
-    /// A course: `<name>.toml`, naming its boards by paths relative to
-    /// itself (`../boards/<board>.toml`).
-    Course,
-}
-
-impl Kind {
-    /// Its name in messages.
-    pub fn noun(self) -> &'static str {
-        match self {
-            Kind::Variant => "variant",
-            Kind::Bot => "bot",
-            Kind::OrderFile => "order file",
-            Kind::Course => "course",
-        }
-    }
-
-    /// Whether it is a bot (the built-in `random` is then the native
-    /// random bot).
-    pub fn is_bot(self) -> bool {
-        self == Kind::Bot
-    }
-
-    /// Its plural in messages.
-    fn plural(self) -> &'static str {
-        match self {
-            Kind::Variant => "variants",
-            Kind::Bot => "bots",
-            Kind::OrderFile => "order files",
-            Kind::Course => "courses",
-        }
-    }
-
-    /// The name of its folders: `variants`, `bots`, `orders`, `courses`.
-    pub fn folder_name(self) -> &'static str {
-        match self {
-            Kind::Variant => "variants",
-            Kind::Bot => "bots",
-            Kind::OrderFile => "orders",
-            Kind::Course => "courses",
-        }
-    }
-
-    /// Its folder in the user data folder, for the game named `game`:
-    /// `<game>/bots`, `<game>/variants`...
-    pub fn user_folder(self, game: &str) -> String {
-        format!("{game}/{}", self.folder_name())
-    }
-
-    /// Its built-in folder (relative to the repository), for the game
-    /// named `game`: `variants/<game>` for variants, `scripts/<game>/bots`
-    /// and so on for the others.
-    pub fn built_in_folder(self, game: &str) -> String {
-        match self {
-            Kind::Variant => format!("variants/{game}"),
-            _ => format!("scripts/{game}/{}", self.folder_name()),
-        }
-    }
-
-    /// Where its official files were before each game had its folder
-    /// (`scripts/bots`, `scripts/orders`): a path typed there is
-    /// [`resolve_path`]'s to redirect, with a note. `None` for the kinds
-    /// never given as paths there.
-    fn former_built_in_folder(self) -> Option<String> {
-        match self {
-            Kind::Bot | Kind::OrderFile => Some(format!("scripts/{}", self.folder_name())),
-            Kind::Variant | Kind::Course => None,
-        }
-    }
-
-    /// The file that makes `name` one of these in a folder.
-    fn item(self, name: &str) -> String {
-        match self {
-            Kind::Variant => format!("{name}/variant.toml"),
-            Kind::Bot | Kind::OrderFile => format!("{name}.lua"),
-            Kind::Course => format!("{name}.toml"),
-        }
-    }
-
-    /// The name `child` (an entry of a folder) gives, if it is one.
-    fn name_of(self, child: &str, is_dir: bool) -> Option<&str> {
-        let name = match self {
-            Kind::Variant => is_dir.then_some(child)?,
-            Kind::Bot | Kind::OrderFile => child.strip_suffix(".lua").filter(|_| !is_dir)?,
-            Kind::Course => child.strip_suffix(".toml").filter(|_| !is_dir)?,
-        };
-        is_name(name).then_some(name)
-    }
-
-    /// The flag that adds folders to search, if there is one.
-    fn path_flag(self) -> Option<&'static str> {
-        match self {
-            Kind::Variant => Some("--variant-path"),
-            Kind::Bot => Some("--bot-path"),
-            Kind::OrderFile | Kind::Course => None,
-        }
-    }
-}
-
-/// Where a variant, bot or order file was found.
+/// Where a variant, bot or game's file was found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// A folder given with `--variant-path` or `--bot-path`.
@@ -551,7 +449,7 @@ impl fmt::Display for Origin {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Entry {
     /// A file: a variant's manifest (its folder holds the rest), a bot's
-    /// or an order file's script.
+    /// or a game's file.
     File(AssetFile),
     /// The native random bot.
     NativeRandom,
@@ -583,7 +481,7 @@ impl Entry {
     }
 }
 
-/// A variant, bot or order file found by name.
+/// A variant, bot or game's file found by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Found {
     /// Its name (or the path given).
@@ -612,7 +510,7 @@ pub struct Listed {
     crate::suggest::did_you_mean(&crate::suggest::closest(name, known.iter().map(String::as_str))),
     searched.join(", "),
     known_list(*kind, known),
-    path_hint(*kind)
+    kind.path_hint()
 )]
 pub struct LookupError {
     /// What was looked up.
@@ -633,15 +531,6 @@ fn known_list(kind: Kind, known: &[String]) -> String {
     }
 }
 
-fn path_hint(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Variant => "",
-        Kind::Bot => "; a bot can also be given as the path to a .lua file",
-        Kind::OrderFile => "; an order file can also be given as the path to a .lua file",
-        Kind::Course => "; a course can also be given as the path to a .toml file",
-    }
-}
-
 /// Whether `text` can be a name: ASCII letters, digits, `-` and `_`, at
 /// most 64 of them.
 pub fn is_name(text: &str) -> bool {
@@ -652,10 +541,10 @@ pub fn is_name(text: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
-/// Whether a bot or order file given as `arg` is a path (it ends with
-/// `.lua` or holds a path separator) rather than a name to look up.
+/// Whether a bot given as `arg` is a path (it ends with `.lua` or holds a
+/// path separator) rather than a name to look up ([`Kind::is_path`]).
 pub fn is_path(arg: &str) -> bool {
-    arg.ends_with(".lua") || arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR)
+    Kind::Bot.is_path(arg)
 }
 
 /// The user data folder: `$XDG_DATA_HOME/tinbots` when that variable is an
@@ -711,6 +600,14 @@ impl Library {
         }
     }
 
+    /// Only the built-in files (a game's catalogue of what it ships).
+    pub fn built_in_only() -> Library {
+        Library {
+            built_in: true,
+            ..Library::default()
+        }
+    }
+
     /// Only the folder `dir`, for variants and bots alike (tests, tools).
     pub fn only(dir: &Path) -> Library {
         Library {
@@ -753,7 +650,7 @@ impl Library {
         let paths = match kind {
             Kind::Variant => &self.variant_paths[..],
             Kind::Bot => &self.bot_paths[..],
-            Kind::OrderFile | Kind::Course => &[],
+            Kind::Game(_) => &[],
         };
         for dir in paths {
             let flag = kind.path_flag().unwrap_or_default();
@@ -768,7 +665,11 @@ impl Library {
                 shelves.push((Origin::NearScenario(dir.clone()), AssetFolder::Disk(dir)));
             }
         }
-        if let Some(user) = &self.user_folder {
+        if let Some(user) = self
+            .user_folder
+            .as_ref()
+            .filter(|_| kind.searches_user_folder())
+        {
             let dir = user.join(kind.user_folder(game));
             shelves.push((Origin::UserFolder(dir.clone()), AssetFolder::Disk(dir)));
         }
@@ -824,7 +725,7 @@ impl Library {
             .map(|h| format!("{} ({})", h.entry.shown(kind), h.origin))
             .collect();
         if !others.is_empty() {
-            note_once(format!("{game} {kind:?} {name}"), || {
+            note_once(format!("{game} {} {name}", kind.plural()), || {
                 format!(
                     "{} `{name}` is in {} places: using {} ({}), not {}",
                     kind.noun(),
@@ -838,11 +739,11 @@ impl Library {
         Ok(used)
     }
 
-    /// Finds a bot or order file of the game named `game` given on the
-    /// command line: a path (see [`is_path`]) is that file
+    /// Finds a bot or a game's file of the game named `game` given on the
+    /// command line: a path (see [`Kind::is_path`]) is that file
     /// ([`resolve_path`]), anything else a name ([`Library::find`]).
     pub fn find_arg(&self, kind: Kind, game: &str, arg: &str) -> Result<Found, LookupError> {
-        if !is_path(arg) {
+        if !kind.is_path(arg) {
             return self.find(kind, game, arg, None);
         }
         let file = resolve_path(kind, game, Path::new(arg));
@@ -947,7 +848,7 @@ fn near_folders(game: &str, scenario: &Path) -> Vec<PathBuf> {
         .collect()
 }
 
-/// The file a bot or order file of the game named `game` given by its
+/// The file a bot or game's file of the game named `game` given by its
 /// `path` is read from: that path; but when no such file exists and the
 /// path names an official file of `kind`, the built-in copy, with a note
 /// on stderr ([`official_copy`]).
@@ -966,10 +867,10 @@ pub fn resolve_path(kind: Kind, game: &str, path: &Path) -> AssetFile {
 
 /// The built-in file of `kind` of the game named `game` that `path` names,
 /// and the note saying it is used: `path` is the official file's path in
-/// the repository (`scripts/twin-tin-bots/bots/greedy.lua`, typed outside
-/// it), or the path it had before each game had its folder
-/// (`scripts/bots/greedy.lua`, `scripts/orders/magnet.lua`; the note then
-/// names the new path). `None` for any other path.
+/// the repository (`scripts/<game>/bots/<name>.lua`, typed outside it),
+/// or the path it had before each game had its folder
+/// (`scripts/bots/<name>.lua`, or `scripts/<folder>/<name>.<extension>` for
+/// a kind of file that was there; the note then names the new path). `None` for any other path.
 fn official_copy(kind: Kind, game: &str, path: &Path) -> Option<(AssetFile, String)> {
     let text = path.to_str()?;
     let mut key = text;
@@ -1003,22 +904,22 @@ fn official_copy(kind: Kind, game: &str, path: &Path) -> Option<(AssetFile, Stri
     Some((file, note))
 }
 
-/// What a replay records for the order file of the game named `game`
+/// What a replay records for the file of `kind` of the game named `game`
 /// given as `arg`, so that it replays from any folder: a name as given; a
-/// path to an official order file (or to a copy of one) by that file's
-/// name; any other file by its absolute path.
-pub fn order_file_reference(game: &str, arg: &str) -> String {
-    if !is_path(arg) {
+/// path to an official file (or to a copy of one) by that file's name;
+/// any other file by its absolute path.
+pub fn file_reference(kind: Kind, game: &str, arg: &str) -> String {
+    if !kind.is_path(arg) {
         return arg.to_string();
     }
-    let file = resolve_path(Kind::OrderFile, game, Path::new(arg));
+    let file = resolve_path(kind, game, Path::new(arg));
     let AssetFile::Disk(path) = &file else {
         return file.stem();
     };
-    let official = AssetFolder::BuiltIn(Kind::OrderFile.built_in_folder(game));
+    let official = AssetFolder::BuiltIn(kind.built_in_folder(game));
     if let Ok(text) = file.read() {
         for (child, is_dir) in official.children() {
-            let Some(name) = Kind::OrderFile.name_of(&child, is_dir) else {
+            let Some(name) = kind.name_of(&child, is_dir) else {
                 continue;
             };
             if official.file(&child).read().is_ok_and(|t| t == text) {
@@ -1029,10 +930,10 @@ pub fn order_file_reference(game: &str, arg: &str) -> String {
     std::path::absolute(path).map_or_else(|_| arg.to_string(), |p| p.display().to_string())
 }
 
-/// [`order_file_reference`] of each argument.
-pub fn order_file_references<P: AsRef<Path>>(game: &str, args: &[P]) -> Vec<String> {
+/// [`file_reference`] of each argument.
+pub fn file_references<P: AsRef<Path>>(kind: Kind, game: &str, args: &[P]) -> Vec<String> {
     args.iter()
-        .map(|a| order_file_reference(game, &a.as_ref().to_string_lossy()))
+        .map(|a| file_reference(kind, game, &a.as_ref().to_string_lossy()))
         .collect()
 }
 

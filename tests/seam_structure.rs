@@ -3,9 +3,13 @@
 //! `--orders`) and catalogues (`tinbots courses`, `tinbots missions`) are
 //! declared in the game's folder ([`tinbots::engine::GameOption`],
 //! [`tinbots::registry::Catalogue`]) and handled by name elsewhere, so a new
-//! game's options need no edit outside its folder. This test names any
-//! line of the seam, the command line, tournaments, replays, checks,
-//! plays or pictures that spells one of them in code (comments aside).
+//! game's options need no edit outside its folder. Likewise the kinds of
+//! file a game looks up by name (order files, courses, missions) are
+//! declared in its folder ([`tinbots::assets::GameFiles`]), and `build.rs`
+//! ships every folder of a game's scripts. This test names any line of the
+//! seam, the command line, tournaments, replays, checks, plays, pictures,
+//! the asset library or `build.rs` that spells one of them in code
+//! (comments aside), and any line of the asset library that names a game.
 
 use std::path::{Path, PathBuf};
 
@@ -16,7 +20,7 @@ const GAME_WORDS: [&str; 6] = [
 
 /// The shared code held to it, relative to `src/` (a folder: every `.rs`
 /// in it).
-const SHARED: [&str; 8] = [
+const SHARED: [&str; 10] = [
     "engine",
     "cli.rs",
     "tournament",
@@ -25,7 +29,20 @@ const SHARED: [&str; 8] = [
     "play.rs",
     "replay.rs",
     "viewer",
+    "assets.rs",
+    "assets",
 ];
+
+/// The shared code held to it outside `src/`, relative to the package.
+const SHARED_OUTSIDE_SRC: [&str; 1] = ["build.rs"];
+
+/// The asset library's own code (its tests aside, which look at the
+/// games' built-in files), relative to the package: it names no game, and
+/// no kind of file of a game.
+const ASSET_LIBRARY: [&str; 3] = ["src/assets.rs", "src/assets/kind.rs", "build.rs"];
+
+/// Words of one game's files besides [`GAME_WORDS`].
+const GAME_FILE_WORDS: [&str; 2] = ["order file", "order files"];
 
 fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
@@ -47,33 +64,65 @@ fn has_word(code: &str, word: &str) -> bool {
     })
 }
 
-#[test]
-fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    for shared in SHARED {
-        rust_files(&src.join(shared), &mut files);
-    }
-    files.sort();
-    assert!(files.len() > 10, "the shared files are found: {files:?}");
+/// Every line of `files` whose code (comments aside) holds one of
+/// `words`, as `path:line: \`word\`: line`.
+fn lines_naming(files: &[PathBuf], words: &[String]) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
     for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
+        let text = std::fs::read_to_string(file).unwrap();
         for (i, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
-            if let Some(word) = GAME_WORDS.iter().find(|w| has_word(code, w)) {
+            if let Some(word) = words.iter().find(|w| has_word(code, w)) {
                 found.push(format!(
                     "{}:{}: `{word}`: {}",
-                    file.strip_prefix(&src).unwrap().display(),
+                    file.strip_prefix(root).unwrap().display(),
                     i + 1,
                     line.trim()
                 ));
             }
         }
     }
+    found
+}
+
+#[test]
+fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for shared in SHARED {
+        rust_files(&root.join("src").join(shared), &mut files);
+    }
+    for shared in SHARED_OUTSIDE_SRC {
+        rust_files(&root.join(shared), &mut files);
+    }
+    files.sort();
+    assert!(files.len() > 10, "the shared files are found: {files:?}");
+    for shared in ["src/assets.rs", "src/assets/kind.rs", "build.rs"] {
+        assert!(files.contains(&root.join(shared)), "{shared} is checked");
+    }
+    let words: Vec<String> = GAME_WORDS.iter().map(|w| w.to_string()).collect();
+    let found = lines_naming(&files, &words);
     assert!(
         found.is_empty(),
         "a game's word outside its folder (declare it as a GameOption or a Catalogue):\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn the_asset_library_names_no_game_and_no_game_s_kind_of_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files: Vec<PathBuf> = ASSET_LIBRARY.iter().map(|f| root.join(f)).collect();
+    let mut words: Vec<String> = GAME_FILE_WORDS.iter().map(|w| w.to_string()).collect();
+    for game in tinbots::games::ALL {
+        words.push(game.name.to_string());
+        words.push(game.name.replace('-', "_"));
+    }
+    let found = lines_naming(&files, &words);
+    assert!(
+        found.is_empty(),
+        "a game's name or kind of file in the asset library (declare it as GameFiles in the game's folder):\n{}",
         found.join("\n")
     );
 }

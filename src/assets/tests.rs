@@ -7,10 +7,44 @@ use super::*;
 use crate::script::{Sandbox, ScriptError};
 use crate::test_folder::Folder;
 
-/// The two games' names, as their folders are named.
 /// The games' names, as a caller passes them (the lookup knows no game).
 const TTB: &str = "twin-tin-bots";
 const RR: &str = "roborally";
+
+/// A made-up kind of a game's files, searched in the user data folder,
+/// that was in `scripts/tactics/` before each game had its folder.
+const TACTICS: Kind = Kind::Game(&GameFiles {
+    noun: "tactic",
+    article: "a",
+    plural: "tactics",
+    folder: "tactics",
+    extension: "lua",
+    user_folder: true,
+    had_shared_folder: true,
+});
+
+/// A made-up kind of a game's files kept in the games' folders of bots,
+/// so that it has built-in files; not in the user data folder.
+const PLANS: Kind = Kind::Game(&GameFiles {
+    noun: "plan",
+    article: "a",
+    plural: "plans",
+    folder: "bots",
+    extension: "lua",
+    user_folder: false,
+    had_shared_folder: true,
+});
+
+/// A made-up kind of a game's data files, never in a shared folder.
+const MAPS: Kind = Kind::Game(&GameFiles {
+    noun: "map",
+    article: "a",
+    plural: "maps",
+    folder: "maps",
+    extension: "toml",
+    user_folder: true,
+    had_shared_folder: false,
+});
 
 /// A library of only the given places.
 fn library(variant_paths: &[&Path], user: Option<&Path>, built_in: bool) -> Library {
@@ -37,7 +71,6 @@ fn the_official_files_are_built_in_sorted_and_readable_by_path() {
         "variants/twin-tin-bots/mud/variant.lua",
         "scripts/twin-tin-bots/bots/greedy.lua",
         "scripts/twin-tin-bots/bots/lib/heuristic.lua",
-        "scripts/twin-tin-bots/orders/sidestep.lua",
     ] {
         let text = built_in(path).unwrap_or_else(|| panic!("{path} is built in"));
         assert_eq!(
@@ -202,13 +235,24 @@ fn an_unknown_name_lists_what_there_is_and_where_it_looked() {
         e.starts_with("unknown variant `quick\\u{1b}sand`") && e.contains("simplified"),
         "{e}"
     );
-    let e = lib
-        .find(Kind::OrderFile, TTB, "warp", None)
-        .unwrap_err()
-        .to_string();
-    assert!(
-        e.contains("order files: magnet, official, overclock, sidestep"),
-        "{e}"
+    // A game's kind: its own words; the native random is a bot only.
+    let e = lib.find(PLANS, TTB, "warp", None).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "unknown plan `warp` (looked in: built-in); plans: greedy, lookahead, random; \
+         a plan can also be given as the path to a .lua file"
+    );
+    assert_eq!(
+        lib.find(PLANS, TTB, "random", None).unwrap().entry,
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/twin-tin-bots/bots/random.lua".into()
+        ))
+    );
+    let e = lib.find(MAPS, TTB, "mapp", None).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "unknown map `mapp` (looked in: built-in); there are no maps; \
+         a map can also be given as the path to a .toml file"
     );
 }
 
@@ -260,20 +304,40 @@ fn an_official_path_missing_here_is_the_built_in_copy() {
         ),
         AssetFile::Disk("scripts/twin-tin-bots/bots/greedy.lua".into())
     );
-    assert_eq!(order_file_reference(TTB, "sidestep"), "sidestep");
+    // What a replay records: a name as given, an official file by its
+    // name, any other file by its absolute path.
+    assert_eq!(file_reference(PLANS, TTB, "greedy"), "greedy");
     assert_eq!(
-        order_file_reference(TTB, "scripts/twin-tin-bots/orders/sidestep.lua"),
-        "sidestep"
+        file_reference(PLANS, TTB, "scripts/twin-tin-bots/bots/greedy.lua"),
+        "greedy"
     );
     assert_eq!(
-        order_file_reference(TTB, "./scripts/twin-tin-bots/orders/magnet.lua"),
-        "magnet"
+        file_reference(PLANS, TTB, "./scripts/twin-tin-bots/bots/lookahead.lua"),
+        "lookahead"
     );
-    let own = Folder::new("assets-orders", &[("mine.lua", "return {}")]);
+    assert_eq!(
+        file_references(PLANS, RR, &["racer", "scripts/roborally/bots/planner.lua"]),
+        ["racer", "planner"]
+    );
+    let own = Folder::new(
+        "assets-own-plans",
+        &[
+            ("mine.lua", "return {}"),
+            (
+                "copy.lua",
+                &std::fs::read_to_string("scripts/twin-tin-bots/bots/greedy.lua").unwrap(),
+            ),
+        ],
+    );
     let path = own.0.join("mine.lua");
     assert_eq!(
-        order_file_reference(TTB, path.to_str().unwrap()),
+        file_reference(PLANS, TTB, path.to_str().unwrap()),
         path.display().to_string()
+    );
+    assert_eq!(
+        file_reference(PLANS, TTB, own.0.join("copy.lua").to_str().unwrap()),
+        "greedy",
+        "a copy of an official file is its name"
     );
 }
 
@@ -282,16 +346,8 @@ fn each_game_s_folders_are_named_after_the_game() {
     for (kind, built_in, user) in [
         (Kind::Variant, "variants/roborally", "roborally/variants"),
         (Kind::Bot, "scripts/roborally/bots", "roborally/bots"),
-        (
-            Kind::OrderFile,
-            "scripts/roborally/orders",
-            "roborally/orders",
-        ),
-        (
-            Kind::Course,
-            "scripts/roborally/courses",
-            "roborally/courses",
-        ),
+        (TACTICS, "scripts/roborally/tactics", "roborally/tactics"),
+        (MAPS, "scripts/roborally/maps", "roborally/maps"),
     ] {
         assert_eq!(kind.built_in_folder(RR), built_in, "{kind:?}");
         assert_eq!(kind.user_folder(RR), user, "{kind:?}");
@@ -503,9 +559,9 @@ fn a_path_of_before_each_game_had_its_folder_is_the_built_in_file() {
             "scripts/twin-tin-bots/bots/lib/heuristic.lua",
         ),
         (
-            Kind::OrderFile,
-            "scripts/orders/magnet.lua",
-            "scripts/twin-tin-bots/orders/magnet.lua",
+            PLANS,
+            "scripts/bots/lookahead.lua",
+            "scripts/twin-tin-bots/bots/lookahead.lua",
         ),
     ] {
         let (file, note) = official_copy(kind, TTB, Path::new(old)).unwrap();
@@ -528,12 +584,14 @@ fn a_path_of_before_each_game_had_its_folder_is_the_built_in_file() {
         "scripts/twin-tin-bots/bots/greedy.lua does not exist here: using the built-in copy, \
          <built-in>/scripts/twin-tin-bots/bots/greedy.lua"
     );
-    // Not an official file, or another game's, or another kind's folder.
+    // Not an official file, or another game's, or another kind's folder,
+    // or a kind that had no shared folder.
     for (kind, game, path) in [
         (Kind::Bot, TTB, "scripts/bots/nothing.lua"),
         (Kind::Bot, RR, "scripts/bots/greedy.lua"),
-        (Kind::Bot, TTB, "scripts/orders/magnet.lua"),
-        (Kind::Course, RR, "scripts/courses/yard.toml"),
+        (Kind::Bot, TTB, "scripts/tactics/greedy.lua"),
+        (TACTICS, TTB, "scripts/bots/greedy.lua"),
+        (MAPS, RR, "scripts/maps/racer.lua"),
         (Kind::Bot, TTB, "elsewhere/scripts/bots/greedy.lua"),
     ] {
         assert_eq!(official_copy(kind, game, Path::new(path)), None, "{path}");
@@ -542,10 +600,10 @@ fn a_path_of_before_each_game_had_its_folder_is_the_built_in_file() {
             AssetFile::Disk(path.into())
         );
     }
-    // A replay records an order file of before by its name.
+    // A replay records a file of before by its name.
     assert_eq!(
-        order_file_reference(TTB, "scripts/orders/magnet.lua"),
-        "magnet"
+        file_reference(PLANS, TTB, "scripts/bots/greedy.lua"),
+        "greedy"
     );
 }
 
@@ -637,39 +695,39 @@ fn a_built_in_script_requires_from_its_built_in_folder() {
 
 #[test]
 fn a_built_in_path_resolves_dots_as_on_disk() {
-    let courses = AssetFolder::BuiltIn("scripts/roborally/courses".into());
+    let bots = AssetFolder::BuiltIn("scripts/roborally/bots".into());
     assert_eq!(
-        courses.file("../boards/yard.toml"),
-        AssetFile::BuiltIn("scripts/roborally/boards/yard.toml".into())
+        bots.file("../../twin-tin-bots/bots/greedy.lua"),
+        AssetFile::BuiltIn("scripts/twin-tin-bots/bots/greedy.lua".into())
     );
     assert_eq!(
-        courses.file("./x/../yard.toml"),
-        AssetFile::BuiltIn("scripts/roborally/courses/yard.toml".into())
+        bots.file("./x/../racer.lua"),
+        AssetFile::BuiltIn("scripts/roborally/bots/racer.lua".into())
     );
-    assert!(courses.has_file("../boards/yard.toml"));
+    assert!(bots.has_file("../../twin-tin-bots/bots/greedy.lua"));
     // Above the root stays above it: no built-in file has that name.
     assert_eq!(
-        courses.file("../../../../a.toml"),
+        bots.file("../../../../a.toml"),
         AssetFile::BuiltIn("../a.toml".into())
     );
-    assert!(!courses.has_file("../../../../variants/twin-tin-bots/mud/variant.toml"));
+    assert!(!bots.has_file("../../../../variants/twin-tin-bots/mud/variant.toml"));
     assert_eq!(
         AssetFolder::BuiltIn(String::new()).file("a/b.lua"),
         AssetFile::BuiltIn("a/b.lua".into())
     );
     // A module is still confined to its script's folder.
     let e = AssetFolder::BuiltIn("scripts/twin-tin-bots/bots".into())
-        .read_module("../orders/magnet.lua")
+        .read_module("../../roborally/bots/racer.lua")
         .unwrap_err()
         .to_string();
     assert_eq!(
         e,
-        "<built-in>/scripts/twin-tin-bots/orders/magnet.lua leads outside the script's folder <built-in>/scripts/twin-tin-bots/bots (through a symbolic link): only files inside it can be required"
+        "<built-in>/scripts/roborally/bots/racer.lua leads outside the script's folder <built-in>/scripts/twin-tin-bots/bots (through a symbolic link): only files inside it can be required"
     );
     // The stem of a built-in file drops any extension.
     assert_eq!(
-        AssetFile::BuiltIn("scripts/roborally/courses/yard.toml".into()).stem(),
-        "yard"
+        AssetFile::BuiltIn("scripts/droids/tiles.toml".into()).stem(),
+        "tiles"
     );
     assert_eq!(
         AssetFile::BuiltIn("scripts/twin-tin-bots/bots/greedy.lua".into()).stem(),
@@ -678,68 +736,105 @@ fn a_built_in_path_resolves_dots_as_on_disk() {
 }
 
 #[test]
-fn courses_are_found_by_name_like_bots() {
+fn a_game_s_files_are_found_by_name_like_bots() {
     let user = Folder::new(
-        "assets-courses",
+        "assets-game-files",
         &[
-            ("roborally/courses/mine.toml", "name = \"mine\"\n"),
-            ("roborally/courses/yard.toml", "name = \"my yard\"\n"),
-            ("roborally/courses/notes.txt", "not a course"),
+            ("roborally/tactics/mine.lua", "-- Mine.\nreturn {}"),
+            ("roborally/tactics/notes.txt", "not a tactic"),
+            ("roborally/tactics/lib/x.lua", "return {}"),
+            ("roborally/bots/racer.lua", "-- My racer.\nreturn {}"),
+            ("roborally/maps/home.toml", "name = 'home'\n"),
         ],
     );
     let lib = library(&[], Some(&user.0), true);
-    let mine = lib.find(Kind::Course, RR, "mine", None).unwrap();
+    let mine = lib.find(TACTICS, RR, "mine", None).unwrap();
     assert_eq!(
         mine.origin,
-        Origin::UserFolder(user.0.join("roborally/courses"))
+        Origin::UserFolder(user.0.join("roborally/tactics"))
     );
-    // The user's yard hides the built-in one.
-    let yard = lib.find(Kind::Course, RR, "yard", None).unwrap();
     assert_eq!(
-        yard.entry,
-        Entry::File(AssetFile::Disk(user.0.join("roborally/courses/yard.toml")))
+        mine.entry,
+        Entry::File(AssetFile::Disk(user.0.join("roborally/tactics/mine.lua")))
     );
-    let built_in = library(&[], None, true)
-        .find(Kind::Course, RR, "yard", None)
-        .unwrap();
+    let names = |kind| -> Vec<String> {
+        lib.list(kind, RR, None)
+            .into_iter()
+            .map(|l| l.found.name)
+            .collect()
+    };
+    // Only files of its extension, not folders.
+    assert_eq!(names(TACTICS), ["mine"]);
+    assert_eq!(names(MAPS), ["home"]);
+    // A kind without a user folder: the user's racer (a bot) is no plan.
+    assert_eq!(names(PLANS), ["planner", "racer", "random"]);
+    let racer = lib.find(PLANS, RR, "racer", None).unwrap();
     assert_eq!(
-        built_in.entry,
+        racer.entry,
         Entry::File(AssetFile::BuiltIn(
-            "scripts/roborally/courses/yard.toml".into()
+            "scripts/roborally/bots/racer.lua".into()
         ))
     );
-    let names: Vec<String> = lib
-        .list(Kind::Course, RR, None)
-        .into_iter()
-        .map(|l| l.found.name)
-        .collect();
     assert_eq!(
-        names,
-        ["crossing", "factory", "gauntlet", "maze", "mine", "proving", "yard"]
+        lib.find(Kind::Bot, RR, "racer", None).unwrap().origin,
+        Origin::UserFolder(user.0.join("roborally/bots"))
     );
-    let e = lib
-        .find(Kind::Course, RR, "yrad", None)
-        .unwrap_err()
-        .to_string();
+    let e = lib.find(TACTICS, RR, "mien", None).unwrap_err().to_string();
     assert_eq!(
         e,
         format!(
-            "unknown course `yrad`, did you mean `yard`? (looked in: {}, built-in); courses: crossing, factory, gauntlet, maze, mine, proving, yard; \
-             a course can also be given as the path to a .toml file",
-            user.0.join("roborally/courses").display()
+            "unknown tactic `mien`, did you mean `mine`? (looked in: {}, built-in); tactics: mine; \
+             a tactic can also be given as the path to a .lua file",
+            user.0.join("roborally/tactics").display()
         )
     );
-    // A repository path typed elsewhere is the built-in copy.
-    assert_eq!(
-        resolve_path(
-            Kind::Course,
-            RR,
-            Path::new("no/such/dir/scripts/roborally/courses/yard.toml")
-        ),
-        AssetFile::Disk(PathBuf::from(
-            "no/such/dir/scripts/roborally/courses/yard.toml"
-        ))
-    );
+    // Given on the command line: a name, or a path of its extension.
+    assert_eq!(lib.find_arg(TACTICS, RR, "mine").unwrap(), mine);
+    let path = user.0.join("roborally/maps/home.toml");
+    let by_path = lib.find_arg(MAPS, RR, path.to_str().unwrap()).unwrap();
+    assert_eq!(by_path.origin, Origin::Path);
+    assert_eq!(by_path.entry, Entry::File(AssetFile::Disk(path)));
+    assert!(MAPS.is_path("home.toml") && !MAPS.is_path("home.lua"));
+    assert!(TACTICS.is_path("mine.lua") && !TACTICS.is_path("mine"));
+    assert!(TACTICS.is_path("a/b") && !Kind::Variant.is_path("mud.lua"));
+}
+
+#[test]
+fn every_folder_of_a_game_s_scripts_is_built_in_but_its_scenarios_and_stubs() {
+    let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
+    let mut checked = 0;
+    for game in std::fs::read_dir(&scripts).unwrap().flatten() {
+        let mut files = Vec::new();
+        shipped_kinds_of(&game.path(), &mut files);
+        for file in files {
+            let relative = file
+                .strip_prefix(Path::new(env!("CARGO_MANIFEST_DIR")))
+                .unwrap();
+            let relative = relative.to_str().unwrap().replace('\\', "/");
+            let in_folder = relative
+                .split('/')
+                .nth(2)
+                .filter(|_| relative.matches('/').count() > 2);
+            let shipped = !matches!(in_folder, Some("scenarios" | "api"));
+            assert_eq!(built_in(&relative).is_some(), shipped, "{relative}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 50, "{checked} files seen");
+    // A file directly in a game's folder is built in.
+    assert!(built_in("scripts/droids/tiles.toml").is_some());
+}
+
+/// The `.lua` and `.toml` files under `dir`, recursively.
+fn shipped_kinds_of(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            shipped_kinds_of(&path, out);
+        } else if path.extension().is_some_and(|e| e == "lua" || e == "toml") {
+            out.push(path);
+        }
+    }
 }
 
 #[cfg(unix)]

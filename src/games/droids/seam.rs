@@ -136,7 +136,7 @@ fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
         hooks,
     )
     .map_err(|e| engine::StartError(e.message))?;
-    let start = record::start_value(&chosen, tiles::STANDARD_TEXT, players, options.seed);
+    let start = record::start_value(&chosen, tiles::standard_text(), players, options.seed);
     Ok(Started {
         game: Box::new(game),
         start,

@@ -313,13 +313,19 @@ struct RawStack {
 /// stack stays cheap.
 pub const MAX_TILES: usize = 1000;
 
-/// The built-in tile file.
-pub const STANDARD_TEXT: &str = include_str!("../../../scripts/droids/tiles.toml");
+/// The tile file shipped with the game (`build.rs` builds in the files
+/// directly in `scripts/<game>/`), by its path in the repository.
+pub const STANDARD_FILE: &str = "scripts/droids/tiles.toml";
+
+/// The text of the built-in tile file ([`STANDARD_FILE`]).
+pub fn standard_text() -> &'static str {
+    crate::assets::built_in(STANDARD_FILE).expect("build.rs ships the files of scripts/droids/")
+}
 
 impl TileMix {
-    /// The standard mix (`scripts/droids/tiles.toml`, built in).
+    /// The standard mix ([`STANDARD_FILE`], built in).
     pub fn standard() -> TileMix {
-        TileMix::parse("scripts/droids/tiles.toml", STANDARD_TEXT)
+        TileMix::parse(STANDARD_FILE, standard_text())
             .expect("the built-in tile file is checked by a test")
     }
 

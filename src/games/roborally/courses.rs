@@ -12,7 +12,7 @@
 use std::path::Path;
 
 use crate::assets::{
-    listing_line, resolve_path, AssetFile, Entry, Kind, Library, Listed, LookupError,
+    listing_line, AssetFile, Entry, GameFiles, Kind, Library, Listed, LookupError,
 };
 
 use super::board::{Board, BoardError, Course};
@@ -49,27 +49,25 @@ impl CourseEntry {
     }
 }
 
-/// Whether a course given as `arg` is a path (it ends with `.toml` or
-/// holds a path separator) rather than a name to look up.
-pub fn is_path(arg: &str) -> bool {
-    arg.ends_with(".toml") || arg.contains('/') || arg.contains(std::path::MAIN_SEPARATOR)
-}
+/// Courses, as the asset library finds them: `<name>.toml` in the user
+/// data folder's `roborally/courses/`, then in the built-in
+/// `scripts/roborally/courses/`.
+pub const COURSES: Kind = Kind::Game(&GameFiles {
+    noun: "course",
+    article: "a",
+    plural: "courses",
+    folder: "courses",
+    extension: "toml",
+    user_folder: true,
+    had_shared_folder: false,
+});
 
-/// The file of the course `name_or_path`: a path as given ([`is_path`]; a
+/// The file of the course `name_or_path`: a path as given (it ends with
+/// `.toml` or holds a path separator, [`Kind::is_path`]; a
 /// repository path such as `scripts/roborally/courses/yard.toml` typed
 /// elsewhere is the built-in copy), a name looked up in `library`.
 pub fn locate(name_or_path: &str, library: &Library) -> Result<AssetFile, CourseError> {
-    if is_path(name_or_path) {
-        return Ok(resolve_path(
-            Kind::Course,
-            Game::NAME,
-            Path::new(name_or_path),
-        ));
-    }
-    match library
-        .find(Kind::Course, Game::NAME, name_or_path, None)?
-        .entry
-    {
+    match library.find_arg(COURSES, Game::NAME, name_or_path)?.entry {
         Entry::File(file) => Ok(file),
         Entry::NativeRandom => unreachable!("only bots are native"),
     }
@@ -86,7 +84,7 @@ pub fn find(name_or_path: &str, library: &Library) -> Result<Course, CourseError
 /// for its player counts and description.
 pub fn list(library: &Library) -> Vec<CourseEntry> {
     library
-        .list(Kind::Course, Game::NAME, None)
+        .list(COURSES, Game::NAME, None)
         .into_iter()
         .filter_map(|listed| {
             let Entry::File(file) = &listed.found.entry else {
@@ -115,7 +113,7 @@ pub fn listing(library: &Library) -> String {
             }
             Err(e) => format!("?     {e}"),
         };
-        text.push_str(&listing_line(&entry.listed, Kind::Course, &about, 300));
+        text.push_str(&listing_line(&entry.listed, COURSES, &about, 300));
     }
     text
 }

@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use crate::assets::order_file_references;
+use crate::assets::file_references;
 use crate::engine::{GameOption, GameOptions, Named, StartError};
-use crate::games::twin_tin_bots::lua::orders::load_order_book;
+use crate::games::twin_tin_bots::lua::orders::{load_order_book, ORDER_FILES};
 
 use super::game::Game;
 use super::orders::OrderBook;
@@ -89,7 +89,7 @@ pub fn start(options: &GameOptions) -> Result<Replay, StartError> {
                 .map_err(|e| player_count_refused(&variant_set, players, e))?,
         )),
     };
-    let paths = order_file_references(Game::NAME, orders);
+    let paths = file_references(ORDER_FILES, Game::NAME, orders);
     Ok(Replay::with_variants(
         start,
         paths,

@@ -661,11 +661,12 @@ impl Mission {
 
     /// A built-in mission by number or name (`1`, `challenge`).
     pub fn find(name: &str) -> Result<Mission, String> {
-        match super::mission::BuiltIn::named(name) {
-            Some(b) => Mission::parse(b.file, b.text).map_err(|e| e.to_string()),
+        let missions = super::mission::built_in()?;
+        match super::mission::BuiltIn::named(missions, name) {
+            Some(b) => Mission::parse(&b.file, &b.text).map_err(|e| e.to_string()),
             None => Err(format!(
                 "there is no mission `{name}`; the missions are {}",
-                super::mission::BuiltIn::listing()
+                super::mission::BuiltIn::listing(missions)
             )),
         }
     }

@@ -200,7 +200,7 @@ mod tests {
             )),
             setting: None,
         };
-        let v = start_value(&chosen, crate::games::droids::tiles::STANDARD_TEXT, 2, 1);
+        let v = start_value(&chosen, crate::games::droids::tiles::standard_text(), 2, 1);
         resume(&v).expect("the record resumes");
         v
     }

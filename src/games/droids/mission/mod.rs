@@ -1,8 +1,10 @@
 //! Droids' missions (seed section III): a layout (TOML, [`super::board`])
 //! and a Lua script of its special rules and goal, run on hooks
-//! ([`hooks`]) whose changes the game applies ([`effects`]). The seven
-//! missions are built in; any other is a mission file on disk with its
-//! script beside it, so an eighth needs no recompiling.
+//! ([`hooks`]) whose changes the game applies ([`effects`]). The missions
+//! built in are the mission files shipped in `scripts/droids/missions/`
+//! ([`MISSIONS`], found through [`crate::assets`]), each named by its own
+//! `mission` number and `name`; any other is a mission file on disk with
+//! its script beside it, so an eighth needs no recompiling.
 
 pub mod api;
 pub mod effects;
@@ -13,87 +15,126 @@ pub mod vars;
 
 use std::path::Path;
 use std::rc::Rc;
+use std::sync::OnceLock;
 
 use super::board::Mission;
+use super::game::Game;
+use crate::assets::{AssetFile, Entry, GameFiles, Kind, Library};
+use crate::engine::Named;
 use hooks::MissionHooks;
+
+/// Mission files, as the asset library finds them: the `.toml` files of
+/// the built-in `scripts/droids/missions/` (their scripts beside them).
+/// The user data folder has none: a mission of one's own is given by its
+/// file.
+pub const MISSIONS: Kind = Kind::Game(&GameFiles {
+    noun: "mission",
+    article: "a",
+    plural: "missions",
+    folder: "missions",
+    extension: "toml",
+    user_folder: false,
+    had_shared_folder: false,
+});
 
 /// A built-in mission: its number and name, its file as shown, its text,
 /// and its script's file and text.
+#[derive(Clone, Debug)]
 pub struct BuiltIn {
     /// Its number in section III (the team games share their mission's).
     pub number: u8,
     /// Its short name (`mines`).
-    pub name: &'static str,
-    /// The mission file, as shown in errors.
-    pub file: &'static str,
+    pub name: String,
+    /// The mission file, as shown in errors and kept in replays (its path
+    /// in the repository).
+    pub file: String,
     /// The mission file's text.
-    pub text: &'static str,
+    pub text: String,
     /// Its script: file as shown, and text.
-    pub script: Option<(&'static str, &'static str)>,
+    pub script: Option<(String, String)>,
+    /// The fewest and most players.
+    pub players: (usize, usize),
+    /// Whether it is a team game of a mission (found by name only).
+    pub team_game: bool,
 }
 
-/// The path of a file of `scripts/droids/missions/` as shown, and its text.
-macro_rules! mission_file {
-    ($file:expr) => {
-        (
-            concat!("scripts/droids/missions/", $file),
-            include_str!(concat!("../../../../scripts/droids/missions/", $file)),
-        )
-    };
+/// The built-in missions, read once from the shipped mission files: the
+/// missions of section III by number, then the team games of missions 1
+/// and 2 (seed lines 141, 150). The error names a shipped file that
+/// cannot be read.
+pub fn built_in() -> Result<&'static [BuiltIn], String> {
+    static BUILT_IN: OnceLock<Result<Vec<BuiltIn>, String>> = OnceLock::new();
+    BUILT_IN
+        .get_or_init(|| {
+            let mut missions = Library::built_in_only()
+                .list(MISSIONS, Game::NAME, None)
+                .into_iter()
+                .filter_map(|listed| match listed.found.entry {
+                    Entry::File(file) => Some(BuiltIn::read(&file)),
+                    Entry::NativeRandom => None,
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            missions.sort_by_key(|b| (b.team_game, b.number));
+            Ok(missions)
+        })
+        .as_deref()
+        .map_err(Clone::clone)
 }
 
-macro_rules! built_in {
-    ($number:literal, $name:literal, $file:literal) => {
-        built_in!(@ $number, $name, $file, None)
-    };
-    ($number:literal, $name:literal, $file:literal, $script:literal) => {
-        built_in!(@ $number, $name, $file, Some(mission_file!(concat!($script, ".lua"))))
-    };
-    (@ $number:literal, $name:literal, $file:literal, $script:expr) => {
-        BuiltIn {
-            number: $number,
-            name: $name,
-            file: mission_file!(concat!($file, ".toml")).0,
-            text: mission_file!(concat!($file, ".toml")).1,
-            script: $script,
-        }
-    };
+/// A built-in file's path in the repository: how the missions built in
+/// have always been shown (`scripts/droids/missions/1-challenge.toml`).
+fn repository_path(file: &AssetFile) -> String {
+    match file {
+        AssetFile::BuiltIn(path) => path.clone(),
+        AssetFile::Disk(path) => path.display().to_string(),
+    }
 }
-
-/// The seven missions of section III, then the team games of missions 1
-/// and 2 (seed lines 141, 150), found by name only.
-pub const BUILT_IN: &[BuiltIn] = &[
-    built_in!(1, "challenge", "1-challenge"),
-    built_in!(2, "mines", "2-mines", "2-mines"),
-    built_in!(3, "containers", "3-containers", "3-containers"),
-    built_in!(4, "shelter", "4-shelter", "4-shelter"),
-    built_in!(5, "statue", "5-statue", "5-statue"),
-    built_in!(6, "labyrinth", "6-labyrinth", "6-labyrinth"),
-    built_in!(7, "killer", "7-killer", "7-killer"),
-    built_in!(1, "challenge-teams", "1-challenge-teams"),
-    built_in!(2, "mines-teams", "2-mines-teams", "2-mines"),
-];
 
 impl BuiltIn {
-    /// The built-in mission of this name or number (`2`, `mines`); a
-    /// number names the mission of section III, not its team game.
-    pub fn named(name: &str) -> Option<&'static BuiltIn> {
-        BUILT_IN
-            .iter()
-            .find(|b| b.name == name || b.number.to_string() == name)
+    /// Reads the shipped mission file `file`, and its script beside it.
+    fn read(file: &AssetFile) -> Result<BuiltIn, String> {
+        let shown = repository_path(file);
+        let text = file.read().map_err(|e| e.to_string())?;
+        let mission = Mission::parse(&shown, &text).map_err(|e| e.to_string())?;
+        let script = match &mission.script {
+            Some(name) => {
+                let script = file.folder().file(name);
+                let text = script
+                    .read()
+                    .map_err(|e| format!("{shown}: `script`: {e}"))?;
+                Some((repository_path(&script), text))
+            }
+            None => None,
+        };
+        Ok(BuiltIn {
+            number: mission.number,
+            name: mission.name,
+            file: shown,
+            text,
+            script,
+            players: mission.players,
+            team_game: !mission.teams.is_empty(),
+        })
     }
 
-    /// The built-in missions as `--mission` takes them, for errors:
+    /// The built-in mission of this name or number among `missions`
+    /// (`2`, `mines`); a number names the mission of section III, not its
+    /// team game.
+    pub fn named<'a>(missions: &'a [BuiltIn], name: &str) -> Option<&'a BuiltIn> {
+        missions
+            .iter()
+            .find(|b| b.name == name || (!b.team_game && b.number.to_string() == name))
+    }
+
+    /// The built-in `missions` as `--mission` takes them, for errors:
     /// `1 (challenge), ..., challenge-teams, mines-teams`.
-    pub fn listing() -> String {
-        let mut seen = Vec::new();
-        let names: Vec<String> = BUILT_IN
+    pub fn listing(missions: &[BuiltIn]) -> String {
+        let names: Vec<String> = missions
             .iter()
             .map(|b| {
-                if seen.contains(&b.number) {
-                    b.name.to_string()
+                if b.team_game {
+                    b.name.clone()
                 } else {
-                    seen.push(b.number);
                     format!("{} ({})", b.number, b.name)
                 }
             })
@@ -102,13 +143,12 @@ impl BuiltIn {
     }
 }
 
-/// The built-in missions, a line each: number, name, players and title,
+/// The built-in missions, a line each: number, name, players and file,
 /// as `tinbots missions` lists them.
 pub fn listing() -> Result<String, String> {
     let mut out = String::new();
-    for b in BUILT_IN {
-        let mission = Mission::parse(b.file, b.text).map_err(|e| e.to_string())?;
-        let (lo, hi) = mission.players;
+    for b in built_in()? {
+        let (lo, hi) = b.players;
         out.push_str(&format!(
             "{:<3} {:<17} {lo}-{hi} players  {}\n",
             b.number, b.name, b.file
@@ -140,11 +180,12 @@ impl Chosen {
             Some((n, s)) if !n.is_empty() && !s.contains(['/', '\\']) => (n, Some(s.to_string())),
             _ => (given, None),
         };
-        if let Some(b) = BuiltIn::named(name) {
+        let missions = built_in()?;
+        if let Some(b) = BuiltIn::named(missions, name) {
             return Ok(Chosen {
-                file: b.file.into(),
-                text: b.text.into(),
-                script: b.script.map(|(f, t)| (f.to_string(), t.to_string())),
+                file: b.file.clone(),
+                text: b.text.clone(),
+                script: b.script.clone(),
                 setting,
             });
         }
@@ -171,7 +212,7 @@ impl Chosen {
         }
         Err(format!(
             "--mission {given}: no such mission; the missions are {}, or a mission file (`.toml`)",
-            BuiltIn::listing()
+            BuiltIn::listing(missions)
         ))
     }
 

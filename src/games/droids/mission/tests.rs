@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use super::hooks::{Hook, MissionHooks, HOOK_CALLS_PER_CHAIN};
-use super::{Chosen, BUILT_IN};
+use super::{built_in, BuiltIn, Chosen, MISSIONS};
 use crate::engine::State;
 use crate::games::droids::board::Mission;
 use crate::games::droids::game::{Answer, Game, Phase};
@@ -17,8 +17,12 @@ use crate::script::HOOK_DEPTH;
 
 #[test]
 fn every_built_in_mission_reads_and_its_script_loads() {
-    for (i, b) in BUILT_IN.iter().enumerate() {
-        let chosen = Chosen::find(b.name).expect("found by name");
+    for (i, b) in built_in()
+        .expect("the shipped missions read")
+        .iter()
+        .enumerate()
+    {
+        let chosen = Chosen::find(&b.name).expect("found by name");
         let (m, hooks) = chosen.load().expect("loads");
         assert_eq!(m.number, b.number, "{}", b.name);
         assert_eq!(m.script.is_some(), hooks.is_some(), "{}", b.name);
@@ -26,6 +30,84 @@ fn every_built_in_mission_reads_and_its_script_loads() {
         let by_number = Chosen::find(&b.number.to_string()).map(|c| c.file);
         assert_eq!(by_number == Ok(chosen.file), i < 7, "{}", b.name);
     }
+}
+
+#[test]
+fn the_built_in_missions_are_the_shipped_mission_files() {
+    let missions = built_in().expect("the shipped missions read");
+    let names: Vec<(u8, &str, &str)> = missions
+        .iter()
+        .map(|b| (b.number, b.name.as_str(), b.file.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "challenge", "scripts/droids/missions/1-challenge.toml"),
+            (2, "mines", "scripts/droids/missions/2-mines.toml"),
+            (3, "containers", "scripts/droids/missions/3-containers.toml"),
+            (4, "shelter", "scripts/droids/missions/4-shelter.toml"),
+            (5, "statue", "scripts/droids/missions/5-statue.toml"),
+            (6, "labyrinth", "scripts/droids/missions/6-labyrinth.toml"),
+            (7, "killer", "scripts/droids/missions/7-killer.toml"),
+            (
+                1,
+                "challenge-teams",
+                "scripts/droids/missions/1-challenge-teams.toml"
+            ),
+            (
+                2,
+                "mines-teams",
+                "scripts/droids/missions/2-mines-teams.toml"
+            ),
+        ]
+    );
+    // Each is the repository's file, and so is its script.
+    for b in missions {
+        assert_eq!(
+            b.text,
+            std::fs::read_to_string(&b.file).unwrap(),
+            "{}",
+            b.name
+        );
+        if let Some((file, text)) = &b.script {
+            assert_eq!(*text, std::fs::read_to_string(file).unwrap(), "{file}");
+        }
+    }
+    let teams = BuiltIn::named(missions, "mines-teams").unwrap();
+    assert_eq!(
+        teams.script.as_ref().map(|(f, _)| f.as_str()),
+        Some("scripts/droids/missions/2-mines.lua")
+    );
+    // A number names the mission of section III, never its team game.
+    assert_eq!(BuiltIn::named(missions, "2").unwrap().name, "mines");
+    assert!(BuiltIn::named(missions, "8").is_none());
+    assert_eq!(
+        BuiltIn::listing(missions),
+        "1 (challenge), 2 (mines), 3 (containers), 4 (shelter), 5 (statue), 6 (labyrinth), \
+         7 (killer), challenge-teams, mines-teams"
+    );
+    // Their folder is the game's, searched built in only.
+    assert_eq!(
+        MISSIONS.built_in_folder("droids"),
+        "scripts/droids/missions"
+    );
+    let user = crate::test_folder::Folder::new(
+        "droids-user-missions",
+        &[(
+            "droids/missions/mine.toml",
+            "mission = 9\nname = \"mine\"\n",
+        )],
+    );
+    let library = crate::assets::Library {
+        user_folder: Some(user.0.clone()),
+        built_in: true,
+        ..crate::assets::Library::default()
+    };
+    let listed = library.list(MISSIONS, "droids", None);
+    assert_eq!(listed.len(), missions.len());
+    assert!(listed
+        .iter()
+        .all(|l| l.found.origin == crate::assets::Origin::BuiltIn));
 }
 
 fn load(text: &str) -> Result<MissionHooks, String> {

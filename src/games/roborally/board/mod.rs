@@ -23,7 +23,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::assets::{AssetFile, AssetFolder, Kind as AssetKind};
+use crate::assets::{AssetFile, AssetFolder};
 use crate::engine::Named;
 use crate::escape;
 use crate::games::roborally::game::Game;
@@ -597,7 +597,7 @@ impl Course {
     pub fn load_file(file: &AssetFile) -> Result<Course, BoardError> {
         let text = read(file)?;
         let folder = file.folder();
-        let built_in = AssetFolder::BuiltIn(AssetKind::Course.built_in_folder(Game::NAME));
+        let built_in = AssetFolder::BuiltIn(super::courses::COURSES.built_in_folder(Game::NAME));
         Course::parse(&file.shown(), &text, |name| {
             let mut board = folder.file(name);
             if let AssetFile::Disk(path) = &board {

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::*;
 use crate::assets::Origin;
+use crate::engine::Named;
 use crate::games::roborally::board::{Kind as BoardKind, Turn};
 use crate::grid::square::Square;
 use crate::test_folder::Folder;
@@ -165,6 +166,80 @@ fn a_course_is_found_by_path_and_a_typo_gets_a_suggestion() {
     );
     let e = find("no/such/course.toml", &lib).unwrap_err().to_string();
     assert!(e.starts_with("no/such/course.toml: cannot read: "), "{e}");
+}
+
+#[test]
+fn courses_are_found_by_name_like_bots() {
+    assert_eq!(
+        COURSES.built_in_folder(Game::NAME),
+        "scripts/roborally/courses"
+    );
+    assert_eq!(COURSES.user_folder(Game::NAME), "roborally/courses");
+    let user = Folder::new(
+        "assets-courses",
+        &[
+            ("roborally/courses/mine.toml", "name = \"mine\"\n"),
+            ("roborally/courses/yard.toml", "name = \"my yard\"\n"),
+            ("roborally/courses/notes.txt", "not a course"),
+        ],
+    );
+    let lib = Library {
+        user_folder: Some(user.0.clone()),
+        built_in: true,
+        ..Library::default()
+    };
+    let mine = lib.find(COURSES, Game::NAME, "mine", None).unwrap();
+    assert_eq!(
+        mine.origin,
+        Origin::UserFolder(user.0.join("roborally/courses"))
+    );
+    // The user's yard hides the built-in one.
+    let yard = lib.find(COURSES, Game::NAME, "yard", None).unwrap();
+    assert_eq!(
+        yard.entry,
+        Entry::File(AssetFile::Disk(user.0.join("roborally/courses/yard.toml")))
+    );
+    let built_in = built_in().find(COURSES, Game::NAME, "yard", None).unwrap();
+    assert_eq!(
+        built_in.entry,
+        Entry::File(AssetFile::BuiltIn(
+            "scripts/roborally/courses/yard.toml".into()
+        ))
+    );
+    let names: Vec<String> = lib
+        .list(COURSES, Game::NAME, None)
+        .into_iter()
+        .map(|l| l.found.name)
+        .collect();
+    assert_eq!(
+        names,
+        ["crossing", "factory", "gauntlet", "maze", "mine", "proving", "yard"]
+    );
+    let e = lib
+        .find(COURSES, Game::NAME, "yrad", None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "unknown course `yrad`, did you mean `yard`? (looked in: {}, built-in); courses: crossing, factory, gauntlet, maze, mine, proving, yard; \
+             a course can also be given as the path to a .toml file",
+            user.0.join("roborally/courses").display()
+        )
+    );
+    // A repository path typed elsewhere is the built-in copy; a path of
+    // no official file stays the path.
+    assert_eq!(
+        locate("no/such/dir/scripts/roborally/courses/yard.toml", &lib).unwrap(),
+        AssetFile::Disk(PathBuf::from(
+            "no/such/dir/scripts/roborally/courses/yard.toml"
+        ))
+    );
+    assert_eq!(
+        locate("scripts/courses/yard.toml", &lib).unwrap(),
+        AssetFile::Disk(PathBuf::from("scripts/courses/yard.toml")),
+        "courses had no shared folder"
+    );
 }
 
 const MINE: &str = "name = \"mine\"\nplayers = [1, 2]\n[[board]]\nfile = \"../boards/loop.toml\"\noffset = [0, 0]\nstart = [0, 11]\n[[board]]\nfile = \"../boards/tiny.toml\"\noffset = [12, 0]\n[[flag]]\nnumber = 1\nat = [13, 1]\n";
@@ -419,7 +494,8 @@ fn a_file_is_told_by_its_fields() {
     );
     assert_eq!(file_kind("game = \"roborally\"\n"), None);
     assert_eq!(file_kind("size = ["), None);
-    assert!(is_path("x.toml") && is_path("a/b") && !is_path("yard"));
+    assert!(COURSES.is_path("x.toml") && COURSES.is_path("a/b") && !COURSES.is_path("yard"));
+    assert!(!COURSES.is_path("x.lua"));
 }
 
 #[test]

@@ -28,7 +28,7 @@
 mod api;
 mod convert;
 
-use crate::assets::{AssetFile, Entry, Kind, Library, LookupError};
+use crate::assets::{AssetFile, Entry, GameFiles, Kind, Library, LookupError};
 use crate::engine::Named;
 use crate::games::twin_tin_bots::game::Game;
 use crate::games::twin_tin_bots::orders::{
@@ -37,6 +37,20 @@ use crate::games::twin_tin_bots::orders::{
 use crate::script::{Sandbox, ScriptError, ScriptId};
 use std::path::Path;
 use std::sync::Arc;
+
+/// Order files, as the asset library finds them: `<name>.lua` in the user
+/// data folder's `twin-tin-bots/orders/`, then in the built-in
+/// `scripts/twin-tin-bots/orders/`; a path of `scripts/orders/`, where
+/// they were before each game had its folder, is the built-in file.
+pub const ORDER_FILES: Kind = Kind::Game(&GameFiles {
+    noun: "order file",
+    article: "an",
+    plural: "order files",
+    folder: "orders",
+    extension: "lua",
+    user_folder: true,
+    had_shared_folder: true,
+});
 
 /// One order as an order file gives it, before its tile is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -145,7 +159,7 @@ impl OrderFile {
     /// replay) as `arg`: a path, or the name of an official or user one
     /// (see [`crate::assets`]).
     pub fn load_arg(arg: &str) -> Result<OrderFile, OrderFileError> {
-        let found = Library::current().find_arg(Kind::OrderFile, Game::NAME, arg)?;
+        let found = Library::current().find_arg(ORDER_FILES, Game::NAME, arg)?;
         match found.entry {
             Entry::File(file) => OrderFile::load_file(&file),
             Entry::NativeRandom => unreachable!("only bots are native"),

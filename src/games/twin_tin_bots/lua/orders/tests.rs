@@ -264,3 +264,67 @@ fn errors_know_their_file_and_line() {
     let e = file("return { { name = 'x_1' } }").unwrap_err();
     assert_eq!((e.path(), e.line()), ("mine.lua", None));
 }
+
+#[test]
+fn order_files_are_found_by_name_and_recorded_by_name() {
+    use crate::assets::{file_reference, resolve_path, Origin};
+    assert_eq!(
+        ORDER_FILES.built_in_folder(Game::NAME),
+        "scripts/twin-tin-bots/orders"
+    );
+    assert_eq!(ORDER_FILES.user_folder(Game::NAME), "twin-tin-bots/orders");
+    let user = crate::test_folder::Folder::new(
+        "order-files-user",
+        &[("twin-tin-bots/orders/mine.lua", "return {}")],
+    );
+    let lib = Library {
+        user_folder: Some(user.0.clone()),
+        built_in: true,
+        ..Library::default()
+    };
+    assert_eq!(
+        lib.find(ORDER_FILES, Game::NAME, "mine", None)
+            .unwrap()
+            .origin,
+        Origin::UserFolder(user.0.join("twin-tin-bots/orders"))
+    );
+    let e = lib
+        .find(ORDER_FILES, Game::NAME, "warp", None)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        format!(
+            "unknown order file `warp` (looked in: {}, built-in); order files: magnet, mine, official, \
+             overclock, sidestep; an order file can also be given as the path to a .lua file",
+            user.0.join("twin-tin-bots/orders").display()
+        )
+    );
+    // Where they were before each game had its folder: the built-in file.
+    assert_eq!(
+        resolve_path(
+            ORDER_FILES,
+            Game::NAME,
+            Path::new("scripts/orders/magnet.lua")
+        ),
+        AssetFile::BuiltIn("scripts/twin-tin-bots/orders/magnet.lua".into())
+    );
+    // A replay records an official file by its name, wherever typed.
+    for (arg, recorded) in [
+        ("sidestep", "sidestep"),
+        ("scripts/twin-tin-bots/orders/sidestep.lua", "sidestep"),
+        ("./scripts/twin-tin-bots/orders/magnet.lua", "magnet"),
+        ("scripts/orders/magnet.lua", "magnet"),
+    ] {
+        assert_eq!(
+            file_reference(ORDER_FILES, Game::NAME, arg),
+            recorded,
+            "{arg}"
+        );
+    }
+    let own = user.0.join("twin-tin-bots/orders/mine.lua");
+    assert_eq!(
+        file_reference(ORDER_FILES, Game::NAME, own.to_str().unwrap()),
+        own.display().to_string()
+    );
+}
