@@ -10,11 +10,12 @@
 //! binary to print; a usage error is a [`clap::Error`] in it
 //! (`clap::Error::exit` prints it as clap does, exit status 2).
 //!
-//! Nothing here names a game or what only some games have: the games are
+//! No code here names a game or what only some games have: the games are
 //! given, `--game`'s help names them, each game's own options
 //! ([`GameType::options`]) become flags of the commands that start a
 //! game, and each kind of thing a game lists ([`GameType::catalogues`])
-//! a command of its own ([`catalogue`]).
+//! a command of its own. (The help of a few shared flags, written as doc
+//! comments, still gives the built-in games' figures as examples.)
 
 mod balance;
 mod catalogue;
