@@ -22,7 +22,7 @@ const GAME_WORDS: [&str; 6] = [
 /// in it).
 const SHARED: [&str; 10] = [
     "engine",
-    "cli.rs",
+    "cli",
     "tournament",
     "render.rs",
     "check.rs",
@@ -110,6 +110,69 @@ fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
     );
 }
 
+/// `file` from the repository's folder, for messages.
+fn relative(file: &Path) -> std::path::Display<'_> {
+    file.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+        .unwrap_or(file)
+        .display()
+}
+
+/// The lines of `file` that spell one of `words` in code (comments
+/// aside, so a doc comment that is a flag's help may name a game), as
+/// `file:line: word: text`; `words` are matched as whole words, ignoring
+/// case.
+fn lines_naming(file: &Path, words: &[String]) -> Vec<String> {
+    let shown = relative(file);
+    let text = std::fs::read_to_string(file).unwrap();
+    let mut found = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or("").to_lowercase();
+        if let Some(word) = words.iter().find(|w| has_word(&code, &w.to_lowercase())) {
+            found.push(format!("{shown}:{}: `{word}`: {}", i + 1, line.trim()));
+        }
+    }
+    found
+}
+
+/// The command line is given its games (`tinbots::cli::run(&games, ..)`):
+/// no file of it, a new command's module included, names a game (its
+/// name, module or title) or a word only some games have, or reaches
+/// for the built-in games (`games::registry()`, `games::ALL`).
+#[test]
+fn the_command_line_names_no_game_and_no_game_s_word() {
+    let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
+    let mut files = Vec::new();
+    rust_files(&cli, &mut files);
+    files.sort();
+    assert!(
+        files.len() >= 10 && files.contains(&cli.join("mod.rs")),
+        "one module per command under src/cli/: {files:?}"
+    );
+    let mut words: Vec<String> = GAME_WORDS.iter().map(|w| w.to_string()).collect();
+    for game in tinbots::games::ALL {
+        words.push(game.name.to_string());
+        words.push(game.name.replace('-', "_"));
+        words.push(game.title.to_string());
+    }
+    let mut found: Vec<String> = files.iter().flat_map(|f| lines_naming(f, &words)).collect();
+    // The built-in list is the binary's to give, not the command line's
+    // to reach for.
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains("crate::games") || code.contains("tinbots::games") {
+                found.push(format!("{}:{}: {}", relative(file), i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the command line names a game or a game's word (look it up in the games given, or declare it in the game):\n{}",
+        found.join("\n")
+    );
+}
+
 #[test]
 fn the_asset_library_names_no_game_and_no_game_s_kind_of_file() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -133,4 +196,6 @@ fn whole_words_are_told_from_parts_of_words() {
     assert!(has_word("\"--course\"", "course"));
     assert!(!has_word("let of_course_x = 1;", "course"));
     assert!(!has_word("discourse", "course"));
+    assert!(has_word("find(\"twin-tin-bots\")", "twin-tin-bots"));
+    assert!(has_word("games::roborally::seam", "roborally"));
 }

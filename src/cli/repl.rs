@@ -1,0 +1,130 @@
+//! `tinbots repl` (and `tinbots` alone): the REPL on a new game or a
+//! loaded one, line-edited on a terminal, else reading its commands from
+//! the console's input.
+
+use anyhow::Result;
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use super::flags::{check_players, player_count, seed_value};
+use super::{Console, Given};
+use crate::engine::GameOptions;
+use crate::repl::session::Session;
+use crate::repl::{colour_on_stdout, run_interactive, run_script, ScriptRunError};
+
+/// The REPL (also `tinbots` alone): set up or load a position, make
+/// program changes, step through the turn one order at a time, undo,
+/// save. Reads commands line by line when stdin is not a terminal.
+#[derive(clap::Args, Debug)]
+pub(super) struct Args {
+    /// Number of players (Twin Tin Bots: 2 to 6, default 4; RoboRally:
+    /// 1 to 8).
+    #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
+    players: Option<usize>,
+    /// Seed for the deal and the bots.
+    #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
+    seed: u64,
+    /// Open a saved game (`.json`, of any game: its own game wins) or a
+    /// scenario's position (`.toml`).
+    #[arg(long)]
+    load: Option<PathBuf>,
+    /// When reading commands from stdin, write each one before its output.
+    #[arg(long)]
+    echo: bool,
+    /// A variant to play (`tinbots variants` lists them), repeatable;
+    /// for a standard game (a scenario names its own).
+    #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
+    variants: Vec<String>,
+}
+
+impl Args {
+    /// `tinbots` alone: `tinbots repl` with no flag.
+    pub(super) fn alone() -> Args {
+        Args {
+            players: None,
+            seed: 1,
+            load: None,
+            echo: false,
+            variants: Vec::new(),
+        }
+    }
+}
+
+/// The REPL on a terminal ([`Console::interactive`]), or the commands of
+/// the console's input when it is not one: on `--load` (a replay names
+/// its own game: a `--game` that disagrees is refused), or on a new game
+/// of the game asked for, started with the options given.
+pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<ExitCode> {
+    let mut session = session(&args, given)?;
+    if !console.interactive {
+        return Ok(
+            match run_script(&mut session, &mut *console.input, console.out, args.echo) {
+                Ok(()) => ExitCode::SUCCESS,
+                // A reader that stopped reading (`| head`) is not an error.
+                Err(ScriptRunError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    console.out.flush()?;
+                    eprintln!("tinbots: {e}");
+                    ExitCode::from(2)
+                }
+            },
+        );
+    }
+    session.set_colour(colour_on_stdout());
+    let opened = match &args.load {
+        Some(path) => format!("{}", path.display()),
+        None => format!(
+            "{} for {} players, seed {}",
+            session.game_type().title,
+            session.game().seats(),
+            args.seed
+        ),
+    };
+    run_interactive(
+        &mut session,
+        &format!(
+            "tinbots REPL on {opened}. `help` lists the commands, Tab completes, `quit` leaves."
+        ),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The session the REPL runs on: the file `--load` opens, else a new game.
+fn session(args: &Args, mut given: Given) -> Result<Session> {
+    let options = GameOptions {
+        players: args.players,
+        seed: args.seed,
+        variants: args.variants.clone(),
+        own: std::mem::take(&mut given.own),
+    };
+    match &args.load {
+        Some(path) => {
+            let session = Session::open(given.games, path, options.seed)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let own = session.game_type();
+            if let Some(asked) = given.asked_game()? {
+                if asked.name != own.name {
+                    anyhow::bail!(
+                        "--game {} disagrees with --load {}, a game of {}",
+                        asked.name,
+                        path.display(),
+                        own.name
+                    );
+                }
+            }
+            Ok(session)
+        }
+        None => {
+            let game_type = given.game()?;
+            check_players(game_type, options.players)?;
+            let started = game_type
+                .start(&options)
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            Session::started(given.games, game_type, started, options.seed)
+                .map_err(|e| anyhow::anyhow!("{e}"))
+        }
+    }
+}
