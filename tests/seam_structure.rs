@@ -64,28 +64,6 @@ fn has_word(code: &str, word: &str) -> bool {
     })
 }
 
-/// Every line of `files` whose code (comments aside) holds one of
-/// `words`, as `path:line: \`word\`: line`.
-fn lines_naming(files: &[PathBuf], words: &[String]) -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut found = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file).unwrap();
-        for (i, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if let Some(word) = words.iter().find(|w| has_word(code, w)) {
-                found.push(format!(
-                    "{}:{}: `{word}`: {}",
-                    file.strip_prefix(root).unwrap().display(),
-                    i + 1,
-                    line.trim()
-                ));
-            }
-        }
-    }
-    found
-}
-
 #[test]
 fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -102,7 +80,7 @@ fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
         assert!(files.contains(&root.join(shared)), "{shared} is checked");
     }
     let words: Vec<String> = GAME_WORDS.iter().map(|w| w.to_string()).collect();
-    let found = lines_naming(&files, &words);
+    let found: Vec<String> = files.iter().flat_map(|f| lines_naming(f, &words)).collect();
     assert!(
         found.is_empty(),
         "a game's word outside its folder (declare it as a GameOption or a Catalogue):\n{}",
@@ -182,7 +160,7 @@ fn the_asset_library_names_no_game_and_no_game_s_kind_of_file() {
         words.push(game.name.to_string());
         words.push(game.name.replace('-', "_"));
     }
-    let found = lines_naming(&files, &words);
+    let found: Vec<String> = files.iter().flat_map(|f| lines_naming(f, &words)).collect();
     assert!(
         found.is_empty(),
         "a game's name or kind of file in the asset library (declare it as GameFiles in the game's folder):\n{}",
