@@ -20,14 +20,14 @@
 //!    - [`picture`] (SVG shared by every game's drawing), [`grid`] (hexes
 //!      and squares behind one interface), [`assets`] (built-in and user
 //!      files found by name), [`files`] (the one door for files),
-//!      [`escape`] (text made inert for where it goes), [`names`]
-//!      (interned names variants bring), [`suggest`] ("did you mean"),
+//!      [`escape`] (text made inert for where it goes), [`suggest`] ("did
+//!      you mean"),
 //!      [`toml_text`] (places in TOML text), [`progress`].
 //! 3. **The games**, a folder each under [`games`]: Twin Tin Bots
 //!    ([`games::twin_tin_bots`]), RoboRally ([`games::roborally`]) and
 //!    Droids ([`games::droids`]). A game names no other game.
 //! 4. **The top**: [`games::registry`], the one list where the games are
-//!    registered, and the command line, which is handed it.
+//!    registered, and the command line ([`cli`]), which is handed it.
 
 #![warn(missing_docs)]
 
@@ -40,7 +40,6 @@ pub mod escape;
 pub mod files;
 pub mod games;
 pub mod grid;
-pub mod names;
 pub mod picture;
 pub mod play;
 pub mod progress;

@@ -60,6 +60,18 @@ const POSITIONS: &[(&str, &str)] = &[
 ];
 
 #[test]
+fn every_registered_game_has_golden_pictures() {
+    for game in tinbots::games::ALL {
+        let folder = format!("scripts/{}/", game.name);
+        assert!(
+            POSITIONS.iter().any(|(path, _)| path.starts_with(&folder)),
+            "no golden picture of {} (add a position of {folder} to POSITIONS)",
+            game.title
+        );
+    }
+}
+
+#[test]
 fn pictures_match_their_golden_files() {
     let bless = std::env::var_os("TINBOTS_BLESS").is_some();
     let golden = root().join("tests/golden/svg");

@@ -58,7 +58,7 @@ fn all_terrain() -> Game {
     let at = |q, r| Hex::new(q, r);
     let terrain =
         |kind: &str, hex: Hex, colour: Option<Colour>, facing: Option<Direction>| Terrain {
-            kind: tinbots::names::Name::intern(kind),
+            kind: tinbots::games::twin_tin_bots::names::Name::intern(kind),
             at: hex,
             colour,
             facing,

@@ -69,7 +69,7 @@ fn settings_are_read_from_the_name_and_bad_ones_named() {
 
 #[test]
 fn a_search_with_an_iteration_budget_is_the_same_every_time() {
-    for name in ["twin-tin-bots", "roborally", "droids"] {
+    for name in crate::games::ALL.iter().map(|g| g.name) {
         let players = crate::games::find(name).unwrap().players.0.max(2);
         let g = game(name, players, 4);
         let config = MctsConfig {
@@ -91,7 +91,7 @@ fn a_search_with_an_iteration_budget_is_the_same_every_time() {
 
 #[test]
 fn a_finished_game_rewards_its_winners_and_an_unfinished_one_the_heuristic() {
-    for name in ["twin-tin-bots", "roborally", "droids"] {
+    for name in crate::games::ALL.iter().map(|g| g.name) {
         let mut g = game(name, 2, 2);
         let r = rewards(g.as_ref());
         assert_eq!(r.len(), 2, "{name}");
@@ -195,7 +195,7 @@ fn search_finds_an_answer_that_wins_at_once() {
 
 #[test]
 fn every_answer_a_search_gives_is_legal_and_the_best_choice_too() {
-    for name in ["twin-tin-bots", "roborally", "droids"] {
+    for name in crate::games::ALL.iter().map(|g| g.name) {
         let mut g = game(name, 2, 8);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let config = MctsConfig {
@@ -258,7 +258,7 @@ return {
   end,
 }
 "#;
-    for name in ["twin-tin-bots", "roborally", "droids"] {
+    for name in crate::games::ALL.iter().map(|g| g.name) {
         let g = game(name, 2, 5);
         let mut a = lua_bot(name, "ok", source);
         let mut b = lua_bot(name, "ok", source);

@@ -11,6 +11,8 @@
 //!   (its events in words in `game/narrate.rs`, its decisions and answers
 //!   as text in `game/answer.rs`).
 //! - [`heuristic`]: how well a seat stands, for the search bot.
+//! - [`names`]: interned names its variants bring (kinds of terrain,
+//!   keys of robot marks, reasons), carried in its state as two bytes.
 //! - [`lua`]: its Lua API: what Lua bots see and may call (on the shared
 //!   runtime [`crate::script::LuaBot`]), its description and stubs, and
 //!   order files.
@@ -34,6 +36,7 @@ pub mod board;
 pub mod game;
 pub mod heuristic;
 pub mod lua;
+pub mod names;
 pub mod orders;
 pub mod picture;
 pub mod pieces;

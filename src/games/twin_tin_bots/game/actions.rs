@@ -9,11 +9,11 @@ use super::event::{Action, Event, Reason};
 use super::hooks::{StepKind, StepVerdict, Verdict, ZapHit};
 use super::terrain::Landing;
 use super::{Game, Pending};
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{Passive, ZapRange};
 use crate::games::twin_tin_bots::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::{Props, Thing};
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 
 /// The longest row of pieces a push moves (Dash's unlimited row, through
 /// teleporters): a longer one does not move, as if the hex behind were

@@ -1,8 +1,8 @@
 //! The end of the game: the crystal-attrition countdown, final scoring and
 //! the tiebreakers.
 
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Crystal, CrystalCounts, PlayerId};
-use crate::names::Name;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 

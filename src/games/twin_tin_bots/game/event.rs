@@ -4,10 +4,10 @@
 use super::answer::ZapEffect;
 use super::change::Change;
 use super::end::EndReason;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{Primitive, Tile, ZapRange};
 use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

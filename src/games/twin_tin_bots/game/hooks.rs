@@ -15,10 +15,10 @@
 //! as it was before that answer.
 
 use super::Game;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::Thing;
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 use crate::script::hook_guard::Running;
 use std::fmt;
 

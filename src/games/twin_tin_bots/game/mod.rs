@@ -34,13 +34,13 @@ pub use state::{Player, Program, Robot, SLOTS};
 pub use view::{BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView};
 
 use crate::games::twin_tin_bots::board::Board;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{OrderBook, Tile, TileSet};
 use crate::games::twin_tin_bots::pieces::{
     robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId,
 };
 use crate::games::twin_tin_bots::terrain::KindTable;
 use crate::grid::hex::Hex;
-use crate::names::Name;
 use menu::{ChangeMenu, KeptMenu};
 use serde::{Deserialize, Serialize};
 use std::rc::Rc;

@@ -6,10 +6,10 @@ use super::event::{Event, Reason};
 use super::hooks::{Effect, HookError, Hooks, StepKind, StepVerdict, Verdict, ZapHit};
 use super::{Game, Mark, Position, PositionError};
 use crate::games::twin_tin_bots::board::Board;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Piece, RobotId};
 use crate::games::twin_tin_bots::terrain::{Floor, KindTable, Layer, Props, Terrain, Thing};
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 
 /// Lays a position's terrain on a board whose pieces are already placed.
 pub(super) fn lay(

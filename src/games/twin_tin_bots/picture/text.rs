@@ -71,10 +71,10 @@
 
 use super::{colour_code, colour_letter, crystal_code, wrap_list, ListStyle, RenderOptions, DIM};
 use crate::games::twin_tin_bots::game::Game;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{owner_of, Colour, Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::{Floor, Layer};
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 use std::fmt::Write;
 
 pub use super::panel::{compact_panel, panel};

@@ -8,12 +8,12 @@ use crate::games::twin_tin_bots::game::{
     parse_robot, Player, Position, PositionError, Robot, SLOTS,
 };
 use crate::games::twin_tin_bots::lua::orders::{book_with, OrderFile};
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{OrderBook, Tile, TileSet};
 use crate::games::twin_tin_bots::pieces::{Colour, Crystal, CrystalCounts, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::{KindTable, Terrain};
 use crate::games::twin_tin_bots::variant::{VariantError, VariantSet};
 use crate::grid::hex::{Arena, Direction, Hex};
-use crate::names::Name;
 use std::ops::Range;
 use std::path::Path;
 use std::sync::Arc;

@@ -209,7 +209,7 @@ mod tests {
         position
             .terrain
             .push(crate::games::twin_tin_bots::terrain::Terrain {
-                kind: crate::names::Name::intern("blob"),
+                kind: crate::games::twin_tin_bots::names::Name::intern("blob"),
                 ..mud
             });
         let names = set.names();

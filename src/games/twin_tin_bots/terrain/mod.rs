@@ -9,9 +9,9 @@
 //! ([`crate::games::twin_tin_bots::game::Hooks`]), which the engine calls only for kinds whose
 //! variant defines them (flags in [`Props`], so a plain game never asks).
 
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::Colour;
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -19,9 +19,9 @@ use super::texts::Texts;
 use crate::games::twin_tin_bots::game::{Effect, Game, Standing};
 use crate::games::twin_tin_bots::lua::api;
 use crate::games::twin_tin_bots::lua::numbers::whole_number;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Colour, PlayerId, RobotId};
 use crate::grid::hex::Direction;
-use crate::names::Name;
 use crate::script::host::{charge, host_function, store};
 use crate::script::{located, Borrowed, Sandbox};
 

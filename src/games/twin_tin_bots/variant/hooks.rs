@@ -18,10 +18,10 @@ use super::texts::Texts;
 use crate::games::twin_tin_bots::game::{
     Effect, Game, HookError, HookSet, Hooks, StepKind, StepVerdict, Verdict, ZapHit,
 };
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
 use crate::games::twin_tin_bots::terrain::Thing;
 use crate::grid::hex::{Direction, Hex};
-use crate::names::Name;
 use crate::script::hook_guard::Running;
 use crate::script::text::quoted_value;
 use crate::script::{HookGuard, Sandbox, ScriptId, HOOK_DEPTH};

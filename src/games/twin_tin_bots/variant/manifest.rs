@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::VariantError;
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::Colour;
 use crate::games::twin_tin_bots::terrain::{KindDef, Layer, Props};
-use crate::names::Name;
 use crate::script::variant::{variant_manifest, VariantManifest};
 use crate::toml_text::line_column;
 

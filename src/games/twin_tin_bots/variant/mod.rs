@@ -41,10 +41,10 @@ use crate::assets::{AssetFile, Kind, Library};
 
 use crate::engine::Named;
 use crate::games::twin_tin_bots::game::{Game, Position, Rules, Sides};
+use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{OrderBook, Tile};
 use crate::games::twin_tin_bots::setup::Setup;
 use crate::games::twin_tin_bots::terrain::{KindTable, Props};
-use crate::names::Name;
 use crate::script::variant;
 use crate::script::Sandbox;
 use hooks::{LoadedScript, LuaHooks};

@@ -30,7 +30,7 @@ fn lay(position: &mut Position, kind: &str, at: crate::grid::hex::Hex) {
     position
         .terrain
         .push(crate::games::twin_tin_bots::terrain::Terrain {
-            kind: crate::names::Name::intern(kind),
+            kind: crate::games::twin_tin_bots::names::Name::intern(kind),
             at,
             colour: None,
             facing: None,
@@ -573,7 +573,10 @@ fn hook_names_are_bounded_per_game_and_never_collide() {
     let (err, before, after) = first_failure(&folder);
     assert!(err.contains("read 150 200 unseen 0"), "{err}");
     assert_eq!(before, after);
-    assert_eq!(crate::names::Name::lookup("never-set-key"), None);
+    assert_eq!(
+        crate::games::twin_tin_bots::names::Name::lookup("never-set-key"),
+        None
+    );
     // Past the per-game quota of new names, the hook fails, at its line.
     let folder = hostile_variant(
         "variants-names-quota",
@@ -585,7 +588,10 @@ fn hook_names_are_bounded_per_game_and_never_collide() {
         "{err}"
     );
     assert_eq!(before, after);
-    assert_eq!(crate::names::Name::lookup("quota-key300"), None);
+    assert_eq!(
+        crate::games::twin_tin_bots::names::Name::lookup("quota-key300"),
+        None
+    );
     // A name may not be a whole file.
     let folder = hostile_variant(
         "variants-names-long",
@@ -622,12 +628,12 @@ fn names_a_game_s_hooks_make_are_freed_with_the_game() {
         let copy = game.clone();
         drop(game);
         assert!(
-            crate::names::Name::lookup(&key).is_some(),
+            crate::games::twin_tin_bots::names::Name::lookup(&key).is_some(),
             "held while a copy of the game is"
         );
         drop(copy);
         assert_eq!(
-            crate::names::Name::lookup(&key),
+            crate::games::twin_tin_bots::names::Name::lookup(&key),
             None,
             "freed with the game"
         );

@@ -12,8 +12,8 @@ use std::cell::RefCell;
 use mlua::{Lua, LuaString};
 
 use crate::games::twin_tin_bots::game::{Game, StepKind};
+use crate::games::twin_tin_bots::names::{Name, NameScope};
 use crate::games::twin_tin_bots::pieces::{seat_of, Colour, RobotId};
-use crate::names::{Name, NameScope};
 
 /// How many reasons [`Texts::reason`] remembers (a script that makes a new
 /// reason string on every call only misses the cache).
