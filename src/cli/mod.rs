@@ -228,6 +228,14 @@ where
     for (name, conflicts_with) in STARTING_A_GAME {
         command = command.mut_subcommand(name, |c| with_game_flags(games, c, conflicts_with));
     }
+    for name in ["repl", "play"] {
+        command = command.mut_subcommand(name, |c| {
+            c.mut_arg("players", |arg| arg.help(players_help(games)))
+        });
+    }
+    command = command.mut_subcommand("play", |c| {
+        c.mut_arg("bots", |arg| arg.help(play_bots_help(games)))
+    });
     command = command.subcommands(catalogue::commands(games));
     let matches = command.try_get_matches_from(args)?;
     if let Some((name, sub)) = matches.subcommand() {
@@ -279,6 +287,40 @@ fn game_help(games: &Games) -> String {
     format!(
         "The game: {listed} (`tinbots games` lists them). A scenario or replay file names its \
          own game, which a disagreeing --game cannot change"
+    )
+}
+
+/// `-p`'s help: each game's player counts, from the games given.
+fn players_help(games: &Games) -> String {
+    let counts: Vec<String> = games
+        .all()
+        .iter()
+        .map(|g| {
+            let (lo, hi) = g.players;
+            format!("{} {lo} to {hi}, default {}", g.name, g.default_players)
+        })
+        .collect();
+    format!(
+        "Number of players ({}; a game's own option may fix it, as its help says)",
+        counts.join("; ")
+    )
+}
+
+/// `play --bot`'s help: who plays a colour no `--bot` names, each game's
+/// own bot, from the games given.
+fn play_bots_help(games: &Games) -> String {
+    let own: Vec<String> = games
+        .all()
+        .iter()
+        .map(|g| format!("{} `{}`", g.name, g.play_bot))
+        .collect();
+    format!(
+        "Who plays a colour: `COLOUR=NAME` (`tinbots bots` lists them) or \
+         `COLOUR=path/to/bot.lua`. Repeatable, once per colour; `all=BOT` plays every colour \
+         not named; other colours play the game's own ({}). Where a variant gives a person \
+         several colours (`teams` with an odd count, the summary's `seating:` line), the bot \
+         plays all of that person's colours",
+        own.join(", ")
     )
 }
 

@@ -20,9 +20,8 @@ use crate::replay::Record;
 /// Play a whole game headless, with the built-in random bots or bots in Lua.
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
-    /// Number of players (Twin Tin Bots: 2 to 6, default 4, and with
-    /// --setup the setup's own count, which -p may only repeat;
-    /// RoboRally: 1 to 8).
+    // Number of players: its help names the games' counts
+    // ([`super::players_help`]).
     #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
     players: Option<usize>,
     /// Seed for the special deck, the track and the bots.
@@ -41,17 +40,11 @@ pub(super) struct Args {
     /// Print only the final summary.
     #[arg(long, short = 'q', conflicts_with = "verbose")]
     quiet: bool,
-    /// A variant to play (`tinbots variants` lists them), repeatable:
-    /// `simplified`, `no-score-victory`, ...
+    /// A variant to play (`tinbots variants` lists them); repeatable.
     #[arg(long = "variant", value_name = "NAME")]
     variants: Vec<String>,
-    /// Who plays a colour: `COLOUR=NAME` (`random`, `greedy`,
-    /// `lookahead`: `tinbots bots` lists them) or `COLOUR=path/to/bot.lua`.
-    /// Repeatable, once per colour; `all=BOT` plays every colour not
-    /// named; other colours play the game's own (`random`; RoboRally:
-    /// `planner`, whose races reach repair sites and options). Where a variant gives a person several colours
-    /// (`teams` with an odd count, the summary's `seating:` line), the
-    /// bot plays all of that person's colours.
+    // Who plays a colour: its help names each game's own bot
+    // ([`super::play_bots_help`]).
     #[arg(long = "bot", value_name = "COLOUR=BOT")]
     bots: Vec<String>,
 }

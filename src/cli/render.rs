@@ -10,11 +10,12 @@ use super::flags::step_number;
 use super::Given;
 use crate::render::{render, render_after, Seen};
 
-/// Draw a position as SVG: a saved game at a step, a scenario, a board
-/// or a course (docs/pictures.md).
+/// Draw a position as SVG: a saved game at a step, a scenario, or another
+/// file its game draws (docs/pictures.md).
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
-    /// A saved game (.json), a scenario, board or course file (.toml).
+    /// A saved game (.json), or a scenario or another file of a game
+    /// (.toml).
     file: PathBuf,
     /// Write the SVG here.
     #[arg(long, short = 'o', value_name = "FILE.svg")]

@@ -18,8 +18,8 @@ use crate::repl::{colour_on_stdout, run_interactive, run_script, ScriptRunError}
 /// save. Reads commands line by line when stdin is not a terminal.
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
-    /// Number of players (Twin Tin Bots: 2 to 6, default 4; RoboRally:
-    /// 1 to 8).
+    // Number of players: its help names the games' counts
+    // ([`super::players_help`]).
     #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
     players: Option<usize>,
     /// Seed for the deal and the bots.

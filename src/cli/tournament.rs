@@ -69,8 +69,7 @@ pub(super) struct Args {
     /// 1 to 10000.
     #[arg(long, default_value_t = DEFAULT_MAX_TURNS, value_parser = turn_count, allow_negative_numbers = true)]
     max_turns: u32,
-    /// A variant to play (`tinbots variants` lists them), repeatable:
-    /// `simplified`, `no-score-victory`, ...
+    /// A variant to play (`tinbots variants` lists them); repeatable.
     #[arg(long = "variant", value_name = "NAME")]
     variants: Vec<String>,
     /// Worker threads (default: one per core), 1 to 256.

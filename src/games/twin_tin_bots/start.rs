@@ -26,7 +26,7 @@ pub const DEFAULT_PLAYERS: usize = 4;
 pub const SETUP: GameOption = GameOption {
     name: "setup",
     value_name: "FILE",
-    help: "Use this setup file instead of the standard one (Twin Tin Bots; copy one of setups/)",
+    help: "Use this setup file instead of the standard one (Twin Tin Bots; copy one of setups/); it seats its own count of players, which -p may only repeat",
     repeatable: false,
 };
 
