@@ -761,3 +761,43 @@ fn titles_names_and_words_a_file_chose_reach_the_terminal_escaped() {
         "{picture}"
     );
 }
+
+/// Found by `tests/fuzz.rs`: a course whose board cannot be read was
+/// refused naming the board alone, so `check` of a folder of courses did
+/// not say which course was at fault. The course's line and field are
+/// named first, then the board's own place.
+#[test]
+fn a_course_whose_board_cannot_be_read_is_refused_naming_the_course() {
+    let course = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/roborally/courses/gauntlet.toml"),
+    )
+    .unwrap()
+    .replace("file = \"../boards/hall.toml\"", "file = \"nowhere.toml\"");
+    let hall = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/roborally/boards/gauntlet.toml"),
+    )
+    .unwrap();
+    let dir = Folder::new(
+        "course-board",
+        &[
+            ("courses/broken.toml", &course),
+            ("boards/gauntlet.toml", &hall),
+        ],
+    );
+    let (code, out, _) = tinbots_in(&dir.0.join("courses"), &["check", "broken.toml"], "");
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("broken.toml:20:8: in `board[1].file`: nowhere.toml: cannot read"),
+        "{out}"
+    );
+    let (code, _, err) = tinbots_in(
+        &dir.0.join("courses"),
+        &["play", "--game", "roborally", "--course", "broken.toml"],
+        "",
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("broken.toml:20:8: in `board[1].file`"),
+        "{err}"
+    );
+}

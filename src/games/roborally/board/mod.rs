@@ -645,7 +645,15 @@ impl Course {
         }
         let mut boards = Vec::new();
         for (i, b) in raw.board.iter().enumerate() {
-            let board = load_board(b.file.get_ref())?;
+            // A board that cannot be read or is wrong is refused at the
+            // course's line that names it, then the board's own place.
+            let board = load_board(b.file.get_ref()).map_err(|e| {
+                err(
+                    b.file.span().start,
+                    format!("board[{i}].file"),
+                    format!("{}: {}", e.place, e.message),
+                )
+            })?;
             let off = *b.offset.get_ref();
             let (w, h) = board.size();
             if off.x < 0 || off.y < 0 || off.x + w > MAX_COURSE_SIDE || off.y + h > MAX_COURSE_SIDE

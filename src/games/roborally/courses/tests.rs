@@ -287,7 +287,10 @@ fn a_users_course_is_found_and_may_name_built_in_boards() {
     let e = find("mine", &lib).unwrap_err().to_string();
     let huge = user.0.join("roborally/courses/../boards/huge.toml");
     assert!(
-        e.starts_with(&format!("{}: cannot read: ", huge.display())),
+        e.contains(&format!(
+            "in `board[1].file`: {}: cannot read: ",
+            huge.display()
+        )),
         "{e}"
     );
     let entry = list(&lib).into_iter().find(|e| e.name() == "mine").unwrap();
@@ -439,7 +442,7 @@ fn check_refuses_each_fault_with_its_place_and_reason() {
         "2:15",
         "in `description`: invalid type: integer `3`, expected a string",
     );
-    // A board's own fault names the board's file.
+    // A board's own fault names the course's line, then the board's file.
     let text = course_text("[0, 2]", &[(1, [3, 0])]);
     let (folder, result) = check(
         "board-fault",
@@ -454,7 +457,8 @@ fn check_refuses_each_fault_with_its_place_and_reason() {
     assert_eq!(
         result.unwrap_err().to_string(),
         format!(
-            "{}:4:6: in `flag[0].at`: square [9, 9] is off the 4x3 board",
+            "{}:4:8: in `board[0].file`: {}:4:6: in `flag[0].at`: square [9, 9] is off the 4x3 board",
+            folder.0.join("c.toml").display(),
             folder.0.join("b.toml").display()
         )
     );
