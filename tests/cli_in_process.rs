@@ -8,7 +8,6 @@ mod common;
 use common::{run_with_input, tinbots};
 
 use std::process::{Command, ExitCode, Output};
-use tinbots::cli::Console;
 use tinbots::games::{registry, ALL};
 use tinbots::registry::{GameType, Games};
 
@@ -38,16 +37,7 @@ impl Ran {
 /// Runs `tinbots ARGS` in process on `games`, with `input` as the REPL's
 /// commands (not a terminal).
 fn in_process(games: &Games, args: &[&str], input: &str) -> Ran {
-    let mut out = Vec::new();
-    let mut input = input.as_bytes();
-    let mut console = Console {
-        out: &mut out,
-        input: &mut input,
-        interactive: false,
-        out_is_terminal: false,
-    };
-    let argv = std::iter::once("tinbots").chain(args.iter().copied());
-    let result = tinbots::cli::run(games, argv, &mut console);
+    let (out, result) = common::in_process(games, args, input);
     Ran { out, result }
 }
 

@@ -6,13 +6,13 @@
 //! merge. The last test holds that nothing outside its folder names it, so
 //! a shared file that had to learn about it would fail here.
 
+mod common;
 mod line_race;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use tinbots::cli::Console;
 use tinbots::registry::Games;
 
 /// The built-in games and Line Race: the one line that registers it.
@@ -48,16 +48,7 @@ fn scratch(name: &str) -> PathBuf {
 /// Runs `tinbots ARGS` in process on [`games`] with `input` as the REPL's
 /// lines: what it printed, or the error the binary would print.
 fn run(args: &[&str], input: &str) -> Result<String, String> {
-    let mut out = Vec::new();
-    let mut input = input.as_bytes();
-    let mut console = Console {
-        out: &mut out,
-        input: &mut input,
-        interactive: false,
-        out_is_terminal: false,
-    };
-    let argv = std::iter::once("tinbots").chain(args.iter().copied());
-    let result = tinbots::cli::run(&games(), argv, &mut console);
+    let (out, result) = common::in_process(&games(), args, input);
     let text = String::from_utf8(out).expect("text");
     match result {
         Ok(code) if code == ExitCode::SUCCESS => Ok(text),

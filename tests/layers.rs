@@ -17,7 +17,9 @@
 //! `#[cfg(test)] mod tests { ... }`) and comments are not held to it:
 //! tests may reach for the built-in games.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 /// The layer of a file of `src/`, by its path relative to `src/`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,16 +43,6 @@ fn layer(relative: &str) -> Layer {
         Layer::Game
     } else {
         Layer::Machinery
-    }
-}
-
-fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        for entry in std::fs::read_dir(path).unwrap().flatten() {
-            rust_files(&entry.path(), out);
-        }
-    } else if path.extension().is_some_and(|e| e == "rs") {
-        out.push(path.to_path_buf());
     }
 }
 
@@ -156,7 +148,7 @@ fn forbidden(relative: &str, text: &str, games: &[String]) -> Vec<String> {
 fn imports_only_go_down_from_the_top_to_the_games_the_machinery_and_the_seam() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    common::rust_files(&src, &mut files);
     files.sort();
     let games: Vec<String> = std::fs::read_dir(src.join("games"))
         .unwrap()

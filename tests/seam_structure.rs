@@ -11,6 +11,8 @@
 //! the asset library or `build.rs` that spells one of them in code
 //! (comments aside), and any line of the asset library that names a game.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 /// The words only some games have.
@@ -44,16 +46,6 @@ const ASSET_LIBRARY: [&str; 3] = ["src/assets.rs", "src/assets/kind.rs", "build.
 /// Words of one game's files besides [`GAME_WORDS`].
 const GAME_FILE_WORDS: [&str; 2] = ["order file", "order files"];
 
-fn rust_files(path: &Path, out: &mut Vec<PathBuf>) {
-    if path.is_dir() {
-        for entry in std::fs::read_dir(path).unwrap().flatten() {
-            rust_files(&entry.path(), out);
-        }
-    } else if path.extension().is_some_and(|e| e == "rs") {
-        out.push(path.to_path_buf());
-    }
-}
-
 /// Whether `code` holds `word` as a whole word.
 fn has_word(code: &str, word: &str) -> bool {
     code.match_indices(word).any(|(i, _)| {
@@ -69,10 +61,10 @@ fn the_seam_and_the_machinery_name_no_game_s_options_or_catalogues() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
     for shared in SHARED {
-        rust_files(&root.join("src").join(shared), &mut files);
+        common::rust_files(&root.join("src").join(shared), &mut files);
     }
     for shared in SHARED_OUTSIDE_SRC {
-        rust_files(&root.join(shared), &mut files);
+        common::rust_files(&root.join(shared), &mut files);
     }
     files.sort();
     assert!(files.len() > 10, "the shared files are found: {files:?}");
@@ -120,7 +112,7 @@ fn lines_naming(file: &Path, words: &[String]) -> Vec<String> {
 fn the_command_line_names_no_game_and_no_game_s_word() {
     let cli = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/cli");
     let mut files = Vec::new();
-    rust_files(&cli, &mut files);
+    common::rust_files(&cli, &mut files);
     files.sort();
     assert!(
         files.len() >= 10 && files.contains(&cli.join("mod.rs")),

@@ -7,14 +7,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use super::flags::{
-    bot_specs, check_players, game_count, player_count, seed_value, thread_count, turn_count,
-    worker_threads,
+    bot_specs, game_count, player_count, seed_value, thread_count, turn_count, Schedule,
 };
 use super::Given;
-use crate::engine::GameOptions;
 use crate::play::DEFAULT_MAX_TURNS;
 use crate::tournament::balance::{report, Arm, Balance};
-use crate::tournament::Tournament;
 
 /// Compare the base game and variants over the same seeded games with
 /// the same bots: a table of length, first-seat edge, margin and
@@ -52,21 +49,15 @@ pub(super) struct Args {
 /// Plays every variant's games and writes the table, and the SVG report
 /// with `--output`.
 pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitCode> {
-    let game = given.game()?;
-    check_players(game, Some(args.players))?;
+    let schedule = Schedule {
+        players: args.players,
+        games: args.games,
+        seed: args.seed,
+        max_turns: args.max_turns,
+        threads: args.threads,
+    };
     let balance = Balance {
-        tournament: Tournament {
-            game,
-            options: GameOptions {
-                own: given.own,
-                ..GameOptions::default()
-            },
-            players: args.players,
-            games: args.games,
-            seed: args.seed,
-            max_turns: args.max_turns,
-            threads: worker_threads(args.threads),
-        },
+        tournament: given.tournament(Vec::new(), schedule)?,
         arms: Arm::from_flags(&args.variants),
     };
     let specs = bot_specs(&args.bots);

@@ -117,6 +117,21 @@ pub(super) fn worker_threads(asked: Option<usize>) -> usize {
     asked.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
 }
 
+/// The games a tournament's flags ask for: players per game, games per
+/// pairing, the first seed, the turn limit and the worker threads.
+pub(super) struct Schedule {
+    /// Players per game.
+    pub players: usize,
+    /// Games per pairing (or per variant).
+    pub games: u32,
+    /// The seed of the first deal.
+    pub seed: u64,
+    /// The turn limit.
+    pub max_turns: u32,
+    /// Worker threads asked for (`None`: one per core).
+    pub threads: Option<usize>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -36,8 +36,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::engine::GameOption;
+use crate::engine::{GameOption, GameOptions};
 use crate::registry::{GameType, Games};
+use crate::tournament::Tournament;
 
 /// Where a run of the command line writes and reads: the binary's stdout
 /// and stdin, or a test's buffers.
@@ -147,6 +148,27 @@ impl Given<'_> {
             Some(game) => Ok(game),
             None => Ok(self.games.default_game()),
         }
+    }
+
+    /// The tournament of the game `--game` names (or the default one) that
+    /// `schedule` describes, played with `variants` and the game's own
+    /// options given; the player count is checked against the game's.
+    fn tournament(&self, variants: Vec<String>, schedule: flags::Schedule) -> Result<Tournament> {
+        let game = self.game()?;
+        flags::check_players(game, Some(schedule.players))?;
+        Ok(Tournament {
+            game,
+            options: GameOptions {
+                variants,
+                own: self.own.clone(),
+                ..GameOptions::default()
+            },
+            players: schedule.players,
+            games: schedule.games,
+            seed: schedule.seed,
+            max_turns: schedule.max_turns,
+            threads: flags::worker_threads(schedule.threads),
+        })
     }
 
     /// The game `--game` names, if it is given.

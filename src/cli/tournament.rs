@@ -10,12 +10,10 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::flags::{
-    bot_specs, check_players, game_count, player_count, seed_value, thread_count, turn_count,
-    worker_threads,
+    bot_specs, game_count, player_count, seed_value, thread_count, turn_count, Schedule,
 };
 use super::Given;
 use crate::bot::BotSpec;
-use crate::engine::GameOptions;
 use crate::escape::terminal_lines;
 use crate::play::DEFAULT_MAX_TURNS;
 use crate::tournament::rows::{write_row, write_start, GameRow, RowFormat};
@@ -95,21 +93,14 @@ pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitC
     if let Some(Action::Merge { files }) = args.action {
         return merge(&given, &files, out);
     }
-    let game = given.game()?;
-    check_players(game, Some(args.players))?;
-    let tournament = Tournament {
-        game,
-        options: GameOptions {
-            variants: args.variants,
-            own: given.own,
-            ..GameOptions::default()
-        },
+    let schedule = Schedule {
         players: args.players,
         games: args.games,
         seed: args.seed,
         max_turns: args.max_turns,
-        threads: worker_threads(args.threads),
+        threads: args.threads,
     };
+    let tournament = given.tournament(args.variants, schedule)?;
     let specs = bot_specs(&args.bots);
     let plan = Plan {
         output: args.output,

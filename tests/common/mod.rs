@@ -54,3 +54,38 @@ pub fn tinbots(args: &[&str]) -> Output {
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
+
+/// Runs `tinbots ARGS` in process (`tinbots::cli::run`) on `games`, with
+/// `input` as the REPL's commands (not a terminal): what it wrote to its
+/// output, and how it ended.
+#[allow(dead_code)] // not every test crate that shares this module runs it
+pub fn in_process(
+    games: &tinbots::registry::Games,
+    args: &[&str],
+    input: &str,
+) -> (Vec<u8>, anyhow::Result<std::process::ExitCode>) {
+    let mut out = Vec::new();
+    let mut input = input.as_bytes();
+    let mut console = tinbots::cli::Console {
+        out: &mut out,
+        input: &mut input,
+        interactive: false,
+        out_is_terminal: false,
+    };
+    let argv = std::iter::once("tinbots").chain(args.iter().copied());
+    let result = tinbots::cli::run(games, argv, &mut console);
+    (out, result)
+}
+
+/// Every `.rs` file under `path` (itself, when it is one), in the order
+/// the folders list them.
+#[allow(dead_code)] // not every test crate that shares this module reads sources
+pub fn rust_files(path: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).unwrap().flatten() {
+            rust_files(&entry.path(), out);
+        }
+    } else if path.extension().is_some_and(|e| e == "rs") {
+        out.push(path.to_path_buf());
+    }
+}
