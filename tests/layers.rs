@@ -193,3 +193,84 @@ fn the_check_sees_what_it_forbids_and_lets_tests_and_comments_be() {
     assert!(forbidden("cli/play.rs", machinery, &games).is_empty());
     assert_eq!(crate_modules("x(crate::a::b, crate::c)"), vec!["a", "c"]);
 }
+
+/// The words only some games have (their options and catalogues).
+const GAME_WORDS: [&str; 6] = [
+    "course", "courses", "mission", "missions", "setup", "orders",
+];
+
+/// Every line of code (tests and comments aside) of `relative` that names
+/// one of `words` as a whole word, ignoring case.
+fn naming(relative: &str, text: &str, words: &[String]) -> Vec<String> {
+    if is_test_file(relative) {
+        return Vec::new();
+    }
+    code_lines(text)
+        .into_iter()
+        .filter_map(|(line, code)| {
+            let lower = code.to_lowercase();
+            words
+                .iter()
+                .find(|w| {
+                    lower.match_indices(w.as_str()).any(|(i, _)| {
+                        let part =
+                            |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                        !part(lower[..i].chars().next_back())
+                            && !part(lower[i + w.len()..].chars().next())
+                    })
+                })
+                .map(|w| format!("src/{relative}:{line}: `{w}`: {}", code.trim()))
+        })
+        .collect()
+}
+
+/// Outside the games' folders and their registration, no code names a
+/// game (its name, module or title) or a word only some games have: what
+/// differs from game to game is declared in the game and reached through
+/// the seam and the registry.
+#[test]
+fn no_code_outside_the_games_names_a_game_or_a_game_s_word() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    common::rust_files(&src, &mut files);
+    files.sort();
+    let mut words: Vec<String> = GAME_WORDS.iter().map(|w| w.to_string()).collect();
+    for game in tinbots::games::ALL {
+        words.push(game.name.to_string());
+        words.push(game.name.replace('-', "_"));
+        words.push(game.title.to_lowercase());
+    }
+    let mut found = Vec::new();
+    let mut read = 0;
+    for file in &files {
+        let relative = file
+            .strip_prefix(&src)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if matches!(layer(&relative), Layer::Game) || relative == "games/mod.rs" {
+            continue;
+        }
+        read += 1;
+        found.extend(naming(
+            &relative,
+            &std::fs::read_to_string(file).unwrap(),
+            &words,
+        ));
+    }
+    assert!(read > 50, "the shared files are read: {read}");
+    assert!(
+        found.is_empty(),
+        "shared code naming a game:\n{}",
+        found.join("\n")
+    );
+}
+
+#[test]
+fn naming_sees_whole_words_in_code_only() {
+    let words = vec!["course".to_string(), "roborally".to_string()];
+    assert_eq!(naming("x.rs", "let course = 1;\n", &words).len(), 1);
+    assert_eq!(naming("x.rs", "let RoboRally = 1;\n", &words).len(), 1);
+    assert!(naming("x.rs", "// a course\nlet discourse = 1;\n", &words).is_empty());
+    assert!(naming("x/tests.rs", "let course = 1;\n", &words).is_empty());
+}
