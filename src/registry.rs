@@ -68,6 +68,10 @@ pub struct GameType {
     /// What the game can name and list, each a command of its own
     /// (`tinbots courses`, `tinbots missions`, `tinbots orders FILES`).
     pub catalogues: &'static [Catalogue],
+    /// The rules of it whose text admits several readings, each declared
+    /// with its readings, the default first (`tinbots rulings`;
+    /// `../shared/games/disputes.md` is the catalogue).
+    pub disputes: &'static [crate::engine::Dispute],
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,

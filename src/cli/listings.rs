@@ -1,5 +1,5 @@
-//! `tinbots games`, `tinbots variants` and `tinbots bots`: what can be
-//! named on the command line, listed.
+//! `tinbots games`, `tinbots rulings`, `tinbots variants` and `tinbots
+//! bots`: what can be named on the command line, listed.
 
 use anyhow::Result;
 use std::io::Write;
@@ -7,11 +7,29 @@ use std::process::ExitCode;
 
 use super::Given;
 use crate::assets::{bots_listing, Library};
+use crate::engine::rulings_listing;
 use crate::escape::terminal_lines;
 
 /// Lists the games given, the default marked, with their own options.
 pub(super) fn games(given: &Given, out: &mut dyn Write) -> Result<ExitCode> {
     write!(out, "{}", given.games.listing())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Lists the disputed readings of the game `--game` names, or of every
+/// game given; a game without any says so.
+pub(super) fn rulings(given: &Given, out: &mut dyn Write) -> Result<ExitCode> {
+    let games = match given.asked_game()? {
+        Some(game) => vec![game],
+        None => given.games.all().to_vec(),
+    };
+    for game in games {
+        if game.disputes.is_empty() {
+            writeln!(out, "{} has no disputed readings declared yet", game.title)?;
+        } else {
+            write!(out, "{}", rulings_listing(game.title, game.disputes))?;
+        }
+    }
     Ok(ExitCode::SUCCESS)
 }
 

@@ -93,6 +93,10 @@ enum Command {
     Check(check::Args),
     /// List the games tinbots plays.
     Games,
+    /// List the disputed readings of the game asked for (`--game`), or of
+    /// every game: each rule whose text admits several readings, its
+    /// seed lines and its readings, the default first.
+    Rulings,
     /// List the variants of the game (`--game`) that can be named:
     /// built-in, in the user data folder, in `--variant-path` folders.
     Variants,
@@ -230,6 +234,7 @@ where
         Some(Command::Balance(args)) => balance::run(args, given, console.out),
         Some(Command::Check(args)) => check::run(args, given, console.out),
         Some(Command::Games) => listings::games(&given, console.out),
+        Some(Command::Rulings) => listings::rulings(&given, console.out),
         Some(Command::Variants) => listings::variants(&given, console.out),
         Some(Command::Bots) => listings::bots(&given, console.out),
         Some(Command::Replay(args)) => replay::run(args, given, console.out),

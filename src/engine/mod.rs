@@ -18,8 +18,10 @@
 use std::fmt;
 
 mod options;
+mod rulings;
 mod search_settings;
 pub use options::{GameOption, GameOptions};
+pub use rulings::{listing as rulings_listing, Dispute, Reading};
 pub use search_settings::{SearchChoice, SearchSettings};
 
 /// A seat at the table: 0 is the first player seated.

@@ -258,6 +258,7 @@ static TOY: GameType = GameType {
     scenario_after: None,
     variant_listing: None,
     catalogues: &[],
+    disputes: &[],
 };
 
 fn toy() -> Session {

@@ -7,7 +7,8 @@
 //! `game/answer.rs`), the seven missions' layouts and Lua scripts
 //! ([`mission`]), scenario files for `tinbots check` ([`scenario`]), the
 //! position drawn as text ([`picture`]) and as SVG ([`svg`]), its Lua bots
-//! ([`lua`]), its REPL commands ([`repl`]), the search bot's estimate
+//! ([`lua`]), its REPL commands ([`repl`]), the rules its text admits several readings
+//! of ([`rulings`]), the search bot's estimate
 //! ([`heuristic`]), and the game behind the seam ([`seam`]: its entry in
 //! the list of games and its `State`, `Describe` and `Named` impls).
 
@@ -18,6 +19,7 @@ pub mod lua;
 pub mod mission;
 pub mod picture;
 pub mod repl;
+pub mod rulings;
 pub mod scenario;
 pub mod seam;
 pub mod svg;

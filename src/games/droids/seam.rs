@@ -52,6 +52,7 @@ pub const TYPE: GameType = GameType {
     scenario_after: Some(scenario_after),
     variant_listing: None,
     catalogues: &[MISSIONS],
+    disputes: super::rulings::DISPUTES,
 };
 
 /// The game at the position a Droids file sets up: a scenario's before

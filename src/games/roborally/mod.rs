@@ -7,6 +7,7 @@
 //! their runner ([`scenario`]), the position drawn as text ([`picture`])
 //! and as SVG ([`svg`]), the catalogue of courses and the checks of board
 //! and course files ([`courses`]), what it adds to the REPL ([`repl`]),
+//! the rules its text admits several readings of ([`rulings`]),
 //! its Lua bots ([`lua`]), its variants ([`variant`]), the search bot's
 //! estimate and playouts ([`heuristic`], [`playout`]), and the game
 //! behind the seam ([`seam`]: its entry in the list of games and its
@@ -22,6 +23,7 @@ pub mod picture;
 pub mod playout;
 pub mod position;
 pub mod repl;
+pub mod rulings;
 pub mod scenario;
 pub mod seam;
 pub mod svg;

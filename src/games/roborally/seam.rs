@@ -51,6 +51,7 @@ pub const TYPE: GameType = GameType {
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     catalogues: &[COURSES],
+    disputes: super::rulings::DISPUTES,
 };
 
 /// The courses `tinbots courses` lists: built in and the user's.

@@ -34,6 +34,7 @@ pub const TYPE: GameType = GameType {
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     catalogues: &[ORDERS],
+    disputes: &[],
 };
 
 /// The order tiles `tinbots orders FILES` lists.
