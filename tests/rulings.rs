@@ -138,7 +138,11 @@ fn tinbots_rulings_lists_each_game_s_disputes_with_the_default_marked() {
     assert!(result.is_ok());
     let text = String::from_utf8(out).unwrap();
     assert!(
-        text.starts_with("droids.damage-tiers  (Droids, 003:48-54)\n"),
+        text.starts_with("The readings each rule's text admits"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n\ndroids.damage-tiers  (Droids, 003:48-54)\n"),
         "{text}"
     );
     assert!(

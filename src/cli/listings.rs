@@ -23,6 +23,12 @@ pub(super) fn rulings(given: &Given, out: &mut dyn Write) -> Result<ExitCode> {
         Some(game) => vec![game],
         None => given.games.all().to_vec(),
     };
+    writeln!(
+        out,
+        "The readings each rule's text admits, the plainest first, marked as the default. A reading \
+         cannot be chosen yet: each game plays the one its docs page documents, which is \
+         not always the default.\n"
+    )?;
     for game in games {
         if game.disputes.is_empty() {
             writeln!(out, "{} has no disputed readings declared yet", game.title)?;
