@@ -144,12 +144,18 @@ fn forbidden(relative: &str, text: &str, games: &[String]) -> Vec<String> {
     out
 }
 
-#[test]
-fn imports_only_go_down_from_the_top_to_the_games_the_machinery_and_the_seam() {
+/// The crate's `src/` folder and every `.rs` file under it, sorted.
+fn sources() -> (std::path::PathBuf, Vec<std::path::PathBuf>) {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     common::rust_files(&src, &mut files);
     files.sort();
+    (src, files)
+}
+
+#[test]
+fn imports_only_go_down_from_the_top_to_the_games_the_machinery_and_the_seam() {
+    let (src, files) = sources();
     let games: Vec<String> = std::fs::read_dir(src.join("games"))
         .unwrap()
         .flatten()
@@ -230,10 +236,7 @@ fn naming(relative: &str, text: &str, words: &[String]) -> Vec<String> {
 /// the seam and the registry.
 #[test]
 fn no_code_outside_the_games_names_a_game_or_a_game_s_word() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    common::rust_files(&src, &mut files);
-    files.sort();
+    let (src, files) = sources();
     let mut words: Vec<String> = GAME_WORDS.iter().map(|w| w.to_string()).collect();
     for game in tinbots::games::ALL {
         words.push(game.name.to_string());
