@@ -62,7 +62,8 @@ pub enum CheckError {
 }
 
 /// Checks scenario files, and whatever else a game can check (a directory
-/// stands for the `.toml` files in it, in name order), each by its game
+/// stands for the `.toml` files in it, in name order), under the rulings
+/// `pins` choose (`ID=READING`, over each file's own), each by its game
 /// ([`file_game`]) and writes `PASS <file>: <title>`, or
 /// `FAIL <file>: <title>` with the differences and the turn's events
 /// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
@@ -72,6 +73,7 @@ pub fn check_paths(
     games: &Games,
     paths: &[PathBuf],
     asked: Option<&'static GameType>,
+    pins: &[String],
     out: &mut dyn Write,
 ) -> Result<CheckSummary, CheckError> {
     let mut summary = CheckSummary::default();
@@ -101,7 +103,7 @@ pub fn check_paths(
             // What a file chose (its name, title, the events its scripts
             // narrate) is escaped for the terminal; a title is cut too.
             let name = terminal(&file.display().to_string()).into_owned();
-            match check_file(games, &file, asked) {
+            match check_file(games, &file, asked, pins) {
                 Ok(report) if report.differences.is_empty() => {
                     writeln!(out, "PASS {name}: {}", shown(&report.title))?;
                     summary.passed += 1;
@@ -184,14 +186,16 @@ pub fn file_game(
     }
 }
 
-/// Checks one file by its game ([`file_game`]).
+/// Checks one file by its game ([`file_game`]), under the rulings pinned
+/// (`ID=READING`, over the file's own).
 pub fn check_file(
     games: &Games,
     path: &Path,
     asked: Option<&'static GameType>,
+    pins: &[String],
 ) -> Result<Checked, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     let game = file_game(games, path, &text, asked)?;
-    (game.check)(path)
+    (game.check)(path, pins)
 }

@@ -10,7 +10,9 @@
 
 use std::fmt;
 
-use crate::engine::{Checked, DynState, GameOption, GameOptions, Information, StartError, Started};
+use crate::engine::{
+    Checked, DynState, GameOption, GameOptions, Information, Rulings, StartError, Started,
+};
 
 /// Loads a Lua bot script for one game and seeds it
 /// ([`GameType::lua_bot`]).
@@ -48,9 +50,10 @@ pub struct GameType {
     /// ([`crate::repl::extension::NoExtras`] for a game that adds none).
     pub repl: fn() -> Box<dyn crate::repl::extension::GameRepl>,
     /// Checks one of the game's files for `tinbots check` (a scenario, or
-    /// whatever else the game can check); the error names the file, line
-    /// and reason.
-    pub check: fn(&std::path::Path) -> Result<Checked, String>,
+    /// whatever else the game can check) under the rulings pinned
+    /// (`--ruling ID=READING`, over the file's own `rulings`); the error
+    /// names the file, line and reason.
+    pub check: fn(&std::path::Path, &[String]) -> Result<Checked, String>,
     /// The game at the position a file of this game sets up (`tinbots
     /// render`): a scenario's, or whatever else the game draws (a
     /// RoboRally course, a Droids mission); `None` when the REPL's `load`
@@ -115,8 +118,9 @@ impl Catalogue {
     }
 }
 
-/// A game's [`GameType::scenario_position`].
-pub type ScenarioPosition = fn(&std::path::Path) -> Result<Box<dyn DynState>, String>;
+/// A game's [`GameType::scenario_position`]: the file, and the rulings
+/// pinned (`--ruling ID=READING`, over the file's own `rulings`).
+pub type ScenarioPosition = fn(&std::path::Path, &[String]) -> Result<Box<dyn DynState>, String>;
 
 /// A replay saved before files named their game, as the game that wrote
 /// it reads it.
@@ -140,9 +144,55 @@ pub type ReadLegacyReplay = fn(path: &str, text: &str) -> Result<LegacyReplay, L
 impl GameType {
     /// Starts a new game with `options`: an option of its own it does not
     /// declare is refused, naming the option and those it takes.
+    /// A ruling pinned (`--ruling`) that the game does not have is refused
+    /// too, naming what it has.
     pub fn start(&self, options: &GameOptions) -> Result<Started, StartError> {
         options.refuse_undeclared(self.title, self.options)?;
-        (self.new)(options)
+        let pinned = self.rulings(&options.rulings)?;
+        let started = (self.new)(options)?;
+        debug_assert!(
+            pinned
+                .chosen()
+                .all(|(id, r)| started.game.rulings().chosen().any(|c| c == (id, r))),
+            "{} keeps the rulings it was started under",
+            self.name
+        );
+        Ok(started)
+    }
+
+    /// Rebuilds a game at its start from the record [`Started::start`]
+    /// kept, under the rulings it kept with `pins` (`ID=READING`, as
+    /// `--ruling` gives them) over them: a replay played again under
+    /// another reading.
+    pub fn resume_under(
+        &self,
+        record: &serde_json::Value,
+        pins: &[String],
+    ) -> Result<Box<dyn DynState>, StartError> {
+        if pins.is_empty() {
+            return (self.resume)(record);
+        }
+        let kept = Rulings::from_record(self.disputes, record)
+            .map_err(|e| StartError(format!("`start`.{e}")))?;
+        let rulings = kept
+            .pinned(pins)
+            .map_err(|e| StartError(format!("--ruling {e}")))?;
+        let mut record = record.clone();
+        if let Some(fields) = record.as_object_mut() {
+            match rulings.record() {
+                Some(kept) => fields.insert("rulings".to_string(), kept),
+                None => fields.remove("rulings"),
+            };
+        }
+        (self.resume)(&record)
+    }
+
+    /// The game's disputes at their defaults with `pins` (`ID=READING`)
+    /// over them; the error names the pin at fault and what the game has.
+    pub fn rulings(&self, pins: &[String]) -> Result<Rulings, StartError> {
+        Rulings::defaults(self.disputes)
+            .pinned(pins)
+            .map_err(|e| StartError(format!("--ruling {e}")))
     }
 
     /// Its own option `name`, if it declares one.

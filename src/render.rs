@@ -77,7 +77,13 @@ pub fn viewer(game: &dyn DynState, seen: &Seen) -> Result<Option<Seat>, RenderEr
 }
 
 /// The game a scenario, board or course file holds, at its position.
-pub fn position(games: &Games, path: &Path) -> Result<Box<dyn DynState>, RenderError> {
+/// `pins` choose readings of disputed rules (`ID=READING`) over the
+/// file's own.
+pub fn position(
+    games: &Games,
+    path: &Path,
+    pins: &[String],
+) -> Result<Box<dyn DynState>, RenderError> {
     let shown = path.display().to_string();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| RenderError::File(e.to_string()))?;
@@ -91,7 +97,7 @@ pub fn position(games: &Games, path: &Path) -> Result<Box<dyn DynState>, RenderE
         None => games.all().iter().copied().find(|g| (g.claims)(&table)),
     };
     if let Some(scenario_position) = game_type.and_then(|g| g.scenario_position) {
-        return scenario_position(path).map_err(RenderError::File);
+        return scenario_position(path, pins).map_err(RenderError::File);
     }
     let session = crate::repl::session::Session::open(games, path, 1)
         .map_err(|e| RenderError::File(e.to_string()))?;
@@ -105,6 +111,7 @@ pub fn render(
     path: &Path,
     step: Option<usize>,
     seen: &Seen,
+    pins: &[String],
 ) -> Result<String, RenderError> {
     let shown = path.display().to_string();
     if path.extension().is_some_and(|e| e == "json") {
@@ -125,7 +132,7 @@ pub fn render(
     if step.is_some() {
         return Err(RenderError::StepOfPosition(shown));
     }
-    picture(position(games, path)?.as_ref(), seen)
+    picture(position(games, path, pins)?.as_ref(), seen)
 }
 
 /// The game after a scenario file's turn, at the position `tinbots check`
@@ -133,7 +140,11 @@ pub fn render(
 /// [`GameType::scenario_after`](crate::registry::GameType::scenario_after));
 /// a file without a turn (a board, a course, a saved game) is an error
 /// that says so.
-pub fn after_position(games: &Games, path: &Path) -> Result<Box<dyn DynState>, RenderError> {
+pub fn after_position(
+    games: &Games,
+    path: &Path,
+    pins: &[String],
+) -> Result<Box<dyn DynState>, RenderError> {
     let shown = path.display().to_string();
     if path.extension().is_some_and(|e| e == "json") {
         return Err(RenderError::AfterOfGame(shown));
@@ -147,12 +158,17 @@ pub fn after_position(games: &Games, path: &Path) -> Result<Box<dyn DynState>, R
             game_type.title
         ))
     })?;
-    after(path).map_err(RenderError::File)
+    after(path, pins).map_err(RenderError::File)
 }
 
 /// The SVG of a scenario file after its turn ([`after_position`]).
-pub fn render_after(games: &Games, path: &Path, seen: &Seen) -> Result<String, RenderError> {
-    picture(after_position(games, path)?.as_ref(), seen)
+pub fn render_after(
+    games: &Games,
+    path: &Path,
+    seen: &Seen,
+    pins: &[String],
+) -> Result<String, RenderError> {
+    picture(after_position(games, path, pins)?.as_ref(), seen)
 }
 
 /// The SVG of `game` as `seen` sees it.

@@ -21,6 +21,6 @@ pub(super) struct Args {
 /// could not be checked or there is nothing to check.
 pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitCode> {
     let asked = given.asked_game()?;
-    let result = crate::check::check_paths(given.games, &args.files, asked, out)?;
+    let result = crate::check::check_paths(given.games, &args.files, asked, &given.rulings, out)?;
     Ok(ExitCode::from(result.exit_status()))
 }

@@ -78,6 +78,11 @@ struct Cli {
     /// before the user data folder and the built-in ones. Repeatable.
     #[arg(long = "bot-path", value_name = "DIR", global = true)]
     bot_paths: Vec<PathBuf>,
+    /// Play a disputed rule under one of its readings (`tinbots rulings`
+    /// lists them), over the defaults and what a file or variant fixes:
+    /// `--ruling droids.steer-water=enter`. Repeatable.
+    #[arg(long = "ruling", value_name = "ID=READING", global = true)]
+    rulings: Vec<String>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -143,6 +148,8 @@ struct Given<'a> {
     /// The game's own options given as flags, by name, with their values
     /// in order.
     own: BTreeMap<String, Vec<String>>,
+    /// The readings chosen (`--ruling ID=READING`), as given, in order.
+    rulings: Vec<String>,
 }
 
 impl Given<'_> {
@@ -165,6 +172,7 @@ impl Given<'_> {
             options: GameOptions {
                 variants,
                 own: self.own.clone(),
+                rulings: self.rulings.clone(),
                 ..GameOptions::default()
             },
             players: schedule.players,
@@ -225,6 +233,7 @@ where
         games,
         game: cli.game,
         own,
+        rulings: cli.rulings,
     };
     match cli.command {
         None => repl::run(repl::Args::alone(), given, console),

@@ -59,6 +59,7 @@ pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<Exi
         seed: args.seed,
         variants: args.variants,
         own: given.own,
+        rulings: given.rulings,
     };
     let started = game_type
         .start(&options)

@@ -45,9 +45,9 @@ pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitC
         (false, None) => Seen::Deciding,
     };
     let svg = if args.after {
-        render_after(given.games, &args.file, &seen)?
+        render_after(given.games, &args.file, &seen, &given.rulings)?
     } else {
-        render(given.games, &args.file, args.step, &seen)?
+        render(given.games, &args.file, args.step, &seen, &given.rulings)?
     };
     crate::files::write_whole(&args.output, svg.as_bytes())?;
     writeln!(out, "picture written to {}", args.output.display())?;

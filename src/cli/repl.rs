@@ -99,6 +99,7 @@ fn session(args: &Args, mut given: Given) -> Result<Session> {
         seed: args.seed,
         variants: args.variants.clone(),
         own: std::mem::take(&mut given.own),
+        rulings: std::mem::take(&mut given.rulings),
     };
     match &args.load {
         Some(path) => {

@@ -21,7 +21,7 @@ mod options;
 mod rulings;
 mod search_settings;
 pub use options::{GameOption, GameOptions};
-pub use rulings::{listing as rulings_listing, Dispute, Reading};
+pub use rulings::{cited as cited_rulings, listing as rulings_listing, Dispute, Reading, RulingError, Rulings};
 pub use search_settings::{SearchChoice, SearchSettings};
 
 /// A seat at the table: 0 is the first player seated.
@@ -217,6 +217,18 @@ pub trait State: Clone + 'static {
     fn search_settings(&self) -> SearchSettings {
         SearchSettings::NONE
     }
+
+    /// The readings of disputed rules in force ([`Rulings`]); a game
+    /// without disputes has none.
+    fn rulings(&self) -> &Rulings {
+        &rulings::NONE
+    }
+
+    /// Plays on under `rulings` from the next step (the REPL's `ruling`);
+    /// a game without disputes has nothing to change.
+    fn set_rulings(&mut self, rulings: Rulings) {
+        let _ = rulings;
+    }
 }
 
 /// A seat's place in `standings` as a value from 0 to 1: the first 1, the
@@ -361,6 +373,10 @@ pub trait DynState {
     fn playout_answer(&self) -> Option<usize>;
     /// The search bot's settings for the game ([`State::search_settings`]).
     fn search_settings(&self) -> SearchSettings;
+    /// The readings in force ([`State::rulings`]).
+    fn rulings(&self) -> &Rulings;
+    /// Plays on under `rulings` ([`State::set_rulings`]).
+    fn set_rulings(&mut self, rulings: Rulings);
     /// A copy, boxed.
     fn boxed_clone(&self) -> Box<dyn DynState>;
     /// A copy with hidden things dealt anew for `viewer`.
@@ -478,6 +494,12 @@ impl<G: Describe + Named> DynState for G {
     }
     fn search_settings(&self) -> SearchSettings {
         State::search_settings(self)
+    }
+    fn rulings(&self) -> &Rulings {
+        State::rulings(self)
+    }
+    fn set_rulings(&mut self, rulings: Rulings) {
+        State::set_rulings(self, rulings)
     }
     fn boxed_clone(&self) -> Box<dyn DynState> {
         Box::new(self.clone())

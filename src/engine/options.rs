@@ -41,6 +41,10 @@ pub struct GameOptions {
     /// The game's own options, by name ([`GameOption::name`]), each with
     /// its values as given, in order. Only options given are kept.
     pub own: BTreeMap<String, Vec<String>>,
+    /// Readings of disputed rules chosen (`--ruling ID=READING`), as given,
+    /// in order, the last winning: over the defaults and what the variants
+    /// fix ([`super::Rulings::pinned`]).
+    pub rulings: Vec<String>,
 }
 
 impl GameOptions {

@@ -64,6 +64,10 @@ pub trait SharedFields {
     fn needs(&self) -> &[String];
     /// The variants it cannot be combined with.
     fn conflicts(&self) -> &[String];
+    /// The readings of disputed rules it fixes (a house rule is often a
+    /// reading): `rulings = { "droids.steer-water" = "enter" }`, applied
+    /// with [`crate::engine::Rulings::from_table`].
+    fn rulings(&self) -> &toml::Table;
 }
 
 /// A game's variant manifest: the shared fields, the game's own, and the
@@ -141,6 +145,9 @@ macro_rules! variant_manifest {
             /// Variants it cannot be combined with.
             #[serde(default)]
             pub conflicts: Vec<String>,
+            /// The readings of disputed rules it fixes, by dispute id.
+            #[serde(default)]
+            pub rulings: toml::Table,
             $(
                 $(#[$field_attribute])*
                 pub $field: $type,
@@ -159,6 +166,9 @@ macro_rules! variant_manifest {
             }
             fn conflicts(&self) -> &[String] {
                 &self.conflicts
+            }
+            fn rulings(&self) -> &toml::Table {
+                &self.rulings
             }
         }
     };

@@ -115,7 +115,7 @@ fn play(path: &Path, scenario: &Scenario) -> Result<(Race, Vec<String>), String>
 }
 
 /// Checks a scenario (the game type's `check`).
-pub fn check(path: &Path) -> Result<Checked, String> {
+pub fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
     let scenario = read(path)?;
     let (race, events) = play(path, &scenario)?;
     let mut differences = Vec::new();
@@ -150,13 +150,13 @@ pub fn check(path: &Path) -> Result<Checked, String> {
 }
 
 /// A scenario's position (the game type's `scenario_position`).
-pub fn position(path: &Path) -> Result<Box<dyn DynState>, String> {
+pub fn position(path: &Path, pins: &[String]) -> Result<Box<dyn DynState>, String> {
     Ok(Box::new(read(path)?.race))
 }
 
 /// A scenario's position after its answers (the game type's
 /// `scenario_after`).
-pub fn after(path: &Path) -> Result<Box<dyn DynState>, String> {
+pub fn after(path: &Path, pins: &[String]) -> Result<Box<dyn DynState>, String> {
     let scenario = read(path)?;
     Ok(Box::new(play(path, &scenario)?.0))
 }

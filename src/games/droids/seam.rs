@@ -58,7 +58,7 @@ pub const TYPE: GameType = GameType {
 /// The game at the position a Droids file sets up: a scenario's before
 /// its orders, a mission file's at its start (the fewest players it
 /// seats, seed 1, its script's `setup` run).
-fn scenario_position(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_position(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {
@@ -83,7 +83,7 @@ fn is_mission_file(text: &str) -> bool {
 }
 
 /// The game after a Droids scenario file's orders and answers.
-fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {
@@ -159,7 +159,7 @@ fn claims(_table: &toml::Table) -> bool {
 /// A mission file (it has `rows` and a `mission` number; a scenario names
 /// its mission as text) is read and its script loaded; any other file is
 /// run as a scenario.
-fn check(path: &Path) -> Result<Checked, String> {
+fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {

@@ -140,7 +140,7 @@ fn board_or_course(text: &str) -> Option<&'static str> {
 
 /// The game after a scenario's turn, played as `check` plays it; a board
 /// or course has no turn, which the error says.
-fn scenario_after(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(path: &Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
     let shown = path.display();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
@@ -159,7 +159,7 @@ fn scenario_after(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
 /// at its start (seed 1, the default number of players, else the fewest
 /// the course is made for); a scenario's position before its turn, as
 /// the REPL's `load` opens it. A board alone has no start: refused.
-fn scenario_position(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_position(path: &Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
     let shown = crate::escape::terminal(&path.display().to_string()).into_owned();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
@@ -189,7 +189,7 @@ fn scenario_position(path: &Path) -> Result<Box<dyn engine::DynState>, String> {
 
 /// A scenario (`game = "roborally"`) is run; a board or course file is
 /// read and checked whole.
-fn check(path: &Path) -> Result<Checked, String> {
+fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if let Some(what) = board_or_course(&text) {

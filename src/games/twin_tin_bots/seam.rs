@@ -69,14 +69,14 @@ fn read_legacy_replay(
 
 /// The game after a scenario file's turn
 /// ([`super::scenario::after_file`]).
-fn scenario_after(path: &std::path::Path) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
     super::scenario::after_file(path)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
 
 /// Checks a scenario file ([`super::scenario::check_file`]).
-fn check(path: &std::path::Path) -> Result<engine::Checked, String> {
+fn check(path: &std::path::Path, pins: &[String]) -> Result<engine::Checked, String> {
     super::scenario::check_file(path).map_err(|e| e.to_string())
 }
 
