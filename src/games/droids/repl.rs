@@ -53,10 +53,10 @@ fn open(path: &Path) -> Result<Opened, ReplError> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| ReplError::new(e.to_string()))?;
     let (game, title) =
-        scenario::position_text(&shown, &text).map_err(|e| ReplError::new(e.to_string()))?;
+        scenario::position_text(&shown, &text, &[]).map_err(|e| ReplError::new(e.to_string()))?;
     Ok(Opened {
+        start: record::scenario_value(&shown, &text, &game.rulings),
         game: Box::new(game),
-        start: record::scenario_value(&shown, &text),
         label: format!("scenario {shown}: {}", crate::escape::terminal(&title)),
     })
 }

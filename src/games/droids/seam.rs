@@ -58,18 +58,23 @@ pub const TYPE: GameType = GameType {
 /// The game at the position a Droids file sets up: a scenario's before
 /// its orders, a mission file's at its start (the fewest players it
 /// seats, seed 1, its script's `setup` run).
-fn scenario_position(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_position(
+    path: &std::path::Path,
+    pins: &[String],
+) -> Result<Box<dyn engine::DynState>, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {
         let shown = path.display().to_string();
         let (mission, hooks) = Chosen::find(&shown).and_then(|c| c.load())?;
         let players = mission.players.0;
-        return Game::with_rules(mission, players, 1, &tiles::TileMix::standard(), hooks)
+        let rulings = TYPE.rulings(pins).map_err(|e| e.0)?;
+        let mix = tiles::TileMix::standard();
+        return Game::with_rulings(mission, players, 1, &mix, hooks, rulings)
             .map(|game| Box::new(game) as Box<dyn engine::DynState>)
             .map_err(|e| format!("{shown}: with {players} players: {}", e.message));
     }
-    super::scenario::position_file(path)
+    super::scenario::position_file(path, pins)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
@@ -83,7 +88,10 @@ fn is_mission_file(text: &str) -> bool {
 }
 
 /// The game after a Droids scenario file's orders and answers.
-fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(
+    path: &std::path::Path,
+    pins: &[String],
+) -> Result<Box<dyn engine::DynState>, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {
@@ -92,7 +100,7 @@ fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn eng
             crate::escape::terminal(&path.display().to_string())
         ));
     }
-    super::scenario::after_file(path)
+    super::scenario::after_file(path, pins)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
@@ -129,15 +137,23 @@ fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
     let (mission, hooks) = chosen.load().map_err(engine::StartError)?;
     let (lo, hi) = mission.players;
     let players = options.players.unwrap_or(DEFAULT_PLAYERS.clamp(lo, hi));
-    let game = Game::with_rules(
+    let rulings = TYPE.rulings(&options.rulings)?;
+    let start = record::start_value(
+        &chosen,
+        tiles::standard_text(),
+        players,
+        options.seed,
+        &rulings,
+    );
+    let game = Game::with_rulings(
         mission,
         players,
         options.seed,
         &tiles::TileMix::standard(),
         hooks,
+        rulings,
     )
     .map_err(|e| engine::StartError(e.message))?;
-    let start = record::start_value(&chosen, tiles::standard_text(), players, options.seed);
     Ok(Started {
         game: Box::new(game),
         start,
@@ -186,7 +202,7 @@ fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
             ..Checked::default()
         });
     }
-    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
+    let report = super::scenario::check_file(path, pins).map_err(|e| e.to_string())?;
     Ok(Checked {
         title: crate::escape::terminal(&report.title).into_owned(),
         ..report
@@ -352,6 +368,14 @@ impl State for Game {
             Answer::Lay { tile, column: c } => !laid && *c == column && own(tile),
             _ => false,
         })
+    }
+
+    fn rulings(&self) -> &engine::Rulings {
+        &self.rulings
+    }
+
+    fn set_rulings(&mut self, rulings: engine::Rulings) {
+        self.rulings = rulings;
     }
 
     fn search_settings(&self) -> SearchSettings {

@@ -69,7 +69,10 @@ fn read_legacy_replay(
 
 /// The game after a scenario file's turn
 /// ([`super::scenario::after_file`]).
-fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(
+    path: &std::path::Path,
+    pins: &[String],
+) -> Result<Box<dyn engine::DynState>, String> {
     super::scenario::after_file(path)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())

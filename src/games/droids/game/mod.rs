@@ -29,7 +29,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Outcome, Refusal, Seat};
+use crate::engine::{Outcome, Refusal, Rulings, Seat};
 use crate::grid::square::Square;
 
 use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
@@ -249,6 +249,9 @@ pub struct Game {
     /// is applied: the game stops there, and the answer is refused with
     /// the game as it was before it.
     pub(crate) failure: Option<String>,
+    /// The readings of disputed rules played
+    /// ([`crate::games::droids::rulings`]).
+    pub(crate) rulings: Rulings,
 }
 
 impl Game {
@@ -267,14 +270,29 @@ impl Game {
         Game::with_rules(mission, players, seed, mix, None)
     }
 
-    /// A new game with a given tile mix and the mission script's hooks;
-    /// the script's `setup` hook runs before the set-up's obstacles.
+    /// A new game with a given tile mix and the mission script's hooks,
+    /// every disputed rule at its default reading; the script's `setup`
+    /// hook runs before the set-up's obstacles.
     pub fn with_rules(
         mission: Mission,
         players: usize,
         seed: u64,
         mix: &TileMix,
         hooks: Option<Rc<MissionHooks>>,
+    ) -> Result<Game, Refusal> {
+        let rulings = Rulings::defaults(crate::games::droids::rulings::DISPUTES);
+        Game::with_rulings(mission, players, seed, mix, hooks, rulings)
+    }
+
+    /// A new game as [`Game::with_rules`] makes it, played under `rulings`
+    /// (from its set-up on: where the repair robots start is disputed).
+    pub fn with_rulings(
+        mission: Mission,
+        players: usize,
+        seed: u64,
+        mix: &TileMix,
+        hooks: Option<Rc<MissionHooks>>,
+        rulings: Rulings,
     ) -> Result<Game, Refusal> {
         let (lo, hi) = mission.players;
         if !(lo..=hi).contains(&players) {
@@ -384,6 +402,7 @@ impl Game {
             vars: Vars::new(),
             pending: VecDeque::new(),
             failure: None,
+            rulings,
         };
         game.hook(&HookEvent::Setup);
         if let Some(e) = game.failure.take() {
@@ -425,11 +444,12 @@ impl Game {
         seed: u64,
         mix: &TileMix,
         hooks: Option<Rc<MissionHooks>>,
+        rulings: Rulings,
     ) -> Result<Game, Refusal> {
         let mut mission = mission;
         mission.place_obstacles.clear();
         mission.players = (players, players);
-        let mut game = Game::with_rules(mission, players, seed, mix, hooks)?;
+        let mut game = Game::with_rulings(mission, players, seed, mix, hooks, rulings)?;
         game.first = 0;
         game.events.clear();
         for p in &mut game.players {

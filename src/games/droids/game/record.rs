@@ -5,18 +5,25 @@
 
 use serde_json::{json, Value};
 
-use crate::engine::Refusal;
+use crate::engine::{Refusal, Rulings};
 
 use super::Game;
 use crate::games::droids::board::PLAYER_COLOURS;
 use crate::games::droids::mission::Chosen;
+use crate::games::droids::rulings::DISPUTES;
 use crate::games::droids::tiles::TileMix;
 
 /// The version of the start record this tinbots writes and reads.
 pub const VERSION: u64 = 1;
 
 /// A start record: everything [`resume`] needs.
-pub fn start_value(mission: &Chosen, mix_text: &str, players: usize, seed: u64) -> Value {
+pub fn start_value(
+    mission: &Chosen,
+    mix_text: &str,
+    players: usize,
+    seed: u64,
+    rulings: &Rulings,
+) -> Value {
     let mut v = json!({
         "version": VERSION,
         "mission_file": mission.file,
@@ -32,17 +39,30 @@ pub fn start_value(mission: &Chosen, mix_text: &str, players: usize, seed: u64) 
     if let Some(setting) = &mission.setting {
         v["setting"] = json!(setting);
     }
+    if let Some(kept) = rulings.record() {
+        v["rulings"] = kept;
+    }
     v
 }
 
 /// The start record of a scenario's position (the REPL's `load`): the
 /// scenario file as shown and its text.
-pub fn scenario_value(file: &str, text: &str) -> Value {
-    json!({ "version": VERSION, "scenario_file": file, "scenario": text })
+/// The rulings are kept in full, so that they hold over the scenario's own.
+pub fn scenario_value(file: &str, text: &str, rulings: &Rulings) -> Value {
+    json!({
+        "version": VERSION,
+        "scenario_file": file,
+        "scenario": text,
+        "rulings": rulings
+            .disputes()
+            .iter()
+            .map(|d| (d.id.to_string(), Value::from(rulings.reading(d).name)))
+            .collect::<serde_json::Map<String, Value>>(),
+    })
 }
 
 /// The keys a start record may hold: a mission's, or a scenario's.
-const KEYS: [&str; 11] = [
+const KEYS: [&str; 12] = [
     "version",
     "mission_file",
     "mission",
@@ -54,6 +74,7 @@ const KEYS: [&str; 11] = [
     "seed",
     "scenario_file",
     "scenario",
+    "rulings",
 ];
 
 /// A start record's keys, each read with its type checked.
@@ -121,6 +142,7 @@ impl Raw {
 pub fn resume(record: &Value) -> Result<Game, Refusal> {
     let refuse = |why: String| Refusal::new(format!("start record: {why}"));
     let raw = Raw::read(record)?;
+    let rulings = Rulings::from_record(DISPUTES, record).map_err(|e| refuse(e.0))?;
     if raw.version != VERSION {
         return Err(Refusal::new(format!(
             "start record version {}: this tinbots reads version {VERSION}",
@@ -153,6 +175,7 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         return crate::games::droids::scenario::position_text(
             &file,
             &given("scenario", raw.scenario)?,
+            &rulings.every_pin(),
         )
         .map(|(game, _)| game)
         .map_err(|e| Refusal::new(e.to_string()));
@@ -180,7 +203,7 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         .filter(|n| (1..=PLAYER_COLOURS.len()).contains(n))
         .ok_or_else(|| refuse(format!("`players` is {players}: from 1 to 4")))?;
     let seed = raw.seed.ok_or_else(|| refuse("`seed` is missing".into()))?;
-    Game::with_rules(mission, players, seed, &mix, hooks)
+    Game::with_rulings(mission, players, seed, &mix, hooks, rulings)
 }
 
 #[cfg(test)]
@@ -200,7 +223,13 @@ mod tests {
             )),
             setting: None,
         };
-        let v = start_value(&chosen, crate::games::droids::tiles::standard_text(), 2, 1);
+        let v = start_value(
+            &chosen,
+            crate::games::droids::tiles::standard_text(),
+            2,
+            1,
+            &crate::engine::Rulings::default(),
+        );
         resume(&v).expect("the record resumes");
         v
     }

@@ -20,7 +20,7 @@ use std::path::Path;
 use serde::Deserialize;
 use toml::Spanned;
 
-use crate::engine::{Checked, Describe, State};
+use crate::engine::{Checked, Describe, Rulings, State};
 use crate::grid::square::Square;
 use crate::script::text::shown;
 
@@ -28,6 +28,7 @@ use super::board::{Mission, MissionError, Piece, Place, RawMission, PLAYER_COLOU
 use super::game::{Carried, Game, RobotId};
 use super::mission::hooks::HookEvent;
 use super::mission::Chosen;
+use super::rulings::DISPUTES;
 use super::tiles::{Colour, Tile, TileMix};
 
 /// A scenario that could not be read or played: where and why.
@@ -56,6 +57,9 @@ struct RawScenario {
     /// Numbers the mission's script keeps, set before the first order.
     #[serde(default)]
     vars: BTreeMap<String, Spanned<i64>>,
+    /// The readings of disputed rules the scenario is played under
+    /// (`rulings = { "droids.steer-water" = "enter" }`).
+    rulings: Option<Spanned<toml::Table>>,
     #[serde(default)]
     expect: RawExpect,
 }
@@ -120,8 +124,9 @@ struct ExpectPiece {
     kind: String,
 }
 
-/// Reads a scenario file and plays it.
-pub fn check_file(path: &Path) -> Result<Checked, ScenarioError> {
+/// Reads a scenario file and plays it, under the rulings `pins` choose
+/// (`ID=READING`) over the file's own.
+pub fn check_file(path: &Path, pins: &[String]) -> Result<Checked, ScenarioError> {
     let shown = path.display().to_string();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
         MissionError {
@@ -129,12 +134,12 @@ pub fn check_file(path: &Path) -> Result<Checked, ScenarioError> {
             message: e.reason(),
         }
     })?;
-    check_text(&shown, &text)
+    check_text(&shown, &text, pins)
 }
 
 /// The position a scenario file sets up, before its orders are played
 /// (`tinbots render`).
-pub fn position_file(path: &Path) -> Result<Game, ScenarioError> {
+pub fn position_file(path: &Path, pins: &[String]) -> Result<Game, ScenarioError> {
     let shown = path.display().to_string();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
         MissionError {
@@ -142,15 +147,38 @@ pub fn position_file(path: &Path) -> Result<Game, ScenarioError> {
             message: e.reason(),
         }
     })?;
-    position_text(&shown, &text).map(|(game, _)| game)
+    position_text(&shown, &text, pins).map(|(game, _)| game)
 }
 
 /// The position a scenario's text sets up, before its orders are played,
 /// and the scenario's title (the REPL's `load`; `file` names it in errors).
-pub fn position_text(file: &str, text: &str) -> Result<(Game, String), ScenarioError> {
+pub fn position_text(
+    file: &str,
+    text: &str,
+    pins: &[String],
+) -> Result<(Game, String), ScenarioError> {
     let place = Place { file, text };
     let raw = read(&place)?;
-    Ok((build(&place, &raw)?, raw.title.clone()))
+    Ok((build(&place, &raw, pins)?, raw.title.clone()))
+}
+
+/// The rulings a scenario is played under: its own `rulings` table, and
+/// `pins` (`--ruling`) over it.
+fn rulings(
+    place: &Place<'_>,
+    raw: &RawScenario,
+    pins: &[String],
+) -> Result<Rulings, ScenarioError> {
+    let mut rulings = Rulings::defaults(DISPUTES);
+    if let Some(table) = &raw.rulings {
+        rulings = rulings
+            .from_table(table.get_ref())
+            .map_err(|e| place.at(table.span().start, e.0))?;
+    }
+    rulings.pinned(pins).map_err(|e| MissionError {
+        place: place.file.to_string(),
+        message: format!("--ruling {e}"),
+    })
 }
 
 /// Reads a scenario's text, refusing one of another game.
@@ -171,11 +199,11 @@ fn read(place: &Place<'_>) -> Result<RawScenario, ScenarioError> {
 }
 
 /// Reads a scenario from text (`file` names it in errors) and plays it.
-pub fn check_text(file: &str, text: &str) -> Result<Checked, ScenarioError> {
+pub fn check_text(file: &str, text: &str, pins: &[String]) -> Result<Checked, ScenarioError> {
     let place = Place { file, text };
     let raw = read(&place)?;
     place.source(&raw.source)?;
-    let (game, events) = play(&place, &raw)?;
+    let (game, events) = play(&place, &raw, pins)?;
     let differences = compare(&place, &game, &raw.expect, &events)?;
     Ok(Checked {
         title: raw.title,
@@ -187,7 +215,7 @@ pub fn check_text(file: &str, text: &str) -> Result<Checked, ScenarioError> {
 
 /// The game after a scenario file's orders and answers, played as
 /// [`check_file`] plays them (`tinbots render --after`).
-pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
+pub fn after_file(path: &Path, pins: &[String]) -> Result<Game, ScenarioError> {
     let shown = path.display().to_string();
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario).map_err(|e| {
         MissionError {
@@ -199,13 +227,17 @@ pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
         file: &shown,
         text: &text,
     };
-    Ok(play(&place, &read(&place)?)?.0)
+    Ok(play(&place, &read(&place)?, pins)?.0)
 }
 
 /// Plays a scenario's orders and answers from its position: the game
 /// after them, and their events narrated.
-fn play(place: &Place<'_>, raw: &RawScenario) -> Result<(Game, Vec<String>), ScenarioError> {
-    let mut game = build(place, raw)?;
+fn play(
+    place: &Place<'_>,
+    raw: &RawScenario,
+    pins: &[String],
+) -> Result<(Game, Vec<String>), ScenarioError> {
+    let mut game = build(place, raw, pins)?;
     let mut events = Vec::new();
     let narrate = |game: &Game, events: &mut Vec<String>| {
         events.extend(game.events().iter().map(|e| game.narrate(e)));
@@ -293,7 +325,8 @@ fn play(place: &Place<'_>, raw: &RawScenario) -> Result<(Game, Vec<String>), Sce
 /// The game at the scenario's start: the board and robots of `rows`, the
 /// robots' loads and blocked registers, the stacks, the first round with
 /// red first.
-fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
+fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, ScenarioError> {
+    let rulings = rulings(place, raw, pins)?;
     let board = RawMission::rows_only(raw.rows.clone());
     let mut mission = Mission::from_raw(place, board, false)?;
     let hooks = match &raw.mission {
@@ -350,7 +383,7 @@ fn build(place: &Place<'_>, raw: &RawScenario) -> Result<Game, ScenarioError> {
             .map_err(|_| place.at(s.span().start, "a seed is a whole number from 0"))?,
     };
     let mut game =
-        Game::scenario(mission, players, seed, &mix, hooks).map_err(|e| MissionError {
+        Game::scenario(mission, players, seed, &mix, hooks, rulings).map_err(|e| MissionError {
             place: place.file.to_string(),
             message: e.message,
         })?;

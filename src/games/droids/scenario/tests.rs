@@ -21,7 +21,7 @@ fn every_scenario_of_the_suite_passes() {
     files.sort();
     assert!(files.len() >= 30, "{} scenarios", files.len());
     for f in files {
-        let report = check_file(&f).unwrap_or_else(|e| panic!("{e}"));
+        let report = check_file(&f, &[]).unwrap_or_else(|e| panic!("{e}"));
         assert!(
             report.differences.is_empty(),
             "{}: {:?}\n{}",
@@ -41,7 +41,7 @@ fn every_scenario_of_the_suite_passes() {
 /// The error reading a file of `testdata/`.
 fn error(name: &str) -> String {
     let path = folder("src/games/droids/scenario/testdata").join(name);
-    match check_file(&path) {
+    match check_file(&path, &[]) {
         Err(e) => e.to_string(),
         Ok(r) => panic!("{name} was read: {r:?}"),
     }
@@ -83,7 +83,7 @@ fn malformed_files_are_refused_with_file_line_and_reason() {
 #[test]
 fn a_wrong_expectation_is_a_difference() {
     let path = folder("src/games/droids/scenario/testdata/wrong_expectation.toml");
-    let report = check_file(&path).expect("it plays");
+    let report = check_file(&path, &[]).expect("it plays");
     assert_eq!(
         report.differences,
         vec!["red: expected at [2, 0], found Some([1, 0])".to_string()]
@@ -95,7 +95,7 @@ const HEAD: &str = "game = \"droids\"\ntitle = \"t\"\nsource = \"003_4ed30270cd5
 
 /// The refusal of the scenario `body` (after [`HEAD`]), named `s.toml`.
 fn text_error(body: &str) -> String {
-    match super::check_text("s.toml", &format!("{HEAD}{body}")) {
+    match super::check_text("s.toml", &format!("{HEAD}{body}"), &[]) {
         Err(e) => e.to_string(),
         Ok(r) => panic!("read: {r:?}"),
     }
@@ -135,9 +135,13 @@ fn a_position_the_rules_cannot_reach_is_refused_by_one_validator() {
     let want = "s.toml:4:8: in `rows`: the position breaks a rule: statue is off the board and not carried once";
     assert!(text_error(body).starts_with(want), "{}", text_error(body));
     let text = format!("{HEAD}{body}");
-    let e = super::position_text("s.toml", &text).expect_err("the REPL's load");
+    let e = super::position_text("s.toml", &text, &[]).expect_err("the REPL's load");
     assert!(e.to_string().starts_with(want), "{e}");
-    let record = crate::games::droids::game::record::scenario_value("s.toml", &text);
+    let record = crate::games::droids::game::record::scenario_value(
+        "s.toml",
+        &text,
+        &crate::engine::Rulings::default(),
+    );
     let e = crate::games::droids::game::record::resume(&record).expect_err("a replay's start");
     assert!(e.message.contains("the position breaks a rule"), "{e}");
 }

@@ -502,6 +502,7 @@ fn check_paths_prints_pass_fail_error_and_the_summary() {
         &crate::games::registry(),
         std::slice::from_ref(&dir),
         None,
+        &[],
         &mut out,
     )
     .unwrap();
