@@ -35,6 +35,7 @@ pub mod assets;
 pub mod bot;
 pub mod check;
 pub mod cli;
+pub mod dispute;
 pub mod engine;
 pub mod escape;
 pub mod files;

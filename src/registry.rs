@@ -169,22 +169,31 @@ impl GameType {
         record: &serde_json::Value,
         pins: &[String],
     ) -> Result<Box<dyn DynState>, StartError> {
+        (self.resume)(&self.pinned_start(record, pins)?)
+    }
+
+    /// A start record ([`Started::start`]) with `pins` (`ID=READING`) over
+    /// the rulings it keeps; every dispute's reading is then written out,
+    /// so that they hold over a file the record names (a scenario's own
+    /// `rulings`). Without pins, the record as it is.
+    pub fn pinned_start(
+        &self,
+        record: &serde_json::Value,
+        pins: &[String],
+    ) -> Result<serde_json::Value, StartError> {
         if pins.is_empty() {
-            return (self.resume)(record);
+            return Ok(record.clone());
         }
         let kept = Rulings::from_record(self.disputes, record)
-            .map_err(|e| StartError(format!("`start`.{e}")))?;
+            .map_err(|e| StartError(format!("in `start`: {e}")))?;
         let rulings = kept
             .pinned(pins)
             .map_err(|e| StartError(format!("--ruling {e}")))?;
         let mut record = record.clone();
         if let Some(fields) = record.as_object_mut() {
-            match rulings.record() {
-                Some(kept) => fields.insert("rulings".to_string(), kept),
-                None => fields.remove("rulings"),
-            };
+            fields.insert("rulings".to_string(), rulings.every_reading());
         }
-        (self.resume)(&record)
+        Ok(record)
     }
 
     /// The game's disputes at their defaults with `pins` (`ID=READING`)

@@ -99,7 +99,7 @@ pub fn position(
     if let Some(scenario_position) = game_type.and_then(|g| g.scenario_position) {
         return scenario_position(path, pins).map_err(RenderError::File);
     }
-    let session = crate::repl::session::Session::open(games, path, 1)
+    let session = crate::repl::session::Session::open_under(games, path, 1, pins)
         .map_err(|e| RenderError::File(e.to_string()))?;
     Ok(session.game().boxed_clone())
 }

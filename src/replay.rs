@@ -115,6 +115,29 @@ impl Record {
         }
     }
 
+    /// The record played under `pins` (`ID=READING`, `--ruling`) over the
+    /// rulings it was played under; `path` names the file in errors.
+    pub fn pinned(
+        mut self,
+        games: &Games,
+        pins: &[String],
+        path: &str,
+    ) -> Result<Record, ReplayError> {
+        if pins.is_empty() {
+            return Ok(self);
+        }
+        let field = |field: &str, message: String| ReplayError::Field {
+            path: path.to_string(),
+            field: field.to_string(),
+            message,
+        };
+        let game_type = self.game_type(games).map_err(|m| field("game", m))?;
+        self.start = game_type
+            .pinned_start(&self.start, pins)
+            .map_err(|e| field("start", e.0))?;
+        Ok(self)
+    }
+
     /// The game it records, one of `games`.
     pub fn game_type(&self, games: &Games) -> Result<&'static GameType, String> {
         games.find(&self.game)

@@ -171,7 +171,7 @@ fn its_lua_bot_plays_a_game_that_is_saved_replayed_and_drawn() {
 #[test]
 fn its_scenarios_check_and_render() {
     let checked = ok(&["check", &file("scenarios")], "");
-    assert!(checked.ends_with("2 passed, 0 failed\n"), "{checked}");
+    assert!(checked.ends_with("4 passed, 0 failed\n"), "{checked}");
     let before = render(&[&file("scenarios/pit.toml")]);
     let after = render(&["--after", &file("scenarios/pit.toml")]);
     assert!(before.starts_with("<svg") && after.starts_with("<svg"));
@@ -271,6 +271,186 @@ fn a_tournament_of_its_lua_bot_is_played_and_its_rows_merge() {
     assert_eq!(text.lines().count(), 7, "a header and six games: {text}");
     let merged = ok(&["tournament", "merge", &rows], "");
     assert!(merged.contains("runner"), "{merged}");
+}
+
+#[test]
+fn its_disputed_reading_is_listed_chosen_checked_and_disputed() {
+    let listed = ok(&["rulings", "--game", "line-race"], "");
+    assert!(
+        listed.contains("line-race.jump-pit  (Line Race, rules 4, 5)")
+            && listed.contains("    over  (the default): a jump goes over"),
+        "{listed}"
+    );
+    // Each scenario of the pair passes under its reading, fails under the
+    // other.
+    let over = file("scenarios/ruling.jump-pit.over.toml");
+    let into = file("scenarios/ruling.jump-pit.into.toml");
+    ok(&["check", &over, &into], "");
+    let flipped = run(&["check", &over, "--ruling", "line-race.jump-pit=into"], "").unwrap_err();
+    assert!(
+        flipped.contains("expected the robots at [6, 0], found [0, 0]")
+            && flipped
+                .contains("falls in and back to 0 (rule 4) [ruling line-race.jump-pit: into]"),
+        "the event names the ruling applied: {flipped}"
+    );
+    // An unknown id or reading is refused with what there is.
+    let refused = run(
+        &["check", &over, "--ruling", "line-race.jump-pitt=into"],
+        "",
+    )
+    .unwrap_err();
+    assert!(
+        refused.contains("did you mean `line-race.jump-pit`?"),
+        "{refused}"
+    );
+    let refused = run(
+        &[
+            "play",
+            "--game",
+            "line-race",
+            "--ruling",
+            "line-race.jump-pit=in",
+        ],
+        "",
+    )
+    .unwrap_err();
+    assert!(
+        refused.contains("has no reading `in`") && refused.contains("(its readings: over, into)"),
+        "{refused}"
+    );
+    // `dispute` plays the scenario under each reading and says where they
+    // part.
+    let disputed = ok(&["dispute", &over], "");
+    assert!(
+        disputed.contains("  over (the default): its expectations hold\n")
+            && disputed.contains("  into: its expectations fail")
+            && disputed.contains("over and into part at event 4 (the scenario's turn):")
+            && disputed.contains(
+                "verdict: the readings part at event 4 (the scenario's turn), where line-race.jump-pit decides"
+            ),
+        "{disputed}"
+    );
+    let plain = ok(&["dispute", &file("scenarios/finish.toml")], "");
+    assert!(
+        plain.contains("verdict: no disputed rule decided anything here"),
+        "{plain}"
+    );
+    let dir = scratch("dispute");
+    let page = dir.join("dispute.html").display().to_string();
+    let wrote = ok(&["dispute", &over, "--html", &page], "");
+    assert!(wrote.contains("(2 plays side by side)"), "{wrote}");
+    let html = std::fs::read_to_string(&page).expect("the page");
+    assert!(
+        html.contains("<h2>line-race.jump-pit = into</h2>") && html.contains("\\u003csvg"),
+        "a page with both readings' pictures"
+    );
+    // A game played under a reading records it and replays under it, byte
+    // for byte; `replay --ruling` plays its answers under another.
+    let saved = dir.join("race.json").display().to_string();
+    let runner = format!("red={}", file("bots/runner.lua"));
+    let args = [
+        "play",
+        "--game",
+        "line-race",
+        "--bot",
+        &runner,
+        "--seed",
+        "3",
+        "--verbose",
+    ];
+    let played = ok(
+        &[
+            &args[..],
+            &["--ruling", "line-race.jump-pit=into", "--save", &saved],
+        ]
+        .concat(),
+        "",
+    );
+    let record = std::fs::read_to_string(&saved).expect("saved");
+    assert!(
+        record.contains(r#""line-race.jump-pit": "into""#),
+        "{record}"
+    );
+    let replayed = ok(&["replay", &saved, "--verbose"], "");
+    let events = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| l.starts_with("    "))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(
+        events(&replayed),
+        events(&played),
+        "the replay tells the same story"
+    );
+    let default = ok(&args, "");
+    assert_ne!(
+        events(&default),
+        events(&played),
+        "the reading changed the game"
+    );
+    // The REPL shows the rulings in force, switches one, and undoes it.
+    let said = ok(
+        &["repl", "--game", "line-race", "--players", "1"],
+        "rulings\nruling line-race.jump-pit into\nrulings\nundo\nrulings\nquit\n",
+    );
+    assert!(
+        said.contains("line-race.jump-pit = over  (the default)")
+            && said.contains("line-race.jump-pit = into from the next step on")
+            && said.contains("line-race.jump-pit = into  (chosen; the default is over)")
+            && said.ends_with("line-race.jump-pit = over  (the default)\n    a jump goes over the square between: the robot never touches the pit\n"),
+        "{said}"
+    );
+    // A tournament's rows record the rulings; balance compares the readings.
+    let rows = dir.join("rows.json").display().to_string();
+    ok(
+        &[
+            "tournament",
+            "--game",
+            "line-race",
+            "--bot",
+            "random",
+            "--bot",
+            "random",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+            "--format",
+            "json",
+            "--output",
+            &rows,
+            "--ruling",
+            "line-race.jump-pit=into",
+        ],
+        "",
+    );
+    let text = std::fs::read_to_string(&rows).expect("rows");
+    assert!(
+        text.lines()
+            .all(|l| l.contains(r#""rulings":["line-race.jump-pit=into"]"#)),
+        "{text}"
+    );
+    let balance = ok(
+        &[
+            "balance",
+            "--game",
+            "line-race",
+            "--bot",
+            "random",
+            "--games",
+            "4",
+            "--threads",
+            "1",
+            "--readings",
+            "line-race.jump-pit",
+        ],
+        "",
+    );
+    assert!(
+        balance.contains("line-race.jump-pit=over") && balance.contains("line-race.jump-pit=into"),
+        "{balance}"
+    );
 }
 
 #[test]

@@ -26,6 +26,10 @@ pub(super) struct Args {
     /// `none` is the base game (compared first unless placed).
     #[arg(long = "variant", value_name = "NAME")]
     variants: Vec<String>,
+    /// Compare the readings of a disputed rule instead of variants: one
+    /// arm per reading, the default first (`tinbots rulings` lists them).
+    #[arg(long = "readings", value_name = "ID", conflicts_with = "variants")]
+    readings: Option<String>,
     /// Players per game.
     #[arg(long, short = 'p', default_value_t = 2, value_parser = player_count, allow_negative_numbers = true)]
     players: usize,
@@ -56,10 +60,21 @@ pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitC
         max_turns: args.max_turns,
         threads: args.threads,
     };
-    let balance = Balance {
-        tournament: given.tournament(Vec::new(), schedule)?,
-        arms: Arm::from_flags(&args.variants),
+    let tournament = given.tournament(Vec::new(), schedule)?;
+    let arms = match &args.readings {
+        Some(id) => {
+            let rulings = tournament
+                .game
+                .rulings(&[])
+                .map_err(|e| anyhow::anyhow!("{e}"))?;
+            let dispute = rulings
+                .dispute(id)
+                .map_err(|e| anyhow::anyhow!("--readings {e}"))?;
+            Arm::readings(dispute)
+        }
+        None => Arm::from_flags(&args.variants),
     };
+    let balance = Balance { tournament, arms };
     let specs = bot_specs(&args.bots);
     let results = balance
         .run(&specs, true)

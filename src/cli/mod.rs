@@ -20,6 +20,7 @@
 mod balance;
 mod catalogue;
 mod check;
+mod dispute;
 mod flags;
 mod listings;
 mod play;
@@ -96,6 +97,7 @@ enum Command {
     Tournament(tournament::Args),
     Balance(balance::Args),
     Check(check::Args),
+    Dispute(dispute::Args),
     /// List the games tinbots plays.
     Games,
     /// List the disputed readings of the game asked for (`--game`), or of
@@ -242,6 +244,7 @@ where
         Some(Command::Tournament(args)) => tournament::run(args, given, console.out),
         Some(Command::Balance(args)) => balance::run(args, given, console.out),
         Some(Command::Check(args)) => check::run(args, given, console.out),
+        Some(Command::Dispute(args)) => dispute::run(args, given, console.out),
         Some(Command::Games) => listings::games(&given, console.out),
         Some(Command::Rulings) => listings::rulings(&given, console.out),
         Some(Command::Variants) => listings::variants(&given, console.out),

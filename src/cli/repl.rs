@@ -103,7 +103,7 @@ fn session(args: &Args, mut given: Given) -> Result<Session> {
     };
     match &args.load {
         Some(path) => {
-            let session = Session::open(given.games, path, options.seed)
+            let session = Session::open_under(given.games, path, options.seed, &options.rulings)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             let own = session.game_type();
             if let Some(asked) = given.asked_game()? {

@@ -47,7 +47,7 @@ fn write_page(
     out: &mut dyn Write,
 ) -> Result<ExitCode> {
     let shown = file.display().to_string();
-    let record = Record::load(given.games, file)?;
+    let record = Record::load(given.games, file)?.pinned(given.games, &given.rulings, &shown)?;
     let seen = seen_as.map_or(Seen::Everything, Seen::Seat);
     let viewer = crate::render::viewer(record.start_game(given.games, &shown)?.as_ref(), &seen)?;
     let replayed = crate::viewer::replay(given.games, &record, &shown, viewer)?;
@@ -64,8 +64,8 @@ fn write_page(
 /// Replays `file` and writes its summary, after every event with
 /// `verbose`.
 fn summary(given: &Given, file: &Path, verbose: bool, out: &mut dyn Write) -> Result<ExitCode> {
-    let record = Record::load(given.games, file)?;
     let shown = file.display().to_string();
+    let record = Record::load(given.games, file)?.pinned(given.games, &given.rulings, &shown)?;
     let mut game = record.start_game(given.games, &shown)?;
     let mut heading = None;
     let mut failed = None;

@@ -220,6 +220,23 @@ impl Rulings {
             .collect()
     }
 
+    /// The reading of every dispute, defaults included, as an object by
+    /// dispute id: a start record's `rulings` that hold over a file's own
+    /// ([`Rulings::from_record`] reads it).
+    pub fn every_reading(&self) -> serde_json::Value {
+        serde_json::Value::Object(
+            self.disputes
+                .iter()
+                .map(|d| {
+                    (
+                        d.id.to_string(),
+                        serde_json::Value::from(self.reading(d).name),
+                    )
+                })
+                .collect(),
+        )
+    }
+
     /// Whether every dispute follows its default.
     pub fn all_default(&self) -> bool {
         self.chosen.is_empty()

@@ -102,6 +102,22 @@ pub const COMMANDS: &[CommandHelp] = &[
         details: "",
     },
     CommandHelp {
+        name: "rulings",
+        usage: "rulings",
+        summary: "the reading in force of each disputed rule of the game",
+        details: "`tinbots rulings` lists each dispute with its seed lines and what every reading \
+                  says (docs/disputes.md).",
+    },
+    CommandHelp {
+        name: "ruling",
+        usage: "ruling <id> <reading>",
+        summary: "read a disputed rule another way from the next step on (`undo` goes back)",
+        details: "Every event a disputed rule decides names the ruling it applied: `[ruling \
+                  droids.steer-water: stop-before]`. A game saved after a ruling changed plays \
+                  under the new one from its start, so `save` refuses a change made after an \
+                  answer (undo to before it, or start again with `--ruling`).",
+    },
+    CommandHelp {
         name: "history",
         usage: "history",
         summary: "list what happened, numbered",
@@ -207,6 +223,15 @@ pub enum Command {
     Undo(Span),
     /// `redo`.
     Redo(Span),
+    /// `rulings`.
+    Rulings,
+    /// `ruling <id> <reading>`.
+    Ruling {
+        /// The dispute's id.
+        id: String,
+        /// The reading chosen.
+        reading: String,
+    },
     /// `history`.
     History,
     /// `goto <n>`.
@@ -530,6 +555,17 @@ pub fn parse_with(line: &str, game: &dyn GameRepl) -> Result<Command, CommandErr
         "history" => {
             arity("history", 0, 0)?;
             Command::History
+        }
+        "rulings" => {
+            arity("rulings", 0, 0)?;
+            Command::Rulings
+        }
+        "ruling" => {
+            arity("ruling", 2, 2)?;
+            Command::Ruling {
+                id: words[0].to_string(),
+                reading: words[1].to_string(),
+            }
         }
         "goto" => {
             arity("goto", 1, 1)?;

@@ -190,6 +190,17 @@ impl Session {
     /// position (`.toml`: the file's `game`, Twin Tin Bots when it names
     /// none, opens it through that game's extension).
     pub fn open(games: &Games, path: &Path, seed: u64) -> Result<Session, ReplError> {
+        Session::open_under(games, path, seed, &[])
+    }
+
+    /// A session on a file as [`Session::open`] opens it, played under
+    /// `pins` (`ID=READING`, `--ruling`) over the rulings the file keeps.
+    pub fn open_under(
+        games: &Games,
+        path: &Path,
+        seed: u64,
+        pins: &[String],
+    ) -> Result<Session, ReplError> {
         let shown = path.display().to_string();
         if path.extension().is_some_and(|e| e == "toml") {
             let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
@@ -202,12 +213,24 @@ impl Session {
                 None => games.default_game(),
             };
             let mut extension = (game_type.repl)();
-            let opened = extension.load_scenario(path).unwrap_or_else(|| {
+            let mut opened = extension.load_scenario(path).unwrap_or_else(|| {
                 Err(ReplError::new(format!(
                     "{shown}: the REPL cannot open scenarios of {} yet",
                     game_type.title
                 )))
             })?;
+            if !pins.is_empty() {
+                let rulings = opened
+                    .game
+                    .rulings()
+                    .clone()
+                    .pinned(pins)
+                    .map_err(|e| ReplError::new(format!("--ruling {e}")))?;
+                opened.game.set_rulings(rulings);
+                opened.start = game_type
+                    .pinned_start(&opened.start, pins)
+                    .map_err(|e| ReplError::new(e.0))?;
+            }
             Ok(Session::new(
                 games,
                 game_type,
@@ -218,7 +241,9 @@ impl Session {
                 &opened.label,
             ))
         } else {
-            let record = Record::load(games, path).map_err(|e| ReplError::new(e.to_string()))?;
+            let record = Record::load(games, path)
+                .and_then(|r| r.pinned(games, pins, &shown))
+                .map_err(|e| ReplError::new(e.to_string()))?;
             Session::from_record(games, &record, &shown, seed)
         }
     }
@@ -411,6 +436,8 @@ impl Session {
             Command::Undo(span) => self.travel(span, true, out),
             Command::Redo(span) => self.travel(span, false, out),
             Command::History => self.history(out),
+            Command::Rulings => out.push_str(&self.game().rulings().in_force()),
+            Command::Ruling { id, reading } => self.ruling(&id, &reading, out)?,
             Command::Goto(n) => {
                 if !self.timeline.goto(n) {
                     return Err(ReplError::new(format!(
@@ -946,8 +973,69 @@ impl Session {
         record
     }
 
+    /// Reads the dispute `id` as `reading` from the next step on: a point
+    /// of the history, so that `undo` goes back.
+    fn ruling(&mut self, id: &str, reading: &str, out: &mut String) -> Result<(), ReplError> {
+        let pin = format!("{id}={reading}");
+        self.apply_ruling(&pin)?;
+        let rulings = self.game().rulings();
+        let dispute = rulings.dispute(id).map_err(|e| ReplError::new(e.0))?;
+        let chosen = rulings.reading(dispute);
+        let _ = writeln!(
+            out,
+            "{} = {} from the next step on: {} (`undo` goes back)",
+            dispute.id, chosen.name, chosen.says
+        );
+        Ok(())
+    }
+
+    /// Pushes the game under the pin `ID=READING` as a point.
+    fn apply_ruling(&mut self, pin: &str) -> Result<(), ReplError> {
+        let mut game = self.game().boxed_clone();
+        let rulings = game
+            .rulings()
+            .clone()
+            .pinned(std::slice::from_ref(&pin.to_string()))
+            .map_err(|e| ReplError::new(format!("ruling: {e}")))?;
+        game.set_rulings(rulings);
+        let label = format!("ruling {}", pin.replacen('=', " ", 1));
+        self.timeline
+            .push(game, label, Move::Ruling(pin.to_string()));
+        Ok(())
+    }
+
+    /// The start record a save writes: the session's, under the rulings
+    /// the user switched to before the first answer; a switch after an
+    /// answer is refused (a replay plays under one set of rulings).
+    fn start_to_save(&self) -> Result<serde_json::Value, ReplError> {
+        let path = &self.timeline.points()[1..=self.timeline.position()];
+        let mut pins = Vec::new();
+        let mut answered = false;
+        for (i, point) in path.iter().enumerate() {
+            match &point.led_by {
+                Move::Answer(_) => answered = true,
+                Move::Ruling(pin) if answered => {
+                    return Err(ReplError::new(format!(
+                        "save: the ruling changed at point {} (`{}`), after answers were given; \
+                         a replay plays under one set of rulings from its start: `undo` to \
+                         before the change, or start again with `--ruling {pin}`",
+                        i + 1,
+                        point.label
+                    )))
+                }
+                Move::Ruling(pin) => pins.push(pin.clone()),
+                _ => {}
+            }
+        }
+        self.game_type
+            .pinned_start(&self.start, &pins)
+            .map_err(|e| ReplError::new(format!("save: {e}")))
+    }
+
     fn save(&self, file: &str, out: &mut String) -> Result<(), ReplError> {
-        self.record()
+        let mut record = self.record();
+        record.start = self.start_to_save()?;
+        record
             .save(Path::new(file))
             .map_err(|e| ReplError::new(e.to_string()))?;
         let _ = writeln!(
@@ -1021,6 +1109,7 @@ impl Session {
                 Move::Answer(text) => self.apply_answers(std::slice::from_ref(text), &mut said),
                 Move::Step => self.step(&mut said).map(|_| ()),
                 Move::Run => self.run(&mut said),
+                Move::Ruling(pin) => self.apply_ruling(pin),
             };
             if let Err(e) = replayed {
                 self.timeline = before;

@@ -26,6 +26,9 @@ pub enum Move {
     Step,
     /// The orders run on to the next decision (`run`).
     Run,
+    /// A disputed rule read another way from here on (`ruling ID
+    /// READING`), as the pin `ID=READING`.
+    Ruling(String),
 }
 
 /// One point of the history.

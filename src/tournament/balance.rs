@@ -17,13 +17,17 @@ use crate::bot::BotSpec;
 /// What `--variant none` names: the game without variants.
 pub const BASE: &str = "none";
 
-/// One arm of a comparison: the game with these variants.
+/// One arm of a comparison: the game with these variants, or under this
+/// reading of a disputed rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Arm {
-    /// As shown: `base game`, or the variants joined by `+`.
+    /// As shown: `base game`, the variants joined by `+`, or a reading's
+    /// pin (`droids.killer-pace=per-round`).
     pub label: String,
     /// The variants played (none for the base game).
     pub variants: Vec<String>,
+    /// The readings chosen (`ID=READING`) over those every arm plays.
+    pub rulings: Vec<String>,
 }
 
 impl Arm {
@@ -49,13 +53,34 @@ impl Arm {
         arms
     }
 
+    /// An arm per reading of `dispute`, the default first (`balance
+    /// --readings ID`): does the reading change who wins?
+    pub fn readings(dispute: &crate::engine::Dispute) -> Vec<Arm> {
+        dispute
+            .readings
+            .iter()
+            .map(|r| {
+                let pin = format!("{}={}", dispute.id, r.name);
+                Arm {
+                    label: pin.clone(),
+                    variants: Vec::new(),
+                    rulings: vec![pin],
+                }
+            })
+            .collect()
+    }
+
     fn of(variants: Vec<String>) -> Arm {
         let label = if variants.is_empty() {
             "base game".to_string()
         } else {
             variants.join("+")
         };
-        Arm { label, variants }
+        Arm {
+            label,
+            variants,
+            rulings: Vec::new(),
+        }
     }
 }
 
@@ -184,7 +209,7 @@ impl Balance {
         let tournaments: Vec<Tournament> = self.arms.iter().map(|a| self.of_arm(a)).collect();
         for (arm, t) in self.arms.iter().zip(&tournaments) {
             t.start(t.seed)
-                .map_err(|e| TournamentError::Start(format!("--variant {}: {e}", arm.label)))?;
+                .map_err(|e| TournamentError::Start(format!("{}: {e}", arm.label)))?;
         }
         let mut results = Vec::with_capacity(self.arms.len());
         for (arm, t) in self.arms.iter().zip(&tournaments) {
@@ -208,10 +233,12 @@ impl Balance {
         Ok(results)
     }
 
-    /// The tournament an arm plays: this one with the arm's variants.
+    /// The tournament an arm plays: this one with the arm's variants, and
+    /// its readings over the rulings every arm plays.
     fn of_arm(&self, arm: &Arm) -> Tournament {
         let mut t = self.tournament.clone();
         t.options.variants = arm.variants.clone();
+        t.options.rulings.extend(arm.rulings.iter().cloned());
         t
     }
 }

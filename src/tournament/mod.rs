@@ -326,6 +326,7 @@ impl Tournament {
             max_turns: self.max_turns,
             variants: self.options.variants.clone(),
             options: self.options.own.clone(),
+            rulings: self.options.rulings.clone(),
             shard: shard.to_string(),
             version: rows::ROWS_VERSION,
         }
@@ -612,6 +613,7 @@ impl Tournament {
             people: controllers,
             seats: seat_names,
             variants: self.options.variants.clone(),
+            rulings: self.options.rulings.clone(),
             result,
             winners: winner_names,
             score: [score.wins[0] as f64 / unit, score.wins[1] as f64 / unit],

@@ -185,6 +185,7 @@ mod tests {
             bots: vec!["random".into(), "random".into()],
             people: vec![0, 1],
             variants: vec![],
+            rulings: vec![],
             result: String::new(),
             winners: vec![winner.into()],
             score: [1.0, 0.0],
@@ -232,6 +233,7 @@ mod tests {
                     arm: Arm {
                         label: label.into(),
                         variants: vec![],
+                        rulings: vec![],
                     },
                     summary: Summary::of(&rows),
                     rows,

@@ -11,7 +11,7 @@ use super::{PairingResult, Tournament};
 /// verdicts.
 pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
     let mut s = format!(
-        "{} players, {} games per pairing, seats rotated, deals from seed {}{}\n",
+        "{} players, {} games per pairing, seats rotated, deals from seed {}{}{}\n",
         t.players,
         t.games,
         t.seed,
@@ -19,6 +19,11 @@ pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
             String::new()
         } else {
             format!(", variants {}", t.options.variants.join(", "))
+        },
+        if t.options.rulings.is_empty() {
+            String::new()
+        } else {
+            format!(", rulings {}", t.options.rulings.join(", "))
         }
     );
     s += &format!(

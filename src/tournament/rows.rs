@@ -79,6 +79,10 @@ pub struct Header {
     /// game's [`crate::engine::GameOption`]s), each with its values in
     /// the order given.
     pub options: std::collections::BTreeMap<String, Vec<String>>,
+    /// The readings of disputed rules chosen (`--ruling ID=READING`), as
+    /// given; absent when none was.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<String>,
     /// Which part of the schedule this file holds (`1/1` for all of it).
     pub shard: String,
 }
@@ -111,6 +115,10 @@ pub struct GameRow {
     pub people: Vec<usize>,
     /// The variants played.
     pub variants: Vec<String>,
+    /// The readings of disputed rules chosen (`ID=READING`); absent when
+    /// every rule was read its default way.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub rulings: Vec<String>,
     /// How the game ended, in words.
     pub result: String,
     /// The winning seats' colours (none: a draw).
@@ -137,7 +145,7 @@ pub struct GameRow {
 
 /// The columns of a CSV rows file.
 const CSV_COLUMNS: &str =
-    "pairing,game,seed,seats,bots,variants,result,winners,score_a,score_b,first_seat,turns,turn_limit";
+    "pairing,game,seed,seats,bots,variants,result,winners,score_a,score_b,first_seat,turns,turn_limit,rulings";
 
 /// Writes a rows file's opening (the header line of JSON and CSV).
 pub fn write_start(out: &mut dyn Write, format: RowFormat, header: &Header) -> io::Result<()> {
@@ -180,6 +188,7 @@ pub fn write_row(out: &mut dyn Write, format: RowFormat, row: &GameRow) -> io::R
                 row.first_seat.to_string(),
                 row.turns.to_string(),
                 row.turn_limit.to_string(),
+                row.rulings.join(" "),
             ];
             let quoted: Vec<String> = fields.iter().map(|f| csv_field(f)).collect();
             writeln!(out, "{}", quoted.join(","))
@@ -193,7 +202,7 @@ pub fn write_row(out: &mut dyn Write, format: RowFormat, row: &GameRow) -> io::R
                 .collect();
             writeln!(
                 out,
-                "pairing {} game {} (seed {}{}): {}; {} after {} turns",
+                "pairing {} game {} (seed {}{}{}): {}; {} after {} turns",
                 row.pairing + 1,
                 row.game + 1,
                 row.seed,
@@ -201,6 +210,11 @@ pub fn write_row(out: &mut dyn Write, format: RowFormat, row: &GameRow) -> io::R
                     String::new()
                 } else {
                     format!(", variants {}", row.variants.join(" "))
+                },
+                if row.rulings.is_empty() {
+                    String::new()
+                } else {
+                    format!(", rulings {}", row.rulings.join(" "))
                 },
                 seats.join(", "),
                 row.result,
@@ -232,6 +246,7 @@ mod tests {
             bots: vec!["greedy".into(), "random".into()],
             people: vec![0, 1],
             variants: vec![],
+            rulings: vec![],
             result: "red won: 12 points, first to the goal".into(),
             winners: vec!["red".into()],
             score: [1.0, 0.0],

@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::engine::{DynState, Seat};
 use crate::replay::{Record, ReplayError};
 
-pub use page::html;
+pub use page::{html, DECODE};
 
 /// One step of a replayed game, as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -288,10 +288,63 @@ pub fn replay(
     path: &str,
     viewer: Option<Seat>,
 ) -> Result<Replayed, ReplayError> {
+    let (replayed, walked) = replay_walk(games, record, path, viewer);
+    walked.map(|()| replayed)
+}
+
+/// Replays `record` as [`replay`] does, as far as its answers play: an
+/// answer refused (a record replayed under another reading of a disputed
+/// rule) ends it with a step that says why.
+pub fn replay_as_far(games: &Games, record: &Record, path: &str, viewer: Option<Seat>) -> Replayed {
+    let (mut replayed, walked) = replay_walk(games, record, path, viewer);
+    if let Err(e) = walked {
+        let (turn, picture) = replayed
+            .steps
+            .last()
+            .map_or((0, 0), |s| (s.turn, s.picture));
+        replayed.steps.push(Step {
+            turn,
+            said: "the saved answers stop playing".to_string(),
+            events: vec![e.to_string()],
+            picture,
+        });
+    }
+    replayed
+}
+
+/// Pictures of games that are no replay (a scenario's position before and
+/// after its turn), each a step with what it is and its events.
+pub fn stills(title: &str, frames: &[(&str, Vec<String>, &dyn DynState)]) -> Replayed {
+    let mut album = Album::default();
+    let steps = frames
+        .iter()
+        .map(|(said, events, game)| Step {
+            turn: game.turn(),
+            said: (*said).to_string(),
+            events: events.clone(),
+            picture: album.keep(game.svg(None)),
+        })
+        .collect();
+    Replayed {
+        title: title.to_string(),
+        seen_by: "everything".to_string(),
+        steps,
+        lines: album.lines,
+        pictures: album.pictures,
+    }
+}
+
+/// The steps of `record` as far as they play, and whether all did.
+fn replay_walk(
+    games: &Games,
+    record: &Record,
+    path: &str,
+    viewer: Option<Seat>,
+) -> (Replayed, Result<(), ReplayError>) {
     let mut steps = Vec::new();
     let mut album = Album::default();
     let mut seen_by = "everything".to_string();
-    walk(games, record, path, |game, info| {
+    let walked = walk(games, record, path, |game, info| {
         if let Some(v) = viewer {
             seen_by = game.seat_name(v);
         }
@@ -304,17 +357,18 @@ pub fn replay(
             picture,
         });
         true
-    })?;
+    });
     let title = record
         .game_type(games)
         .map_or_else(|_| record.game.clone(), |g| g.title.to_string());
-    Ok(Replayed {
+    let replayed = Replayed {
         title,
         seen_by,
         steps,
         lines: album.lines,
         pictures: album.pictures,
-    })
+    };
+    (replayed, walked)
 }
 
 /// The picture of step `step` of `record` (as [`walk`] counts them; the

@@ -3,22 +3,7 @@
 // events. The steps are in the JSON above; nothing is fetched.
 (function () {
   const data = JSON.parse(document.getElementById("steps").textContent);
-  // Each picture is written against the one before it: a number is a
-  // line of data.lines, -n copies the next n lines of the picture before.
-  const pictures = [];
-  let previous = [];
-  for (const ops of data.pictures) {
-    const lines = [];
-    for (const op of ops) {
-      if (op >= 0) {
-        lines.push(op);
-      } else {
-        for (let n = 0; n < -op; n++) lines.push(previous[lines.length]);
-      }
-    }
-    pictures.push(lines);
-    previous = lines;
-  }
+  const pictures = decodePictures(data.pictures);
   const last = data.steps.length - 1;
   const slider = document.getElementById("slider");
   let current = 0;

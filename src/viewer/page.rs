@@ -18,6 +18,10 @@ const STYLE: &str = include_str!("page.css");
 /// The page's script: buttons, slider, arrow keys and `#step=N`.
 const SCRIPT: &str = include_str!("page.js");
 
+/// Decodes the pictures of a page ([`super::Replayed::pictures`]): shared
+/// by every page that shows replayed games.
+pub const DECODE: &str = include_str!("decode.js");
+
 /// The whole page of a replayed game.
 pub fn html(replayed: &Replayed) -> String {
     let data = json_in_html(replayed).expect("steps and pictures are strings and numbers");
@@ -60,7 +64,7 @@ pub fn html(replayed: &Replayed) -> String {
 <noscript>The replay page needs JavaScript to step through the game.</noscript>
 <script type="application/json" id="steps">{data}</script>
 <script>
-{SCRIPT}</script>
+{DECODE}{SCRIPT}</script>
 </body>
 </html>
 "#

@@ -55,7 +55,7 @@ pub static TYPE: GameType = GameType {
     scenario_after: Some(scenario::after),
     variant_listing: None,
     catalogues: &[TILES],
-    disputes: &[],
+    disputes: rules::DISPUTES,
     lua_bot: lua::LineRaceLuaBot::boxed,
     play_bot: "random",
     legacy_replay: None,

@@ -16,8 +16,34 @@
 //! 6. A robot that reaches square 9 finishes there; the game ends after
 //!    the slot in which a robot finished, and the robots that finished in
 //!    it win.
+//!
+//! Rule 4 admits two readings where a jump passes over the pit
+//! ([`JUMP_PIT`]): "over the square between" may mean the robot never
+//! touches it, or that it does and falls in.
 
 use std::fmt;
+
+use tinbots::engine::{Dispute, Reading, Rulings};
+
+/// `line-race.jump-pit`: a jump passes over the pit (rule 4 and 5).
+pub const JUMP_PIT: Dispute = Dispute {
+    id: "line-race.jump-pit",
+    question: "a jump passes over the pit",
+    lines: "rules 4, 5",
+    readings: &[
+        Reading {
+            name: "over",
+            says: "a jump goes over the square between: the robot never touches the pit",
+        },
+        Reading {
+            name: "into",
+            says: "the robot passes the pit's square, and falls in",
+        },
+    ],
+};
+
+/// Every rule of Line Race whose text admits several readings.
+pub const DISPUTES: &[Dispute] = &[JUMP_PIT];
 
 /// The last square of the track (rule 1).
 pub const FINISH: u8 = 9;
@@ -90,6 +116,14 @@ pub enum Event {
     },
     /// A robot stopped on the pit and fell back to 0 (rule 5).
     Fell { seat: usize, pit: u8 },
+    /// A robot's jump passed over the pit: under the reading `ruling`
+    /// cites, it went on, or fell in and back to 0.
+    JumpedPit {
+        seat: usize,
+        pit: u8,
+        fell: bool,
+        ruling: String,
+    },
     /// A robot reached the finish (rule 6).
     Finished { seat: usize },
 }
@@ -116,6 +150,22 @@ impl Event {
                 "{}'s robot stops on the pit at {pit} and falls back to 0 (rule 5)",
                 COLOURS[seat]
             ),
+            Event::JumpedPit {
+                seat,
+                pit,
+                fell,
+                ref ruling,
+            } => {
+                let what = if fell {
+                    "falls in and back to 0"
+                } else {
+                    "goes on"
+                };
+                format!(
+                    "{}'s robot jumps over the pit at {pit} and {what} (rule 4) {ruling}",
+                    COLOURS[seat]
+                )
+            }
             Event::Finished { seat } => {
                 format!("{}'s robot reaches the finish (rule 6)", COLOURS[seat])
             }
@@ -146,7 +196,7 @@ impl Track {
 
     /// Runs slot `slot` (from 1) of every program, in seat order (rules 4
     /// to 6): the events, and the seats that finished in it.
-    pub fn run_slot(&mut self, slot: usize) -> (Vec<Event>, Vec<usize>) {
+    pub fn run_slot(&mut self, slot: usize, rulings: &Rulings) -> (Vec<Event>, Vec<usize>) {
         let mut events = Vec::new();
         let mut finished = Vec::new();
         for seat in 0..self.at.len() {
@@ -161,6 +211,19 @@ impl Track {
                 from,
                 to,
             });
+            if tile == Tile::Jump && from + 1 == self.pit && to != self.pit {
+                let fell = rulings.follows(&JUMP_PIT, "into");
+                events.push(Event::JumpedPit {
+                    seat,
+                    pit: self.pit,
+                    fell,
+                    ruling: rulings.cite(&JUMP_PIT),
+                });
+                if fell {
+                    self.at[seat] = 0;
+                    continue;
+                }
+            }
             if to == self.pit {
                 self.at[seat] = 0;
                 events.push(Event::Fell {

@@ -18,10 +18,10 @@
 use std::path::Path;
 
 use serde::Deserialize;
-use tinbots::engine::{Checked, DynState, State};
+use tinbots::engine::{Checked, DynState, Rulings, State};
 use tinbots::files::{read_text, FileKind};
 
-use super::rules::{Tile, Track, DEFAULT_PIT, FINISH, SLOTS};
+use super::rules::{Tile, Track, DEFAULT_PIT, DISPUTES, FINISH, SLOTS};
 use super::seam::Race;
 
 /// A scenario file as written.
@@ -37,6 +37,10 @@ struct File {
     pit: Option<u8>,
     #[serde(default)]
     answers: Vec<String>,
+    /// The readings of disputed rules played (`{ "line-race.jump-pit" =
+    /// "into" }`).
+    #[serde(default)]
+    rulings: toml::Table,
     expect: Expect,
 }
 
@@ -55,8 +59,9 @@ struct Scenario {
     race: Race,
 }
 
-/// Reads the scenario at `path`; errors name the file and the field.
-fn read(path: &Path) -> Result<Scenario, String> {
+/// Reads the scenario at `path`, played under its rulings with `pins`
+/// over them; errors name the file and the field.
+fn read(path: &Path, pins: &[String]) -> Result<Scenario, String> {
     let shown = path.display();
     let text = read_text(path, FileKind::Scenario).map_err(|e| e.to_string())?;
     let file: File = toml::from_str(&text).map_err(|e| format!("{shown}: {e}"))?;
@@ -89,9 +94,14 @@ fn read(path: &Path) -> Result<Scenario, String> {
             })?;
         }
     }
+    let rulings = Rulings::defaults(DISPUTES)
+        .from_table(&file.rulings)
+        .map_err(|e| format!("{shown}: {e}"))?
+        .pinned(pins)
+        .map_err(|e| format!("{shown}: --ruling {e}"))?;
     Ok(Scenario {
         file,
-        race: Race::new(track),
+        race: Race::new(track, rulings),
     })
 }
 
@@ -116,7 +126,7 @@ fn play(path: &Path, scenario: &Scenario) -> Result<(Race, Vec<String>), String>
 
 /// Checks a scenario (the game type's `check`).
 pub fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
-    let scenario = read(path)?;
+    let scenario = read(path, pins)?;
     let (race, events) = play(path, &scenario)?;
     let mut differences = Vec::new();
     if race.track.at != scenario.file.expect.at {
@@ -151,20 +161,20 @@ pub fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
 
 /// A scenario's position (the game type's `scenario_position`).
 pub fn position(path: &Path, pins: &[String]) -> Result<Box<dyn DynState>, String> {
-    Ok(Box::new(read(path)?.race))
+    Ok(Box::new(read(path, pins)?.race))
 }
 
 /// A scenario's position after its answers (the game type's
 /// `scenario_after`).
 pub fn after(path: &Path, pins: &[String]) -> Result<Box<dyn DynState>, String> {
-    let scenario = read(path)?;
+    let scenario = read(path, pins)?;
     Ok(Box::new(play(path, &scenario)?.0))
 }
 
 /// A scenario's position, its record and its title, for the REPL's
 /// `load`.
 pub fn opened(path: &Path) -> Result<(Race, serde_json::Value, String), String> {
-    let scenario = read(path)?;
-    let record = super::seam::record(&scenario.race.track);
+    let scenario = read(path, &[])?;
+    let record = super::seam::record(&scenario.race.track, State::rulings(&scenario.race));
     Ok((scenario.race, record, scenario.file.title))
 }

@@ -3,11 +3,11 @@
 //! its record for replays.
 
 use tinbots::engine::{
-    Describe, GameOptions, Named, Outcome, Refusal, Seat, StartError, Started, State,
+    Describe, GameOptions, Named, Outcome, Refusal, Rulings, Seat, StartError, Started, State,
     TranscriptPart,
 };
 
-use super::rules::{Event, Tile, Track, COLOURS, DEFAULT_PIT, FINISH, SLOTS};
+use super::rules::{Event, Tile, Track, COLOURS, DEFAULT_PIT, DISPUTES, FINISH, SLOTS};
 
 /// An answer: a program change, or the one answer of a stepping pause.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,12 +42,15 @@ pub struct Race {
     events: Vec<Event>,
     winners: Vec<Seat>,
     at_turn_limit: bool,
+    /// The readings of rule 4 played ([`super::rules::DISPUTES`]).
+    rulings: Rulings,
 }
 
 impl Race {
     /// A race on `track`, at the start of turn 1.
-    pub fn new(track: Track) -> Race {
+    pub fn new(track: Track, rulings: Rulings) -> Race {
         Race {
+            rulings,
             track,
             turn: 1,
             phase: Phase::Change(0),
@@ -63,7 +66,7 @@ impl Race {
     fn run_from(&mut self, slot: usize) {
         let mut slot = slot;
         loop {
-            let (events, finished) = self.track.run_slot(slot);
+            let (events, finished) = self.track.run_slot(slot, &self.rulings);
             self.events.extend(events);
             if !finished.is_empty() {
                 self.winners = finished;
@@ -260,6 +263,12 @@ impl State for Race {
     fn sample_hidden(&self, _viewer: Seat, _seed: u64) -> Race {
         self.clone()
     }
+    fn rulings(&self) -> &Rulings {
+        &self.rulings
+    }
+    fn set_rulings(&mut self, rulings: Rulings) {
+        self.rulings = rulings;
+    }
 }
 
 impl Describe for Race {
@@ -359,21 +368,26 @@ pub fn start(options: &GameOptions) -> Result<Started, StartError> {
         )));
     }
     let track = Track::new(players, pit(options)?);
+    let rulings = super::TYPE.rulings(&options.rulings)?;
     Ok(Started {
-        start: record(&track),
-        game: Box::new(Race::new(track)),
+        start: record(&track, &rulings),
+        game: Box::new(Race::new(track, rulings)),
     })
 }
 
 /// The record of a race's start: the track as it stands (a scenario
 /// opened in the REPL starts with robots on the way).
-pub fn record(track: &Track) -> serde_json::Value {
+pub fn record(track: &Track, rulings: &Rulings) -> serde_json::Value {
     let programs: Vec<Vec<String>> = track
         .programs
         .iter()
         .map(|p| p.iter().map(Tile::to_string).collect())
         .collect();
-    serde_json::json!({ "at": track.at, "programs": programs, "pit": track.pit })
+    let mut record = serde_json::json!({ "at": track.at, "programs": programs, "pit": track.pit });
+    if let Some(kept) = rulings.record() {
+        record["rulings"] = kept;
+    }
+    record
 }
 
 /// Rebuilds a race at its start from its record (the game type's
@@ -418,5 +432,6 @@ pub fn resume(start: &serde_json::Value) -> Result<Box<dyn tinbots::engine::DynS
         }
     }
     track.at = at;
-    Ok(Box::new(Race::new(track)))
+    let rulings = Rulings::from_record(DISPUTES, start).map_err(|e| StartError(e.0))?;
+    Ok(Box::new(Race::new(track, rulings)))
 }

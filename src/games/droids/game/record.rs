@@ -53,11 +53,7 @@ pub fn scenario_value(file: &str, text: &str, rulings: &Rulings) -> Value {
         "version": VERSION,
         "scenario_file": file,
         "scenario": text,
-        "rulings": rulings
-            .disputes()
-            .iter()
-            .map(|d| (d.id.to_string(), Value::from(rulings.reading(d).name)))
-            .collect::<serde_json::Map<String, Value>>(),
+        "rulings": rulings.every_reading(),
     })
 }
 
