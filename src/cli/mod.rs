@@ -79,9 +79,9 @@ struct Cli {
     /// before the user data folder and the built-in ones. Repeatable.
     #[arg(long = "bot-path", value_name = "DIR", global = true)]
     bot_paths: Vec<PathBuf>,
-    /// Play a disputed rule under one of its readings (`tinbots rulings`
-    /// lists them), over the defaults and what a file or variant fixes:
-    /// `--ruling droids.steer-water=enter`. Repeatable.
+    /// Play a disputed rule under one of its readings, over the defaults
+    /// and what a file or variant fixes (`tinbots rulings` lists each
+    /// dispute's id and readings; docs/disputes.md). Repeatable.
     #[arg(long = "ruling", value_name = "ID=READING", global = true)]
     rulings: Vec<String>,
     #[command(subcommand)]
