@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::assets::Library;
 use crate::engine::{
-    self, rank, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, SearchChoice,
-    SearchSettings, Seat, Standing, Started, State, TranscriptPart,
+    self, rank, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, Rulings,
+    SearchChoice, SearchSettings, Seat, Standing, Started, State, TranscriptPart,
 };
 use crate::registry::{self, GameType};
 
@@ -95,8 +95,13 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
     let variants = set
         .for_game()
         .map_err(|e| engine::StartError(format!("--variant: {e}")))?;
+    let rulings = set
+        .rulings()
+        .map_err(|e| engine::StartError(format!("--variant: {e}")))?
+        .pinned(&options.rulings)
+        .map_err(|e| engine::StartError(format!("--ruling {e}")))?;
     let lives = set.lives(players, course.boards);
-    let game = Game::race_with(&course, players, options.seed, variants, lives)
+    let game = Game::race_with(&course, players, options.seed, variants, lives, rulings)
         .map_err(|e| engine::StartError(e.message))?;
     let start = game.start_record();
     Ok(Started {
@@ -150,6 +155,7 @@ fn scenario_after(path: &Path, pins: &[String]) -> Result<Box<dyn engine::DynSta
         ));
     }
     let (game, _) = super::scenario::load(path)
+        .and_then(|s| s.pinned(pins))
         .and_then(|s| s.play())
         .map_err(|e| e.to_string())?;
     Ok(Box::new(game))
@@ -164,7 +170,7 @@ fn scenario_position(path: &Path, pins: &[String]) -> Result<Box<dyn engine::Dyn
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if board_or_course(&text).is_none() {
-        return super::repl::open(path)
+        return super::repl::open(path, pins)
             .map(|opened| opened.game)
             .map_err(|e| e.to_string());
     }
@@ -173,6 +179,7 @@ fn scenario_position(path: &Path, pins: &[String]) -> Result<Box<dyn engine::Dyn
         let options = GameOptions {
             players,
             seed: 1,
+            rulings: pins.to_vec(),
             ..GameOptions::default()
         }
         .with(COURSE.name, path.display().to_string());
@@ -199,7 +206,7 @@ fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
             ..Checked::default()
         });
     }
-    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
+    let report = super::scenario::check_file(path, pins).map_err(|e| e.to_string())?;
     // What the file wrote (its title, names in the differences) reaches
     // the terminal inert.
     let inert = |lines: Vec<String>| -> Vec<String> {
@@ -246,6 +253,12 @@ impl State for Game {
     }
     fn events(&self) -> &[Event] {
         &self.events
+    }
+    fn rulings(&self) -> &Rulings {
+        Game::rulings(self)
+    }
+    fn set_rulings(&mut self, rulings: Rulings) {
+        Game::set_rulings(self, rulings);
     }
     fn narrate(&self, event: &Event) -> String {
         narrate(event, &|i| self.robots.get(i).map_or("?", |r| r.colour()))

@@ -22,7 +22,7 @@ fn error(name: &str) -> String {
 
 #[test]
 fn belts_feeding_one_square_pass() {
-    let report = check_file(&fixture("belts_feed_one_square.toml")).expect("runs");
+    let report = check_file(&fixture("belts_feed_one_square.toml"), &[]).expect("runs");
     assert!(report.passed(), "{:?}", report);
     assert!(report.events.contains(
         &"blue's belt move is cancelled: red would land on the same square (ruling 3)".to_string()
@@ -35,13 +35,13 @@ fn belts_feeding_one_square_pass() {
 
 #[test]
 fn a_board_file_and_option_choices_pass() {
-    let report = check_file(&fixture("push_into_pit.toml")).expect("runs");
+    let report = check_file(&fixture("push_into_pit.toml"), &[]).expect("runs");
     assert!(report.passed(), "{:?}", report);
 }
 
 #[test]
 fn failing_expectations_are_listed() {
-    let report = check_file(&fixture("wrong_expectation.toml")).expect("runs");
+    let report = check_file(&fixture("wrong_expectation.toml"), &[]).expect("runs");
     assert_eq!(
         report.differences,
         vec![

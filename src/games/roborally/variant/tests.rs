@@ -51,6 +51,7 @@ fn race(library: &Library, names: &[&str], players: usize, seed: u64) -> Result<
         seed,
         variants,
         set.lives(players, course.boards),
+        crate::engine::Rulings::defaults(crate::games::roborally::rulings::DISPUTES),
     )
     .map_err(|r| r.message)
 }
