@@ -455,6 +455,89 @@ mod tests {
         assert_eq!(again.where_lines(), game.where_lines());
     }
 
+    /// Plays `game` with the `k`th legal answer each time, for `steps`
+    /// answers at most: the answers given, and every event narrated.
+    fn play_on(game: &mut Box<dyn engine::DynState>, steps: usize) -> (Vec<String>, Vec<String>) {
+        let (mut answers, mut told) = (Vec::new(), Vec::new());
+        while !game.is_over() && answers.len() < steps {
+            let n = game.legal_count();
+            let text = game.legal_text(answers.len() * 7 % n).expect("an answer");
+            game.apply_text(&text).expect("a legal answer is taken");
+            told.extend(game.transcript_events());
+            answers.push(text);
+        }
+        (answers, told)
+    }
+
+    #[test]
+    fn a_race_started_under_pins_keeps_them_and_replays_under_them() {
+        // By id, as the rulings list their pins.
+        let pins = vec![
+            "roborally.belts-into-pit=fall".to_string(),
+            "roborally.virtual-stack-laser=first".to_string(),
+            "roborally.wake-empty-locked=from-deck".to_string(),
+        ];
+        let mut cited = 0;
+        for seed in 1..=SEEDS {
+            let options = GameOptions {
+                players: Some(4),
+                seed,
+                rulings: pins.clone(),
+                ..GameOptions::default()
+            }
+            .with(COURSE.name, "crossing");
+            let started = TYPE.start(&options).expect("a race under three readings");
+            assert_eq!(started.game.rulings().pins(), pins);
+            assert_eq!(
+                started.start["rulings"],
+                serde_json::json!({
+                    "roborally.belts-into-pit": "fall",
+                    "roborally.virtual-stack-laser": "first",
+                    "roborally.wake-empty-locked": "from-deck",
+                })
+            );
+            let mut game = started.game;
+            let (answers, told) = play_on(&mut game, 3000);
+            let mut again = (TYPE.resume)(&started.start).expect("its own start");
+            assert_eq!(again.rulings().pins(), pins);
+            let mut retold = Vec::new();
+            for text in &answers {
+                again.apply_text(text).expect("the same answers replay");
+                retold.extend(again.transcript_events());
+            }
+            assert_eq!(
+                retold, told,
+                "seed {seed}: the replay tells the same events"
+            );
+            assert_eq!(again.where_lines(), game.where_lines());
+            cited += told.iter().filter(|t| t.contains("[ruling ")).count();
+        }
+        assert!(cited > 0, "no ruling decided anything in {SEEDS} races");
+        // A race at the defaults records no rulings.
+        let plain = TYPE.start(&GameOptions::default()).expect("a race");
+        assert!(plain.start.get("rulings").is_none());
+    }
+
+    /// The races [`a_race_started_under_pins_keeps_them_and_replays_under_them`]
+    /// plays: enough for a disputed rule to decide something.
+    const SEEDS: u64 = 12;
+
+    #[test]
+    fn a_record_s_rulings_are_read_strictly() {
+        let started = TYPE.start(&GameOptions::default()).expect("a race");
+        let mut record = started.start.clone();
+        record["rulings"] = serde_json::json!({"roborally.belts-into-pit": "drop"});
+        let e = (TYPE.resume)(&record).err().expect("refused");
+        assert!(
+            e.0.contains("`roborally.belts-into-pit` has no reading `drop`"),
+            "{}",
+            e.0
+        );
+        record["rulings"] = serde_json::json!({"roborally.belts-into-pit": "fall"});
+        let resumed = (TYPE.resume)(&record).expect("a reading of the game");
+        assert_eq!(resumed.rulings().pins(), ["roborally.belts-into-pit=fall"]);
+    }
+
     #[test]
     fn options_it_cannot_honour_are_refused_by_name() {
         for (options, flag) in [

@@ -273,7 +273,7 @@ fn own_rulings(
             let one = toml::Table::from_iter([(id.clone(), reading.get_ref().clone())]);
             rulings
                 .from_table(&one)
-                .map_err(|e| src.at(reading.span().start, e.to_string()))
+                .map_err(|e| src.placed(reading.span().start, e.to_string()))
         })
 }
 
