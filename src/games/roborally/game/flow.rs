@@ -266,16 +266,17 @@ impl Game {
                 if self.card_in(i, r).is_some() {
                     continue;
                 }
-                let card = if from_deck { self.draw_card() } else { None };
-                match card {
-                    Some(card) => {
-                        self.robots[i].program[usize::from(r) - 1] = Some(card);
-                        // Face up: public, as a card kept locked is.
-                        self.kept[i] |= 1 << r;
-                        self.events.push(Event::LockedFromDeck(i, r, card));
-                    }
-                    None => self.events.push(Event::LockedEmpty(i, r)),
+                if !from_deck {
+                    self.events.push(Event::LockedEmpty(i, r));
+                    continue;
                 }
+                let card = self.draw_card();
+                if let Some(card) = card {
+                    self.robots[i].program[usize::from(r) - 1] = Some(card);
+                    // Face up: public, as a card kept locked is.
+                    self.kept[i] |= 1 << r;
+                }
+                self.events.push(Event::LockedFromDeck(i, r, card));
             }
         }
     }

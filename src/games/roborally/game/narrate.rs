@@ -80,13 +80,12 @@ pub enum Event {
     /// A powered-down robot wakes.
     Wakes(usize),
     /// A robot's register is locked and holds no card: it does nothing
-    /// this turn (`roborally.wake-empty-locked`: `idle`; or `from-deck`
-    /// with the deck and the discard pile empty).
+    /// this turn (`roborally.wake-empty-locked`: `idle`).
     LockedEmpty(usize, u8),
     /// A robot's locked register held no card: it gets the deck's top
     /// card, face up, kept while locked (`roborally.wake-empty-locked`:
-    /// `from-deck`).
-    LockedFromDeck(usize, u8, Card),
+    /// `from-deck`); `None` when the deck and the discard pile are empty.
+    LockedFromDeck(usize, u8, Option<Card>),
     /// An announced power down begins: all damage repaired, no cards.
     PowerDownBegins(usize, u8),
     /// A register phase begins.
@@ -283,9 +282,14 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             name(s),
             cite(&WAKE_EMPTY_LOCKED, "idle")
         ),
-        Event::LockedFromDeck(s, r, c) => format!(
-            "{}'s register {r} is locked and holds no card: it gets the deck's top card, {c}, face up, kept while locked {}",
+        Event::LockedFromDeck(s, r, card) => format!(
+            "{}'s register {r} is locked and holds no card: {} {}",
             name(s),
+            match card {
+                Some(c) => format!("it gets the deck's top card, {c}, face up, kept while locked"),
+                None => "the deck and the discard pile are empty, so it does nothing this turn"
+                    .to_string(),
+            },
             cite(&WAKE_EMPTY_LOCKED, "from-deck")
         ),
         Event::PowerDownBegins(s, r) => format!(
