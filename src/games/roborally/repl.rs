@@ -9,7 +9,7 @@ use std::path::Path;
 use crate::repl::extension::{GameRepl, Opened};
 use crate::repl::session::ReplError;
 
-use super::game::{opened_start, with_variants, Game};
+use super::game::{opened_start, with_rulings, with_variants, Game};
 
 /// RoboRally's REPL extension.
 #[derive(Clone, Copy, Debug, Default)]
@@ -17,7 +17,7 @@ pub struct RoboRallyRepl;
 
 impl GameRepl for RoboRallyRepl {
     fn load_scenario(&mut self, path: &Path) -> Option<Result<Opened, ReplError>> {
-        Some(open(path))
+        Some(open(path, &[]))
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -25,24 +25,27 @@ impl GameRepl for RoboRallyRepl {
     }
 }
 
-/// Opens a scenario file for stepping ([`Game::opened`]).
-pub(super) fn open(path: &Path) -> Result<Opened, ReplError> {
-    let scenario = super::scenario::load(path).map_err(|e| ReplError::new(e.to_string()))?;
+/// Opens a scenario file for stepping ([`Game::opened`]) under its own
+/// rulings with `pins` (`ID=READING`) over them; its start record keeps
+/// them.
+pub(super) fn open(path: &Path, pins: &[String]) -> Result<Opened, ReplError> {
+    let scenario = super::scenario::load(path)
+        .and_then(|s| s.pinned(pins))
+        .map_err(|e| ReplError::new(e.to_string()))?;
     let game = Game::opened_with(
         scenario.position.clone(),
         scenario.begin,
         scenario.variants.clone(),
         scenario.hands.clone(),
+        scenario.rulings.clone(),
     )
     .map_err(|e| ReplError::new(format!("{}: {e}", path.display())))?;
-    let start = with_variants(
-        opened_start(
-            &scenario.position,
-            scenario.begin,
-            scenario.hands.as_deref(),
-        ),
-        game.variant_names(),
+    let opened = opened_start(
+        &scenario.position,
+        scenario.begin,
+        scenario.hands.as_deref(),
     );
+    let start = with_rulings(with_variants(opened, game.variant_names()), game.rulings());
     Ok(Opened {
         game: Box::new(game),
         start,

@@ -7,8 +7,8 @@ use std::path::Path;
 
 use crate::assets::Library;
 use crate::engine::{
-    self, rank, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, SearchChoice,
-    SearchSettings, Seat, Standing, Started, State, TranscriptPart,
+    self, rank, Checked, Describe, GameOptions, Information, Named, Outcome, Refusal, Rulings,
+    SearchChoice, SearchSettings, Seat, Standing, Started, State, TranscriptPart,
 };
 use crate::registry::{self, GameType};
 
@@ -95,8 +95,13 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
     let variants = set
         .for_game()
         .map_err(|e| engine::StartError(format!("--variant: {e}")))?;
+    let rulings = set
+        .rulings()
+        .map_err(|e| engine::StartError(format!("--variant: {e}")))?
+        .pinned(&options.rulings)
+        .map_err(|e| engine::StartError(format!("--ruling {e}")))?;
     let lives = set.lives(players, course.boards);
-    let game = Game::race_with(&course, players, options.seed, variants, lives)
+    let game = Game::race_with(&course, players, options.seed, variants, lives, rulings)
         .map_err(|e| engine::StartError(e.message))?;
     let start = game.start_record();
     Ok(Started {
@@ -150,6 +155,7 @@ fn scenario_after(path: &Path, pins: &[String]) -> Result<Box<dyn engine::DynSta
         ));
     }
     let (game, _) = super::scenario::load(path)
+        .and_then(|s| s.pinned(pins))
         .and_then(|s| s.play())
         .map_err(|e| e.to_string())?;
     Ok(Box::new(game))
@@ -164,7 +170,7 @@ fn scenario_position(path: &Path, pins: &[String]) -> Result<Box<dyn engine::Dyn
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if board_or_course(&text).is_none() {
-        return super::repl::open(path)
+        return super::repl::open(path, pins)
             .map(|opened| opened.game)
             .map_err(|e| e.to_string());
     }
@@ -173,6 +179,7 @@ fn scenario_position(path: &Path, pins: &[String]) -> Result<Box<dyn engine::Dyn
         let options = GameOptions {
             players,
             seed: 1,
+            rulings: pins.to_vec(),
             ..GameOptions::default()
         }
         .with(COURSE.name, path.display().to_string());
@@ -199,7 +206,7 @@ fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
             ..Checked::default()
         });
     }
-    let report = super::scenario::check_file(path).map_err(|e| e.to_string())?;
+    let report = super::scenario::check_file(path, pins).map_err(|e| e.to_string())?;
     // What the file wrote (its title, names in the differences) reaches
     // the terminal inert.
     let inert = |lines: Vec<String>| -> Vec<String> {
@@ -246,6 +253,12 @@ impl State for Game {
     }
     fn events(&self) -> &[Event] {
         &self.events
+    }
+    fn rulings(&self) -> &Rulings {
+        Game::rulings(self)
+    }
+    fn set_rulings(&mut self, rulings: Rulings) {
+        Game::set_rulings(self, rulings);
     }
     fn narrate(&self, event: &Event) -> String {
         narrate(event, &|i| self.robots.get(i).map_or("?", |r| r.colour()))
@@ -440,6 +453,89 @@ mod tests {
             again.apply_text(text).expect("the same answers replay");
         }
         assert_eq!(again.where_lines(), game.where_lines());
+    }
+
+    /// Plays `game` with the `k`th legal answer each time, for `steps`
+    /// answers at most: the answers given, and every event narrated.
+    fn play_on(game: &mut Box<dyn engine::DynState>, steps: usize) -> (Vec<String>, Vec<String>) {
+        let (mut answers, mut told) = (Vec::new(), Vec::new());
+        while !game.is_over() && answers.len() < steps {
+            let n = game.legal_count();
+            let text = game.legal_text(answers.len() * 7 % n).expect("an answer");
+            game.apply_text(&text).expect("a legal answer is taken");
+            told.extend(game.transcript_events());
+            answers.push(text);
+        }
+        (answers, told)
+    }
+
+    #[test]
+    fn a_race_started_under_pins_keeps_them_and_replays_under_them() {
+        // By id, as the rulings list their pins.
+        let pins = vec![
+            "roborally.belts-into-pit=fall".to_string(),
+            "roborally.virtual-stack-laser=first".to_string(),
+            "roborally.wake-empty-locked=from-deck".to_string(),
+        ];
+        let mut cited = 0;
+        for seed in 1..=SEEDS {
+            let options = GameOptions {
+                players: Some(4),
+                seed,
+                rulings: pins.clone(),
+                ..GameOptions::default()
+            }
+            .with(COURSE.name, "crossing");
+            let started = TYPE.start(&options).expect("a race under three readings");
+            assert_eq!(started.game.rulings().pins(), pins);
+            assert_eq!(
+                started.start["rulings"],
+                serde_json::json!({
+                    "roborally.belts-into-pit": "fall",
+                    "roborally.virtual-stack-laser": "first",
+                    "roborally.wake-empty-locked": "from-deck",
+                })
+            );
+            let mut game = started.game;
+            let (answers, told) = play_on(&mut game, 3000);
+            let mut again = (TYPE.resume)(&started.start).expect("its own start");
+            assert_eq!(again.rulings().pins(), pins);
+            let mut retold = Vec::new();
+            for text in &answers {
+                again.apply_text(text).expect("the same answers replay");
+                retold.extend(again.transcript_events());
+            }
+            assert_eq!(
+                retold, told,
+                "seed {seed}: the replay tells the same events"
+            );
+            assert_eq!(again.where_lines(), game.where_lines());
+            cited += told.iter().filter(|t| t.contains("[ruling ")).count();
+        }
+        assert!(cited > 0, "no ruling decided anything in {SEEDS} races");
+        // A race at the defaults records no rulings.
+        let plain = TYPE.start(&GameOptions::default()).expect("a race");
+        assert!(plain.start.get("rulings").is_none());
+    }
+
+    /// The races [`a_race_started_under_pins_keeps_them_and_replays_under_them`]
+    /// plays: enough for a disputed rule to decide something.
+    const SEEDS: u64 = 12;
+
+    #[test]
+    fn a_record_s_rulings_are_read_strictly() {
+        let started = TYPE.start(&GameOptions::default()).expect("a race");
+        let mut record = started.start.clone();
+        record["rulings"] = serde_json::json!({"roborally.belts-into-pit": "drop"});
+        let e = (TYPE.resume)(&record).err().expect("refused");
+        assert!(
+            e.0.contains("`roborally.belts-into-pit` has no reading `drop`"),
+            "{}",
+            e.0
+        );
+        record["rulings"] = serde_json::json!({"roborally.belts-into-pit": "fall"});
+        let resumed = (TYPE.resume)(&record).expect("a reading of the game");
+        assert_eq!(resumed.rulings().pins(), ["roborally.belts-into-pit=fall"]);
     }
 
     #[test]

@@ -3,6 +3,9 @@
 //! made together. A move is cancelled by a wall, by two robots landing on
 //! one square, by a swap, or by a square held by a robot that does not
 //! leave it by belt in this step (and so down a chain of cancellations).
+//! Two robots carried onto one pit (or off the board onto one square) is
+//! the dispute [`BELTS_INTO_PIT`]: both moves are cancelled (`cancel`), or
+//! both robots fall (`fall`).
 //! Belts never push. Virtual robots are carried but neither block nor are
 //! blocked by robots (ruling 11). A robot carried onto a belt at a right
 //! angle turns with the curve.
@@ -13,6 +16,7 @@ use super::narrate::{BeltBlock, Cause, Event};
 use super::Game;
 use crate::games::roborally::board::Turn;
 use crate::games::roborally::cards::MAX_ROBOTS;
+use crate::games::roborally::rulings::BELTS_INTO_PIT;
 
 /// One robot's planned belt move.
 #[derive(Clone, Copy, Debug)]
@@ -58,7 +62,9 @@ impl Game {
             self.scratch.belt = plans;
             return;
         }
-        // Same square and swaps, among real robots' live plans.
+        // Same square and swaps, among real robots' live plans. Two onto
+        // one deadly square: seed line 290, read as the rulings say.
+        let cancel_into_pit = self.rulings.follows(&BELTS_INTO_PIT, "cancel");
         for a in 0..plans.len() {
             for b in 0..plans.len() {
                 let (pa, pb) = (plans[a], plans[b]);
@@ -71,8 +77,16 @@ impl Game {
                 {
                     continue;
                 }
-                if !pa.deadly && pa.to == pb.to {
+                if pa.to == pb.to && !pa.deadly {
                     plans[a].cancelled = Some(BeltBlock::SameSquare(pb.robot));
+                } else if pa.to == pb.to && cancel_into_pit {
+                    plans[a].cancelled = Some(BeltBlock::SameDeadlySquare(pb.robot));
+                } else if pa.to == pb.to {
+                    // Told once, naming one of the others: it falls
+                    // whoever else does.
+                    self.events
+                        .push(Event::FallTogether(pa.robot, pb.robot, pa.to));
+                    break;
                 } else if pa.to == pb.from && pb.to == pa.from {
                     plans[a].cancelled = Some(BeltBlock::Swap(pb.robot));
                 }

@@ -15,6 +15,7 @@ use super::variant_lua::VariantHook;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
 use crate::games::roborally::board::Kind;
 use crate::games::roborally::cards::{hand_size, locked_registers, Deck};
+use crate::games::roborally::rulings::WAKE_EMPTY_LOCKED;
 
 impl Game {
     /// Runs until a decision is asked, the game is over, or a scenario's
@@ -108,6 +109,7 @@ impl Game {
                         self.clear_registers(i);
                     }
                 }
+                self.locked_empty_registers();
                 self.pc = if !self.programs_given() {
                     Pc::Deal
                 } else if self.runtime.is_some() {
@@ -244,6 +246,39 @@ impl Game {
             }
         }
         self.kept[i] = kept;
+    }
+
+    /// The locked registers that hold no card, of the robots on the board
+    /// and powered up, before the deal: a robot that took its damage
+    /// powered down has no card to keep there (seed lines 195, 215-217,
+    /// 227-239). Read as the rulings say ([`WAKE_EMPTY_LOCKED`]): such a
+    /// register does nothing this turn (`idle`), or it gets the deck's
+    /// top card, face up, kept while the register stays locked
+    /// (`from-deck`).
+    fn locked_empty_registers(&mut self) {
+        let from_deck = self.rulings.follows(&WAKE_EMPTY_LOCKED, "from-deck");
+        for i in 0..self.robots.len() {
+            if !self.on_board(i) || self.robots[i].powered_down {
+                continue;
+            }
+            for r in locked_registers(self.robots[i].damage) {
+                let r = r as u8;
+                if self.card_in(i, r).is_some() {
+                    continue;
+                }
+                if !from_deck {
+                    self.events.push(Event::LockedEmpty(i, r));
+                    continue;
+                }
+                let card = self.draw_card();
+                if let Some(card) = card {
+                    self.robots[i].program[usize::from(r) - 1] = Some(card);
+                    // Face up: public, as a card kept locked is.
+                    self.kept[i] |= 1 << r;
+                }
+                self.events.push(Event::LockedFromDeck(i, r, card));
+            }
+        }
     }
 
     /// The robots that chose a facing come back at their archives with 2

@@ -4,7 +4,10 @@
 //! not), stopped by walls. A robot fires forward at the first real robot
 //! in line, not through walls or robots; virtual robots neither fire nor
 //! are hit by robot lasers (ruling 11); powered-down robots do not fire
-//! (ruling 12). All hits are dealt after they are all known.
+//! (ruling 12). All hits are dealt after they are all known. A board
+//! beam reaching a square several robots share is the dispute
+//! [`VIRTUAL_STACK_LASER`]: each is hit (`all`), or the lowest seat only
+//! (`first`).
 //!
 //! Walls and the board's edge never change in a game, so how far a beam
 //! gets from each square in each direction is worked out once ([`Reach`]);
@@ -18,6 +21,7 @@ use super::option_lua::HookKind;
 use super::{Game, Pending};
 use crate::games::roborally::board::Board;
 use crate::games::roborally::cards::MAX_ROBOTS;
+use crate::games::roborally::rulings::VIRTUAL_STACK_LASER;
 
 /// How many squares a beam advances from each square of a board, in each
 /// of the four directions, before a wall or the board's edge stops it.
@@ -176,8 +180,21 @@ impl Game {
                 continue;
             };
             let at = (origin.0 + d * delta.0, origin.1 + d * delta.1);
-            for t in targets.iter().filter(on(at)) {
+            // Seed lines 113-115 and 135, read as the rulings say:
+            // targets are in seat order.
+            let stacked = targets.iter().filter(on(at)).nth(1).is_some();
+            let first_only = stacked && self.rulings.follows(&VIRTUAL_STACK_LASER, "first");
+            let hit = if first_only { 1 } else { usize::MAX };
+            for t in targets.iter().filter(on(at)).take(hit) {
                 hits.push((t.robot, Shooter::Board(laser.at), laser.beams));
+            }
+            if stacked {
+                let first = targets.iter().find(on(at)).map(|t| t.robot);
+                self.events.push(Event::StackInBeam {
+                    laser: laser.at,
+                    at: Square::new(at.0, at.1),
+                    only: first.filter(|_| first_only),
+                });
             }
         }
         // Robot lasers: the nearest real robot in line ahead of each robot

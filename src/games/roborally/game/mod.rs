@@ -55,7 +55,7 @@ mod variant_play;
 
 pub use answer::{Answer, Decision};
 pub use narrate::{BeltBlock, Cause, Event, Shooter};
-pub use record::{opened_start, resume, resume_with, with_variants};
+pub use record::{opened_start, resume, resume_with, with_rulings, with_variants};
 pub use validate::{validate, Field, Invalid, Play, Setup, MAX_LIVES};
 pub use variant_play::Variants;
 
@@ -64,12 +64,13 @@ use std::sync::Arc;
 
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Outcome, Refusal};
+use crate::engine::{Outcome, Refusal, Rulings};
 use crate::grid::square::{Compass, Square};
 
 use super::board::{Board, Course, Kind, Registers};
 use super::cards::{locked_registers, Card, REGISTERS};
 use super::position::{Position, RobotState, Stage, START_LIVES};
+use super::rulings::DISPUTES;
 
 /// Where the game stands in its turn: the driver's program counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -245,6 +246,9 @@ pub struct Game {
     /// Turn-programmed options' answers and the program cards lying on
     /// options (`option_turn`).
     programmed: option_turn::Programmed,
+    /// The readings of disputed rules in force
+    /// ([`crate::games::roborally::rulings`]).
+    pub(super) rulings: Rulings,
 }
 
 /// A hook that failed (an option card's or a variant's), kept until the
@@ -310,28 +314,26 @@ impl Game {
     /// the board and not in pits unless destroyed, no two real robots on
     /// one square, damage 0..=9, no card twice.
     pub fn new(position: Position, seed: u64) -> Result<Game, Refusal> {
-        Game::new_with(position, seed, None)
+        Game::new_under(position, seed, Rulings::defaults(DISPUTES))
     }
 
-    /// [`Game::new`] with variants.
-    pub fn new_with(
-        position: Position,
-        seed: u64,
-        variants: Option<Rc<Variants>>,
-    ) -> Result<Game, Refusal> {
-        Game::begin(position, seed, variants, Play::Rules)
+    /// [`Game::new`] under `rulings` (the readings of disputed rules).
+    pub fn new_under(position: Position, seed: u64, rulings: Rulings) -> Result<Game, Refusal> {
+        Game::begin(position, seed, None, rulings, Play::Rules)
     }
 
-    /// A game from `position` played as `play` says: a race's board must
-    /// have flags ([`validate`]).
+    /// A game from `position` played with `variants`, under `rulings`, as
+    /// `play` says: a race's board must have flags ([`validate`]).
     pub(super) fn begin(
         position: Position,
         seed: u64,
         variants: Option<Rc<Variants>>,
+        rulings: Rulings,
         play: Play,
     ) -> Result<Game, Refusal> {
         let mut game = Game::build(position, seed, None, play, Hands::default())?;
         game.attach(variants);
+        game.rulings = rulings;
         game.pc = match game.pc {
             Pc::Phase(..) => Pc::Phase(1, Step::Reveal),
             other => other,
@@ -352,10 +354,10 @@ impl Game {
             registers,
             ..ScenarioTurn::default()
         };
-        Game::scenario_with(position, turn, None)
+        Game::scenario_with(position, turn, None, Rulings::defaults(DISPUTES))
     }
 
-    /// [`Game::scenario`] with variants and hands. Hands to program the
+    /// [`Game::scenario`] with variants and hands, under `rulings`. Hands to program the
     /// turn from (after the start of the turn when `begin`): robots with a
     /// hand are asked for their cards, damaged robots for a power down.
     /// Or hands held beside the given programs: with `begin`, a scenario
@@ -365,6 +367,7 @@ impl Game {
         position: Position,
         turn: ScenarioTurn,
         variants: Option<Rc<Variants>>,
+        rulings: Rulings,
     ) -> Result<Game, Refusal> {
         let ScenarioTurn {
             begin,
@@ -383,6 +386,7 @@ impl Game {
         };
         let mut game = Game::build(position, 0, Some(registers), Play::Rules, dealt)?;
         game.attach(variants);
+        game.rulings = rulings;
         for (i, hand) in held.into_iter().enumerate().take(game.robots.len()) {
             game.deck.retain(|c| !hand.contains(c));
             game.hands[i] = hand;
@@ -411,16 +415,18 @@ impl Game {
     /// turn first), and after the end of the turn the game pauses for good.
     /// No card is ever dealt.
     pub fn opened(position: Position, begin: bool) -> Result<Game, Refusal> {
-        Game::opened_with(position, begin, None, None)
+        Game::opened_with(position, begin, None, None, Rulings::defaults(DISPUTES))
     }
 
     /// [`Game::opened`] with variants, and hands (by seat order) to
-    /// program the turn from, as [`Game::scenario_with`] does.
+    /// program the turn from, as [`Game::scenario_with`] does, under
+    /// `rulings`.
     pub fn opened_with(
         position: Position,
         begin: bool,
         variants: Option<Rc<Variants>>,
         hands: Option<Vec<Vec<Card>>>,
+        rulings: Rulings,
     ) -> Result<Game, Refusal> {
         let dealt = Hands {
             dealt: hands.as_deref(),
@@ -428,6 +434,7 @@ impl Game {
         };
         let mut game = Game::build(position, 0, Some(LAST_REGISTER), Play::Rules, dealt)?;
         game.attach(variants);
+        game.rulings = rulings;
         let programs = hands.is_some();
         if let Some(hands) = hands {
             game.give_hands(hands)?;
@@ -449,16 +456,19 @@ impl Game {
     /// the 26 option cards shuffled into the option deck
     /// ([`options::shuffled_option_deck`], from the same seed).
     pub fn race(course: &Course, players: usize, seed: u64) -> Result<Game, Refusal> {
-        Game::race_with(course, players, seed, None, START_LIVES)
+        let rulings = Rulings::defaults(DISPUTES);
+        Game::race_with(course, players, seed, None, START_LIVES, rulings)
     }
 
-    /// [`Game::race`] with variants, each robot starting with `lives`.
+    /// [`Game::race`] with variants, each robot starting with `lives`,
+    /// under `rulings` (the readings of disputed rules).
     pub fn race_with(
         course: &Course,
         players: usize,
         seed: u64,
         variants: Option<Rc<Variants>>,
         lives: u8,
+        rulings: Rulings,
     ) -> Result<Game, Refusal> {
         if !(1..=8).contains(&players) {
             return Err(Refusal::new(format!(
@@ -483,6 +493,7 @@ impl Game {
             },
             seed,
             variants,
+            rulings,
             Play::Race,
         )
     }
@@ -498,6 +509,16 @@ impl Game {
     /// The robots, in seat order.
     pub fn robots(&self) -> &[RobotState] {
         &self.robots
+    }
+
+    /// The readings of disputed rules in force.
+    pub fn rulings(&self) -> &Rulings {
+        &self.rulings
+    }
+
+    /// Plays on under `rulings` from the next step (the REPL's `ruling`).
+    pub fn set_rulings(&mut self, rulings: Rulings) {
+        self.rulings = rulings;
     }
 
     /// The board.

@@ -6,6 +6,9 @@ use crate::grid::square::{Compass, Square};
 
 use crate::games::roborally::board::Turn;
 use crate::games::roborally::cards::Card;
+use crate::games::roborally::rulings::{
+    cite, BELTS_INTO_PIT, VIRTUAL_STACK_LASER, WAKE_EMPTY_LOCKED,
+};
 
 /// What moved a robot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +39,10 @@ pub enum BeltBlock {
     Wall(Compass),
     /// Another robot would land on the same square.
     SameSquare(usize),
+    /// Another robot would be carried onto the same square, a pit or off
+    /// the board: where it is unclear, no robot is moved (seed line 290,
+    /// `roborally.belts-into-pit`: `cancel`).
+    SameDeadlySquare(usize),
     /// Another robot would swap squares with it.
     Swap(usize),
     /// Another robot holds the square and does not leave it by belt.
@@ -72,6 +79,13 @@ pub enum Event {
     StaysDown(usize, u8),
     /// A powered-down robot wakes.
     Wakes(usize),
+    /// A robot's register is locked and holds no card: it does nothing
+    /// this turn (`roborally.wake-empty-locked`: `idle`).
+    LockedEmpty(usize, u8),
+    /// A robot's locked register held no card: it gets the deck's top
+    /// card, face up, kept while locked (`roborally.wake-empty-locked`:
+    /// `from-deck`); `None` when the deck and the discard pile are empty.
+    LockedFromDeck(usize, u8, Option<Card>),
     /// An announced power down begins: all damage repaired, no cards.
     PowerDownBegins(usize, u8),
     /// A register phase begins.
@@ -109,6 +123,10 @@ pub enum Event {
     },
     /// A belt move was cancelled.
     BeltCancelled(usize, BeltBlock),
+    /// A belt carries the first robot onto the square, a pit or off the
+    /// board, a belt carries the second onto too: it goes, since robots
+    /// that fall end on no square (`roborally.belts-into-pit`: `fall`).
+    FallTogether(usize, usize, Square),
     /// A belt carried a robot onto a belt at a right angle: it turned.
     TurnedByBelt(usize, Turn, Compass),
     /// A gear turned a robot.
@@ -121,6 +139,17 @@ pub enum Event {
     LeftBoard(usize, Square),
     /// A shot hit a robot.
     Shot(usize, Shooter, u8),
+    /// A board laser's beam reaches a square several robots share
+    /// (`roborally.virtual-stack-laser`): each is hit (`only` is `None`:
+    /// `all`), or only the robot of the lowest seat (`first`).
+    StackInBeam {
+        /// The laser's emitter.
+        laser: Square,
+        /// The square the robots share.
+        at: Square,
+        /// The one robot hit, when only one is.
+        only: Option<usize>,
+    },
     /// A robot took damage; its total after.
     Damaged(usize, u8, u8),
     /// An option took a damage point instead of its robot.
@@ -248,6 +277,21 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             name(s)
         ),
         Event::Wakes(s) => format!("{} powers up again", name(s)),
+        Event::LockedEmpty(s, r) => format!(
+            "{}'s register {r} is locked and holds no card: it does nothing this turn {}",
+            name(s),
+            cite(&WAKE_EMPTY_LOCKED, "idle")
+        ),
+        Event::LockedFromDeck(s, r, card) => format!(
+            "{}'s register {r} is locked and holds no card: {} {}",
+            name(s),
+            match card {
+                Some(c) => format!("it gets the deck's top card, {c}, face up, kept while locked"),
+                None => "the deck and the discard pile are empty, so it does nothing this turn"
+                    .to_string(),
+            },
+            cite(&WAKE_EMPTY_LOCKED, "from-deck")
+        ),
         Event::PowerDownBegins(s, r) => format!(
             "{} is powered down this turn: {r} damage repaired, no cards (ruling 12)",
             name(s)
@@ -308,13 +352,30 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
             let reason = match why {
                 BeltBlock::Wall(side) => format!("a wall on its {side} side"),
                 BeltBlock::SameSquare(o) => format!("{} would land on the same square", name(o)),
+                BeltBlock::SameDeadlySquare(o) => format!(
+                    "{} would be carried onto the same square, which destroys robots: where it is unclear, no robot is moved",
+                    name(o)
+                ),
                 BeltBlock::Swap(o) => format!("it would swap squares with {}", name(o)),
                 BeltBlock::Held(o) => {
                     format!("{} holds the square and does not leave it by belt", name(o))
                 }
             };
-            format!("{}'s belt move is cancelled: {reason} (ruling 3)", name(s))
+            let cited = match why {
+                BeltBlock::SameDeadlySquare(_) => format!(" {}", cite(&BELTS_INTO_PIT, "cancel")),
+                _ => String::new(),
+            };
+            format!(
+                "{}'s belt move is cancelled: {reason} (ruling 3){cited}",
+                name(s)
+            )
         }
+        Event::FallTogether(s, o, at) => format!(
+            "{}'s belt move is not cancelled: {} is carried onto {at} too, but that square destroys robots, and robots that fall end on no square {}",
+            name(s),
+            name(o),
+            cite(&BELTS_INTO_PIT, "fall")
+        ),
         Event::TurnedByBelt(s, t, f) => format!(
             "{} is turned {} by the belt's curve, now facing {f} (ruling 4)",
             name(s),
@@ -335,6 +396,17 @@ pub fn narrate(event: &Event, name: &dyn Fn(usize) -> &'static str) -> String {
                 format!("{} is shot by the board laser at {at}: {n} damage", name(s))
             }
             Shooter::Robot(r) => format!("{} is shot by {}: {n} damage", name(s), name(r)),
+        },
+        Event::StackInBeam { laser, at, only } => match only {
+            None => format!(
+                "the robots on {at} share the beam of the board laser at {laser}: each plays as if alone, so each is hit {}",
+                cite(&VIRTUAL_STACK_LASER, "all")
+            ),
+            Some(s) => format!(
+                "the robots on {at} share the beam of the board laser at {laser}: only {}, of the lowest seat, is hit {}",
+                name(s),
+                cite(&VIRTUAL_STACK_LASER, "first")
+            ),
         },
         Event::Damaged(s, n, total) => {
             format!("{} takes {n} damage ({total} in all)", name(s))

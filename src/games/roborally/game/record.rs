@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serde_json::{json, Value};
 
-use crate::engine::Refusal;
+use crate::engine::{Refusal, Rulings};
 use crate::grid::square::{Compass, Square};
 
 use super::validate::{Play, MAX_LIVES};
@@ -17,6 +17,7 @@ use super::Game;
 use crate::games::roborally::board::{Board, Kind};
 use crate::games::roborally::cards::{Card, Deck, REGISTERS};
 use crate::games::roborally::position::{Position, RobotState, Stage, COLOURS, DESTROYING_DAMAGE};
+use crate::games::roborally::rulings::DISPUTES;
 use crate::script::text::shown;
 
 /// The record's version: a record of another version is refused.
@@ -100,12 +101,14 @@ pub fn board_toml(board: &Board) -> String {
 
 impl Game {
     /// The record of this game's start, from which [`resume`] rebuilds it
-    /// (a replay's `start`).
+    /// (a replay's `start`): with the variants and the rulings it is
+    /// played under.
     pub fn start_record(&self) -> serde_json::Value {
-        with_variants(
+        let record = with_variants(
             start_value(&self.start.0, self.start.1),
             self.variant_names(),
-        )
+        );
+        with_rulings(record, &self.rulings)
     }
 }
 
@@ -354,7 +357,7 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
 }
 
 /// The keys of a start record.
-const RECORD_KEYS: [&str; 9] = [
+const RECORD_KEYS: [&str; 10] = [
     "version",
     "board",
     "robots",
@@ -364,17 +367,21 @@ const RECORD_KEYS: [&str; 9] = [
     "seed",
     "opened",
     "variants",
+    "rulings",
 ];
 
 /// [`resume`] with the variants the record names, loaded by the caller
-/// (the record's own lives and positions already show their settings).
-/// The position is checked by the one validator ([`super::validate`]):
+/// (the record's own lives and positions already show their settings),
+/// under the rulings the record keeps (those alone: a variant's rulings
+/// were recorded when the game started, and a ruling pinned over them
+/// since must not be undone). The position is checked by the one validator ([`super::validate`]):
 /// a race's (a record not `opened`) must have flags to race to.
 pub fn resume_with(
     record: &Value,
     variants: Option<std::rc::Rc<super::Variants>>,
 ) -> Result<Game, Refusal> {
     let f = Fields::of(record, String::new(), &RECORD_KEYS)?;
+    let rulings = Rulings::from_record(DISPUTES, record).map_err(|e| refused("", e))?;
     let version: u64 = f.whole("version", 0, u64::MAX)?;
     if version != VERSION {
         return Err(Refusal::new(format!(
@@ -411,7 +418,7 @@ pub fn resume_with(
         stage,
     };
     match record.get("opened") {
-        None => Game::begin(position, seed, variants, Play::Race),
+        None => Game::begin(position, seed, variants, rulings, Play::Race),
         Some(opened) => {
             let o = Fields::of(opened, "opened".into(), &["begin", "hands"])?;
             let begin = o.flag("begin")?;
@@ -419,7 +426,7 @@ pub fn resume_with(
                 None => None,
                 Some(hands) => Some(opened_hands(hands)?),
             };
-            Game::opened_with(position, begin, variants, hands)
+            Game::opened_with(position, begin, variants, hands, rulings)
         }
     }
 }
@@ -429,6 +436,16 @@ pub fn resume_with(
 pub fn with_variants(mut record: Value, names: &[String]) -> Value {
     if let (Some(fields), false) = (record.as_object_mut(), names.is_empty()) {
         fields.insert("variants".into(), names.into());
+    }
+    record
+}
+
+/// `record` keeping `rulings` under `rulings` when one is not at its
+/// default (all at their default: unchanged), which [`resume_with`] reads
+/// back.
+pub fn with_rulings(mut record: Value, rulings: &Rulings) -> Value {
+    if let (Some(fields), Some(kept)) = (record.as_object_mut(), rulings.record()) {
+        fields.insert("rulings".into(), kept);
     }
     record
 }

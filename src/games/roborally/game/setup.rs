@@ -8,13 +8,14 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::Refusal;
+use crate::engine::{Refusal, Rulings};
 
 use super::validate::{validate, Names, Play, Setup};
 use super::{Game, Hands, Pc, Scratch, Step};
 use crate::games::roborally::board::Kind;
 use crate::games::roborally::cards::{Card, Deck};
 use crate::games::roborally::position::{Position, Stage};
+use crate::games::roborally::rulings::DISPUTES;
 
 /// How a format that is not a scenario names a position's fields in a
 /// refusal: the start record's words.
@@ -108,6 +109,7 @@ impl Game {
             variant_hooks: 0,
             chosen: Vec::new(),
             programmed: Default::default(),
+            rulings: Rulings::defaults(DISPUTES),
         };
         if position.stage == Stage::TurnStart && scenario.is_none() {
             // Only locked registers keep a card into a new turn (ruling 7).

@@ -2,6 +2,8 @@
 //! RoboRally page, "Scenario files"): every table and key, with its span
 //! for error messages; unknown keys are refused.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -29,6 +31,10 @@ pub(super) struct RawScenario {
     pub option_deck: Vec<Spanned<String>>,
     #[serde(default)]
     pub variants: Option<Spanned<Vec<String>>>,
+    /// The readings of disputed rules it is played under, by dispute id
+    /// (`rulings = { "roborally.belts-into-pit" = "fall" }`).
+    #[serde(default)]
+    pub rulings: BTreeMap<String, Spanned<toml::Value>>,
     #[serde(default)]
     pub robot: Vec<RawRobot>,
     #[serde(default)]

@@ -26,12 +26,13 @@ use std::path::Path;
 use std::rc::Rc;
 
 use crate::assets::Library;
-use crate::engine::{Checked, State};
+use crate::engine::{Checked, Rulings, State};
 use crate::toml_text::line_column;
 
 use super::cards::Card;
 use super::game::{Game, ScenarioTurn, Variants};
 use super::position::{Position, START_LIVES};
+use super::rulings::DISPUTES;
 use super::variant::VariantSet;
 use format::RawScenario;
 
@@ -111,6 +112,10 @@ pub struct Scenario {
     pub registers: u8,
     /// The variants it is played with (`variants = [...]`).
     pub variants: Option<Rc<Variants>>,
+    /// The readings of disputed rules it is played under: the defaults,
+    /// its variants' over them, its own `rulings` over those, and the
+    /// pins of [`Scenario::pinned`] last.
+    pub rulings: Rulings,
     /// The robots' hands when the scenario programs its turn.
     pub hands: Option<Vec<Vec<Card>>>,
     choices: Vec<(String, usize)>,
@@ -140,8 +145,8 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
         let at = e.span().map_or(0, |s| s.start);
         src.at(at, e.message().trim().to_string())
     })?;
-    let (variants, lives) = match &raw.variants {
-        None => (None, START_LIVES),
+    let (variants, lives, rulings) = match &raw.variants {
+        None => (None, START_LIVES, Rulings::defaults(DISPUTES)),
         Some(names) => {
             let set =
                 VariantSet::load_with(&Library::current(), Some(Path::new(name)), names.get_ref())
@@ -149,10 +154,14 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
             let variants = set
                 .for_game()
                 .map_err(|e| src.at(names.span().start, e.to_string()))?;
+            let rulings = set
+                .rulings()
+                .map_err(|e| src.at(names.span().start, e.to_string()))?;
             // A scenario's board is one board.
-            (variants, set.lives(raw.robot.len(), 1))
+            (variants, set.lives(raw.robot.len(), 1), rulings)
         }
     };
+    let rulings = own_rulings(src, &raw, rulings)?;
     let built = build::position(src, &raw, folder, lives)?;
     let expect = expect::read(src, &raw, &built.position)?;
     Ok(Scenario {
@@ -164,6 +173,7 @@ pub fn parse(name: &str, text: &str, folder: &Path) -> Result<Scenario, Scenario
         begin: built.begin,
         registers: built.registers,
         variants,
+        rulings,
         hands: built.hands,
         choices: built.choices,
         held: built.held,
@@ -184,8 +194,19 @@ impl Scenario {
                 held: self.held.clone(),
             },
             self.variants.clone(),
+            self.rulings.clone(),
         )
         .map_err(|r| src.whole(r.message))
+    }
+
+    /// The scenario under `pins` (`ID=READING`, as `--ruling` gives them)
+    /// over its own rulings; the error names the file and `--ruling`.
+    pub fn pinned(mut self, pins: &[String]) -> Result<Scenario, ScenarioError> {
+        match self.rulings.clone().pinned(pins) {
+            Ok(rulings) => self.rulings = rulings,
+            Err(e) => return Err(self.src().whole(format!("--ruling {e}"))),
+        }
+        Ok(self)
     }
 
     fn src(&self) -> Source<'_> {
@@ -238,7 +259,26 @@ impl Scenario {
     }
 }
 
-/// Reads and plays a scenario file.
-pub fn check_file(path: &Path) -> Result<Checked, ScenarioError> {
-    load(path)?.run()
+/// `rulings` with a scenario's own `rulings` table over them; an unknown
+/// id or reading, or a reading that is not a string, is an error at its
+/// line naming the field.
+fn own_rulings(
+    src: Source<'_>,
+    raw: &RawScenario,
+    rulings: Rulings,
+) -> Result<Rulings, ScenarioError> {
+    raw.rulings
+        .iter()
+        .try_fold(rulings, |rulings, (id, reading)| {
+            let one = toml::Table::from_iter([(id.clone(), reading.get_ref().clone())]);
+            rulings
+                .from_table(&one)
+                .map_err(|e| src.placed(reading.span().start, e.to_string()))
+        })
+}
+
+/// Reads a scenario file and plays it under `pins` (`ID=READING`) over
+/// its own rulings.
+pub fn check_file(path: &Path, pins: &[String]) -> Result<Checked, ScenarioError> {
+    load(path)?.pinned(pins)?.run()
 }

@@ -22,7 +22,7 @@ fn error(name: &str) -> String {
 
 #[test]
 fn belts_feeding_one_square_pass() {
-    let report = check_file(&fixture("belts_feed_one_square.toml")).expect("runs");
+    let report = check_file(&fixture("belts_feed_one_square.toml"), &[]).expect("runs");
     assert!(report.passed(), "{:?}", report);
     assert!(report.events.contains(
         &"blue's belt move is cancelled: red would land on the same square (ruling 3)".to_string()
@@ -35,13 +35,13 @@ fn belts_feeding_one_square_pass() {
 
 #[test]
 fn a_board_file_and_option_choices_pass() {
-    let report = check_file(&fixture("push_into_pit.toml")).expect("runs");
+    let report = check_file(&fixture("push_into_pit.toml"), &[]).expect("runs");
     assert!(report.passed(), "{:?}", report);
 }
 
 #[test]
 fn failing_expectations_are_listed() {
-    let report = check_file(&fixture("wrong_expectation.toml")).expect("runs");
+    let report = check_file(&fixture("wrong_expectation.toml"), &[]).expect("runs");
     assert_eq!(
         report.differences,
         vec![
@@ -137,4 +137,67 @@ fn a_scenario_not_for_roborally_is_refused() {
             .starts_with("x.toml:1:8: in `game`: game `droids`"),
         "{e}"
     );
+}
+
+/// The fixture of two belts onto one square with `rulings` first.
+fn with_rulings(rulings: &str) -> String {
+    let text = std::fs::read_to_string(fixture("belts_feed_one_square.toml")).expect("fixture");
+    format!("{rulings}\n{text}")
+}
+
+#[test]
+fn a_scenario_s_rulings_are_kept_and_pins_go_over_them() {
+    let s = parse(
+        "r.toml",
+        &with_rulings(r#"rulings = { "roborally.belts-into-pit" = "fall" }"#),
+        Path::new(""),
+    )
+    .expect("reads");
+    assert_eq!(s.rulings.pins(), ["roborally.belts-into-pit=fall"]);
+    let s = s
+        .pinned(&["roborally.belts-into-pit=cancel".into()])
+        .expect("a reading of the game");
+    assert!(s.rulings.all_default());
+    let e = s
+        .pinned(&["roborally.belts-into-pit=drop".into()])
+        .map(|_| ())
+        .expect_err("no such reading");
+    assert!(
+        e.to_string().starts_with(
+            "r.toml: --ruling roborally.belts-into-pit=drop: `roborally.belts-into-pit` has no \
+             reading `drop`"
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_scenario_s_bad_rulings_name_file_line_and_field() {
+    let error = |rulings: &str| {
+        parse("r.toml", &with_rulings(rulings), Path::new(""))
+            .map(|_| ())
+            .expect_err("refused")
+            .to_string()
+    };
+    let e = error("rulings = { \"roborally.belts-into-pits\" = \"fall\" }");
+    assert!(e.starts_with("r.toml:1:"), "{e}");
+    assert!(
+        e.contains(
+            "there is no dispute `roborally.belts-into-pits`, did you mean \
+             `roborally.belts-into-pit`?"
+        ),
+        "{e}"
+    );
+    let e = error("rulings = { \"roborally.belts-into-pit\" = \"fal\" }");
+    assert!(e.starts_with("r.toml:1:"), "{e}");
+    assert!(
+        e.contains("`roborally.belts-into-pit` has no reading `fal`, did you mean `fall`?"),
+        "{e}"
+    );
+    let e = error("rulings = { \"roborally.belts-into-pit\" = 2 }");
+    assert!(e.starts_with("r.toml:1:"), "{e}");
+    assert!(e.contains("a reading is a string"), "{e}");
+    let e = error("rulings = 3");
+    assert!(e.starts_with("r.toml:1:"), "{e}");
+    assert!(e.contains("rulings"), "{e}");
 }

@@ -40,7 +40,8 @@ fn race(folder: &Folder, name: &str, players: usize) -> Game {
     let variants = VariantSet::load_with(&library, None, &[name])
         .and_then(|set| set.for_game())
         .expect("the variant loads");
-    Game::race_with(&course, players, 1, variants, 3).expect("a race starts")
+    let rulings = crate::engine::Rulings::defaults(crate::games::roborally::rulings::DISPUTES);
+    Game::race_with(&course, players, 1, variants, 3, rulings).expect("a race starts")
 }
 
 /// Answers the first legal answer until one is refused; checks that the
@@ -228,6 +229,7 @@ fn a_destruction_s_hooks_run_after_the_push_chain_that_caused_it() {
             ..Default::default()
         },
         variants,
+        crate::engine::Rulings::defaults(crate::games::roborally::rulings::DISPUTES),
     )
     .expect("the turn plays");
     let at: Vec<_> = game.robots().iter().map(|r| r.at).collect();

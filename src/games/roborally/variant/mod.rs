@@ -21,11 +21,12 @@ use std::path::Path;
 use std::rc::Rc;
 
 use crate::assets::{AssetFile, Library};
-use crate::engine::Named;
-use crate::script::variant;
+use crate::engine::{Named, Rulings};
+use crate::script::variant::{self, SharedFields};
 
 use super::game::variant_lua::{VariantHook, VariantRuntime};
 use super::game::{Game, Variants};
+use super::rulings::DISPUTES;
 pub use crate::script::variant::VariantError;
 pub use manifest::{Manifest, Settings};
 
@@ -76,6 +77,22 @@ impl VariantSet {
     /// The lives each robot starts with (see [`Settings::lives`]).
     pub fn lives(&self, players: usize, boards: usize) -> u8 {
         self.settings().lives(players, boards)
+    }
+
+    /// The readings of disputed rules every game's defaults become with
+    /// these variants' `rulings` tables applied in order (a later variant
+    /// over an earlier one); the error names the manifest at fault.
+    pub fn rulings(&self) -> Result<Rulings, VariantError> {
+        self.variants
+            .iter()
+            .try_fold(Rulings::defaults(DISPUTES), |rulings, v| {
+                rulings
+                    .from_table(v.manifest.rulings())
+                    .map_err(|e| VariantError::File {
+                        path: v.manifest_file().shown(),
+                        message: e.to_string(),
+                    })
+            })
     }
 
     /// What a game with these variants keeps: `None` without variants;

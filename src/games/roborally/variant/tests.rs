@@ -51,6 +51,7 @@ fn race(library: &Library, names: &[&str], players: usize, seed: u64) -> Result<
         seed,
         variants,
         set.lives(players, course.boards),
+        crate::engine::Rulings::defaults(crate::games::roborally::rulings::DISPUTES),
     )
     .map_err(|r| r.message)
 }
@@ -428,4 +429,62 @@ fn a_manifest_s_numbers_are_refused_in_the_project_s_words() {
         assert!(e.contains(said), "{e}");
         assert!(!e.contains("expected u8"), "{e}");
     }
+}
+
+#[test]
+fn a_variant_s_rulings_apply_in_order_and_a_bad_one_names_its_manifest() {
+    let folder = Folder::new(
+        "rr-variant-rulings",
+        &[
+            (
+                "falling/variant.toml",
+                &manifest(
+                    "falling",
+                    "rulings = { \"roborally.belts-into-pit\" = \"fall\", \
+                     \"roborally.virtual-stack-laser\" = \"first\" }",
+                ),
+            ),
+            ("falling/variant.lua", "return {}\n"),
+            (
+                "careful/variant.toml",
+                &manifest(
+                    "careful",
+                    "rulings = { \"roborally.belts-into-pit\" = \"cancel\" }",
+                ),
+            ),
+            ("careful/variant.lua", "return {}\n"),
+            (
+                "wrong/variant.toml",
+                &manifest(
+                    "wrong",
+                    "rulings = { \"roborally.belts-into-pit\" = \"jump\" }",
+                ),
+            ),
+            ("wrong/variant.lua", "return {}\n"),
+        ],
+    );
+    let library = with_folder(&folder);
+    let rulings = |names: &[&str]| {
+        VariantSet::load_with(&library, None, names)
+            .expect("they load")
+            .rulings()
+    };
+    let one = rulings(&["falling"]).expect("readings of the game");
+    assert_eq!(
+        one.pins(),
+        [
+            "roborally.belts-into-pit=fall",
+            "roborally.virtual-stack-laser=first"
+        ]
+    );
+    let later = rulings(&["falling", "careful"]).expect("readings of the game");
+    assert_eq!(later.pins(), ["roborally.virtual-stack-laser=first"]);
+    let e = rulings(&["wrong"])
+        .expect_err("no such reading")
+        .to_string();
+    assert!(e.contains("wrong/variant.toml: "), "{e}");
+    assert!(
+        e.contains("`roborally.belts-into-pit` has no reading `jump`"),
+        "{e}"
+    );
 }

@@ -3,17 +3,19 @@
 //! whole races played with random answers, as property tests
 //! ([`races`]), the option cards' runtime ([`options`]) and the options
 //! acting on hands, programs and weapons over whole turns
-//! ([`option_turns`]).
+//! ([`option_turns`]), and each reading of the disputed rules
+//! ([`rulings`]).
 
 mod decisions;
 mod option_turns;
 mod options;
 mod races;
 mod rules;
+mod rulings;
 
 use std::sync::Arc;
 
-use crate::engine::{Describe, State};
+use crate::engine::{Describe, Rulings, State};
 use crate::grid::square::{Compass, Square};
 
 use super::Game;
@@ -58,7 +60,24 @@ pub(crate) fn play(
     registers: u8,
     choices: &[&str],
 ) -> (Game, Vec<String>) {
-    let mut g = Game::scenario(position, begin, registers).expect("a valid position");
+    let rulings = Rulings::defaults(crate::games::roborally::rulings::DISPUTES);
+    play_under(position, (begin, registers), choices, rulings)
+}
+
+/// [`play`] under `rulings`: the start of the turn first when `begin`,
+/// then `registers` phases.
+pub(crate) fn play_under(
+    position: Position,
+    (begin, registers): (bool, u8),
+    choices: &[&str],
+    rulings: Rulings,
+) -> (Game, Vec<String>) {
+    let turn = super::ScenarioTurn {
+        begin,
+        registers,
+        ..Default::default()
+    };
+    let mut g = Game::scenario_with(position, turn, None, rulings).expect("a valid position");
     let mut events: Vec<String> = g.events().iter().map(|e| g.narrate(e)).collect();
     let mut choices = choices.iter();
     while g.to_decide().is_some() {
