@@ -52,6 +52,13 @@ function DrGame:roll() end
 ---@param colour string A seated player's colour.
 ---@return boolean out Whether the player is out (asked out by this hook too).
 function DrGame:is_out(colour) end
+--- The reading the game follows for a disputed rule (`tinbots rulings`, `--ruling`):
+--- `game:ruling("droids.statue-home")` is "set-down" or "arrival". An id the game
+--- lacks is an error listing the game's. Name it in the narration the rule decides:
+--- `... [ruling droids.statue-home: set-down]`.
+---@param id string A dispute's id, "droids.NAME".
+---@return string reading The reading's name.
+function DrGame:ruling(id) end
 --- Keeps a number in the game (at most 1024 keys, each 1 to 64 bytes).
 ---@param key string
 ---@param value integer

@@ -1,6 +1,9 @@
 -- Mission 3, stranded chip containers (seed 003_4ed30270cd5960fb.txt,
--- lines 167-175): a container counts once it is put down on the player's
--- own start square (line 175); it is then taken off the board. The seed
+-- lines 167-175): a container counts once it is brought to the player's
+-- own start square (line 175); it is then taken off the board. When it
+-- counts is disputed (`droids.container-home`, docs/droids.md): `set-down`
+-- (the default), once it is put down there (or lies there) after an order;
+-- `carried`, also while the player's robot stands there carrying it. The seed
 -- gives no end (ours, docs/droids.md): the game ends when no container is
 -- left on the board or in a robot's arms; the most containers win, equal
 -- counts are a draw (line 169). The last robot on the board also wins
@@ -32,14 +35,27 @@ return {
   end,
 
   order_done = function(game, event)
-    -- Line 175: a container put down on the player's own start square counts.
+    -- Line 175: a container put down on the player's own start square
+    -- counts; read as `carried`, one carried by the player's robot standing
+    -- there counts too.
+    local reading = game:ruling("droids.container-home")
+    local cite = " [ruling droids.container-home: " .. reading .. "]"
     for _, colour in ipairs(game.players) do
       local s = game.starts[colour]
+      local robot = game.robots[colour]
+      local how
       if game:piece(s.x, s.y) == "container" then
         game:set_piece(s.x, s.y, nil)
+        how = "put down on its start square"
+      elseif reading == "carried" and robot.carrying == "container"
+          and robot.x == s.x and robot.y == s.y then
+        game:set_carrying(colour, nil)
+        how = "carried onto its start square"
+      end
+      if how then
         local n = game.vars["delivered." .. colour] + 1
         game:set("delivered." .. colour, n)
-        game:say(colour .. " brings a container home: " .. n .. " (seed line 175)")
+        game:say(colour .. " brings a container home: " .. n .. ", " .. how .. " (seed line 175)" .. cite)
       end
     end
     if containers_left(game) > 0 then return end

@@ -3,7 +3,12 @@
 --  * you carry 7 mobile obstacles (line 231) and have no red tiles to put
 --    them down (line 236): a `move1` order of your robot sets one down on
 --    the square it left, while you have any;
---  * the killer acts once after each of your orders (line 238, "per turn"):
+--  * how often the killer acts is disputed (`droids.killer-pace`, lines 117,
+--    236-238, docs/droids.md): `per-order` (the default), after each of your
+--    orders ("om beurt"); `per-round`, once a round ("per beurt"), after your
+--    first order of the round (ours: the seed does not say when in the
+--    round). The pace is the ruling's; the setting after the mission keeps
+--    the killer's model. Each time it acts,
 --    the die picks a row of CHART; it moves like a repair robot (line 242:
 --    water does not stop it), stops at the edge (line 239), then shoots
 --    north, east, south and west at once (line 245);
@@ -75,6 +80,11 @@ return {
       game:finish({ colour }, "the killer is straitjacketed (seed line 243)")
       return
     end
+    local pace = game:ruling("droids.killer-pace")
+    if pace == "per-round" then
+      if game.vars["killer.round"] == game.round then return end
+      game:set("killer.round", game.round)
+    end
     local roll = game:roll()
     local row = CHART[roll]
     if row[1] == "move" then
@@ -87,7 +97,8 @@ return {
       else dir = dy > 0 and "S" or "N" end
       game:drive("killer", dir, 1)
     end
-    game:say("the killer rolls " .. roll .. ": " .. row[1] .. " (its chart, ours)")
+    game:say("the killer rolls " .. roll .. ": " .. row[1] .. " (its chart, ours)"
+      .. " [ruling droids.killer-pace: " .. pace .. "]")
     local how = MODELS[game.setting or "a"]
     for _, dir in ipairs({ "N", "E", "S", "W" }) do game:shoot("killer", dir, how) end
   end,

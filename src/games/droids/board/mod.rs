@@ -19,7 +19,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::rulings::REPAIR_CORNERS;
 use super::tiles::{Colour, Tile, TileMix};
+use crate::engine::Rulings;
 use crate::grid::square::Square;
 use crate::toml_text::line_column;
 
@@ -180,6 +182,12 @@ pub struct Mission {
     /// given, every colour that may play is in one, and there are two at
     /// least.
     pub teams: Vec<Vec<usize>>,
+    /// Whether the repair robots start "on the free corners" (seed lines
+    /// 154, 172, 182; `droids.repair-corners`): under `free-corners` each
+    /// corner no seated player starts on takes one, the rest stand where
+    /// the rows draw them (the middles of the north and south edges);
+    /// under `edge-middles`, all stand where drawn.
+    pub free_corners: bool,
 }
 
 /// A mission file that cannot be read: where and why.
@@ -215,6 +223,8 @@ pub(crate) struct RawMission {
     #[serde(default)]
     leave_out: Vec<Spanned<String>>,
     teams: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
+    #[serde(default)]
+    free_corners: bool,
 }
 
 /// Places errors in a file's text.
@@ -241,6 +251,7 @@ impl RawMission {
             script: None,
             leave_out: Vec::new(),
             teams: None,
+            free_corners: false,
         }
     }
 }
@@ -516,6 +527,7 @@ impl Mission {
             script: raw.script.as_ref().map(|s| s.get_ref().clone()),
             leave_out: Vec::new(),
             teams: Vec::new(),
+            free_corners: raw.free_corners,
         };
         if let Some(script) = &raw.script {
             let name = script.get_ref();
@@ -657,6 +669,53 @@ impl Mission {
             .iter()
             .flat_map(|c| &mix.stacks[c.index()])
             .any(|t| !self.leave_out.iter().any(|w| t.left_out_by(w)) && self.can_start_with(*t))
+    }
+
+    /// Where the repair robots start with `players` seated, `grey.1`
+    /// first: where the rows draw them, but for a mission whose repair
+    /// robots go "on the free corners" (seed lines 154, 172, 182) read
+    /// as `free-corners` (`droids.repair-corners`). Then each corner of
+    /// the board that no seated player starts on, ground with nothing on
+    /// it, takes a repair robot, the nearest (in steps along rows and
+    /// columns) first, ties to `grey.1` and the corners from the
+    /// north-west clockwise; a robot left without a corner stands where
+    /// drawn (the middles of the north and south edges in our missions).
+    pub fn repair_starts(&self, players: usize, rulings: &Rulings) -> Vec<Square> {
+        let mut out = self.repair_robots.clone();
+        if !self.free_corners || rulings.follows(&REPAIR_CORNERS, "edge-middles") {
+            return out;
+        }
+        let (east, south) = (self.board.width - 1, self.board.height - 1);
+        let mut corners: Vec<Square> = Vec::new();
+        for c in [(0, 0), (east, 0), (east, south), (0, south)] {
+            let c = Square::new(c.0, c.1);
+            let taken = self.starts[..players.min(4)].contains(&Some(c))
+                || self.pieces.iter().any(|(at, _)| *at == c)
+                || self.statue == Some(c)
+                || self.killer == Some(c)
+                || self.repair_robots.contains(&c);
+            if !corners.contains(&c) && self.board.terrain(c) == Some(Terrain::Ground) && !taken {
+                corners.push(c);
+            }
+        }
+        let steps = |a: Square, b: Square| (a.x - b.x).abs() + (a.y - b.y).abs();
+        let mut placed = vec![false; out.len()];
+        while !corners.is_empty() {
+            let nearest = (0..out.len())
+                .filter(|r| !placed[*r])
+                .flat_map(|r| (0..corners.len()).map(move |c| (r, c)))
+                .min_by_key(|&(r, c)| (steps(out[r], corners[c]), r, c));
+            let Some((r, c)) = nearest else { break };
+            out[r] = corners.remove(c);
+            placed[r] = true;
+        }
+        out
+    }
+
+    /// The stacks it plays, for messages: `purple, blue, red`.
+    pub fn stack_names(&self) -> String {
+        let names: Vec<String> = self.stacks.iter().map(ToString::to_string).collect();
+        names.join(", ")
     }
 
     /// A built-in mission by number or name (`1`, `challenge`).

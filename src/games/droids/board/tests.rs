@@ -240,3 +240,36 @@ fn what_a_file_chose_reaches_the_terminal_escaped_in_its_errors() {
     let e = error(&format!("{HEAD}stacks = [\"red\\r\"]\nrows = [\"R.Y\"]\n")).to_string();
     assert!(e.contains("`red\\r` is not a tile colour"), "{e}");
 }
+
+/// Mission 2's repair robots at the set-up with `players`, under `pins`.
+fn mines_repair_starts(players: usize, pins: &[&str]) -> Vec<Square> {
+    let m = Mission::find("mines").expect("mission 2");
+    let pins: Vec<String> = pins.iter().map(ToString::to_string).collect();
+    let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES)
+        .pinned(&pins)
+        .expect("pins");
+    m.repair_starts(players, &rulings)
+}
+
+#[test]
+fn repair_robots_start_on_the_free_corners_or_the_edge_middles() {
+    // Seed line 154: "de 2 herstelrobotten op de vrije hoeken".
+    let sq = Square::new;
+    assert_eq!(mines_repair_starts(2, &[]), vec![sq(9, 9), sq(0, 9)]);
+    assert_eq!(mines_repair_starts(3, &[]), vec![sq(5, 0), sq(0, 9)]);
+    assert_eq!(mines_repair_starts(4, &[]), vec![sq(5, 0), sq(4, 9)]);
+    for players in 2..=4 {
+        assert_eq!(
+            mines_repair_starts(players, &["droids.repair-corners=edge-middles"]),
+            vec![sq(5, 0), sq(4, 9)]
+        );
+    }
+    // A mission without `free_corners` keeps its drawn squares.
+    let m = Mission::parse(
+        "t.toml",
+        "mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [\"R.1.Y\", \".....\", \"..2..\"]",
+    )
+    .expect("reads");
+    let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES);
+    assert_eq!(m.repair_starts(2, &rulings), vec![sq(2, 0), sq(2, 2)]);
+}

@@ -98,6 +98,11 @@ impl Game {
                     .into_iter()
                     .find(|c| usize::from(counts[c.index()]) > sizes[c.index()])
                 {
+                    Some(c) if !self.mission.stacks.contains(&c) => format!(
+                        "mission {} leaves the {c} tiles out (its stacks: {})",
+                        self.mission.name,
+                        self.mission.stack_names()
+                    ),
                     Some(c) => format!(
                         "the {c} stack holds {} tiles (not in play when 0)",
                         sizes[c.index()]

@@ -35,6 +35,7 @@ use crate::grid::square::Square;
 use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
 use super::mission::hooks::{HookEvent, MissionHooks};
 use super::mission::vars::Vars;
+use super::rulings::REPAIR_CORNERS;
 use super::tiles::{Colour, Tile, TileMix};
 pub use answer::Answer;
 pub use narrate::Event;
@@ -334,6 +335,11 @@ impl Game {
                 carrying: None,
             });
         }
+        let mut mission = mission;
+        let set_up_event = mission.free_corners.then(|| {
+            mission.repair_robots = mission.repair_starts(players, &rulings);
+            repair_corners_event(&mission, &rulings)
+        });
         for (i, at) in mission.repair_robots.iter().enumerate() {
             robots.push(Robot {
                 id: RobotId::Repair(i),
@@ -396,7 +402,10 @@ impl Game {
             current: first,
             shooter: None,
             round: 1,
-            events: vec![Event::FirstPlayer { seat: first }],
+            events: set_up_event
+                .into_iter()
+                .chain([Event::FirstPlayer { seat: first }])
+                .collect(),
             outcome: None,
             hooks,
             vars: Vars::new(),
@@ -561,5 +570,29 @@ impl Game {
             .map(|k| (seat + k) % n)
             .find(|s| !self.players[*s].out)
             .unwrap_or(seat)
+    }
+}
+
+/// Where the set-up put the repair robots of a mission that puts them "on
+/// the free corners" (seed lines 154, 172, 182), and the ruling it
+/// followed (`droids.repair-corners`).
+fn repair_corners_event(mission: &Mission, rulings: &Rulings) -> Event {
+    let at: Vec<String> = mission
+        .repair_robots
+        .iter()
+        .enumerate()
+        .map(|(i, at)| format!("{} on [{}, {}]", RobotId::Repair(i), at.x, at.y))
+        .collect();
+    let how = if rulings.follows(&REPAIR_CORNERS, "free-corners") {
+        "on the corners no player starts on, the others where the mission draws them"
+    } else {
+        "in the middles of the north and south edges, where the mission draws them"
+    };
+    Event::Mission {
+        text: format!(
+            "the repair robots start {how}: {} (seed lines 154, 172, 182) {}",
+            at.join(", "),
+            rulings.cite(&REPAIR_CORNERS)
+        ),
     }
 }

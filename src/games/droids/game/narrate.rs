@@ -105,6 +105,17 @@ pub enum Event {
         /// Why (the seed's line).
         why: String,
     },
+    /// A robot carrying the statue, pushed one square already by the
+    /// same move, was pushed on (the reading `free` of
+    /// `droids.statue-carrier-pushed`, seed line 208).
+    CarrierPushedOn {
+        /// The robot.
+        robot: RobotId,
+        /// Where it was pushed to.
+        to: Square,
+        /// The ruling applied, cited.
+        ruling: String,
+    },
     /// The mission's script says something (`game:say`).
     Mission {
         /// What.
@@ -248,6 +259,11 @@ pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
         Event::Halted { robot, at, why } => {
             format!("{robot} halts on [{}, {}]: {why}", at.x, at.y)
         }
+        Event::CarrierPushedOn { robot, to, ruling } => format!(
+            "{robot}, carrying the statue, is pushed on to [{}, {}]: one square at a time \
+             limits its own moves only (seed line 208) {ruling}",
+            to.x, to.y
+        ),
         Event::Shot { robot, dir, result } => format!("{robot} shoots {dir}: {result}"),
         Event::Hit {
             seat: s,

@@ -9,6 +9,7 @@ use super::narrate::as_piece;
 use super::{Carried, Event, Game, Phase, RobotId};
 use crate::games::droids::board::Terrain;
 use crate::games::droids::mission::hooks::HookEvent;
+use crate::games::droids::rulings::STATUE_CARRIER_PUSHED;
 use crate::games::droids::tiles::{Colour, Tile};
 
 /// How far a move goes.
@@ -136,6 +137,9 @@ impl Game {
             (reach, _) => reach,
         };
         let mut moved = 0;
+        // The robots carrying the statue this drive has pushed
+        // (`droids.statue-carrier-pushed`, seed line 208).
+        let mut carriers_pushed = Vec::new();
         while let Some(from) = self.robots[r].at {
             if reach == Reach::Squares(moved) {
                 return;
@@ -149,7 +153,7 @@ impl Game {
                 });
                 return;
             }
-            if let Err(why) = self.push_chain(to, dir) {
+            if let Err(why) = self.push_chain(to, dir, &mut carriers_pushed) {
                 self.events.push(Event::Halted {
                     robot: id,
                     at: from,
@@ -189,12 +193,36 @@ impl Game {
     /// Pushes the robots standing in a line from `at` one square towards
     /// `dir`, the farthest first (seed lines 7, 10-13); refused, with the
     /// reason, when the last one stands against the edge or an obstacle.
-    fn push_chain(&mut self, at: Square, dir: Compass) -> Result<(), String> {
+    /// A robot carrying the statue that this drive has pushed already
+    /// (`carriers_pushed`) halts the push under the reading `one-square`
+    /// of `droids.statue-carrier-pushed` (seed line 208), and is pushed on
+    /// under `free`.
+    fn push_chain(
+        &mut self,
+        at: Square,
+        dir: Compass,
+        carriers_pushed: &mut Vec<usize>,
+    ) -> Result<(), String> {
         let mut chain = Vec::new();
         let mut next = at;
         while let Some(i) = self.robot_at(next) {
             chain.push(i);
             next = next.step(dir);
+        }
+        let pushed_on: Vec<usize> = chain
+            .iter()
+            .copied()
+            .filter(|i| carriers_pushed.contains(i))
+            .collect();
+        if let Some(&carrier) = pushed_on.first() {
+            if self.rulings.follows(&STATUE_CARRIER_PUSHED, "one-square") {
+                return Err(format!(
+                    "{}, carrying the statue, has been pushed one square, and in every case \
+                     goes one square at a time: it halts the push (seed line 208) {}",
+                    self.robots[carrier].id,
+                    self.rulings.cite(&STATUE_CARRIER_PUSHED)
+                ));
+            }
         }
         if let Some(why) = self.barrier(next) {
             let last = chain.last().map(|i| self.robots[*i].id);
@@ -217,6 +245,15 @@ impl Game {
                 from,
                 to,
             });
+            if pushed_on.contains(&i) {
+                self.events.push(Event::CarrierPushedOn {
+                    robot: self.robots[i].id,
+                    to,
+                    ruling: self.rulings.cite(&STATUE_CARRIER_PUSHED),
+                });
+            } else if self.robots[i].carrying == Some(Carried::Statue) {
+                carriers_pushed.push(i);
+            }
             moves.push((self.robots[i].id, from, to));
         }
         if self.hooks_moves() {

@@ -409,3 +409,35 @@ fn the_changes_asked_for_are_charged_for_their_work() {
     game("return { setup = function(game) for i = 1, 100 do game:drive('red', 'E', 'dash') end end }")
         .expect("100 dashes");
 }
+
+/// A game of red and yellow under `pins` whose `setup` hook runs `body`.
+fn game_under(pins: &[&str], body: &str) -> Result<Game, String> {
+    let m = Mission::parse(
+        "t.toml",
+        "mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [\"R...Y\"]",
+    )
+    .map_err(|e| e.to_string())?;
+    let hooks = Rc::new(load(&format!(
+        "return {{ setup = function(game)\n{body}\nend }}"
+    ))?);
+    let pins: Vec<String> = pins.iter().map(ToString::to_string).collect();
+    let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES)
+        .pinned(&pins)
+        .map_err(|e| e.0)?;
+    Game::with_rulings(m, 2, 1, &TileMix::standard(), Some(hooks), rulings).map_err(|e| e.message)
+}
+
+#[test]
+fn a_script_reads_the_rulings_in_force_and_an_unknown_id_is_an_error_listing_the_game_s() {
+    let keep = "game:set(game:ruling('droids.statue-home'), 1)";
+    let g = game_under(&[], keep).expect("a game");
+    assert_eq!(g.vars.get("set-down"), Some(&1), "the default");
+    let g = game_under(&["droids.statue-home=arrival"], keep).expect("a game");
+    assert_eq!(g.vars.get("arrival"), Some(&1), "the pinned reading");
+    let e = game_under(&[], "game:ruling('droids.statue-hom')").expect_err("refused");
+    assert!(e.contains("m.lua:2: game:ruling(id): "), "{e}");
+    assert!(e.contains("no dispute `droids.statue-hom`"), "{e}");
+    assert!(e.contains("droids.killer-pace"), "lists the game's: {e}");
+    let e = game_under(&[], "game:ruling(4)").expect_err("refused");
+    assert!(e.contains("the id is 4: text"), "{e}");
+}

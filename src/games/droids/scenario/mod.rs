@@ -54,6 +54,10 @@ struct RawScenario {
     stacks: BTreeMap<String, Vec<Spanned<String>>>,
     /// The mission whose script and left-out tiles apply (`mines`, `7:c`).
     mission: Option<Spanned<String>>,
+    /// Whether the rows are the named mission's board at its set-up, so
+    /// the set-up's rules apply (its repair robots on the free corners,
+    /// `droids.repair-corners`).
+    set_up: Option<Spanned<bool>>,
     /// Numbers the mission's script keeps, set before the first order.
     #[serde(default)]
     vars: BTreeMap<String, Spanned<i64>>,
@@ -252,6 +256,9 @@ fn play(
             .get_ref()
             .parse()
             .map_err(|e: String| place.at(o.tile.span().start, e))?;
+        if let Some(why) = left_out(game.mission(), tile) {
+            return Err(place.at(o.tile.span().start, why));
+        }
         game.events.clear();
         let from = game.robots[r].at;
         game.carry_out(r, tile);
@@ -335,11 +342,22 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
             let (named, hooks) = chosen.load().map_err(|e| place.at(m.span().start, e))?;
             mission.name = named.name;
             mission.number = named.number;
+            mission.stacks = named.stacks;
             mission.leave_out = named.leave_out;
             mission.teams = named.teams;
+            mission.free_corners =
+                raw.set_up.as_ref().is_some_and(|s| *s.get_ref()) && named.free_corners;
             hooks
         }
-        None => None,
+        None => {
+            if let Some(set_up) = &raw.set_up {
+                return Err(place.at(
+                    set_up.span().start,
+                    "a set-up is a mission's: name the mission (`mission = \"mines\"`)",
+                ));
+            }
+            None
+        }
     };
     let players = mission.starts.iter().take_while(|s| s.is_some()).count();
     if players == 0 || mission.starts[players..].iter().any(Option::is_some) {
@@ -362,6 +380,9 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
                 .map_err(|e| place.at(t.span().start, e))?;
             if tile.colour() != colour {
                 return Err(place.at(t.span().start, format!("`{tile}` is not {colour}")));
+            }
+            if let Some(why) = left_out(&mission, tile) {
+                return Err(place.at(t.span().start, why));
             }
             list.push(tile);
         }
@@ -473,6 +494,25 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
         )
     })?;
     Ok(game)
+}
+
+/// Why `tile` is not in play in a scenario of `mission`: the mission
+/// leaves its stack or its kind out (seed lines 147, 200, 221, 236).
+fn left_out(mission: &Mission, tile: Tile) -> Option<String> {
+    let colour = tile.colour();
+    if !mission.stacks.contains(&colour) {
+        return Some(format!(
+            "`{tile}`: mission {} leaves the {colour} tiles out (its stacks: {})",
+            mission.name,
+            mission.stack_names()
+        ));
+    }
+    let word = mission.leave_out.iter().find(|w| tile.left_out_by(w))?;
+    Some(format!(
+        "`{tile}`: mission {} leaves the {word} tiles out (it leaves out: {})",
+        mission.name,
+        mission.leave_out.join(", ")
+    ))
 }
 
 /// A square given as `[x, y]`: exactly two whole numbers, within

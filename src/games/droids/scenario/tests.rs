@@ -159,3 +159,61 @@ fn numbers_are_read_into_their_range_in_the_game_s_words() {
     let e = text_error("rows = [\"R.Y\"]\nrolls = [10]\n");
     assert!(e.contains("a roll of the die, from 0 to 9"), "{e}");
 }
+
+#[test]
+fn a_scenario_naming_a_mission_has_only_the_tiles_the_mission_plays() {
+    // Mission 1 plays no grey tiles (seed line 147), mission 5 no shooting
+    // (line 200), mission 6 no diagonals (line 221), mission 7 no red
+    // (line 236).
+    for (mission, tile, out) in [
+        (
+            "challenge",
+            "gmove N",
+            "mission challenge leaves the grey tiles out",
+        ),
+        (
+            "statue",
+            "shoot E",
+            "mission statue leaves the shoot tiles out",
+        ),
+        (
+            "labyrinth",
+            "diag SE",
+            "mission labyrinth leaves the diagonal tiles out",
+        ),
+        (
+            "killer",
+            "steer N E",
+            "mission killer leaves the red tiles out",
+        ),
+    ] {
+        let rows = if mission == "killer" {
+            "R...K"
+        } else {
+            "R...Y"
+        };
+        let e = text_error(&format!(
+            "mission = \"{mission}\"\nrows = [\"{rows}\"]\n[[order]]\nrobot = \"red\"\ntile = \"{tile}\"\n"
+        ));
+        assert!(e.starts_with("s.toml:8:"), "{e}");
+        assert!(e.contains(out), "{e}");
+        let colour = tile_colour(tile);
+        let e = text_error(&format!(
+            "mission = \"{mission}\"\nrows = [\"{rows}\"]\n[stacks]\n{colour} = [\"{tile}\"]\n"
+        ));
+        assert!(e.starts_with("s.toml:7:"), "{e}");
+        assert!(e.contains(out), "{e}");
+    }
+    let e = text_error("set_up = true\nrows = [\"R...Y\"]\n");
+    assert!(e.starts_with("s.toml:4:"), "{e}");
+    assert!(e.contains("a set-up is a mission's"), "{e}");
+}
+
+/// The stack of a tile written as text.
+fn tile_colour(tile: &str) -> &'static str {
+    match tile.split(' ').next() {
+        Some("gmove") => "grey",
+        Some("shoot" | "steer") => "red",
+        _ => "purple",
+    }
+}
