@@ -52,6 +52,13 @@ function DrGame:roll() end
 ---@param colour string A seated player's colour.
 ---@return boolean out Whether the player is out (asked out by this hook too).
 function DrGame:is_out(colour) end
+--- The reading the game follows for a disputed rule (`tinbots rulings`, `--ruling`):
+--- `game:ruling("droids.statue-home")` is "set-down" or "arrival". An id the game
+--- lacks is an error listing the game's. Name it in the narration the rule decides:
+--- `... [ruling droids.statue-home: set-down]`.
+---@param id string A dispute's id, "droids.NAME".
+---@return string reading The reading's name.
+function DrGame:ruling(id) end
 --- Keeps a number in the game (at most 1024 keys, each 1 to 64 bytes).
 ---@param key string
 ---@param value integer
@@ -80,7 +87,7 @@ function DrGame:finish(winners, reason) end
 --- What a mission script returns: its hooks, each optional.
 ---@class DrMission
 ---@field setup fun(game: DrGame)? Once, before the set-up's obstacles.
----@field moved fun(game: DrGame, event: {robot: string, from: DrSquare, to: DrSquare, pushed: boolean})? A robot entered a square.
----@field order_done fun(game: DrGame, event: {player: string, robot: string, tile: string, from: DrSquare?})? A turned-up tile was carried out.
+---@field moved fun(game: DrGame, event: {robot: string, from: DrSquare, to: DrSquare, pushed: boolean, steered: boolean})? A robot entered a square (`pushed`: another pushed it; `steered`: another's red tile steered it).
+---@field order_done fun(game: DrGame, event: {player: string, robot: string, tile: string, from: DrSquare?, moved: {robot: string, from: DrSquare}[]})? A turned-up tile was carried out (`moved`: every robot that left its square in the order, with the square it left).
 ---@field round_ended fun(game: DrGame, event: {round: integer})? A round ended.
 local DrMission = {}

@@ -232,6 +232,7 @@ impl Game {
                 });
                 self.players[seat].turned = true;
                 let before = self.events.len();
+                let squares = self.squares();
                 self.carry_out(r, tile);
                 let void = self.events[before..]
                     .iter()
@@ -245,6 +246,7 @@ impl Game {
                     robot,
                     tile: tile.to_string(),
                     from,
+                    moved: self.moved_since(&squares),
                 });
                 self.shooter = Some(seat);
                 self.next_blocks();

@@ -82,6 +82,26 @@ impl Game {
             .is_some_and(|t| self.carrier(seat, column, *t).is_some())
     }
 
+    /// Where each robot stands, in the order of [`Game::robots`]: taken
+    /// before an order, for [`Game::moved_since`].
+    pub(crate) fn squares(&self) -> Vec<Option<Square>> {
+        self.robots.iter().map(|r| r.at).collect()
+    }
+
+    /// The robots that left the square they stood on in `before` (taken by
+    /// [`Game::squares`]), each with that square: what an order moved, for
+    /// the mission script's `order_done`.
+    pub(crate) fn moved_since(&self, before: &[Option<Square>]) -> Vec<(RobotId, Square)> {
+        self.robots
+            .iter()
+            .zip(before)
+            .filter_map(|(r, b)| {
+                b.filter(|from| r.at != Some(*from))
+                    .map(|from| (r.id, from))
+            })
+            .collect()
+    }
+
     /// Carries out `tile` with robot `r`; a hit's registers to block join
     /// [`Game::pending`].
     pub(crate) fn carry_out(&mut self, r: usize, tile: Tile) {
@@ -212,6 +232,7 @@ impl Game {
                     from,
                     to,
                     pushed: false,
+                    steered,
                 });
                 if self.phase == Phase::Over || self.robots[r].at != Some(to) {
                     return;
@@ -299,6 +320,7 @@ impl Game {
                     from,
                     to,
                     pushed: true,
+                    steered: false,
                 });
             }
         }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 
 use mlua::{Lua, MultiValue, Table, Value};
 
-use crate::engine::Seat;
+use crate::engine::{Rulings, Seat};
 use crate::grid::square::{Compass, Square};
 use crate::script::host;
 use crate::script::located;
@@ -52,6 +52,9 @@ pub(crate) struct Lent {
     /// The game's die, given back after the call.
     pub(crate) dice: Dice,
     vars: Vars,
+    /// The readings of disputed rules the game is played under
+    /// (`game:ruling`).
+    rulings: Rulings,
     /// The changes asked, in order.
     pub asked: Vec<Asked>,
     /// What the changes asked hold, in bytes.
@@ -69,6 +72,7 @@ impl Lent {
             outs: game.players.iter().map(|p| p.out).collect(),
             dice: game.dice.clone(),
             vars: game.vars.clone(),
+            rulings: game.rulings.clone(),
             asked: Vec::new(),
             asked_bytes: 0,
         }
@@ -320,6 +324,7 @@ const METHODS: &[(&str, &str, usize, Method)] = &[
     ("free", "x, y", 2, free),
     ("roll", "", 0, roll),
     ("is_out", "colour", 1, is_out),
+    ("ruling", "id", 1, ruling),
     ("set", "key, n", 2, set),
     ("block", "colour, n", 2, block),
     ("set_piece", "x, y, kind", 3, set_piece),
@@ -412,6 +417,15 @@ fn roll(_: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
 fn is_out(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
     let seat = call.seat(0, lent)?;
     Ok(Value::Boolean(lent.outs[seat]))
+}
+
+/// The reading the game follows for the disputed rule `id`
+/// (`"droids.statue-home"` -> `"set-down"`); an id the game lacks is an
+/// error listing the game's.
+fn ruling(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
+    let id = call.text(0, "the id")?;
+    let dispute = lent.rulings.dispute(&id).map_err(|e| call.fail(e))?;
+    name(call, lent.rulings.reading(dispute).name)
 }
 
 fn set(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
