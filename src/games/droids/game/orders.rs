@@ -424,7 +424,7 @@ impl Game {
     /// as at least twice or as exactly twice by `droids.damage-tiers`; else
     /// 1. With the ruling cited when the roll falls where "double" decides
     /// (from twice up to three times the count).
-    fn damage(&self, roll: u8, count: u32) -> (u8, Option<String>) {
+    pub(super) fn damage(&self, roll: u8, count: u32) -> (u8, Option<String>) {
         let roll = u32::from(roll);
         if roll >= 3 * count {
             return (3, None);
