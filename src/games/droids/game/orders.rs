@@ -422,8 +422,8 @@ impl Game {
     /// squares are counted, no more than the roll (seed lines 50-54): 3 if
     /// the roll is at least three times the count; 2 if it is double, read
     /// as at least twice or as exactly twice by `droids.damage-tiers`; else
-    /// 1. With the ruling cited when the roll falls where "double" decides
-    /// (from twice up to three times the count).
+    /// one. With the ruling cited when the roll falls where "double"
+    /// decides (from twice up to three times the count).
     pub(super) fn damage(&self, roll: u8, count: u32) -> (u8, Option<String>) {
         let roll = u32::from(roll);
         if roll >= 3 * count {

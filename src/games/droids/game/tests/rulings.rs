@@ -6,7 +6,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::engine::{Describe, GameOptions, Rulings, State};
+use crate::engine::{GameOptions, Rulings, State};
 use crate::games::droids::board::Mission;
 use crate::games::droids::game::{Game, RobotId};
 use crate::games::droids::rulings::DISPUTES;
