@@ -198,3 +198,78 @@ fn missions_are_listed_and_a_catalogue_a_game_lacks_is_refused() {
     let o = tinbots(&["missions", "extra.toml"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("`tinbots missions` takes no files"));
 }
+
+#[test]
+fn max_turns_reports_the_rounds_played() {
+    // Issue 30: `--max-turns 1` reported 2 rounds (the round the limit
+    // stopped had begun). The goal bot keeps both players in, so the
+    // game reaches the limit.
+    for turns in ["1", "3"] {
+        let o = tinbots(&[
+            "play",
+            "--game",
+            "droids",
+            "--max-turns",
+            turns,
+            "--seed",
+            "1",
+            "--bot",
+            "all=scripts/droids/bots/goal.lua",
+            "-q",
+        ]);
+        let out = stdout(&o);
+        assert!(o.status.success(), "{out}");
+        assert!(out.contains("over: the turn limit"), "{out}");
+        assert!(out.contains(&format!("\nrounds: {turns}\n")), "{out}");
+    }
+}
+
+#[test]
+fn a_scenario_s_bad_rulings_are_refused_with_file_and_line() {
+    let head = "game = \"droids\"\ntitle = \"t\"\nsource = \"003_4ed30270cd5960fb.txt:76\"\n";
+    let cases = [
+        (
+            "rulings = { \"droids.steer-watter\" = \"enter\" }",
+            "there is no dispute `droids.steer-watter`, did you mean `droids.steer-water`?",
+        ),
+        (
+            "rulings = { \"droids.steer-water\" = \"swim\" }",
+            "`droids.steer-water` has no reading `swim`",
+        ),
+        (
+            "rulings = { \"droids.steer-water\" = 3 }",
+            "a reading is a string",
+        ),
+    ];
+    for (i, (line, want)) in cases.iter().enumerate() {
+        let path = temp(&format!("bad-rulings-{i}.toml"));
+        std::fs::write(&path, format!("{head}{line}\nrows = [\"RY\"]\n")).unwrap();
+        let o = tinbots(&["check", path.to_str().unwrap()]);
+        let err = format!("{}{}", stdout(&o), String::from_utf8_lossy(&o.stderr));
+        let _ = std::fs::remove_file(&path);
+        assert!(!o.status.success(), "{line}: {err}");
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(err.contains(&format!("{name}:4:")), "{line}: {err}");
+        assert!(err.contains(want), "{line}: {err}");
+    }
+}
+
+#[test]
+fn a_ruling_pin_over_a_scenario_plays_the_other_reading() {
+    // Seed line 76: the steer-water pair parts on one position; each file
+    // passes under its own reading and fails pinned to the other.
+    let dir = "scripts/droids/scenarios";
+    for (file, other) in [
+        ("ruling.steer-water.stop-before.toml", "enter"),
+        ("ruling.steer-water.enter.toml", "stop-before"),
+    ] {
+        let path = format!("{dir}/{file}");
+        let o = tinbots(&["check", &path]);
+        assert!(o.status.success(), "{file}: {}", stdout(&o));
+        let pin = format!("droids.steer-water={other}");
+        let o = tinbots(&["check", &path, "--ruling", &pin]);
+        let out = stdout(&o);
+        assert!(!o.status.success(), "{file} under {other}: {out}");
+        assert!(out.starts_with("FAIL "), "{out}");
+    }
+}

@@ -87,7 +87,7 @@ function DrGame:finish(winners, reason) end
 --- What a mission script returns: its hooks, each optional.
 ---@class DrMission
 ---@field setup fun(game: DrGame)? Once, before the set-up's obstacles.
----@field moved fun(game: DrGame, event: {robot: string, from: DrSquare, to: DrSquare, pushed: boolean})? A robot entered a square.
----@field order_done fun(game: DrGame, event: {player: string, robot: string, tile: string, from: DrSquare?})? A turned-up tile was carried out.
+---@field moved fun(game: DrGame, event: {robot: string, from: DrSquare, to: DrSquare, pushed: boolean, steered: boolean})? A robot entered a square (`pushed`: another pushed it; `steered`: another's red tile steered it).
+---@field order_done fun(game: DrGame, event: {player: string, robot: string, tile: string, from: DrSquare?, moved: {robot: string, from: DrSquare}[]})? A turned-up tile was carried out (`moved`: every robot that left its square in the order, with the square it left).
 ---@field round_ended fun(game: DrGame, event: {round: integer})? A round ended.
 local DrMission = {}

@@ -4,20 +4,41 @@
 -- repair robot, and is then gone; a robot carrying a mine rolls the die
 -- for every square it crosses, and on a 0 the mine explodes in its arms
 -- (two registers blocked). The last robot on the board wins (line 151:
--- the engine's own rule). Our readings are in docs/droids.md.
+-- the engine's own rule). Our readings are in docs/droids.md; two rules
+-- are disputed and played in either reading (`game:ruling`):
+-- droids.repair-mines (which moves of a repair robot leave a mine) and
+-- droids.mine-pushed (whether a robot pushed or steered onto a mine sets
+-- it off).
 
 local function is_grey(name) return string.sub(name, 1, 5) == "grey." end
 
+local function at(square) return "[" .. square.x .. ", " .. square.y .. "]" end
+
+-- How a narration names the ruling a disputed rule was decided by.
+local function cite(game, id) return "[ruling " .. id .. ": " .. game:ruling(id) .. "]" end
+
 return {
-  -- Line 155: each time a repair robot moves it leaves a mine on the square
-  -- it moved from (ours: once an order, if that square is free of pieces
-  -- and robots).
+  -- Line 155: "elke keer een herstelrobot beweegt, laat hij een mijn achter
+  -- op startvak": a repair robot that moved leaves a mine on the square it
+  -- stood on before the order (ours: once an order, if that square is free
+  -- of pieces and robots). Moved by its own grey tile it always does; moved
+  -- by another robot's order (pushed or steered) only under the reading
+  -- `any-move` of droids.repair-mines.
   order_done = function(game, event)
-    local from, robot = event.from, game.robots[event.robot]
-    if not is_grey(event.robot) or not from then return end
-    if robot.x == from.x and robot.y == from.y then return end
-    if game:piece(from.x, from.y) == nil and game:robot_at(from.x, from.y) == nil then
-      game:set_piece(from.x, from.y, "mine")
+    for _, m in ipairs(event.moved) do
+      if is_grey(m.robot) then
+        local own = m.robot == event.robot
+        local why = own and "(seed line 155)"
+          or "(seed line 155, moved by " .. event.robot .. "'s order) " .. cite(game, "droids.repair-mines")
+        if not own and game:ruling("droids.repair-mines") == "own-orders" then
+          game:say(m.robot .. " leaves no mine on " .. at(m.from) .. ": only its own orders do " .. why)
+        elseif game:piece(m.from.x, m.from.y) == nil and game:robot_at(m.from.x, m.from.y) == nil then
+          game:set_piece(m.from.x, m.from.y, "mine")
+          game:say(m.robot .. " leaves a mine on " .. at(m.from) .. ", the square it moved from " .. why)
+        else
+          game:say(m.robot .. " leaves no mine on " .. at(m.from) .. ": the square is taken (ours) " .. why)
+        end
+      end
     end
   end,
 
@@ -33,13 +54,26 @@ return {
       end
     end
     if game:piece(to.x, to.y) ~= "mine" then return end
+    -- Line 157: "elke keer een speler op een mijn stapt". A robot moving by
+    -- its own order sets it off; one pushed or steered onto it does too
+    -- unless droids.mine-pushed is read `stepping-only`.
+    local ruled = ""
+    if event.pushed or event.steered then
+      ruled = " " .. cite(game, "droids.mine-pushed")
+      if game:ruling("droids.mine-pushed") == "stepping-only" then
+        local how = event.pushed and "pushed" or "steered"
+        game:say(name .. " is " .. how .. " onto the mine on " .. at(to)
+          .. ", which only a robot stepping on it sets off (seed line 157)" .. ruled)
+        return
+      end
+    end
     game:set_piece(to.x, to.y, nil)
     if is_grey(name) then
       -- Line 159: a repair robot sets it off without damage.
-      game:say("a mine explodes under " .. name .. ", no damage (seed line 159)")
+      game:say("a mine explodes under " .. name .. ", no damage (seed line 159)" .. ruled)
     elseif game.starts[name] then
       -- Lines 157-158, 161: one register, the player's choice; the mine is gone.
-      game:say("a mine explodes under " .. name .. ": 1 register to block (seed line 157)")
+      game:say("a mine explodes under " .. name .. ": 1 register to block (seed line 157)" .. ruled)
       game:block(name, 1)
     end
   end,

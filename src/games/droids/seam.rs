@@ -491,7 +491,11 @@ impl Describe for Game {
         if let Some(o) = &self.outcome {
             out.push_str(&format!("over: {}\n", crate::escape::terminal(&o.reason)));
         }
-        out.push_str(&format!("rounds: {}\n", self.round));
+        let rounds = self
+            .outcome
+            .as_ref()
+            .map_or(self.round, |o| o.turns_played(self.round));
+        out.push_str(&format!("rounds: {rounds}\n"));
         let winners: Vec<&str> = self
             .outcome
             .iter()

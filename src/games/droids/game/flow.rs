@@ -8,6 +8,7 @@ use crate::grid::square::Square;
 use super::{Answer, Event, Game, Phase, DRAW};
 use crate::games::droids::board::Terrain;
 use crate::games::droids::mission::hooks::{Hook, HookEvent};
+use crate::games::droids::rulings::VOID_ORDER;
 use crate::games::droids::tiles::{Colour, Tile};
 
 impl Game {
@@ -234,14 +235,23 @@ impl Game {
                     tile,
                     robot,
                 });
-                self.players[seat].ran = true;
+                self.players[seat].turned = true;
+                let before = self.events.len();
+                let squares = self.squares();
                 self.carry_out(r, tile);
+                let void = self.events[before..]
+                    .iter()
+                    .any(|e| matches!(e, Event::NoEffect { .. }));
+                if !void {
+                    self.players[seat].ran = true;
+                }
                 self.return_tiles(vec![tile]);
                 self.hook(&HookEvent::OrderDone {
                     seat,
                     robot,
                     tile: tile.to_string(),
                     from,
+                    moved: self.moved_since(&squares),
                 });
                 self.shooter = Some(seat);
                 self.next_blocks();
@@ -288,6 +298,7 @@ impl Game {
         for p in &mut self.players {
             p.stopped = false;
             p.ran = false;
+            p.turned = false;
             p.drawn = p.out;
         }
         self.phase = Phase::Draw;
@@ -399,16 +410,36 @@ impl Game {
     }
 
     /// Ends a round (seed lines 125-135): a player who carried out no order
-    /// in it is out; tiles left in registers go back to their stacks (ours);
-    /// the game ends when at most one player is left, else the next round
-    /// starts with the next player.
+    /// in it is out (one who turned up only orders that could not be
+    /// carried out, as `droids.void-order` reads it); tiles left in
+    /// registers go back to their stacks (ours); the game ends when at most
+    /// one player is left, else the next round starts with the next player.
     fn end_round(&mut self) {
         self.events.push(Event::RoundEnded { round: self.round });
         for s in 0..self.players.len() {
-            if !self.players[s].out && !self.players[s].ran {
-                self.players[s].out = true;
-                self.events.push(Event::Out { seat: s });
+            let p = &self.players[s];
+            if p.out || p.ran {
+                continue;
             }
+            if p.turned {
+                let counts = self.rulings.follows(&VOID_ORDER, "counts");
+                let text = format!(
+                    "{} turned up only orders that could not be carried out: {} (seed lines 120, 133) {}",
+                    self.seat_label(s),
+                    if counts {
+                        "turning them up and discarding them counts as carrying out an order, so it stays in"
+                    } else {
+                        "it carried out none"
+                    },
+                    self.rulings.cite(&VOID_ORDER)
+                );
+                self.events.push(Event::Ruling { text });
+                if counts {
+                    continue;
+                }
+            }
+            self.players[s].out = true;
+            self.events.push(Event::Out { seat: s });
         }
         let mut left = Vec::new();
         for p in &mut self.players {

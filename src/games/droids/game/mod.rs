@@ -142,8 +142,12 @@ pub struct Player {
     pub out: bool,
     /// Has stopped laying this round (seed line 112).
     pub stopped: bool,
-    /// Has carried out an order in this round's run (seed line 133).
+    /// Has carried out an order in this round's run (seed line 133): a
+    /// tile turned up that could be carried out.
     pub ran: bool,
+    /// Has turned up a tile in this round's run, carried out or not
+    /// (seed line 120; `droids.void-order` reads whether that is enough).
+    pub turned: bool,
     /// Has drawn this round (seed line 103).
     pub drawn: bool,
 }
@@ -157,6 +161,7 @@ impl Player {
             out: false,
             stopped: false,
             ran: false,
+            turned: false,
             drawn: false,
         }
     }

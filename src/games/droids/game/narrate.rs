@@ -116,6 +116,13 @@ pub enum Event {
         /// The ruling applied, cited.
         ruling: String,
     },
+    /// What a disputed rule decided that no other event tells, with the
+    /// ruling applied (a robot pushed out of water, a player kept in the
+    /// game by orders that could not be carried out).
+    Ruling {
+        /// What happened and why, the ruling cited at the end.
+        text: String,
+    },
     /// The mission's script says something (`game:say`).
     Mission {
         /// What.
@@ -140,6 +147,9 @@ pub enum Event {
         count: u32,
         /// The registers to block.
         registers: u8,
+        /// The ruling applied, where the roll fell between two readings
+        /// of "double" (`droids.damage-tiers`).
+        ruling: Option<String>,
     },
     /// A register was blocked; its tiles went to the box (seed lines 56-57).
     Blocked {
@@ -270,10 +280,14 @@ pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
             roll,
             count,
             registers,
-        } => format!(
-            "{} is hit: the die shows {roll}, {count} squares counted: {registers} register(s) to block (seed lines 48-54)",
-            seat(*s)
-        ),
+            ruling,
+        } => {
+            let cited = ruling.as_ref().map_or(String::new(), |r| format!(" {r}"));
+            format!(
+                "{} is hit: the die shows {roll}, {count} squares counted: {registers} register(s) to block (seed lines 48-54){cited}",
+                seat(*s)
+            )
+        }
         Event::Blocked {
             seat: s,
             column,
@@ -310,6 +324,7 @@ pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
         }
         Event::GameOver { why } => format!("the game is over: {}", escape::terminal(why)),
         Event::Mission { text } => format!("mission: {}", escape::terminal(text)),
+        Event::Ruling { text } => text.clone(),
     }
 }
 

@@ -9,7 +9,9 @@ use super::narrate::as_piece;
 use super::{Carried, Event, Game, Phase, RobotId};
 use crate::games::droids::board::Terrain;
 use crate::games::droids::mission::hooks::HookEvent;
-use crate::games::droids::rulings::STATUE_CARRIER_PUSHED;
+use crate::games::droids::rulings::{
+    DAMAGE_TIERS, PUSH_FROM_WATER, STATUE_CARRIER_PUSHED, STEER_FROM_WATER, STEER_WATER,
+};
 use crate::games::droids::tiles::{Colour, Tile};
 
 /// How far a move goes.
@@ -19,6 +21,17 @@ pub(crate) enum Reach {
     Squares(u32),
     /// On to the next obstacle (seed lines 28, 75, 80).
     Obstacle,
+}
+
+/// Why a robot moves: by an order it carries out itself (or a mission
+/// script's drive), or steered by another robot's red tile (seed lines
+/// 74-76), which the disputes of water read apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Driven {
+    /// Its own order, or a script's drive.
+    Own,
+    /// Steered by another robot (seed line 75).
+    Steered,
 }
 
 /// How a shot damages (seed lines 48-54 for a tile's shot; the killer's
@@ -71,14 +84,34 @@ impl Game {
             .is_some_and(|t| self.carrier(seat, column, *t).is_some())
     }
 
+    /// Where each robot stands, in the order of [`Game::robots`]: taken
+    /// before an order, for [`Game::moved_since`].
+    pub(crate) fn squares(&self) -> Vec<Option<Square>> {
+        self.robots.iter().map(|r| r.at).collect()
+    }
+
+    /// The robots that left the square they stood on in `before` (taken by
+    /// [`Game::squares`]), each with that square: what an order moved, for
+    /// the mission script's `order_done`.
+    pub(crate) fn moved_since(&self, before: &[Option<Square>]) -> Vec<(RobotId, Square)> {
+        self.robots
+            .iter()
+            .zip(before)
+            .filter_map(|(r, b)| {
+                b.filter(|from| r.at != Some(*from))
+                    .map(|from| (r.id, from))
+            })
+            .collect()
+    }
+
     /// Carries out `tile` with robot `r`; a hit's registers to block join
     /// [`Game::pending`].
     pub(crate) fn carry_out(&mut self, r: usize, tile: Tile) {
         let robot = self.robots[r];
-        let Some(at) = robot.at else {
+        if robot.at.is_none() {
             return;
-        };
-        let in_water = self.terrain(at) == Some(Terrain::Water) && !robot.id.crosses_water();
+        }
+        let in_water = self.held_by_water(r);
         let no_effect = |game: &mut Game, why: &str| {
             game.events.push(Event::NoEffect {
                 robot: robot.id,
@@ -131,7 +164,25 @@ impl Game {
     /// (every robot but a repair robot, ours reading line 8), and after one
     /// square when carrying the statue (seed line 208).
     pub(crate) fn drive(&mut self, r: usize, dir: Compass, reach: Reach) {
+        self.drive_as(r, dir, reach, Driven::Own);
+    }
+
+    /// Whether robot `r` stands in water that holds it: water stops every
+    /// robot but a repair robot (and the killer), seed lines 8-9 and 81.
+    pub(crate) fn held_by_water(&self, r: usize) -> bool {
+        let robot = self.robots[r];
+        !robot.id.crosses_water()
+            && robot
+                .at
+                .is_some_and(|at| self.terrain(at) == Some(Terrain::Water))
+    }
+
+    /// [`Game::drive`], the robot moving for the reason `driven` says: a
+    /// steered robot that reaches water stops before it or in it, as
+    /// `droids.steer-water` reads seed line 76.
+    fn drive_as(&mut self, r: usize, dir: Compass, reach: Reach, driven: Driven) {
         let id = self.robots[r].id;
+        let steered = driven == Driven::Steered;
         let reach = match (reach, self.robots[r].carrying) {
             (_, Some(Carried::Statue)) => Reach::Squares(1),
             (reach, _) => reach,
@@ -150,6 +201,18 @@ impl Game {
                     robot: id,
                     at: from,
                     why: format!("it stands against {why}"),
+                });
+                return;
+            }
+            let water_ahead = !id.crosses_water() && self.terrain(to) == Some(Terrain::Water);
+            if steered && water_ahead && self.rulings.follows(&STEER_WATER, "stop-before") {
+                self.events.push(Event::Halted {
+                    robot: id,
+                    at: from,
+                    why: format!(
+                        "water is one of the obstacles steering runs to, so it stops before it (seed line 76) {}",
+                        self.rulings.cite(&STEER_WATER)
+                    ),
                 });
                 return;
             }
@@ -174,16 +237,25 @@ impl Game {
                     from,
                     to,
                     pushed: false,
+                    steered,
                 });
                 if self.phase == Phase::Over || self.robots[r].at != Some(to) {
                     return;
                 }
             }
-            if !id.crosses_water() && self.terrain(to) == Some(Terrain::Water) {
+            if water_ahead {
+                let why = if steered {
+                    format!(
+                        "steered into water, it stops in it (seed line 76) {}",
+                        self.rulings.cite(&STEER_WATER)
+                    )
+                } else {
+                    "water stops it (seed line 8; repair robots go on, line 9)".into()
+                };
                 self.events.push(Event::Halted {
                     robot: id,
                     at: to,
-                    why: "water stops it (seed line 8; repair robots go on, line 9)".into(),
+                    why,
                 });
                 return;
             }
@@ -233,6 +305,20 @@ impl Game {
                 None => Ok(()),
             };
         }
+        let in_water: Vec<usize> = chain
+            .iter()
+            .copied()
+            .filter(|i| self.held_by_water(*i))
+            .collect();
+        if let Some(first) = in_water.first() {
+            if self.rulings.follows(&PUSH_FROM_WATER, "held") {
+                return Err(format!(
+                    "{}, pushed, stands in water, which only a blue tile leaves, so nothing moves (seed line 36) {}",
+                    self.robots[*first].id,
+                    self.rulings.cite(&PUSH_FROM_WATER)
+                ));
+            }
+        }
         let mut moves = Vec::new();
         for i in chain.into_iter().rev() {
             let Some(from) = self.robots[i].at else {
@@ -254,6 +340,15 @@ impl Game {
             } else if self.robots[i].carrying == Some(Carried::Statue) {
                 carriers_pushed.push(i);
             }
+            if in_water.contains(&i) {
+                self.events.push(Event::Ruling {
+                    text: format!(
+                        "{}, pushed, leaves the water it stood in: a pushed robot undergoes the push (seed line 10) {}",
+                        self.robots[i].id,
+                        self.rulings.cite(&PUSH_FROM_WATER)
+                    ),
+                });
+            }
             moves.push((self.robots[i].id, from, to));
         }
         if self.hooks_moves() {
@@ -263,6 +358,7 @@ impl Game {
                     from,
                     to,
                     pushed: true,
+                    steered: false,
                 });
             }
         }
@@ -338,11 +434,9 @@ impl Game {
             self.events.push(Event::Out { seat });
             return;
         }
-        let registers = match how.registers {
-            0 if u32::from(roll) >= 3 * count => 3,
-            0 if u32::from(roll) >= 2 * count => 2,
-            0 => 1,
-            n => n,
+        let (registers, ruling) = match how.registers {
+            0 => self.damage(roll, count),
+            n => (n, None),
         };
         if how.distance {
             shot(self, format!("{victim} is hit"));
@@ -351,6 +445,7 @@ impl Game {
                 roll,
                 count,
                 registers,
+                ruling,
             });
         } else {
             shot(
@@ -359,6 +454,27 @@ impl Game {
             );
         }
         self.owe_blocks(seat, registers);
+    }
+
+    /// The registers a hit blocks when the die shows `roll` and `count`
+    /// squares are counted, no more than the roll (seed lines 50-54): 3 if
+    /// the roll is at least three times the count; 2 if it is double, read
+    /// as at least twice or as exactly twice by `droids.damage-tiers`; else
+    /// one. With the ruling cited when the roll falls where "double"
+    /// decides (from twice up to three times the count).
+    pub(super) fn damage(&self, roll: u8, count: u32) -> (u8, Option<String>) {
+        let roll = u32::from(roll);
+        if roll >= 3 * count {
+            return (3, None);
+        }
+        if roll < 2 * count {
+            return (1, None);
+        }
+        let double = roll == 2 * count || self.rulings.follows(&DAMAGE_TIERS, "at-least");
+        (
+            if double { 2 } else { 1 },
+            Some(self.rulings.cite(&DAMAGE_TIERS)),
+        )
     }
 
     /// Pick up or put down on the adjacent square towards `dir` (seed
@@ -447,7 +563,9 @@ impl Game {
     /// Steering (seed lines 74-76): the first robot in the line of `aim`
     /// (found as a shot finds its target) is driven towards `drive` to the
     /// next obstacle, by the rules of any move (ours: it also stops at
-    /// fixed obstacles and on water, and pushes robots).
+    /// fixed obstacles, and pushes robots). Water stops it before or in it
+    /// (`droids.steer-water`); a robot standing in water stays there or is
+    /// driven out (`droids.steer-from-water`).
     fn steer(&mut self, r: usize, aim: Compass, drive: Compass) {
         let id = self.robots[r].id;
         let Some(from) = self.robots[r].at else {
@@ -465,7 +583,27 @@ impl Game {
                         .into(),
                 })
             }
-            Ok((t, _)) => self.drive(t, drive, Reach::Obstacle),
+            Ok((t, _)) => {
+                if self.held_by_water(t) {
+                    let target = self.robots[t].id;
+                    let cite = self.rulings.cite(&STEER_FROM_WATER);
+                    if self.rulings.follows(&STEER_FROM_WATER, "stays") {
+                        self.events.push(Event::NoEffect {
+                            robot: id,
+                            why: format!(
+                                "{target} stands in water, which only a blue tile leaves (seed line 36) {cite}"
+                            ),
+                        });
+                        return;
+                    }
+                    self.events.push(Event::Ruling {
+                        text: format!(
+                            "{target} stands in water and is steered out of it like any robot (seed lines 74-76) {cite}"
+                        ),
+                    });
+                }
+                self.drive_as(t, drive, Reach::Obstacle, Driven::Steered);
+            }
         }
     }
 

@@ -52,7 +52,8 @@ pub enum Hook {
 pub enum HookEvent {
     /// The game starts.
     Setup,
-    /// `robot` went from `from` to `to`; `pushed` when another pushed it.
+    /// `robot` went from `from` to `to`; `pushed` when another pushed it,
+    /// `steered` when another's red tile steered it.
     Moved {
         /// Which robot.
         robot: RobotId,
@@ -62,6 +63,9 @@ pub enum HookEvent {
         to: Square,
         /// Pushed rather than moving itself.
         pushed: bool,
+        /// Steered by another robot (seed lines 74-76) rather than moving
+        /// by its own order.
+        steered: bool,
     },
     /// `seat` turned up `tile` and `robot` carried it out, from `from`.
     OrderDone {
@@ -73,6 +77,10 @@ pub enum HookEvent {
         tile: String,
         /// Where the robot stood before.
         from: Option<Square>,
+        /// Every robot that left its square during the order (the one
+        /// that carried it out, those it pushed or steered), with the
+        /// square it stood on before, in the game's order of robots.
+        moved: Vec<(RobotId, Square)>,
     },
     /// Round `round` ended.
     RoundEnded {
@@ -404,17 +412,20 @@ fn event_table(lua: &Lua, event: &HookEvent) -> mlua::Result<Table> {
             from,
             to,
             pushed,
+            steered,
         } => {
             t.set("robot", robot.to_string())?;
             t.set("from", square_table(lua, *from)?)?;
             t.set("to", square_table(lua, *to)?)?;
             t.set("pushed", *pushed)?;
+            t.set("steered", *steered)?;
         }
         HookEvent::OrderDone {
             seat,
             robot,
             tile,
             from,
+            moved,
         } => {
             t.set("player", PLAYER_COLOURS[*seat])?;
             t.set("robot", robot.to_string())?;
@@ -422,6 +433,14 @@ fn event_table(lua: &Lua, event: &HookEvent) -> mlua::Result<Table> {
             if let Some(f) = from {
                 t.set("from", square_table(lua, *f)?)?;
             }
+            let list = lua.create_table()?;
+            for (i, (r, f)) in moved.iter().enumerate() {
+                let entry = lua.create_table()?;
+                entry.set("robot", r.to_string())?;
+                entry.set("from", square_table(lua, *f)?)?;
+                list.raw_set(i + 1, entry)?;
+            }
+            t.set("moved", list)?;
         }
         HookEvent::RoundEnded { round } => t.set("round", *round)?,
     }

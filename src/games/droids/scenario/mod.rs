@@ -261,6 +261,7 @@ fn play(
         }
         game.events.clear();
         let from = game.robots[r].at;
+        let squares = game.squares();
         game.carry_out(r, tile);
         let seat = match id {
             RobotId::Player(s) => s,
@@ -271,6 +272,7 @@ fn play(
             robot: id,
             tile: tile.to_string(),
             from,
+            moved: game.moved_since(&squares),
         });
         if let Some(failure) = game.failure.take() {
             return Err(place.at(

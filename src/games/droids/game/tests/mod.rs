@@ -1,10 +1,12 @@
 //! Tests of the game: rules of the flow ([`rules`]), and whole games with
 //! random answers ([`games`]: invariants, determinism, replay, hidden
-//! information).
+//! information), and the disputed readings of moving, damage and water
+//! ([`rulings`]).
 
 mod games;
 mod missions;
 mod rules;
+mod rulings;
 
 use super::Game;
 use crate::games::droids::board::Mission;
