@@ -21,7 +21,9 @@ mod options;
 mod rulings;
 mod search_settings;
 pub use options::{GameOption, GameOptions};
-pub use rulings::{cited as cited_rulings, listing as rulings_listing, Dispute, Reading, RulingError, Rulings};
+pub use rulings::{
+    cited as cited_rulings, listing as rulings_listing, Dispute, Reading, RulingError, Rulings,
+};
 pub use search_settings::{SearchChoice, SearchSettings};
 
 /// A seat at the table: 0 is the first player seated.

@@ -69,7 +69,6 @@ pub fn listing(title: &str, disputes: &[Dispute]) -> String {
     out
 }
 
-
 /// Why a ruling cannot be chosen: an id the game does not have, a reading
 /// the dispute does not have, or a pin that is not `ID=READING`. The
 /// message lists what there is ("did you mean").
@@ -384,7 +383,9 @@ mod tests {
             .pinned(&["game.colour".into()])
             .unwrap_err();
         assert!(e.0.contains("a ruling is ID=READING"), "{e}");
-        let e = Rulings::defaults(&[]).pinned(&["x.y=z".into()]).unwrap_err();
+        let e = Rulings::defaults(&[])
+            .pinned(&["x.y=z".into()])
+            .unwrap_err();
         assert!(e.0.contains("this game has no disputed readings"), "{e}");
         let e = Rulings::defaults(DISPUTES)
             .pinned(&["game.\u{1b}[31m=x".into()])
@@ -405,12 +406,24 @@ mod tests {
         let bad: toml::Table = toml::from_str(r#""game.colour" = 3"#).unwrap();
         let e = Rulings::defaults(DISPUTES).from_table(&bad).unwrap_err();
         assert!(e.0.contains("a reading is a string"), "{e}");
-        let e = Rulings::from_record(DISPUTES, &serde_json::json!({"rulings": {"game.colour": "pink"}}))
-            .unwrap_err();
-        assert!(e.0.starts_with("`rulings`: `game.colour` has no reading `pink`"), "{e}");
+        let e = Rulings::from_record(
+            DISPUTES,
+            &serde_json::json!({"rulings": {"game.colour": "pink"}}),
+        )
+        .unwrap_err();
+        assert!(
+            e.0.starts_with("`rulings`: `game.colour` has no reading `pink`"),
+            "{e}"
+        );
         let listed = r.in_force();
-        assert!(listed.contains("game.question = yes  (the default)\n    it does\n"), "{listed}");
-        assert!(listed.contains("game.colour = blue  (chosen; the default is red)"), "{listed}");
+        assert!(
+            listed.contains("game.question = yes  (the default)\n    it does\n"),
+            "{listed}"
+        );
+        assert!(
+            listed.contains("game.colour = blue  (chosen; the default is red)"),
+            "{listed}"
+        );
     }
 
     const D: Dispute = Dispute {

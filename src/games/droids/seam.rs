@@ -58,7 +58,10 @@ pub const TYPE: GameType = GameType {
 /// The game at the position a Droids file sets up: a scenario's before
 /// its orders, a mission file's at its start (the fewest players it
 /// seats, seed 1, its script's `setup` run).
-fn scenario_position(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_position(
+    path: &std::path::Path,
+    pins: &[String],
+) -> Result<Box<dyn engine::DynState>, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {
@@ -83,7 +86,10 @@ fn is_mission_file(text: &str) -> bool {
 }
 
 /// The game after a Droids scenario file's orders and answers.
-fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(
+    path: &std::path::Path,
+    pins: &[String],
+) -> Result<Box<dyn engine::DynState>, String> {
     let text = crate::files::read_text(path, crate::files::FileKind::Scenario)
         .map_err(|e| e.to_string())?;
     if is_mission_file(&text) {

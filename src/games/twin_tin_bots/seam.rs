@@ -34,7 +34,7 @@ pub const TYPE: GameType = GameType {
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     catalogues: &[ORDERS],
-    disputes: &[],
+    disputes: super::rulings::DISPUTES,
 };
 
 /// The order tiles `tinbots orders FILES` lists.
@@ -69,7 +69,10 @@ fn read_legacy_replay(
 
 /// The game after a scenario file's turn
 /// ([`super::scenario::after_file`]).
-fn scenario_after(path: &std::path::Path, pins: &[String]) -> Result<Box<dyn engine::DynState>, String> {
+fn scenario_after(
+    path: &std::path::Path,
+    pins: &[String],
+) -> Result<Box<dyn engine::DynState>, String> {
     super::scenario::after_file(path)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
@@ -184,8 +187,8 @@ impl engine::State for Game {
                     Some(key) => key.to_vec(),
                     None => vec![
                         i64::from(s.total()),
-                        i64::from(s.blue_in_base),
-                        i64::from(s.green_in_base),
+                        i64::from(s.blue_counted()),
+                        i64::from(s.green_counted()),
                         i64::from(s.base_points),
                     ],
                 };
@@ -236,6 +239,14 @@ impl engine::State for Game {
 
     fn is_over(&self) -> bool {
         Game::is_over(self)
+    }
+
+    fn rulings(&self) -> &engine::Rulings {
+        Game::rulings(self)
+    }
+
+    fn set_rulings(&mut self, rulings: engine::Rulings) {
+        Game::set_rulings(self, rulings)
     }
 }
 
