@@ -73,14 +73,14 @@ fn scenario_after(
     path: &std::path::Path,
     pins: &[String],
 ) -> Result<Box<dyn engine::DynState>, String> {
-    super::scenario::after_file(path)
+    super::scenario::after_file_under(path, pins)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
 
-/// Checks a scenario file ([`super::scenario::check_file`]).
+/// Checks a scenario file under `pins` ([`super::scenario::check_file_under`]).
 fn check(path: &std::path::Path, pins: &[String]) -> Result<engine::Checked, String> {
-    super::scenario::check_file(path).map_err(|e| e.to_string())
+    super::scenario::check_file_under(path, pins).map_err(|e| e.to_string())
 }
 
 impl Named for Game {

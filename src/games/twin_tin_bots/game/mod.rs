@@ -715,11 +715,6 @@ impl Game {
         self.rulings = Arc::new(rulings);
     }
 
-    /// The readings in force, one enum per dispute.
-    pub(crate) fn readings(&self) -> Readings {
-        self.readings
-    }
-
     /// The crystal-attrition countdown.
     pub fn countdown(&self) -> Countdown {
         self.countdown
