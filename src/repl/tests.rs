@@ -245,7 +245,7 @@ static TOY: GameType = GameType {
     resume: toy_resume,
     claims: |_| false,
     repl: || Box::new(NoExtras),
-    check: |path| Err(format!("{}: the toy game has no files", path.display())),
+    check: |path, _| Err(format!("{}: the toy game has no files", path.display())),
     lua_bot: |file, _| {
         Err(crate::script::BotError::Load {
             path: file.shown(),

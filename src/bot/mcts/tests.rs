@@ -680,7 +680,7 @@ fn search_captures_at_once_in_droids_rather_than_be_captured() {
         .expect("a registered game")
         .scenario_after
         .expect("Droids plays scenario files");
-    let g = after(&file).expect("the position loads");
+    let g = after(&file, &[]).expect("the position loads");
     let me = g.to_decide().expect("a decision");
     assert_eq!(g.seat_name(me), "red");
     let answers: Vec<String> = (0..g.legal_count())

@@ -379,6 +379,57 @@ mod tests {
     }
 
     #[test]
+    fn a_game_started_under_pins_keeps_them_and_replays_under_them() {
+        let options = GameOptions {
+            players: Some(3),
+            seed: 11,
+            rulings: vec![
+                "ttb.dash-rows=dash-only".into(),
+                "ttb.crystal-placer=active-player".into(),
+            ],
+            ..GameOptions::default()
+        };
+        let started = TYPE
+            .start(&options)
+            .expect("pins of Twin Tin Bots' disputes");
+        let kept = [
+            "ttb.crystal-placer=active-player",
+            "ttb.dash-rows=dash-only",
+        ];
+        assert_eq!(started.game.rulings().pins(), kept);
+        assert_eq!(
+            started.start["rulings"],
+            serde_json::json!({"ttb.crystal-placer": "active-player", "ttb.dash-rows": "dash-only"})
+        );
+        // Played on, then replayed from the start record: the same game,
+        // event for event.
+        let mut game = started.game;
+        let mut again = (TYPE.resume)(&started.start).expect("its own record");
+        assert_eq!(again.rulings().pins(), kept);
+        for _ in 0..120 {
+            if game.is_over() {
+                break;
+            }
+            let text = game.legal_text(0).expect("a legal answer");
+            game.apply_text(&text).expect("legal");
+            again.apply_text(&text).expect("legal in the replay too");
+            assert_eq!(again.transcript_events(), game.transcript_events());
+        }
+        assert_eq!(again.picture(None, false), game.picture(None, false));
+        // A pin the game lacks is refused before the game starts.
+        let wrong = GameOptions {
+            rulings: vec!["ttb.tiebreak=carried".into()],
+            ..GameOptions::default()
+        };
+        let refused = TYPE.start(&wrong).err().expect("no such reading");
+        assert!(
+            refused.0.contains("has no reading `carried`"),
+            "{}",
+            refused.0
+        );
+    }
+
+    #[test]
     fn a_game_resumes_from_its_start_record() {
         let options = GameOptions {
             variants: vec!["mud".into()],

@@ -206,6 +206,32 @@ mod tests {
     }
 
     #[test]
+    fn harvested_tiebreakers_count_carried_crystals_too() {
+        // 000_f177823dad35ee93.txt:63-65 — "everyone totals his harvested
+        // Crystals : the ones brought back to the Base, but also Crystals
+        // carried by their Robots ... the player who harvested the most
+        // blue 2-point Crystals wins" (ttb.tiebreak=harvested); FAQ Q3
+        // counts the base only (in-base).
+        let standings = |tiebreak| {
+            vec![
+                Standing::new(0, counts(2, 0, 0), std::iter::empty()).counting(tiebreak),
+                Standing::new(
+                    1,
+                    counts(1, 0, 0),
+                    [Crystal::BLUE, Crystal::BLUE].into_iter(),
+                )
+                .counting(tiebreak),
+            ]
+        };
+        let mut in_base = standings(Tiebreak::InBase);
+        assert_eq!(in_base[0].total(), in_base[1].total());
+        assert_eq!(rank(&mut in_base), vec![0]);
+        let mut harvested = standings(Tiebreak::Harvested);
+        assert_eq!(harvested[1].blue_counted(), 3);
+        assert_eq!(rank(&mut harvested), vec![1]);
+    }
+
+    #[test]
     fn tiebreakers_in_the_online_order() {
         // 002_ae8ae07e801960f9.txt: Game Goal — most blue in base, then most
         // green in base, then highest total brought back, then shared victory.
