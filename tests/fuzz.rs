@@ -180,11 +180,11 @@ proptest! {
         let Some(mutated) = mutate::toml_text(&text, &m) else { return Ok(()) };
         let file = write_beside(seed, &mutated);
         let input = format!("{} ({m:?}):\n{mutated}", seed.display());
-        let checked = clean(&input, || tinbots::check::check_file(&tinbots::games::registry(), &file.0, None))?;
+        let checked = clean(&input, || tinbots::check::check_file(&tinbots::games::registry(), &file.0, None, &[]))?;
         if let Err(e) = &checked {
             names_file(e, &file.0, &input)?;
         }
-        let drawn = clean(&input, || tinbots::render::position(&tinbots::games::registry(), &file.0))?;
+        let drawn = clean(&input, || tinbots::render::position(&tinbots::games::registry(), &file.0, &[]))?;
         match drawn {
             Ok(game) => {
                 sound(game.as_ref(), &input)?;
@@ -203,7 +203,7 @@ proptest! {
 fn every_built_in_game_file_opens_into_a_sound_game() {
     let mut broken = Vec::new();
     for file in game_files(&["scenarios", "courses", "missions"], "toml") {
-        match tinbots::render::position(&tinbots::games::registry(), &file) {
+        match tinbots::render::position(&tinbots::games::registry(), &file, &[]) {
             Err(e) => broken.push(format!("{}: refused: {e}", file.display())),
             Ok(game) => {
                 if let Err(e) = game.check_invariants() {

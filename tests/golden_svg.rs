@@ -82,6 +82,7 @@ fn pictures_match_their_golden_files() {
             &root().join(file),
             None,
             &Seen::Everything,
+            &[],
         )
         .unwrap_or_else(|e| panic!("{file}: {e}"));
         let path = golden.join(format!("{name}.svg"));
@@ -122,8 +123,14 @@ fn every_scenario_in_scripts_is_drawn() {
     let mut drawn = 0;
     for game in ["twin-tin-bots", "roborally", "droids"] {
         for file in scenario_files(&root().join("scripts").join(game).join("scenarios")) {
-            let svg = render(&tinbots::games::registry(), &file, None, &Seen::Deciding)
-                .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+            let svg = render(
+                &tinbots::games::registry(),
+                &file,
+                None,
+                &Seen::Deciding,
+                &[],
+            )
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             assert!(
                 svg.starts_with("<svg") && svg.contains("class=\"board\""),
                 "{}",
@@ -143,6 +150,7 @@ fn a_seat_that_is_not_in_the_game_is_refused_naming_the_seats() {
         &file,
         None,
         &Seen::Seat("pink".into()),
+        &[],
     )
     .expect_err("no pink robot");
     assert!(
@@ -155,6 +163,7 @@ fn a_seat_that_is_not_in_the_game_is_refused_naming_the_seats() {
         &file,
         Some(3),
         &Seen::Everything,
+        &[],
     )
     .expect_err("a scenario has no steps");
     assert!(
@@ -190,9 +199,15 @@ const MOVES: &[(&str, &str, &str)] = &[
 fn after_draws_each_game_at_the_position_its_turn_reaches() {
     for (file, before, after) in MOVES {
         let path = root().join(file);
-        let start = render(&tinbots::games::registry(), &path, None, &Seen::Everything)
-            .unwrap_or_else(|e| panic!("{e}"));
-        let end = render_after(&tinbots::games::registry(), &path, &Seen::Everything)
+        let start = render(
+            &tinbots::games::registry(),
+            &path,
+            None,
+            &Seen::Everything,
+            &[],
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        let end = render_after(&tinbots::games::registry(), &path, &Seen::Everything, &[])
             .unwrap_or_else(|e| panic!("{e}"));
         assert_ne!(start, end, "{file}");
         let title = |t: &str| format!("<title>{t}");
@@ -206,7 +221,7 @@ fn after_draws_each_game_at_the_position_its_turn_reaches() {
 #[test]
 fn after_is_refused_for_a_file_without_a_turn() {
     let course = root().join("scripts/roborally/courses/factory.toml");
-    let err = render_after(&tinbots::games::registry(), &course, &Seen::Everything)
+    let err = render_after(&tinbots::games::registry(), &course, &Seen::Everything, &[])
         .expect_err("a course has no turn");
     assert_eq!(
         err.to_string(),
@@ -226,11 +241,17 @@ fn a_mission_file_is_drawn_at_its_start_and_a_board_alone_is_refused() {
         &mission,
         None,
         &Seen::Everything,
+        &[],
     )
     .unwrap_or_else(|e| panic!("{e}"));
     assert!(svg.starts_with("<svg") && svg.contains("<title>"), "{svg}");
-    let err = render_after(&tinbots::games::registry(), &mission, &Seen::Everything)
-        .expect_err("a mission has no turn");
+    let err = render_after(
+        &tinbots::games::registry(),
+        &mission,
+        &Seen::Everything,
+        &[],
+    )
+    .expect_err("a mission has no turn");
     assert!(
         err.to_string().ends_with(
             "1-challenge.toml: a mission file has no turn to play: draw its start without --after"
@@ -239,8 +260,14 @@ fn a_mission_file_is_drawn_at_its_start_and_a_board_alone_is_refused() {
     );
     // A RoboRally board has no start: it is refused, naming the board.
     let board = root().join("scripts/roborally/boards/maze.toml");
-    let err = render(&tinbots::games::registry(), &board, None, &Seen::Everything)
-        .expect_err("a board has no start");
+    let err = render(
+        &tinbots::games::registry(),
+        &board,
+        None,
+        &Seen::Everything,
+        &[],
+    )
+    .expect_err("a board has no start");
     assert!(
         err.to_string().contains("maze.toml: a board, not a course"),
         "{err}"

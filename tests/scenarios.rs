@@ -91,7 +91,7 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
 fn check_paths_summarises_the_suite() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/twin-tin-bots/scenarios");
     let mut out = Vec::new();
-    let summary = check_paths(&tinbots::games::registry(), &[dir], None, &mut out).unwrap();
+    let summary = check_paths(&tinbots::games::registry(), &[dir], None, &[], &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.passed + summary.failed, scenario_files().len());
     let last = text.lines().last().unwrap();
@@ -113,6 +113,7 @@ fn roborally_scenarios_boards_and_courses_all_pass() {
             &tinbots::games::registry(),
             &[root.join(folder)],
             None,
+            &[],
             &mut out,
         )
         .unwrap();
@@ -141,7 +142,14 @@ fn a_disagreeing_game_is_refused_for_that_file() {
         .join("scripts/roborally/scenarios/010_move_1_one_square.toml");
     let ttb = tinbots::games::find("twin-tin-bots").unwrap();
     let mut out = Vec::new();
-    let summary = check_paths(&tinbots::games::registry(), &[file], Some(ttb), &mut out).unwrap();
+    let summary = check_paths(
+        &tinbots::games::registry(),
+        &[file],
+        Some(ttb),
+        &[],
+        &mut out,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
     assert_eq!(summary.errors, 1, "{text}");
     assert!(
