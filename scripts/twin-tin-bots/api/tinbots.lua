@@ -373,8 +373,8 @@ local TerrainInfo = {}
 ---@field total integer Base at full value plus carried crystals at one less.
 ---@field base integer Points in the base.
 ---@field carried integer Points carried (one less per crystal).
----@field blue integer Blue crystals in the base.
----@field green integer Green crystals in the base.
+---@field blue integer Blue crystals the first tiebreaker counts: in the base (with the carried ones under `--ruling ttb.tiebreak=harvested`).
+---@field green integer Green crystals the second tiebreaker counts, as `blue`.
 local StandingInfo = {}
 
 --- A piece entered a hex with a kind hook.

@@ -22,6 +22,8 @@
 //!   `where`); [`svg`]: the SVG picture.
 //! - [`repl`]: what it adds to the REPL (program changes, `lua`,
 //!   `reload`, its pictures and scenario files).
+//! - [`rulings`]: the rules whose text admits two readings (ids
+//!   `ttb.<name>`), the readings in force, and the events they decide.
 //! - [`replay`]: its replay files (formats 1 to 3: order files, variants,
 //!   start, answers), still read.
 //! - [`seam`]: the game behind the seam every game implements: its entry
@@ -42,6 +44,7 @@ pub mod picture;
 pub mod pieces;
 pub mod repl;
 pub mod replay;
+pub mod rulings;
 pub mod scenario;
 pub mod seam;
 pub mod setup;

@@ -587,7 +587,8 @@ impl GameRepl for TwinTinBotsRepl {
                 Vec::new(),
                 scenario.orders.clone(),
                 scenario.variants.clone(),
-            );
+            )
+            .with_rulings(scenario.rulings.clone());
             self.keep(&replay);
             Ok(Opened {
                 game: Box::new(game),

@@ -4,9 +4,11 @@
 //! the rules, so a saved game reproduces exactly, and a tampered one is
 //! refused at the first illegal answer.
 
+use crate::engine::Rulings;
 use crate::games::twin_tin_bots::game::{Answer, Game, Position, PositionError, Rules};
 use crate::games::twin_tin_bots::lua::orders::{load_order_book, OrderFileError};
 use crate::games::twin_tin_bots::orders::OrderBook;
+use crate::games::twin_tin_bots::rulings::DISPUTES;
 use crate::games::twin_tin_bots::setup::{Setup, SetupError};
 use crate::games::twin_tin_bots::variant::{VariantError, VariantSet};
 use serde::{Deserialize, Serialize};
@@ -62,6 +64,16 @@ pub struct Replay {
     /// [`crate::assets`] says); empty for the standard rules.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub variants: Vec<String>,
+    /// The readings of disputed rules the game is played under, as an
+    /// object of those not at their default (`{"ttb.dash-rows":
+    /// "dash-only"}`); absent when all are.
+    #[serde(
+        default = "default_rulings",
+        skip_serializing_if = "Rulings::all_default",
+        serialize_with = "write_rulings",
+        deserialize_with = "read_rulings"
+    )]
+    pub rulings: Rulings,
     /// Where the game starts.
     pub start: Start,
     /// Every answer, as text (DESIGN.md syntax).
@@ -82,6 +94,24 @@ pub struct Replay {
 
 fn unsaved() -> String {
     UNSAVED.to_string()
+}
+
+/// Every dispute at its default.
+fn default_rulings() -> Rulings {
+    Rulings::defaults(DISPUTES)
+}
+
+/// The rulings as [`Rulings::record`] writes them.
+fn write_rulings<S: serde::Serializer>(rulings: &Rulings, out: S) -> Result<S::Ok, S::Error> {
+    rulings.record().serialize(out)
+}
+
+/// The rulings a replay's `rulings` object names; an unknown id or
+/// reading is an error naming what there is.
+fn read_rulings<'de, D: serde::Deserializer<'de>>(input: D) -> Result<Rulings, D::Error> {
+    let kept = serde_json::Value::deserialize(input)?;
+    Rulings::from_record(DISPUTES, &serde_json::json!({ "rulings": kept }))
+        .map_err(serde::de::Error::custom)
 }
 
 /// The first fields of a replay, read before the rest: the order files
@@ -213,6 +243,7 @@ impl Replay {
             version: VERSION,
             orders,
             variants: variants.names(),
+            rulings: default_rulings(),
             start,
             answers: vec![],
             stopped_at_turn_limit: false,
@@ -225,11 +256,20 @@ impl Replay {
     /// The start of the game as the seam's replays keep it: the order
     /// files, the variants and the start, without the answers.
     pub fn start_record(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut record = serde_json::json!({
             "orders": self.orders,
             "variants": self.variants,
             "start": self.start,
-        })
+        });
+        if let (Some(fields), Some(kept)) = (record.as_object_mut(), self.rulings.record()) {
+            fields.insert("rulings".into(), kept);
+        }
+        record
+    }
+
+    /// This replay played under `rulings`.
+    pub fn with_rulings(self, rulings: Rulings) -> Self {
+        Replay { rulings, ..self }
     }
 
     /// A replay with no answers from a [`Replay::start_record`], checked as
@@ -270,7 +310,10 @@ impl Replay {
 
     /// The game at its start, before any answer.
     pub fn start_game(&self) -> Result<Game, ReplayError> {
-        Game::with_rules(&self.start.position(), self.rules()?).map_err(|e| self.position_error(&e))
+        let mut game = Game::with_rules(&self.start.position(), self.rules()?)
+            .map_err(|e| self.position_error(&e))?;
+        game.set_rulings(self.rulings.clone());
+        Ok(game)
     }
 
     /// A refused start position, naming the file and the position.

@@ -34,7 +34,7 @@ pub const TYPE: GameType = GameType {
     scenario_after: Some(scenario_after),
     variant_listing: Some(super::variant::listing),
     catalogues: &[ORDERS],
-    disputes: &[],
+    disputes: super::rulings::DISPUTES,
 };
 
 /// The order tiles `tinbots orders FILES` lists.
@@ -73,14 +73,14 @@ fn scenario_after(
     path: &std::path::Path,
     pins: &[String],
 ) -> Result<Box<dyn engine::DynState>, String> {
-    super::scenario::after_file(path)
+    super::scenario::after_file_under(path, pins)
         .map(|game| Box::new(game) as Box<dyn engine::DynState>)
         .map_err(|e| e.to_string())
 }
 
-/// Checks a scenario file ([`super::scenario::check_file`]).
+/// Checks a scenario file under `pins` ([`super::scenario::check_file_under`]).
 fn check(path: &std::path::Path, pins: &[String]) -> Result<engine::Checked, String> {
-    super::scenario::check_file(path).map_err(|e| e.to_string())
+    super::scenario::check_file_under(path, pins).map_err(|e| e.to_string())
 }
 
 impl Named for Game {
@@ -187,8 +187,8 @@ impl engine::State for Game {
                     Some(key) => key.to_vec(),
                     None => vec![
                         i64::from(s.total()),
-                        i64::from(s.blue_in_base),
-                        i64::from(s.green_in_base),
+                        i64::from(s.blue_counted()),
+                        i64::from(s.green_counted()),
                         i64::from(s.base_points),
                     ],
                 };
@@ -239,6 +239,14 @@ impl engine::State for Game {
 
     fn is_over(&self) -> bool {
         Game::is_over(self)
+    }
+
+    fn rulings(&self) -> &engine::Rulings {
+        Game::rulings(self)
+    }
+
+    fn set_rulings(&mut self, rulings: engine::Rulings) {
+        Game::set_rulings(self, rulings)
     }
 }
 
@@ -368,6 +376,57 @@ mod tests {
         assert!(!refusal.message.is_empty());
         assert_eq!(game.where_lines(), before);
         assert!(game.apply_index(10_000).is_err());
+    }
+
+    #[test]
+    fn a_game_started_under_pins_keeps_them_and_replays_under_them() {
+        let options = GameOptions {
+            players: Some(3),
+            seed: 11,
+            rulings: vec![
+                "ttb.dash-rows=dash-only".into(),
+                "ttb.crystal-placer=active-player".into(),
+            ],
+            ..GameOptions::default()
+        };
+        let started = TYPE
+            .start(&options)
+            .expect("pins of Twin Tin Bots' disputes");
+        let kept = [
+            "ttb.crystal-placer=active-player",
+            "ttb.dash-rows=dash-only",
+        ];
+        assert_eq!(started.game.rulings().pins(), kept);
+        assert_eq!(
+            started.start["rulings"],
+            serde_json::json!({"ttb.crystal-placer": "active-player", "ttb.dash-rows": "dash-only"})
+        );
+        // Played on, then replayed from the start record: the same game,
+        // event for event.
+        let mut game = started.game;
+        let mut again = (TYPE.resume)(&started.start).expect("its own record");
+        assert_eq!(again.rulings().pins(), kept);
+        for _ in 0..120 {
+            if game.is_over() {
+                break;
+            }
+            let text = game.legal_text(0).expect("a legal answer");
+            game.apply_text(&text).expect("legal");
+            again.apply_text(&text).expect("legal in the replay too");
+            assert_eq!(again.transcript_events(), game.transcript_events());
+        }
+        assert_eq!(again.picture(None, false), game.picture(None, false));
+        // A pin the game lacks is refused before the game starts.
+        let wrong = GameOptions {
+            rulings: vec!["ttb.tiebreak=carried".into()],
+            ..GameOptions::default()
+        };
+        let refused = TYPE.start(&wrong).err().expect("no such reading");
+        assert!(
+            refused.0.contains("has no reading `carried`"),
+            "{}",
+            refused.0
+        );
     }
 
     #[test]

@@ -90,12 +90,12 @@ pub fn start(options: &GameOptions) -> Result<Replay, StartError> {
         )),
     };
     let paths = file_references(ORDER_FILES, Game::NAME, orders);
-    Ok(Replay::with_variants(
-        start,
-        paths,
-        Arc::clone(&book),
-        variant_set,
-    ))
+    let rulings = variant_set
+        .rulings()
+        .map_err(|e| error(&e))?
+        .pinned(&options.rulings)
+        .map_err(|e| StartError(format!("--ruling {e}")))?;
+    Ok(Replay::with_variants(start, paths, Arc::clone(&book), variant_set).with_rulings(rulings))
 }
 
 /// Refuses order files that add tiles when the variants deal no special

@@ -12,6 +12,7 @@ use super::{Game, Pending};
 use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{Passive, ZapRange};
 use crate::games::twin_tin_bots::pieces::{owner_of, Crystal, Piece, PlayerId, RobotId};
+use crate::games::twin_tin_bots::rulings::{CrystalPlacer, DashRows, Ruled};
 use crate::games::twin_tin_bots::terrain::{Props, Thing};
 use crate::grid::hex::{Direction, Hex};
 
@@ -65,8 +66,10 @@ impl Game {
     /// Crystal and the hex behind it is empty, the Robot moves Forward,
     /// pushing the obstacle ... no object can be moved outside the board, be
     /// pushed into a Base or a non-empty hex, and Bases cannot be pushed."
-    /// Dash lifts the one-object limit while it sits in the program. A
-    /// variant's `before_step` hook (mud) may make the robot lose the step.
+    /// Dash lifts the one-object limit while it sits in the program (or,
+    /// under `ttb.dash-rows=dash-only`, for the Dash order's own step
+    /// only). A variant's `before_step` hook (mud) may make the robot lose
+    /// the step.
     pub(super) fn step_robot(&mut self, robot: RobotId, sides: i32, action: Action) -> Step {
         let r = self.bot(robot);
         let dir = match sides {
@@ -74,11 +77,15 @@ impl Game {
             _ => r.facing.turned(sides),
         };
         let from = r.at;
-        let limit = if r.has(Passive::DASH, &self.orders) {
-            usize::MAX
-        } else {
-            1
-        };
+        // 000_f177823dad35ee93.txt: Dash — "as long as this Order is in
+        // his program, the Robot can push any number of Robots/Crystals":
+        // disputed for the robot's steps that are not Dash's own
+        // (ttb.dash-rows).
+        let own_dash = matches!(action, Action::Order(tile, _)
+            if self.orders.passive(tile).contains(Passive::DASH));
+        let disputed = !own_dash && r.has(Passive::DASH, &self.orders);
+        let rows = own_dash || (disputed && self.readings.dash_rows == DashRows::InProgram);
+        let limit = if rows { usize::MAX } else { 1 };
         if self.board.has_floor() {
             let kind = match sides {
                 0 => StepKind::Forward,
@@ -90,12 +97,40 @@ impl Game {
                 return Step::Lost;
             }
         }
-        match self.shove(from, dir, limit, true) {
+        let mark = self.events.len();
+        let shoved = self.shove(from, dir, limit, true);
+        if disputed {
+            self.cite_dash_row(robot, mark, &shoved);
+        }
+        match shoved {
             Ok(()) => Step::Moved,
             Err(reason) => {
                 self.ignore(robot, action, reason);
                 Step::Blocked
             }
+        }
+    }
+
+    /// Where Dash's reach decided a step that is not Dash's own (the
+    /// step's events start at `mark`): it pushed a row of two or more
+    /// (`in-program`), or it met two in a row and pushed nothing
+    /// (`dash-only`); the ruling goes before the step's events.
+    fn cite_dash_row(&mut self, robot: RobotId, mark: usize, shoved: &Result<(), Reason>) {
+        let reading = self.readings.dash_rows;
+        let decided = match (reading, shoved) {
+            (DashRows::InProgram, Ok(())) => {
+                self.events[mark..]
+                    .iter()
+                    .filter(|e| matches!(e, Event::Pushed { .. }))
+                    .count()
+                    > 1
+            }
+            (DashRows::DashOnly, Err(Reason::HexBehindNotEmpty(_))) => true,
+            _ => false,
+        };
+        if decided {
+            self.events
+                .insert(mark, Event::Ruled(Ruled::DashRow { robot, reading }));
         }
     }
 
@@ -441,10 +476,19 @@ impl Game {
             [] => self.ignore(robot, Action::Delivery, Reason::NoFreeHex),
             [only] => self.place_entering_crystal(next, *only),
             _ => {
-                // 002_ae8ae07e801960f9.txt: FAQ Q1 — "Always done by player
-                // that received the crystal."
+                // Disputed (ttb.crystal-placer): 002_ae8ae07e801960f9.txt,
+                // FAQ Q1 — "Always done by player that received the
+                // crystal."; 000_f177823dad35ee93.txt: Unload Crystal —
+                // "the player places it", read as the active player.
+                let reading = self.readings.crystal_placer;
+                let player = match reading {
+                    CrystalPlacer::BaseOwner => owner,
+                    CrystalPlacer::ActivePlayer => self.active,
+                };
+                self.events
+                    .push(Event::Ruled(Ruled::CrystalPlacer { player, reading }));
                 self.pending = Pending::Decide(Decision::CrystalPlacement {
-                    player: owner,
+                    player,
                     crystal: next,
                 });
             }

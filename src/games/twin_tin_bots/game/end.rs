@@ -3,6 +3,7 @@
 
 use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Crystal, CrystalCounts, PlayerId};
+use crate::games::twin_tin_bots::rulings::Tiebreak;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -72,6 +73,15 @@ pub struct Standing {
     pub blue_in_base: u32,
     /// Green crystals in the base (second tiebreaker).
     pub green_in_base: u32,
+    /// Blue crystals the player's robots carry.
+    #[serde(default)]
+    pub blue_carried: u32,
+    /// Green crystals the player's robots carry.
+    #[serde(default)]
+    pub green_carried: u32,
+    /// Which crystals the tiebreakers count (`ttb.tiebreak`).
+    #[serde(default)]
+    pub tiebreak: Tiebreak,
     /// A variant's score (its `score` hook): up to four numbers compared in
     /// order, the first being the score shown; `None` for the standard one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -79,19 +89,51 @@ pub struct Standing {
 }
 
 impl Standing {
-    /// Computes a standing from the base contents and carried crystals.
+    /// Computes a standing from the base contents and carried crystals,
+    /// the tiebreakers counting the crystals in the base.
     pub fn new(
         player: PlayerId,
         base: CrystalCounts,
         carried: impl Iterator<Item = Crystal>,
     ) -> Self {
+        let mut held = CrystalCounts::default();
+        carried.for_each(|c| held.add(c));
         Standing {
             player,
             base_points: base.points(),
-            carried_points: carried.map(|c| c.value() as u32 - 1).sum(),
+            carried_points: Crystal::ALL
+                .iter()
+                .map(|&c| held.of(c) * (c.value() as u32 - 1))
+                .sum(),
             blue_in_base: base.of(Crystal::BLUE),
             green_in_base: base.of(Crystal::GREEN),
+            blue_carried: held.of(Crystal::BLUE),
+            green_carried: held.of(Crystal::GREEN),
+            tiebreak: Tiebreak::InBase,
             variant: None,
+        }
+    }
+
+    /// This standing with its tiebreakers counting as `tiebreak` reads.
+    pub fn counting(self, tiebreak: Tiebreak) -> Self {
+        Standing { tiebreak, ..self }
+    }
+
+    /// The blue crystals the first tiebreaker counts: in the base, and
+    /// carried ones too under `ttb.tiebreak=harvested`.
+    pub fn blue_counted(&self) -> u32 {
+        match self.tiebreak {
+            Tiebreak::InBase => self.blue_in_base,
+            Tiebreak::Harvested => self.blue_in_base + self.blue_carried,
+        }
+    }
+
+    /// The green crystals the second tiebreaker counts (as
+    /// [`Standing::blue_counted`]).
+    pub fn green_counted(&self) -> u32 {
+        match self.tiebreak {
+            Tiebreak::InBase => self.green_in_base,
+            Tiebreak::Harvested => self.green_in_base + self.green_carried,
         }
     }
 
@@ -105,21 +147,23 @@ impl Standing {
     }
 
     /// Compares two standings: score, then most blue in base, most green in
-    /// base, highest base total (002_ae8ae07e801960f9.txt: Game Goal, FAQ Q3).
+    /// base, highest base total (002_ae8ae07e801960f9.txt: Game Goal, FAQ Q3;
+    /// under `ttb.tiebreak=harvested`, most blue and most green harvested,
+    /// in the base and carried: 000_f177823dad35ee93.txt: Game Goal).
     pub fn compare(&self, other: &Standing) -> Ordering {
         if let (Some(a), Some(b)) = (self.variant, other.variant) {
             return a.cmp(&b);
         }
         (
             self.total(),
-            self.blue_in_base,
-            self.green_in_base,
+            self.blue_counted(),
+            self.green_counted(),
             self.base_points,
         )
             .cmp(&(
                 other.total(),
-                other.blue_in_base,
-                other.green_in_base,
+                other.blue_counted(),
+                other.green_counted(),
                 other.base_points,
             ))
     }
@@ -159,6 +203,32 @@ mod tests {
         assert_eq!(s.base_points, 6);
         assert_eq!(s.carried_points, 4);
         assert_eq!(s.total(), 10);
+    }
+
+    #[test]
+    fn harvested_tiebreakers_count_carried_crystals_too() {
+        // 000_f177823dad35ee93.txt:63-65 — "everyone totals his harvested
+        // Crystals : the ones brought back to the Base, but also Crystals
+        // carried by their Robots ... the player who harvested the most
+        // blue 2-point Crystals wins" (ttb.tiebreak=harvested); FAQ Q3
+        // counts the base only (in-base).
+        let standings = |tiebreak| {
+            vec![
+                Standing::new(0, counts(2, 0, 0), std::iter::empty()).counting(tiebreak),
+                Standing::new(
+                    1,
+                    counts(1, 0, 0),
+                    [Crystal::BLUE, Crystal::BLUE].into_iter(),
+                )
+                .counting(tiebreak),
+            ]
+        };
+        let mut in_base = standings(Tiebreak::InBase);
+        assert_eq!(in_base[0].total(), in_base[1].total());
+        assert_eq!(rank(&mut in_base), vec![0]);
+        let mut harvested = standings(Tiebreak::Harvested);
+        assert_eq!(harvested[1].blue_counted(), 3);
+        assert_eq!(rank(&mut harvested), vec![1]);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::end::EndReason;
 use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{Primitive, Tile, ZapRange};
 use crate::games::twin_tin_bots::pieces::{Crystal, Piece, PlayerId, RobotId};
+use crate::games::twin_tin_bots::rulings::Ruled;
 use crate::grid::hex::{Direction, Hex};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -208,6 +209,9 @@ pub enum Event {
         /// Why.
         reason: Reason,
     },
+    /// A disputed rule decided what follows, under the reading named
+    /// (narrated with the ruling cited, `[ruling ttb.<name>: <reading>]`).
+    Ruled(Ruled),
     /// The game ended.
     GameEnded {
         /// How.

@@ -11,6 +11,7 @@ use super::state::SLOTS;
 use super::{Cursor, Game, Outcome, Pending};
 use crate::games::twin_tin_bots::orders::{Primitive, Tile};
 use crate::games::twin_tin_bots::pieces::{robot_of, PlayerId};
+use crate::games::twin_tin_bots::rulings::Ruled;
 
 impl Game {
     pub(super) fn start_turn(&mut self) {
@@ -291,6 +292,16 @@ impl Game {
                 .collect(),
             _ => ranked_winners,
         };
+        // Disputed (ttb.tiebreak): a tie on points is ranked by the
+        // crystals the tiebreakers count.
+        let tied = standings
+            .windows(2)
+            .any(|w| w[0].variant.is_none() && w[0].total() == w[1].total());
+        if tied && !matches!(reason, EndReason::ScoreVictory { .. }) {
+            self.events.push(Event::Ruled(Ruled::Tiebreak {
+                reading: self.readings.tiebreak,
+            }));
+        }
         self.events.push(Event::GameEnded { how: reason });
         self.outcome = Some(Outcome {
             reason,

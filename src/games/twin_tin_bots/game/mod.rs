@@ -33,12 +33,14 @@ pub use position::{Position, PositionError, Sides};
 pub use state::{Player, Program, Robot, SLOTS};
 pub use view::{BaseView, CrystalView, DecisionView, PlayerInfo, PlayerView, RobotView};
 
+use crate::engine::Rulings;
 use crate::games::twin_tin_bots::board::Board;
 use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::orders::{OrderBook, Tile, TileSet};
 use crate::games::twin_tin_bots::pieces::{
     robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId,
 };
+use crate::games::twin_tin_bots::rulings::{Readings, DISPUTES};
 use crate::games::twin_tin_bots::terrain::KindTable;
 use crate::grid::hex::Hex;
 use menu::{ChangeMenu, KeptMenu};
@@ -199,6 +201,11 @@ pub struct Game {
     done_with: Vec<(RobotId, Name)>,
     /// Teams and control of the seats.
     sides: Arc<Sides>,
+    /// The readings of disputed rules in force (shared by copies: they
+    /// change only between steps, [`Game::set_rulings`]).
+    rulings: Arc<Rulings>,
+    /// The same readings, one enum per dispute, for the rules to branch on.
+    readings: Readings,
     /// The first hook failure of the answer being applied.
     failure: Option<HookError>,
     /// The buffer [`Game::apply`] keeps the game in while hooks run (not
@@ -243,6 +250,8 @@ impl Clone for Game {
             marks: self.marks.clone(),
             done_with: self.done_with.clone(),
             sides: self.sides.clone(),
+            rulings: self.rulings.clone(),
+            readings: self.readings,
             failure: self.failure.clone(),
             spare: None,
             menu: self.menu.clone(),
@@ -291,6 +300,8 @@ impl Game {
         self.marks.clone_from(&source.marks);
         self.done_with.clone_from(&source.done_with);
         share(&mut self.sides, &source.sides);
+        share(&mut self.rulings, &source.rulings);
+        self.readings = source.readings;
         self.failure.clone_from(&source.failure);
         self.menu.set(source.menu.get());
     }
@@ -377,6 +388,8 @@ impl Game {
             marks: Vec::new(),
             done_with: Vec::new(),
             sides: Arc::new(position.sides.clone()),
+            rulings: Arc::new(Rulings::defaults(DISPUTES)),
+            readings: Readings::default(),
             failure: None,
             spare: None,
             menu: KeptMenu::default(),
@@ -685,6 +698,23 @@ impl Game {
         self.turn
     }
 
+    /// The readings of disputed rules in force.
+    pub fn rulings(&self) -> &Rulings {
+        &self.rulings
+    }
+
+    /// Plays on under `rulings` (from the next step: a decision already
+    /// asked keeps who asks it). `rulings` must be Twin Tin Bots' own
+    /// ([`DISPUTES`]).
+    pub fn set_rulings(&mut self, rulings: Rulings) {
+        debug_assert!(
+            std::ptr::eq(rulings.disputes(), DISPUTES) || rulings.disputes() == DISPUTES,
+            "Twin Tin Bots' rulings"
+        );
+        self.readings = Readings::of(&rulings);
+        self.rulings = Arc::new(rulings);
+    }
+
     /// The crystal-attrition countdown.
     pub fn countdown(&self) -> Countdown {
         self.countdown
@@ -756,6 +786,7 @@ impl Game {
         let carried =
             (0..2).filter_map(|n| self.robot(robot_of(player, n)).and_then(|r| r.carrying));
         Standing::new(player, self.players[player].delivered, carried)
+            .counting(self.readings.tiebreak)
     }
 
     /// Points in the bases of a player's team (the player's own base when

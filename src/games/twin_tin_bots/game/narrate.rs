@@ -4,6 +4,7 @@ use super::answer::ZapEffect;
 use super::event::{Action, Event};
 use super::Game;
 use crate::games::twin_tin_bots::pieces::Piece;
+use crate::games::twin_tin_bots::rulings::{CrystalPlacer, DashRows, Ruled, Tiebreak};
 
 impl Game {
     fn piece_text(&self, p: Piece) -> String {
@@ -13,6 +14,48 @@ impl Game {
             Piece::Base(owner) => format!("the {} base", self.colours[owner]),
             Piece::Thing(t) => format!("the {}", t.kind),
         }
+    }
+
+    /// What a disputed rule decided, ending with the ruling applied.
+    fn describe_ruled(&self, ruled: Ruled) -> String {
+        let what = match ruled {
+            Ruled::CrystalPlacer {
+                player,
+                reading: CrystalPlacer::BaseOwner,
+            } => format!(
+                "the centre is taken: {}, the base's owner, places the next crystal",
+                self.colours[player]
+            ),
+            Ruled::CrystalPlacer {
+                player,
+                reading: CrystalPlacer::ActivePlayer,
+            } => format!(
+                "the centre is taken: {}, the active player, places the next crystal",
+                self.colours[player]
+            ),
+            Ruled::DashRow {
+                robot,
+                reading: DashRows::InProgram,
+            } => format!(
+                "{} pushes the whole row: Dash is in its program",
+                self.robot_name(robot)
+            ),
+            Ruled::DashRow {
+                robot,
+                reading: DashRows::DashOnly,
+            } => format!(
+                "{} pushes one piece at most: only the Dash order itself pushes rows",
+                self.robot_name(robot)
+            ),
+            Ruled::Tiebreak {
+                reading: Tiebreak::InBase,
+            } => "a tie on points: the tiebreakers count the crystals in each base".to_string(),
+            Ruled::Tiebreak {
+                reading: Tiebreak::Harvested,
+            } => "a tie on points: the tiebreakers count the crystals harvested, in each base and carried"
+                .to_string(),
+        };
+        format!("{what} {}", ruled.cite())
     }
 
     /// One event as a sentence.
@@ -141,6 +184,7 @@ impl Game {
                 format!("{} {what}: ignored: {reason}", rn(robot))
             }
             Event::GameEnded { how } => format!("the game ends by {}", how.describe()),
+            Event::Ruled(ruled) => self.describe_ruled(ruled),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use super::error::{ScenarioError, Source};
 use super::format::{HexSpec, ScenarioFile, TerrainSpec};
+use crate::engine::Rulings;
 use crate::games::twin_tin_bots::game::{
     parse_robot, Player, Position, PositionError, Robot, SLOTS,
 };
@@ -58,6 +59,32 @@ pub(super) fn variants(src: Source, file: &ScenarioFile) -> Result<VariantSet, S
         };
         src.invalid(span, e.to_string())
     })
+}
+
+/// The readings the scenario plays under: its variants' `rulings`, then
+/// its own (`rulings = { "ttb.dash-rows" = "dash-only" }`) over them. An
+/// unknown id is refused at the id, an unknown reading or one that is not
+/// a string at the reading, each listing what there is.
+pub(super) fn rulings(
+    src: Source,
+    file: &ScenarioFile,
+    variants: &VariantSet,
+) -> Result<Rulings, ScenarioError> {
+    let mut rulings = variants
+        .rulings()
+        .map_err(|e| src.invalid(file.variants.first().map(|v| v.span()), e.to_string()))?;
+    for (id, reading) in &file.rulings {
+        let span = match rulings.dispute(id.get_ref()) {
+            Ok(_) => reading.span(),
+            Err(_) => id.span(),
+        };
+        let mut one = toml::Table::new();
+        one.insert(id.get_ref().clone(), reading.get_ref().clone());
+        rulings = rulings
+            .from_table(&one)
+            .map_err(|e| src.invalid(Some(span), e.to_string()))?;
+    }
+    Ok(rulings)
 }
 
 /// One `[[terrain]]` entry, its kind one of `kinds`.

@@ -112,6 +112,29 @@ pub(super) fn differences(
         }
     }
 
+    if let Some(ranking) = &expect.ranking {
+        let want = ranking
+            .get_ref()
+            .iter()
+            .map(|w| seat(src, colours, w))
+            .collect::<Result<Vec<_>, _>>()?;
+        let got: Vec<PlayerId> = game.standings().iter().map(|s| s.player).collect();
+        if !got.starts_with(&want) {
+            let names = |seats: &[PlayerId]| {
+                seats
+                    .iter()
+                    .map(|&p| colours[p].name())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            out.push(format!(
+                "ranking: expected {} first but the standings are {}",
+                names(&want),
+                names(&got)
+            ));
+        }
+    }
+
     if let Some(want) = expect.crystals_on_board {
         let loose: Vec<String> = game
             .crystals_on_board()

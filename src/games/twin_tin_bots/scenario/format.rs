@@ -18,6 +18,10 @@ pub(super) type Names = Vec<Spanned<String>>;
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct ScenarioFile {
+    /// Readings of disputed rules: `{ "ttb.dash-rows" = "dash-only" }`,
+    /// each id and reading with its span.
+    #[serde(default)]
+    pub rulings: BTreeMap<Spanned<String>, Spanned<toml::Value>>,
     pub title: String,
     #[serde(default)]
     pub source: String,
@@ -113,6 +117,8 @@ pub(super) struct ExpectSpec {
     pub game_over: Option<bool>,
     pub winner: Option<Spanned<String>>,
     pub winners: Option<Spanned<Names>>,
+    #[serde(default)]
+    pub ranking: Option<Spanned<Names>>,
     pub crystals_on_board: Option<u32>,
     #[serde(default)]
     pub events: Vec<String>,

@@ -60,6 +60,14 @@
 //!   word them), in this order.
 //! - `[[expect.robot]] program = ["forward_1", "", "load"]`: the robot's
 //!   whole program after the turn, `""` for an empty slot.
+//! - `[expect] ranking = ["red", "blue"]`: the standings after the turn
+//!   (points, base at full value and carried at one less, then the
+//!   tiebreakers) begin with these colours, in this order, as they would
+//!   rank if the game ended there.
+//! - `rulings = { "ttb.dash-rows" = "dash-only" }` (top level, before any
+//!   table): the readings of disputed rules the scenario plays under, over
+//!   its variants' (`tinbots rulings` lists them); `--ruling ID=READING`
+//!   on `check` and `render` applies over both.
 
 mod build;
 mod error;
@@ -72,7 +80,7 @@ pub use build::score_to_win;
 pub use error::{Location, ScenarioError};
 pub use write::scenario_toml;
 
-use crate::engine::Checked;
+use crate::engine::{Checked, Rulings};
 use crate::games::twin_tin_bots::game::{Game, Position, Rules};
 use crate::games::twin_tin_bots::orders::OrderBook;
 use crate::games::twin_tin_bots::variant::VariantSet;
@@ -95,6 +103,10 @@ pub struct Scenario {
     pub orders: Arc<OrderBook>,
     /// The variants it plays with.
     pub variants: VariantSet,
+    /// The readings of disputed rules it plays under: its variants', then
+    /// its own `rulings` over them (and `--ruling` pins over those,
+    /// [`Scenario::pin`]).
+    pub rulings: Rulings,
 }
 
 impl Scenario {
@@ -137,6 +149,7 @@ impl Scenario {
         variants
             .apply_to_position(&mut position)
             .map_err(|e| src.invalid(file.variants.first().map(|v| v.span()), e.to_string()))?;
+        let rulings = build::rulings(src, &file, &variants)?;
         Ok(Scenario {
             name: name.to_string(),
             text: text.to_string(),
@@ -144,7 +157,22 @@ impl Scenario {
             position,
             orders,
             variants,
+            rulings,
         })
+    }
+
+    /// The scenario under `pins` (`ID=READING`, as `--ruling` gives them)
+    /// over its own rulings; the error names the file and `--ruling`.
+    pub fn pin(&mut self, pins: &[String]) -> Result<(), ScenarioError> {
+        self.rulings = self
+            .rulings
+            .clone()
+            .pinned(pins)
+            .map_err(|e| ScenarioError::Invalid {
+                at: Location::file_only(&self.name),
+                reason: format!("--ruling {e}"),
+            })?;
+        Ok(())
     }
 
     /// The rules the scenario plays with: its orders, and its variants'
@@ -167,10 +195,23 @@ impl Scenario {
             name: &self.name,
             text: &self.text,
         };
-        Game::with_rules(&self.position, self.rules()?).map_err(|e| ScenarioError::Position {
-            at: src.loc(None),
-            source: e,
-        })
+        let mut game = Game::with_rules(&self.position, self.rules()?).map_err(|e| {
+            ScenarioError::Position {
+                at: src.loc(None),
+                source: e,
+            }
+        })?;
+        game.set_rulings(self.rulings.clone());
+        Ok(game)
+    }
+
+    /// Plays the scenario's turn from its position.
+    fn play(&self) -> Result<run::Played, ScenarioError> {
+        let src = Source {
+            name: &self.name,
+            text: &self.text,
+        };
+        run::play_turn(src, &self.file, self.start_game()?)
     }
 
     /// Its title.
@@ -227,17 +268,26 @@ pub fn check_file_with(path: &Path, orders: &Arc<OrderBook>) -> Result<Checked, 
     check_str_with(&name, &text, orders)
 }
 
+/// Reads and checks one scenario file with the official orders, under
+/// `pins` (`ID=READING`, `--ruling`) over the file's own rulings.
+pub fn check_file_under(path: &Path, pins: &[String]) -> Result<Checked, ScenarioError> {
+    let (name, text) = read_file(path)?;
+    check_str_under(&name, &text, &OrderBook::official(), pins)
+}
+
 /// The game after a scenario file's turn, played as [`check_file`] plays
 /// it, with the official orders (`tinbots render --after`).
 pub fn after_file(path: &Path) -> Result<Game, ScenarioError> {
+    after_file_under(path, &[])
+}
+
+/// The game after a scenario file's turn (as [`after_file`]), under `pins`
+/// over the file's own rulings.
+pub fn after_file_under(path: &Path, pins: &[String]) -> Result<Game, ScenarioError> {
     let (name, text) = read_file(path)?;
-    let scenario = Scenario::parse(&name, &text)?;
-    let src = Source {
-        name: &name,
-        text: &text,
-    };
-    let played = run::play_turn(src, &scenario.file, &scenario.position, scenario.rules()?)?;
-    Ok(played.game)
+    let mut scenario = Scenario::parse(&name, &text)?;
+    scenario.pin(pins)?;
+    Ok(scenario.play()?.game)
 }
 
 /// A file's name as shown, and its text.
@@ -266,9 +316,20 @@ pub fn check_str_with(
     text: &str,
     orders: &Arc<OrderBook>,
 ) -> Result<Checked, ScenarioError> {
-    let scenario = Scenario::parse_with(name, text, orders)?;
-    let src = Source { name, text };
-    let played = run::play_turn(src, &scenario.file, &scenario.position, scenario.rules()?)?;
+    check_str_under(name, text, orders, &[])
+}
+
+/// Checks a scenario given as text (as [`check_str_with`]) under `pins`
+/// (`ID=READING`, `--ruling`) over the file's own rulings.
+pub fn check_str_under(
+    name: &str,
+    text: &str,
+    orders: &Arc<OrderBook>,
+    pins: &[String],
+) -> Result<Checked, ScenarioError> {
+    let mut scenario = Scenario::parse_with(name, text, orders)?;
+    scenario.pin(pins)?;
+    let played = scenario.play()?;
     let differences = scenario.differences(&played.game, &played.events)?;
     Ok(Checked {
         title: scenario.file.title,

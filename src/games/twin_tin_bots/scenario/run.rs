@@ -6,9 +6,7 @@
 
 use super::error::{ScenarioError, Source};
 use super::format::{Names, ScenarioFile};
-use crate::games::twin_tin_bots::game::{
-    Answer, Change, ChangeStep, Decision, Event, Game, Position, Rules,
-};
+use crate::games::twin_tin_bots::game::{Answer, Change, ChangeStep, Decision, Event, Game};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -55,17 +53,13 @@ impl<'a> Answers<'a> {
     }
 }
 
-/// Plays the turn of the active player (seat 0) from `position`, with `rules`.
+/// Plays the turn of the active player (seat 0) of `game`, the scenario's
+/// position started with its rules and rulings.
 pub(super) fn play_turn(
     src: Source,
     file: &ScenarioFile,
-    position: &Position,
-    rules: Rules,
+    mut game: Game,
 ) -> Result<Played, ScenarioError> {
-    let mut game = Game::with_rules(position, rules).map_err(|e| ScenarioError::Position {
-        at: src.loc(None),
-        source: e,
-    })?;
     let colours = game.colours().to_vec();
     let turn_span = file.turn.as_ref().map(|t| t.span());
     let mut changes = Answers::new(

@@ -696,3 +696,61 @@ fn double_modification_in_a_program_is_refused_at_the_program() {
     );
     assert!(e.to_string().contains("never placed in a program"), "{e}");
 }
+
+/// `BASE` under a `rulings` table written before it.
+fn ruled(rulings: &str) -> String {
+    format!("rulings = {rulings}\n{BASE}")
+}
+
+#[test]
+fn a_bad_ruling_is_an_error_naming_the_file_the_line_and_what_there_is() {
+    let text = ruled(r#"{ "ttb.dash-row" = "dash-only" }"#);
+    let e = error(&text);
+    assert_eq!(e.location().line(), Some(1));
+    let shown = e.to_string();
+    assert!(shown.starts_with("t.toml:1:"), "{shown}");
+    assert!(
+        shown.contains("no dispute `ttb.dash-row`, did you mean `ttb.dash-rows`?"),
+        "{shown}"
+    );
+    let e = error(&ruled(r#"{ "ttb.dash-rows" = "dash" }"#)).to_string();
+    assert!(e.starts_with("t.toml:1:"), "{e}");
+    assert!(
+        e.contains("has no reading `dash`") && e.contains("(its readings: in-program, dash-only)"),
+        "{e}"
+    );
+    let e = error(&ruled(r#"{ "ttb.dash-rows" = 2 }"#)).to_string();
+    assert!(
+        e.starts_with("t.toml:1:") && e.contains("a reading is a string"),
+        "{e}"
+    );
+    // A rulings table after another table is that table's key, not the
+    // scenario's: the parser refuses it where it stands.
+    let late = with("[expect]\nrulings = { \"ttb.dash-rows\" = \"dash-only\" }\n");
+    let e = error(&late);
+    assert_eq!(e.location().line(), Some(line_of(&late, "rulings =")));
+}
+
+#[test]
+fn a_scenario_plays_under_its_rulings_and_pins_over_them() {
+    let text = ruled(r#"{ "ttb.tiebreak" = "harvested" }"#);
+    let mut scenario = Scenario::parse("t.toml", &text).expect("a scenario");
+    let game = scenario.start_game().expect("its position");
+    assert_eq!(game.rulings().pins(), ["ttb.tiebreak=harvested"]);
+    scenario
+        .pin(&[
+            "ttb.tiebreak=in-base".into(),
+            "ttb.dash-rows=dash-only".into(),
+        ])
+        .expect("pins of Twin Tin Bots' disputes");
+    let game = scenario.start_game().expect("its position");
+    assert_eq!(game.rulings().pins(), ["ttb.dash-rows=dash-only"]);
+    let e = scenario
+        .pin(&["droids.steer-water=enter".into()])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("t.toml: --ruling droids.steer-water=enter: there is no dispute"),
+        "{e}"
+    );
+}

@@ -391,8 +391,8 @@ fn standing_table(lua: &Lua, standings: impl IntoIterator<Item = Standing>) -> m
         total += s.total();
         base += s.base_points;
         carried += s.carried_points;
-        blue += s.blue_in_base;
-        green += s.green_in_base;
+        blue += s.blue_counted();
+        green += s.green_counted();
     }
     let t = lua.create_table()?;
     t.set("total", total)?;

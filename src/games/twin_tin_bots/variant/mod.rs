@@ -33,6 +33,9 @@ pub use hooks::{GAME_HOOKS, KIND_HOOKS, SETUP_HOOKS};
 pub use manifest::{Manifest, PieceSpec, Settings};
 pub use setup::Seating;
 
+use crate::engine::Rulings;
+use crate::games::twin_tin_bots::rulings::DISPUTES;
+use crate::script::variant::SharedFields;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -392,6 +395,22 @@ impl VariantSet {
     /// Whether there is none.
     pub fn is_empty(&self) -> bool {
         self.variants.is_empty()
+    }
+
+    /// The readings of disputed rules the variants fix (each manifest's
+    /// `rulings` table, in the order the variants apply, later ones over
+    /// earlier ones) over the defaults; the error names the manifest.
+    pub fn rulings(&self) -> Result<Rulings, VariantError> {
+        self.variants
+            .iter()
+            .try_fold(Rulings::defaults(DISPUTES), |rulings, v| {
+                rulings
+                    .from_table(v.manifest.rulings())
+                    .map_err(|e| VariantError::File {
+                        path: v.manifest_file().shown(),
+                        message: e.to_string(),
+                    })
+            })
     }
 
     /// The settings of all the variants, later ones over earlier ones.

@@ -977,3 +977,36 @@ fn setup_numbers_are_checked_in_our_words() {
         assert!(!err.contains("u32") && !err.contains("converting"), "{test}: {err}");
     }
 }
+
+#[test]
+fn a_variant_fixes_rulings_later_ones_winning_and_a_bad_one_names_its_manifest() {
+    let folder = Folder::new(
+        "variants-rulings",
+        &[
+            (
+                "short/variant.toml",
+                &manifest("short", "rulings = { \"ttb.dash-rows\" = \"dash-only\", \"ttb.tiebreak\" = \"harvested\" }"),
+            ),
+            ("short/variant.lua", "return {}"),
+            (
+                "faq/variant.toml",
+                &manifest("faq", "rulings = { \"ttb.tiebreak\" = \"in-base\" }"),
+            ),
+            ("faq/variant.lua", "return {}"),
+            (
+                "typo/variant.toml",
+                &manifest("typo", "rulings = { \"ttb.dash-rows\" = \"dash\" }"),
+            ),
+            ("typo/variant.lua", "return {}"),
+        ],
+    );
+    let set = VariantSet::load_from(&folder.0, &["short", "faq"]).unwrap();
+    assert_eq!(set.rulings().unwrap().pins(), ["ttb.dash-rows=dash-only"]);
+    let set = VariantSet::load_from(&folder.0, &["typo"]).unwrap();
+    let e = set.rulings().unwrap_err().to_string();
+    assert!(e.contains("typo/variant.toml"), "{e}");
+    assert!(
+        e.contains("has no reading `dash`, did you mean `dash-only`?"),
+        "{e}"
+    );
+}
