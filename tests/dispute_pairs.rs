@@ -22,11 +22,7 @@ fn folder(game: &str) -> PathBuf {
 fn reading_named(path: &Path, id: &str) -> Option<String> {
     let text = std::fs::read_to_string(path).ok()?;
     let table: toml::Table = text.parse().ok()?;
-    table
-        .get("rulings")?
-        .get(id)?
-        .as_str()
-        .map(str::to_string)
+    table.get("rulings")?.get(id)?.as_str().map(str::to_string)
 }
 
 #[test]
@@ -73,7 +69,10 @@ fn each_reading_passes_its_scenario_and_every_other_reading_fails_it() {
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-    assert!(checked >= 2 * 15, "the catalogue's 15 disputes at least: {checked} files");
+    assert!(
+        checked >= 2 * 15,
+        "the catalogue's 15 disputes at least: {checked} files"
+    );
 }
 
 #[test]
@@ -86,7 +85,9 @@ fn no_ruling_scenario_names_a_dispute_or_reading_the_game_lacks() {
         };
         for entry in entries.flatten() {
             let file = entry.file_name().to_string_lossy().into_owned();
-            let Some(rest) = file.strip_prefix("ruling.").and_then(|r| r.strip_suffix(".toml"))
+            let Some(rest) = file
+                .strip_prefix("ruling.")
+                .and_then(|r| r.strip_suffix(".toml"))
             else {
                 continue;
             };
@@ -101,5 +102,8 @@ fn no_ruling_scenario_names_a_dispute_or_reading_the_game_lacks() {
             }
         }
     }
-    assert!(stale.is_empty(), "scenarios of no dispute's reading: {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "scenarios of no dispute's reading: {stale:?}"
+    );
 }

@@ -112,8 +112,8 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "ruling",
         usage: "ruling <id> <reading>",
         summary: "read a disputed rule another way from the next step on (`undo` goes back)",
-        details: "Every event a disputed rule decides names the ruling it applied: `[ruling \
-                  droids.steer-water: stop-before]`. A game saved after a ruling changed plays \
+        details: "Every event a disputed rule decides names the ruling it applied, at its end: \
+                  `[ruling ID: READING]`. A game saved after a ruling changed plays \
                   under the new one from its start, so `save` refuses a change made after an \
                   answer (undo to before it, or start again with `--ruling`).",
     },

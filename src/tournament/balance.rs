@@ -208,8 +208,14 @@ impl Balance {
         }
         let tournaments: Vec<Tournament> = self.arms.iter().map(|a| self.of_arm(a)).collect();
         for (arm, t) in self.arms.iter().zip(&tournaments) {
-            t.start(t.seed)
-                .map_err(|e| TournamentError::Start(format!("{}: {e}", arm.label)))?;
+            t.start(t.seed).map_err(|e| {
+                let flag = if arm.rulings.is_empty() {
+                    "--variant"
+                } else {
+                    "--readings"
+                };
+                TournamentError::Start(format!("{flag} {}: {e}", arm.label))
+            })?;
         }
         let mut results = Vec::with_capacity(self.arms.len());
         for (arm, t) in self.arms.iter().zip(&tournaments) {

@@ -270,7 +270,7 @@ mod tests {
         write_row(&mut out, RowFormat::Csv, &row()).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
-            "0,3,2,red blue,greedy random,,\"red won: 12 points, first to the goal\",red,1,0,1,40,false\n"
+            "0,3,2,red blue,greedy random,,\"red won: 12 points, first to the goal\",red,1,0,1,40,false,\n"
         );
         let mut out = Vec::new();
         write_row(&mut out, RowFormat::Json, &row()).unwrap();
