@@ -25,13 +25,13 @@ pub(super) fn rulings(given: &Given, out: &mut dyn Write) -> Result<ExitCode> {
     };
     writeln!(
         out,
-        "The readings each rule's text admits, the plainest first, marked as the default. A reading \
-         cannot be chosen yet: each game plays the one its docs page documents, which is \
-         not always the default.\n"
+        "The readings each rule's text admits, the plainest first, marked as the default. Every \
+         reading is played: choose one with --ruling ID=READING; `tinbots dispute FILE` plays a \
+         file under each (docs/disputes.md).\n"
     )?;
     for game in games {
         if game.disputes.is_empty() {
-            writeln!(out, "{} has no disputed readings declared yet", game.title)?;
+            writeln!(out, "{} has no disputed readings", game.title)?;
         } else {
             write!(out, "{}", rulings_listing(game.title, game.disputes))?;
         }
