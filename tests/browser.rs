@@ -276,3 +276,38 @@ fn a_hostile_narration_leaves_the_page_working() {
         "the picture is shown"
     );
 }
+
+#[test]
+fn the_dispute_page_shows_every_reading_side_by_side() {
+    let Some(browser) = browser() else { return };
+    let dir = folder("dispute");
+    let scenario = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("scripts/droids/scenarios/ruling.steer-water.enter.toml");
+    tinbots(
+        &dir,
+        &[
+            "dispute",
+            &scenario.display().to_string(),
+            "--html",
+            "d.html",
+        ],
+    );
+    let url = format!("file://{}", dir.join("d.html").display());
+    let dom = headless(&browser, &dir, &["--dump-dom"], &url);
+    assert!(
+        dom.contains("step 0 of 1"),
+        "the counter: {}",
+        &dom[..dom.len().min(3000)]
+    );
+    assert_eq!(
+        dom.matches("<div class=\"picture\"><svg").count(),
+        2,
+        "both readings' pictures are shown"
+    );
+    assert!(
+        dom.contains("<h2>as asked (under its own rulings)</h2>")
+            && dom.contains("<h2>droids.steer-water = stop-before</h2>")
+            && dom.contains("the scenario's position"),
+        "each play is labelled and says what its step is"
+    );
+}

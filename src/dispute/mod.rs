@@ -133,8 +133,7 @@ pub fn dispute(games: &Games, path: &Path, pins: &[String]) -> Result<Disputed, 
         let game = crate::check::file_game(games, path, &text, None).map_err(DisputeError)?;
         (game, Kind::Scenario)
     };
-    let held = game
-        .rulings(pins)
+    game.rulings(pins)
         .map_err(|e| DisputeError(format!("{}: {e}", crate::escape::terminal(&file))))?;
     let play = |pins: &[String], reading: &str| -> Result<Side, DisputeError> {
         let (events, outcome) = match &kind {
@@ -157,10 +156,10 @@ pub fn dispute(games: &Games, path: &Path, pins: &[String]) -> Result<Disputed, 
         .collect();
     let mut touched = Vec::new();
     for dispute in game.disputes {
-        let pinned = held.chosen().any(|(id, _)| id == dispute.id)
-            || pins
-                .iter()
-                .any(|p| p.split('=').next().map(str::trim) == Some(dispute.id));
+        // A pin holds its dispute, even one pinned to its default.
+        let pinned = pins
+            .iter()
+            .any(|p| p.split('=').next().map(str::trim) == Some(dispute.id));
         if pinned || !cited.contains(&dispute.id) {
             continue;
         }
@@ -450,10 +449,11 @@ pub struct Column {
     pub replayed: Replayed,
 }
 
-/// `under the defaults`, or `under --ruling a=b --ruling c=d`.
+/// `under its own rulings` (those the file names, the defaults for the
+/// rest), or `under --ruling a=b --ruling c=d` over them.
 fn pins_said(pins: &[String]) -> String {
     if pins.is_empty() {
-        "under the defaults".to_string()
+        "under its own rulings".to_string()
     } else {
         let given: Vec<String> = pins.iter().map(|p| format!("--ruling {p}")).collect();
         format!("under {}", crate::escape::terminal(&given.join(" ")))

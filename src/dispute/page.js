@@ -23,30 +23,12 @@
         pictures[step.picture].map((line) => column.replayed.lines[line]).join("\n");
       cell.querySelector(".said").textContent =
         (at < current ? "(its last step) " : "") + step.said;
-      const list = cell.querySelector(".narration");
-      list.replaceChildren();
-      for (const line of step.events) {
-        const item = document.createElement("li");
-        item.textContent = line;
-        list.appendChild(item);
-      }
+      listLines(cell.querySelector(".narration"), step.events);
     });
     document.getElementById("counter").textContent = "step " + current + " of " + last;
     slider.value = String(current);
   }
 
-  document.getElementById("first").onclick = () => show(0);
-  document.getElementById("back").onclick = () => show(current - 1);
-  document.getElementById("forward").onclick = () => show(current + 1);
-  document.getElementById("last").onclick = () => show(last);
-  slider.oninput = () => show(parseInt(slider.value, 10));
-  document.addEventListener("keydown", (event) => {
-    if (event.target === slider) return;
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last };
-    if (event.key in moves) {
-      event.preventDefault();
-      show(moves[event.key]);
-    }
-  });
+  stepControls(show, () => current, last);
   show(0);
 })();

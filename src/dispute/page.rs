@@ -35,12 +35,13 @@ pub fn html(disputed: &Disputed, columns: &[Column]) -> String {
     let title = markup(&title);
     let verdict = disputed.verdict();
     let verdict = markup(&verdict);
-    let decode = crate::viewer::DECODE;
+    let steps = crate::viewer::STEPS;
     let last = columns
         .iter()
         .map(|c| c.replayed.steps.len().saturating_sub(1))
         .max()
         .unwrap_or(0);
+    let nav = crate::viewer::nav(last);
     let sections: String = columns
         .iter()
         .enumerate()
@@ -65,21 +66,14 @@ pub fn html(disputed: &Disputed, columns: &[Column]) -> String {
 <header>
 <h1>{title}</h1>
 <p id="verdict">verdict: {verdict}</p>
-<nav>
-<button id="first" title="the first step (Home)">|&#x25C0; first</button>
-<button id="back" title="the step before (left arrow)">&#x25C0; back</button>
-<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">
-<button id="forward" title="the next step (right arrow)">forward &#x25B6;</button>
-<button id="last" title="the last step (End)">last &#x25B6;|</button>
-<span id="counter"></span>
-</nav>
+{nav}
 </header>
 <main>
 {sections}</main>
 <noscript>The dispute page needs JavaScript to step through the plays.</noscript>
 <script type="application/json" id="readings">{data}</script>
 <script>
-{decode}{SCRIPT}</script>
+{steps}{SCRIPT}</script>
 </body>
 </html>
 "#

@@ -201,6 +201,25 @@ impl<M, H> Variant<M, H> {
     }
 }
 
+/// The readings of disputed rules `disputes` (a game's) take with the
+/// `rulings` tables of `variants` applied in order, a later variant over
+/// an earlier one; the error names the manifest at fault.
+pub fn rulings<M: SharedFields, H>(
+    disputes: &'static [crate::engine::Dispute],
+    variants: &[Variant<M, H>],
+) -> Result<crate::engine::Rulings, VariantError> {
+    variants
+        .iter()
+        .try_fold(crate::engine::Rulings::defaults(disputes), |rulings, v| {
+            rulings
+                .from_table(v.manifest.rulings())
+                .map_err(|e| VariantError::File {
+                    path: v.manifest_file().shown(),
+                    message: e.to_string(),
+                })
+        })
+}
+
 /// Loads the variants `names` of `game` (and those they need) from the
 /// places of `library` (for the scenario file `scenario`, whose
 /// neighbourhood is searched first), each after those it needs; `hooks`

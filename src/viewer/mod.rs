@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::engine::{DynState, Seat};
 use crate::replay::{Record, ReplayError};
 
-pub use page::{html, DECODE};
+pub use page::{html, nav, STEPS};
 
 /// One step of a replayed game, as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]

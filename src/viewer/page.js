@@ -16,13 +16,7 @@
     document.getElementById("counter").textContent =
       "step " + current + " of " + last + ", turn " + step.turn;
     document.getElementById("said").textContent = step.said;
-    const list = document.getElementById("narration");
-    list.replaceChildren();
-    for (const line of step.events) {
-      const item = document.createElement("li");
-      item.textContent = line;
-      list.appendChild(item);
-    }
+    listLines(document.getElementById("narration"), step.events);
     slider.value = String(current);
     const hash = "#step=" + current;
     if (location.hash !== hash) {
@@ -39,19 +33,7 @@
     return found ? parseInt(found[1], 10) : 0;
   }
 
-  document.getElementById("first").onclick = () => show(0);
-  document.getElementById("back").onclick = () => show(current - 1);
-  document.getElementById("forward").onclick = () => show(current + 1);
-  document.getElementById("last").onclick = () => show(last);
-  slider.oninput = () => show(parseInt(slider.value, 10));
+  stepControls(show, () => current, last);
   window.addEventListener("hashchange", () => show(fromHash()));
-  document.addEventListener("keydown", (event) => {
-    if (event.target === slider) return;
-    const moves = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last };
-    if (event.key in moves) {
-      event.preventDefault();
-      show(moves[event.key]);
-    }
-  });
   show(fromHash());
 })();

@@ -18,9 +18,25 @@ const STYLE: &str = include_str!("page.css");
 /// The page's script: buttons, slider, arrow keys and `#step=N`.
 const SCRIPT: &str = include_str!("page.js");
 
-/// Decodes the pictures of a page ([`super::Replayed::pictures`]): shared
-/// by every page that shows replayed games.
-pub const DECODE: &str = include_str!("decode.js");
+/// What every page of steps shares: decoding the pictures
+/// ([`super::Replayed::pictures`]), listing a step's lines, and the
+/// controls [`nav`] lays out.
+pub const STEPS: &str = include_str!("steps.js");
+
+/// The controls of a page of steps, `last` the last step: first, back,
+/// the slider, forward, last, and the counter.
+pub fn nav(last: usize) -> String {
+    format!(
+        r#"<nav>
+<button id="first" title="the first step (Home)">|&#x25C0; first</button>
+<button id="back" title="the step before (left arrow)">&#x25C0; back</button>
+<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">
+<button id="forward" title="the next step (right arrow)">forward &#x25B6;</button>
+<button id="last" title="the last step (End)">last &#x25B6;|</button>
+<span id="counter"></span>
+</nav>"#
+    )
+}
 
 /// The whole page of a replayed game.
 pub fn html(replayed: &Replayed) -> String {
@@ -32,7 +48,7 @@ pub fn html(replayed: &Replayed) -> String {
         replayed.seen_by
     );
     let title = markup(&title);
-    let last = replayed.steps.len().saturating_sub(1);
+    let nav = nav(replayed.steps.len().saturating_sub(1));
     format!(
         r#"<!DOCTYPE html>
 <html lang="en">
@@ -45,14 +61,7 @@ pub fn html(replayed: &Replayed) -> String {
 <body>
 <header>
 <h1>{title}</h1>
-<nav>
-<button id="first" title="the first step (Home)">|&#x25C0; first</button>
-<button id="back" title="the step before (left arrow)">&#x25C0; back</button>
-<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="step">
-<button id="forward" title="the next step (right arrow)">forward &#x25B6;</button>
-<button id="last" title="the last step (End)">last &#x25B6;|</button>
-<span id="counter"></span>
-</nav>
+{nav}
 </header>
 <main>
 <div id="picture"></div>
@@ -64,7 +73,7 @@ pub fn html(replayed: &Replayed) -> String {
 <noscript>The replay page needs JavaScript to step through the game.</noscript>
 <script type="application/json" id="steps">{data}</script>
 <script>
-{DECODE}{SCRIPT}</script>
+{STEPS}{SCRIPT}</script>
 </body>
 </html>
 "#

@@ -22,7 +22,7 @@ use std::rc::Rc;
 
 use crate::assets::{AssetFile, Library};
 use crate::engine::{Named, Rulings};
-use crate::script::variant::{self, SharedFields};
+use crate::script::variant;
 
 use super::game::variant_lua::{VariantHook, VariantRuntime};
 use super::game::{Game, Variants};
@@ -83,16 +83,7 @@ impl VariantSet {
     /// these variants' `rulings` tables applied in order (a later variant
     /// over an earlier one); the error names the manifest at fault.
     pub fn rulings(&self) -> Result<Rulings, VariantError> {
-        self.variants
-            .iter()
-            .try_fold(Rulings::defaults(DISPUTES), |rulings, v| {
-                rulings
-                    .from_table(v.manifest.rulings())
-                    .map_err(|e| VariantError::File {
-                        path: v.manifest_file().shown(),
-                        message: e.to_string(),
-                    })
-            })
+        crate::script::variant::rulings(DISPUTES, &self.variants)
     }
 
     /// What a game with these variants keeps: `None` without variants;

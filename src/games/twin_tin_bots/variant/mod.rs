@@ -35,7 +35,6 @@ pub use setup::Seating;
 
 use crate::engine::Rulings;
 use crate::games::twin_tin_bots::rulings::DISPUTES;
-use crate::script::variant::SharedFields;
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::sync::Arc;
@@ -401,16 +400,7 @@ impl VariantSet {
     /// `rulings` table, in the order the variants apply, later ones over
     /// earlier ones) over the defaults; the error names the manifest.
     pub fn rulings(&self) -> Result<Rulings, VariantError> {
-        self.variants
-            .iter()
-            .try_fold(Rulings::defaults(DISPUTES), |rulings, v| {
-                rulings
-                    .from_table(v.manifest.rulings())
-                    .map_err(|e| VariantError::File {
-                        path: v.manifest_file().shown(),
-                        message: e.to_string(),
-                    })
-            })
+        crate::script::variant::rulings(DISPUTES, &self.variants)
     }
 
     /// The settings of all the variants, later ones over earlier ones.
