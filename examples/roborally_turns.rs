@@ -22,6 +22,10 @@ use std::time::Instant;
 use tinbots::engine::State;
 use tinbots::games::roborally::game::{Cause, Event, Game};
 
+#[path = "../benches/common/mod.rs"]
+mod common;
+use common::CpuClock;
+
 #[path = "../benches/roborally_common/mod.rs"]
 mod roborally_common;
 use roborally_common::{Table, ANCHOR_COURSE};
@@ -57,26 +61,6 @@ impl Held {
     }
 }
 
-/// This thread's CPU time in ns (`CLOCK_THREAD_CPUTIME_ID`, as the anchor
-/// measures): on a machine shared with other work, wall time also counts
-/// the time the thread waited for a core.
-fn cpu_ns() -> u64 {
-    #[repr(C)]
-    struct Timespec {
-        sec: i64,
-        nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-    }
-    const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
-    let status = unsafe { clock_gettime(CLOCK_THREAD_CPUTIME_ID, &mut ts) };
-    assert_eq!(status, 0, "no thread CPU clock");
-    ts.sec as u64 * 1_000_000_000 + ts.nsec as u64
-}
-
 /// The median, lowest and highest of some figures.
 fn spread(mut v: Vec<f64>) -> (f64, f64, f64) {
     v.sort_by(f64::total_cmp);
@@ -100,10 +84,10 @@ fn main() {
     }
     let (mut cpu, mut wall) = (Vec::new(), Vec::new());
     for _ in 0..runs {
-        let (c, t) = (cpu_ns(), Instant::now());
+        let (c, t) = (CpuClock::thread(), Instant::now());
         table.play_turns(turns, |_| {});
         wall.push(t.elapsed().as_nanos() as f64 / f64::from(turns));
-        cpu.push((cpu_ns() - c) as f64 / f64::from(turns));
+        cpu.push(c.elapsed_ns() as f64 / f64::from(turns));
     }
     let ((c, lo, hi), (w, _, _)) = (spread(cpu), spread(wall));
     // Written, not printed: a closed pipe (`| head`) ends the output, not

@@ -7,6 +7,7 @@ use tinbots::games::twin_tin_bots::variant::VariantSet;
 use tinbots::play::play_one;
 
 /// Plays `turns` turns from `start`, restarting from it whenever a game ends.
+#[allow(dead_code)] // not every user plays Twin Tin Bots
 pub fn play_turns<B: Bot + ?Sized>(
     start: &Game,
     game: &mut Game,
@@ -54,4 +55,58 @@ pub fn terrain_game(variants: &[&str], players: usize, seed: u64, hooks: bool) -
         rules.hooks = None;
     }
     Game::with_rules(&position, rules).expect("the position is playable")
+}
+
+/// A CPU-time clock (`clock_gettime`): a thread's, as the anchors measure
+/// a loop, or the whole process's, for work spread over threads. On a
+/// machine shared with other work, wall time would also count the time
+/// spent waiting for a core.
+#[allow(dead_code)] // not every benchmark reads a clock
+pub struct CpuClock {
+    clock: i32,
+    start: u64,
+}
+
+#[allow(dead_code)]
+impl CpuClock {
+    /// Started now, counting this thread's CPU time.
+    pub fn thread() -> CpuClock {
+        const CLOCK_THREAD_CPUTIME_ID: i32 = 3;
+        CpuClock::start(CLOCK_THREAD_CPUTIME_ID)
+    }
+
+    /// Started now, counting the CPU time of every thread of the process.
+    pub fn process() -> CpuClock {
+        const CLOCK_PROCESS_CPUTIME_ID: i32 = 2;
+        CpuClock::start(CLOCK_PROCESS_CPUTIME_ID)
+    }
+
+    fn start(clock: i32) -> CpuClock {
+        CpuClock {
+            clock,
+            start: cpu_ns(clock),
+        }
+    }
+
+    /// CPU nanoseconds since the clock started.
+    pub fn elapsed_ns(&self) -> u64 {
+        cpu_ns(self.clock) - self.start
+    }
+}
+
+/// The CPU time of `clock` in ns.
+fn cpu_ns(clock: i32) -> u64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+    let mut ts = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec for the call's duration.
+    let status = unsafe { clock_gettime(clock, &mut ts) };
+    assert_eq!(status, 0, "no CPU clock {clock}");
+    ts.sec as u64 * 1_000_000_000 + ts.nsec as u64
 }

@@ -38,9 +38,11 @@ pub const SEED: u64 = 7;
 /// The course laid out as the design's `roborally-limit` anchor's map.
 pub const ANCHOR_COURSE: &str = "proving";
 
-/// The lives each robot starts with: enough that they keep coming back for
-/// hundreds of turns, as the anchor's do.
-pub const LIVES: u8 = 200;
+/// The lives each robot starts with: the most a position may give (a
+/// variant's settings, seed line 50-57), so that they keep coming back for
+/// many turns, as the anchor's do; the race starts again when one has none
+/// left.
+pub const LIVES: u8 = 11;
 
 /// The bots' random numbers: wyrand, the generator the anchor's random
 /// programs draw from (one 64 × 64 → 128-bit multiply a number), so that
