@@ -97,16 +97,15 @@ struct Album {
     lines: Vec<String>,
     line_index: std::collections::HashMap<String, usize>,
     pictures: Vec<Vec<i64>>,
-    picture_index: std::collections::HashMap<String, usize>,
+    /// Each picture kept, by its line numbers (not its text: a long game's
+    /// pictures would hold megabytes of equal lines).
+    picture_index: std::collections::HashMap<Vec<usize>, usize>,
     last: Vec<usize>,
 }
 
 impl Album {
     /// The index of `svg` among the pictures, kept if new.
     fn keep(&mut self, svg: String) -> usize {
-        if let Some(&k) = self.picture_index.get(&svg) {
-            return k;
-        }
         let numbers: Vec<usize> = svg
             .split('\n')
             .map(|line| match self.line_index.get(line) {
@@ -119,6 +118,9 @@ impl Album {
                 }
             })
             .collect();
+        if let Some(&k) = self.picture_index.get(&numbers) {
+            return k;
+        }
         let mut ops: Vec<i64> = Vec::new();
         for (i, &n) in numbers.iter().enumerate() {
             if self.last.get(i) == Some(&n) {
@@ -130,9 +132,9 @@ impl Album {
                 ops.push(n as i64);
             }
         }
+        self.picture_index.insert(numbers.clone(), self.pictures.len());
         self.last = numbers;
         self.pictures.push(ops);
-        self.picture_index.insert(svg, self.pictures.len() - 1);
         self.pictures.len() - 1
     }
 }
