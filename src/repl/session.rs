@@ -969,7 +969,7 @@ impl Session {
     /// The game where the user stands as a replay record (format 4).
     pub fn record(&self) -> Record {
         let mut record = Record::new(self.game_type, self.start.clone());
-        record.answers = self.timeline.current().answers.clone();
+        record.answers = self.timeline.current().answers.to_vec();
         record
     }
 

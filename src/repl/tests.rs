@@ -317,14 +317,14 @@ fn a_comma_chain_is_applied_all_or_nothing() {
     assert_eq!(s.game().legal_count(), 3, "red still chooses the first add");
     let out = ok(&mut s, "add 2, add 3");
     assert!(out.starts_with("  red adds 2\n  red adds 3\n"), "{out}");
-    let answers = &s.timeline().current().answers;
-    assert_eq!(answers, &["add 2", "add 3"], "one point per answer");
+    let answers = s.timeline().current().answers.to_vec();
+    assert_eq!(answers, ["add 2", "add 3"], "one point per answer");
     assert_eq!(s.timeline().points().len(), 3);
     // A number picks an offered answer; a line that is no command and no
     // answer close to a command is taken for a typo.
     let mut s = toy();
     ok(&mut s, "3");
-    assert_eq!(s.timeline().current().answers, ["add 3"]);
+    assert_eq!(s.timeline().current().answers.to_vec(), ["add 3"]);
     assert_eq!(
         said(&mut s, "shwo").expect_err("a typo"),
         "unknown command `shwo`, did you mean `show`?"
@@ -384,7 +384,7 @@ fn undo_and_redo_go_by_answer_and_by_turn() {
     // Something new after an undo drops what was ahead.
     ok(&mut s, "undo 4");
     ok(&mut s, "add 2, add 3");
-    assert_eq!(s.timeline().current().answers, ["add 2", "add 3"]);
+    assert_eq!(s.timeline().current().answers.to_vec(), ["add 2", "add 3"]);
 }
 
 #[test]
@@ -465,7 +465,7 @@ fn a_game_saved_in_the_middle_of_a_turn_loads_to_the_same_point() {
     assert_eq!(record.answers, [first.clone(), text.clone()]);
     // Replayed without stepping, the last answer runs its turn to the end.
     let loaded = Session::open(&crate::games::registry(), &file, 3).expect("it opens");
-    assert_eq!(loaded.timeline().current().answers, record.answers);
+    assert_eq!(loaded.timeline().current().answers.to_vec(), record.answers);
     assert_eq!(loaded.prompt(), "turn 2 blue change> ");
     ok(&mut s, "run");
     assert_eq!(loaded.game().where_lines(), s.game().where_lines());

@@ -39,7 +39,7 @@ pub struct Point {
     pub label: String,
     /// The answers given from the start to here, as text (what a replay
     /// holds); steps between orders add none.
-    pub answers: Vec<String>,
+    pub answers: Answers,
     /// What led here.
     pub led_by: Move,
     /// The turn in which what led here was done: the turn of the point
@@ -60,6 +60,77 @@ impl Clone for Point {
     }
 }
 
+/// The answers given from the start to a point, in order: each point adds
+/// at most one to its predecessor's and shares the rest, so a history of
+/// `n` answers holds `n` texts, not `n * n / 2`.
+#[derive(Clone, Default)]
+pub struct Answers(Option<Rc<Link>>);
+
+/// The last answer of an [`Answers`] and those before it.
+struct Link {
+    answer: String,
+    before: Answers,
+    count: usize,
+}
+
+impl Answers {
+    /// These answers and `answer` after them.
+    pub fn with(&self, answer: String) -> Answers {
+        Answers(Some(Rc::new(Link {
+            answer,
+            before: self.clone(),
+            count: self.len() + 1,
+        })))
+    }
+
+    /// How many answers.
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |link| link.count)
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+
+    /// The last answer.
+    pub fn last(&self) -> Option<&str> {
+        self.0.as_ref().map(|link| link.answer.as_str())
+    }
+
+    /// The answers, first to last.
+    pub fn to_vec(&self) -> Vec<String> {
+        let mut out = Vec::with_capacity(self.len());
+        let mut at = self;
+        while let Some(link) = &at.0 {
+            out.push(link.answer.clone());
+            at = &link.before;
+        }
+        out.reverse();
+        out
+    }
+}
+
+impl std::fmt::Debug for Answers {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.to_vec()).finish()
+    }
+}
+
+impl Drop for Answers {
+    /// Unlinks a long chain one link at a time (a recursive drop of
+    /// thousands of links could overflow the stack).
+    fn drop(&mut self) {
+        let mut next = self.0.take();
+        while let Some(link) = next {
+            next = match Rc::try_unwrap(link) {
+                Ok(mut link) => link.before.0.take(),
+                Err(_) => None,
+            };
+        }
+    }
+}
+
 /// The points, and where the user stands. A clone shares the points.
 #[derive(Clone)]
 pub struct Timeline {
@@ -76,7 +147,7 @@ impl Timeline {
                 played_in: game.turn(),
                 game,
                 label: label.into(),
-                answers: Vec::new(),
+                answers: Answers::default(),
             })],
             at: 0,
         }
@@ -112,10 +183,10 @@ impl Timeline {
     /// Adds a point after the current one (dropping any that were ahead)
     /// and stands on it; `led_by` is how the game got there.
     pub fn push(&mut self, game: Box<dyn DynState>, label: impl Into<String>, led_by: Move) {
-        let mut answers = self.current().answers.clone();
-        if let Move::Answer(text) = &led_by {
-            answers.push(text.clone());
-        }
+        let answers = match &led_by {
+            Move::Answer(text) => self.current().answers.with(text.clone()),
+            _ => self.current().answers.clone(),
+        };
         let played_in = self.current().game.turn();
         self.points.truncate(self.at + 1);
         self.points.push(Rc::new(Point {
@@ -236,6 +307,30 @@ mod tests {
     }
 
     #[test]
+    fn answers_are_shared_in_order_and_a_long_chain_drops_without_recursion() {
+        let mut answers = Answers::default();
+        assert!(answers.is_empty() && answers.last().is_none());
+        let branch = answers.with("a".into());
+        answers = branch.with("b".into());
+        let other = branch.with("c".into());
+        assert_eq!(answers.to_vec(), ["a", "b"]);
+        assert_eq!(
+            other.to_vec(),
+            ["a", "c"],
+            "the shared first answer is kept"
+        );
+        drop(branch);
+        assert_eq!(other.len(), 2);
+        // Longer than a recursive drop could unlink on a thread's stack.
+        let mut long = Answers::default();
+        for i in 0..300_000 {
+            long = long.with(i.to_string());
+        }
+        assert_eq!((long.len(), long.last()), (300_000, Some("299999")));
+        drop(long);
+    }
+
+    #[test]
     fn something_new_after_an_undo_drops_what_was_ahead() {
         let mut t = timeline(5);
         t.undo(3);
@@ -243,7 +338,7 @@ mod tests {
         t.push(game, "other", Move::Answer("pass".into()));
         assert_eq!(t.points().len(), 4);
         assert_eq!(t.redo(1), 0);
-        assert_eq!(t.current().answers.last().map(String::as_str), Some("pass"));
+        assert_eq!(t.current().answers.last(), Some("pass"));
     }
 
     #[test]

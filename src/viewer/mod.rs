@@ -132,7 +132,8 @@ impl Album {
                 ops.push(n as i64);
             }
         }
-        self.picture_index.insert(numbers.clone(), self.pictures.len());
+        self.picture_index
+            .insert(numbers.clone(), self.pictures.len());
         self.last = numbers;
         self.pictures.push(ops);
         self.pictures.len() - 1
