@@ -65,6 +65,11 @@ impl WyRand {
     }
 }
 
+/// Turns played before timing, and after which a race starts again: by
+/// then the robots have left the start square, as the anchor's are spread
+/// over its map.
+pub const WARM_UP: u32 = 8;
+
 /// A race and its bots, ready to play on.
 pub struct Table {
     /// The race as it starts; a race that ends starts again from it.
@@ -77,7 +82,7 @@ pub struct Table {
 
 impl Table {
     /// The race on the built-in `course` with 8 random robots, warmed up
-    /// by 5 turns.
+    /// by [`WARM_UP`] turns.
     pub fn new(course: &str) -> Table {
         let course = courses::find(course, &Library::standard()).expect("a built-in course");
         let robots = (0..ROBOTS)
@@ -101,7 +106,10 @@ impl Table {
             start,
             bots: (0..ROBOTS).map(|s| WyRand(seat_seed(SEED, s))).collect(),
         };
-        table.play_turns(5, |_| {});
+        table.play_turns(WARM_UP, |_| {});
+        // Races start again from here, the robots spread over the course
+        // with all their lives, not from the start square.
+        table.start = table.game.clone();
         table
     }
 
