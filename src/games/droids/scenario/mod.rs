@@ -331,18 +331,26 @@ fn play(
     Ok((game, events))
 }
 
-/// The colour of each seat: the scenario's `colours` (where its mission
-/// lets the players choose), each drawn in `rows` and no other; else the
-/// robots drawn, which must be R, then Y, then B, then G.
+/// The colour of each seat: `chosen`, the scenario's `colours` as its
+/// named mission reads them ([`Mission::seating`]: where it lets the
+/// players choose), each drawn in `rows` and no other; else the robots
+/// drawn, which must be R, then Y, then B, then G.
 fn seated(
     place: &Place<'_>,
     raw: &RawScenario,
     mission: &Mission,
+    chosen: Option<Vec<usize>>,
 ) -> Result<Vec<usize>, ScenarioError> {
     let drawn: Vec<usize> = (0..PLAYER_COLOURS.len())
         .filter(|c| mission.starts[*c].is_some())
         .collect();
-    let Some(chosen) = &raw.colours else {
+    let (Some(asked), Some(colours)) = (&raw.colours, chosen) else {
+        if let Some(asked) = &raw.colours {
+            return Err(place.at(
+                asked.span().start,
+                "a choice of colour is a mission's: name the mission (`mission = \"killer\"`)",
+            ));
+        }
         let players = drawn.len();
         if players == 0 || drawn != seating::in_order(players) {
             return Err(place.at(
@@ -352,16 +360,7 @@ fn seated(
         }
         return Ok(drawn);
     };
-    let at = chosen.span().start;
-    if raw.mission.is_none() {
-        return Err(place.at(
-            at,
-            "a choice of colour is a mission's: name the mission (`mission = \"killer\"`)",
-        ));
-    }
-    let colours = mission
-        .seating(chosen.get_ref().len(), chosen.get_ref())
-        .map_err(|e| place.at(at, e))?;
+    let at = asked.span().start;
     let mut sorted = colours.clone();
     sorted.sort_unstable();
     if sorted != drawn {
@@ -394,19 +393,24 @@ fn seated(
 /// red first.
 fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, ScenarioError> {
     let rulings = rulings(place, raw, pins)?;
+    let mut chosen_colours = None;
     let board = RawMission::rows_only(raw.rows.clone());
     let mut mission = Mission::from_raw(place, board, false)?;
     let hooks = match &raw.mission {
         Some(m) => {
             let chosen = Chosen::find(m.get_ref()).map_err(|e| place.at(m.span().start, e))?;
             let (named, hooks) = chosen.load().map_err(|e| place.at(m.span().start, e))?;
+            if let Some(c) = &raw.colours {
+                let asked = named
+                    .seating(c.get_ref().len(), c.get_ref())
+                    .map_err(|e| place.at(c.span().start, e))?;
+                chosen_colours = Some(asked);
+            }
             mission.name = named.name;
             mission.number = named.number;
             mission.stacks = named.stacks;
             mission.leave_out = named.leave_out;
             mission.teams = named.teams;
-            mission.choose_colours = named.choose_colours;
-            mission.colours_line = named.colours_line;
             mission.free_corners =
                 raw.set_up.as_ref().is_some_and(|s| *s.get_ref()) && named.free_corners;
             hooks
@@ -421,7 +425,7 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
             None
         }
     };
-    let colours = seated(place, raw, &mission)?;
+    let colours = seated(place, raw, &mission, chosen_colours)?;
     let mut mix = TileMix::standard();
     for (name, tiles) in &raw.stacks {
         let colour: Colour = name.parse().map_err(|e| MissionError {
