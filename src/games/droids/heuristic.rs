@@ -6,7 +6,6 @@
 //! registers not blocked (line 57: fewer free registers, fewer ways to
 //! carry out an order), against the best other player.
 
-use super::board::PLAYER_COLOURS;
 use super::game::Game;
 use crate::engine::{squash, Seat};
 
@@ -36,9 +35,9 @@ pub fn heuristic(game: &Game, seat: Seat) -> f64 {
 /// home, [`IN_GAME`] while in the game, and one per register not blocked.
 pub fn progress(game: &Game, seat: Seat) -> f64 {
     let player = &game.players()[seat];
-    let home = PLAYER_COLOURS
-        .get(seat)
-        .and_then(|colour| game.vars.get(&format!("delivered.{colour}")))
+    let home = game
+        .vars
+        .get(&format!("delivered.{}", game.colour(seat)))
         .copied()
         .unwrap_or(0);
     let free = player.blocked.iter().filter(|b| !**b).count();

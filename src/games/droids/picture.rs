@@ -4,7 +4,7 @@
 
 use crate::engine::Seat;
 
-use super::board::{Terrain, PLAYER_COLOURS};
+use super::board::Terrain;
 use super::game::{Game, REGISTER_SLOTS};
 use super::tiles::Colour;
 
@@ -69,7 +69,7 @@ impl Game {
         let p = &self.players[seat];
         let mut line = format!(
             "{:<7}{:<5}hand {}  ",
-            PLAYER_COLOURS[seat],
+            self.colour(seat),
             if p.out { "out" } else { "" },
             p.hand.len()
         );

@@ -8,7 +8,9 @@
 //!
 //! The mission is named by `--mission` ([`MISSION`]: a number,
 //! a name or a mission file, with `:SETTING` for mission 7's killer
-//! model); mission 1, the challenge, when none is named.
+//! model); mission 1, the challenge, when none is named. Where the
+//! mission lets its players choose their colours (mission 7), `--colour`
+//! ([`COLOUR`]) seats them.
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -19,7 +21,7 @@ use crate::engine::{
 };
 use crate::registry::{self, GameType};
 
-use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
+use super::board::{Mission, Piece, Terrain};
 use super::game::{
     answer, narrate, record, Answer, Carried, Event, Game, Phase, RobotId, REGISTER_SLOTS,
 };
@@ -39,7 +41,7 @@ pub const TYPE: GameType = GameType {
     players: (1, 4),
     default_players: DEFAULT_PLAYERS,
     information: Information::Imperfect,
-    options: &[MISSION],
+    options: &[MISSION, COLOUR],
     new: new_game,
     resume,
     claims,
@@ -124,8 +126,20 @@ pub const MISSION: engine::GameOption = engine::GameOption {
     repeatable: false,
 };
 
+/// The option choosing the players' colours (`--colour COLOUR`, once a
+/// player, in seat order), where the mission lets them choose (mission
+/// 7, seed line 228).
+pub const COLOUR: engine::GameOption = engine::GameOption {
+    name: "colour",
+    value_name: "COLOUR",
+    help: "The colour a player chooses, once a player in seat order (Droids, where the mission \
+           lets players choose: mission 7, red, yellow, blue or green)",
+    repeatable: true,
+};
+
 /// A game as the options ask: the mission ([`MISSION`], the challenge by
-/// default), the players, the seed.
+/// default), the players (as many as colours chosen when not given), their
+/// colours ([`COLOUR`]), the seed.
 fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
     if let Some(v) = options.variants.first() {
         return Err(engine::StartError(format!(
@@ -136,18 +150,26 @@ fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
         .map_err(engine::StartError)?;
     let (mission, hooks) = chosen.load().map_err(engine::StartError)?;
     let (lo, hi) = mission.players;
-    let players = options.players.unwrap_or(DEFAULT_PLAYERS.clamp(lo, hi));
+    let chosen_colours = options.values(COLOUR.name);
+    let players = options.players.unwrap_or(if chosen_colours.is_empty() {
+        DEFAULT_PLAYERS.clamp(lo, hi)
+    } else {
+        chosen_colours.len()
+    });
+    let colours = mission
+        .seating(players, chosen_colours)
+        .map_err(|e| engine::StartError(format!("--colour: {e}")))?;
     let rulings = TYPE.rulings(&options.rulings)?;
     let start = record::start_value(
         &chosen,
         tiles::standard_text(),
-        players,
+        &colours,
         options.seed,
         &rulings,
     );
-    let game = Game::with_rulings(
+    let game = Game::seated(
         mission,
-        players,
+        colours,
         options.seed,
         &tiles::TileMix::standard(),
         hooks,
@@ -194,6 +216,31 @@ fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
             )
             .map_err(|e| format!("{shown}: with {players} players: {}", e.message))?;
         }
+        // And, where the players choose, with each colour first.
+        if mission.choose_colours {
+            let rulings = TYPE.rulings(pins).map_err(|e| e.0)?;
+            for first in mission.choosable() {
+                let mut names: Vec<String> = vec![first.to_string()];
+                names.extend(
+                    mission
+                        .choosable()
+                        .into_iter()
+                        .filter(|c| *c != first)
+                        .map(String::from),
+                );
+                names.truncate(lo);
+                let colours = mission.seating(lo, &names)?;
+                Game::seated(
+                    mission.clone(),
+                    colours,
+                    1,
+                    &tiles::TileMix::standard(),
+                    hooks.clone(),
+                    rulings.clone(),
+                )
+                .map_err(|e| format!("{shown}: with {first} first: {}", e.message))?;
+            }
+        }
         return Ok(Checked {
             title: format!(
                 "a valid mission: {} ({}), {} × {}",
@@ -222,7 +269,7 @@ impl State for Game {
     }
 
     fn seat_name(&self, seat: Seat) -> &str {
-        PLAYER_COLOURS[seat]
+        self.colour(seat)
     }
 
     fn to_decide(&self) -> Option<Seat> {
@@ -261,7 +308,7 @@ impl State for Game {
     }
 
     fn narrate(&self, e: &Event) -> String {
-        narrate::narrate(e, |s| PLAYER_COLOURS[s].to_string())
+        narrate::narrate(e, |s| self.colour(s).to_string())
     }
 
     fn answer_text(&self, answer: Answer) -> String {
@@ -307,7 +354,7 @@ impl State for Game {
                 let free = p.blocked.iter().filter(|b| !**b).count() as i64;
                 // Mission 3's count of containers brought home, kept by its
                 // script (seed line 169: the most win).
-                let home = self.vars.get(&format!("delivered.{}", PLAYER_COLOURS[s]));
+                let home = self.vars.get(&format!("delivered.{}", self.colour(s)));
                 let shown = format!(
                     "{}, {free} free registers{}",
                     if won {
@@ -355,7 +402,7 @@ impl State for Game {
             return None;
         }
         let seat = self.current;
-        let column = self.robots[self.robot_index(RobotId::Player(seat))?].at?.x;
+        let column = self.robots[self.robot_index(self.robot_of(seat))?].at?.x;
         let column = u8::try_from(column).ok()?;
         let own = |tile: &Tile| tile.colour() != Colour::Grey;
         let laid = self.players[seat]
@@ -419,7 +466,7 @@ impl Describe for Game {
                 if let Some(c) = r.carrying {
                     line.push_str(&format!(", carrying the {c}"));
                 }
-                if let RobotId::Player(s) = r.id {
+                if let Some(s) = self.seat_of_robot(r.id) {
                     let p = &self.players[s];
                     let blocked: Vec<String> = (0..p.blocked.len())
                         .filter(|c| p.blocked[*c])
@@ -482,7 +529,7 @@ impl Describe for Game {
             self.mission.number,
             self.mission.name,
             self.players.len(),
-            PLAYER_COLOURS[self.first]
+            self.colour(self.first)
         ))
     }
 
@@ -499,7 +546,7 @@ impl Describe for Game {
         let winners: Vec<&str> = self
             .outcome
             .iter()
-            .flat_map(|o| o.winners.iter().map(|s| PLAYER_COLOURS[*s]))
+            .flat_map(|o| o.winners.iter().map(|s| self.colour(*s)))
             .collect();
         out.push_str(&format!(
             "winners: {}\n",
@@ -512,7 +559,9 @@ impl Describe for Game {
         for s in self.standings() {
             out.push_str(&format!(
                 "{}. {}: {}\n",
-                s.rank, PLAYER_COLOURS[s.seat], s.shown
+                s.rank,
+                self.colour(s.seat),
+                s.shown
             ));
         }
         out
@@ -579,19 +628,19 @@ impl Describe for Game {
                 if r.len() > REGISTER_SLOTS {
                     return Err(format!(
                         "{}'s register {c} holds {} tiles",
-                        PLAYER_COLOURS[s],
+                        self.colour(s),
                         r.len()
                     ));
                 }
                 if p.blocked[c] && !r.is_empty() {
                     return Err(format!(
                         "{}'s register {c} is blocked but holds tiles (seed line 57)",
-                        PLAYER_COLOURS[s]
+                        self.colour(s)
                     ));
                 }
             }
             if p.out && (!p.hand.is_empty() || p.registers.iter().any(|r| !r.is_empty())) {
-                return Err(format!("{} is out but holds tiles", PLAYER_COLOURS[s]));
+                return Err(format!("{} is out but holds tiles", self.colour(s)));
             }
         }
         if tiles != self.total_tiles {

@@ -88,11 +88,7 @@ pub fn svg(game: &Game, viewer: Option<Seat>) -> String {
         origin: (MARGIN, MARGIN),
     };
     let status = match game.to_decide() {
-        Some(seat) => format!(
-            "{} to decide: {}",
-            PLAYER_COLOURS[seat],
-            game.decision_text()
-        ),
+        Some(seat) => format!("{} to decide: {}", game.colour(seat), game.decision_text()),
         None => "over".to_string(),
     };
     let mut sheet = Sheet::new(
@@ -218,12 +214,12 @@ fn panel(sheet: &mut Sheet, game: &Game, viewer: Option<Seat>) {
             "registers: tile backs by colour (p b r g), ## blocked".to_string(),
         ],
     );
-    let seats = PLAYER_COLOURS.iter().enumerate().take(game.players.len());
-    for (seat, colour) in seats {
+    for seat in 0..game.players.len() {
+        let colour = game.colour(seat);
         let mut lines = vec![game.register_line(seat)];
         if viewer.is_none_or(|v| v == seat) {
             lines.extend(game.private_text(seat).lines().map(str::to_string));
         }
-        sheet.block(*colour, Some(*colour), lines);
+        sheet.block(colour, Some(colour), lines);
     }
 }

@@ -11,6 +11,7 @@
 //! ([`MissionError`]) name the file, line and column, the field and the
 //! reason.
 
+pub mod seating;
 #[cfg(test)]
 mod tests;
 
@@ -188,6 +189,17 @@ pub struct Mission {
     /// the rows draw them (the middles of the north and south edges);
     /// under `edge-middles`, all stand where drawn.
     pub free_corners: bool,
+    /// Whether its players choose their colours (`choose_colours`;
+    /// mission 7, seed line 228): `--colour` seats them at any colour
+    /// with a start square ([`Mission::seating`]).
+    pub choose_colours: bool,
+    /// The seed line saying which colours play (`colours_line`; mission 6:
+    /// 215), quoted when a choice of colour is refused.
+    pub colours_line: Option<u32>,
+    /// Whether the killer starts on the start square opposite the first
+    /// player's (`killer_opposite`; mission 7, seed line 230) rather than
+    /// where `K` is drawn.
+    pub killer_opposite: bool,
 }
 
 /// A mission file that cannot be read: where and why.
@@ -225,6 +237,11 @@ pub(crate) struct RawMission {
     teams: Option<Spanned<Vec<Vec<Spanned<String>>>>>,
     #[serde(default)]
     free_corners: bool,
+    #[serde(default)]
+    choose_colours: bool,
+    colours_line: Option<Spanned<i64>>,
+    #[serde(default)]
+    killer_opposite: bool,
 }
 
 /// Places errors in a file's text.
@@ -252,6 +269,9 @@ impl RawMission {
             leave_out: Vec::new(),
             teams: None,
             free_corners: false,
+            choose_colours: false,
+            colours_line: None,
+            killer_opposite: false,
         }
     }
 }
@@ -528,7 +548,18 @@ impl Mission {
             leave_out: Vec::new(),
             teams: Vec::new(),
             free_corners: raw.free_corners,
+            choose_colours: raw.choose_colours,
+            colours_line: None,
+            killer_opposite: raw.killer_opposite,
         };
+        if let Some(line) = &raw.colours_line {
+            mission.colours_line = Some(
+                u32::try_from(*line.get_ref())
+                    .ok()
+                    .filter(|n| *n >= 1)
+                    .ok_or_else(|| place.at(line.span().start, "a line of the seed, from 1"))?,
+            );
+        }
         if let Some(script) = &raw.script {
             let name = script.get_ref();
             if !name.ends_with(".lua") || name.contains("..") || name.starts_with('/') {
@@ -627,6 +658,19 @@ impl Mission {
                 ));
             }
         }
+        if mission.killer_opposite {
+            let why = if mission.killer.is_some() {
+                Some(
+                    "the killer is drawn (`K`) and put opposite the player: one or the other"
+                        .into(),
+                )
+            } else {
+                mission.opposite_missing()
+            };
+            if let Some(why) = why {
+                return Err(place.at(raw.rows.span().start, why));
+            }
+        }
         for (key, count) in &raw.place_obstacles {
             let n: usize = key
                 .parse()
@@ -671,7 +715,8 @@ impl Mission {
             .any(|t| !self.leave_out.iter().any(|w| t.left_out_by(w)) && self.can_start_with(*t))
     }
 
-    /// Where the repair robots start with `players` seated, `grey.1`
+    /// Where the repair robots start with the colours `seated` (a
+    /// seating, [`seating`]), `grey.1`
     /// first: where the rows draw them, but for a mission whose repair
     /// robots go "on the free corners" (seed lines 154, 172, 182) read
     /// as `free-corners` (`droids.repair-corners`). Then each corner of
@@ -680,7 +725,7 @@ impl Mission {
     /// columns) first, ties to `grey.1` and the corners from the
     /// north-west clockwise; a robot left without a corner stands where
     /// drawn (the middles of the north and south edges in our missions).
-    pub fn repair_starts(&self, players: usize, rulings: &Rulings) -> Vec<Square> {
+    pub fn repair_starts(&self, seated: &[usize], rulings: &Rulings) -> Vec<Square> {
         let mut out = self.repair_robots.clone();
         if !self.free_corners || rulings.follows(&REPAIR_CORNERS, "edge-middles") {
             return out;
@@ -689,7 +734,7 @@ impl Mission {
         let mut corners: Vec<Square> = Vec::new();
         for c in [(0, 0), (east, 0), (east, south), (0, south)] {
             let c = Square::new(c.0, c.1);
-            let taken = self.starts[..players.min(4)].contains(&Some(c))
+            let taken = seated.iter().any(|s| self.starts[*s] == Some(c))
                 || self.pieces.iter().any(|(at, _)| *at == c)
                 || self.statue == Some(c)
                 || self.killer == Some(c)

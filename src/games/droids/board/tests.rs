@@ -248,7 +248,7 @@ fn mines_repair_starts(players: usize, pins: &[&str]) -> Vec<Square> {
     let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES)
         .pinned(&pins)
         .expect("pins");
-    m.repair_starts(players, &rulings)
+    m.repair_starts(&seating::in_order(players), &rulings)
 }
 
 #[test]
@@ -271,5 +271,8 @@ fn repair_robots_start_on_the_free_corners_or_the_edge_middles() {
     )
     .expect("reads");
     let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES);
-    assert_eq!(m.repair_starts(2, &rulings), vec![sq(2, 0), sq(2, 2)]);
+    assert_eq!(
+        m.repair_starts(&seating::in_order(2), &rulings),
+        vec![sq(2, 0), sq(2, 2)]
+    );
 }

@@ -491,12 +491,12 @@ impl Game {
     /// In a team game (seed lines 141, 150), the team every player still
     /// in belongs to, all its seats (those out too: the team wins).
     fn last_team(&self, active: &[Seat]) -> Option<Vec<Seat>> {
+        let in_team = |team: &Vec<usize>, seat: &Seat| team.contains(&self.colours[*seat]);
         let first = active.first()?;
-        let team = self.mission.teams.iter().find(|t| t.contains(first))?;
-        active.iter().all(|s| team.contains(s)).then(|| {
-            team.iter()
-                .copied()
-                .filter(|s| *s < self.players.len())
+        let team = self.mission.teams.iter().find(|t| in_team(t, first))?;
+        active.iter().all(|s| in_team(team, s)).then(|| {
+            (0..self.players.len())
+                .filter(|s| in_team(team, s))
                 .collect()
         })
     }
@@ -516,7 +516,7 @@ impl Game {
 
     /// A seat's colour.
     pub(crate) fn seat_label(&self, seat: Seat) -> &'static str {
-        crate::games::droids::board::PLAYER_COLOURS[seat]
+        self.colour(seat)
     }
 }
 

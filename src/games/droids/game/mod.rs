@@ -32,7 +32,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::{Outcome, Refusal, Rulings, Seat};
 use crate::grid::square::Square;
 
-use super::board::{Mission, Piece, Terrain, PLAYER_COLOURS};
+use super::board::{seating, Mission, Piece, Terrain, PLAYER_COLOURS};
 use super::mission::hooks::{HookEvent, MissionHooks};
 use super::mission::vars::Vars;
 use super::rulings::REPAIR_CORNERS;
@@ -53,8 +53,10 @@ pub const DIE_FACES: u8 = 10;
 /// A robot on (or carried above) the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum RobotId {
-    /// A player's robot, by seat (its colour is `PLAYER_COLOURS[seat]`).
-    Player(Seat),
+    /// A player's robot, by its colour (a place in `PLAYER_COLOURS`; the
+    /// seat that plays it is [`Game::seat_of`]: seat 0 is not red when
+    /// the player chose a colour).
+    Player(usize),
     /// A repair robot: 0 is `grey.1`, 1 is `grey.2`.
     Repair(usize),
     /// The statue (mission 5): pushed like a robot, never moving itself
@@ -258,6 +260,9 @@ pub struct Game {
     /// The readings of disputed rules played
     /// ([`crate::games::droids::rulings`]).
     pub(crate) rulings: Rulings,
+    /// The colour of each seat (a place in `PLAYER_COLOURS`): in order
+    /// unless the players chose ([`super::board::seating`]).
+    pub(crate) colours: Vec<usize>,
 }
 
 impl Game {
@@ -300,6 +305,30 @@ impl Game {
         hooks: Option<Rc<MissionHooks>>,
         rulings: Rulings,
     ) -> Result<Game, Refusal> {
+        let colours = seating::in_order(players);
+        Game::seated(mission, colours, seed, mix, hooks, rulings)
+    }
+
+    /// A new game as [`Game::with_rulings`] makes it, each seat playing
+    /// the colour `colours` gives it (a seating: [`Mission::seating`]
+    /// checks a choice), the killer of a mission that puts it opposite
+    /// the player on the start square opposite the first seat's (seed
+    /// line 230).
+    pub fn seated(
+        mission: Mission,
+        colours: Vec<usize>,
+        seed: u64,
+        mix: &TileMix,
+        hooks: Option<Rc<MissionHooks>>,
+        rulings: Rulings,
+    ) -> Result<Game, Refusal> {
+        let players = colours.len();
+        if let Some(twice) = (1..players).find(|i| colours[..*i].contains(&colours[*i])) {
+            return Err(Refusal::new(format!(
+                "{} is seated twice: one player a colour",
+                PLAYER_COLOURS.get(colours[twice]).unwrap_or(&"a colour")
+            )));
+        }
         let (lo, hi) = mission.players;
         if !(lo..=hi).contains(&players) {
             return Err(Refusal::new(format!(
@@ -317,7 +346,7 @@ impl Game {
         let sides = mission
             .teams
             .iter()
-            .filter(|t| t.iter().any(|s| *s < players))
+            .filter(|t| t.iter().any(|c| colours.contains(c)))
             .count();
         if !mission.teams.is_empty() && sides < 2 {
             return Err(Refusal::new(format!(
@@ -327,22 +356,31 @@ impl Game {
             )));
         }
         let mut robots = Vec::new();
-        for (seat, colour) in PLAYER_COLOURS.iter().enumerate().take(players) {
-            let at = mission.starts[seat].ok_or_else(|| {
-                Refusal::new(format!(
-                    "mission {} has no start for {colour}",
-                    mission.name
-                ))
-            })?;
+        for &colour in &colours {
+            let at = mission
+                .starts
+                .get(colour)
+                .copied()
+                .flatten()
+                .ok_or_else(|| {
+                    Refusal::new(format!(
+                        "mission {} has no start for {}",
+                        mission.name,
+                        PLAYER_COLOURS.get(colour).unwrap_or(&"that colour")
+                    ))
+                })?;
             robots.push(Robot {
-                id: RobotId::Player(seat),
+                id: RobotId::Player(colour),
                 at: Some(at),
                 carrying: None,
             });
         }
         let mut mission = mission;
+        if mission.killer_opposite {
+            mission.killer = colours.first().and_then(|c| mission.opposite_start(*c));
+        }
         let set_up_event = mission.free_corners.then(|| {
-            mission.repair_robots = mission.repair_starts(players, &rulings);
+            mission.repair_robots = mission.repair_starts(&colours, &rulings);
             repair_corners_event(&mission, &rulings)
         });
         for (i, at) in mission.repair_robots.iter().enumerate() {
@@ -417,6 +455,7 @@ impl Game {
             pending: VecDeque::new(),
             failure: None,
             rulings,
+            colours,
         };
         game.hook(&HookEvent::Setup);
         if let Some(e) = game.failure.take() {
@@ -450,11 +489,12 @@ impl Game {
         Ok(game)
     }
 
-    /// A game for a scenario file: red (seat 0) starts, and the set-up's
+    /// A game for a scenario file, each seat playing the colour `colours`
+    /// gives it: seat 0 starts, and the set-up's
     /// obstacles are not placed.
     pub(crate) fn scenario(
         mission: Mission,
-        players: usize,
+        colours: Vec<usize>,
         seed: u64,
         mix: &TileMix,
         hooks: Option<Rc<MissionHooks>>,
@@ -462,8 +502,8 @@ impl Game {
     ) -> Result<Game, Refusal> {
         let mut mission = mission;
         mission.place_obstacles.clear();
-        mission.players = (players, players);
-        let mut game = Game::with_rulings(mission, players, seed, mix, hooks, rulings)?;
+        mission.players = (colours.len(), colours.len());
+        let mut game = Game::seated(mission, colours, seed, mix, hooks, rulings)?;
         game.first = 0;
         game.events.clear();
         for p in &mut game.players {
@@ -471,6 +511,30 @@ impl Game {
         }
         game.start_round();
         Ok(game)
+    }
+
+    /// The colour seat `seat` plays (`red`).
+    pub fn colour(&self, seat: Seat) -> &'static str {
+        PLAYER_COLOURS[self.colours[seat]]
+    }
+
+    /// The seat playing colour `colour` (a place in `PLAYER_COLOURS`),
+    /// if one does.
+    pub fn seat_of(&self, colour: usize) -> Option<Seat> {
+        self.colours.iter().position(|c| *c == colour)
+    }
+
+    /// The robot of seat `seat`.
+    pub fn robot_of(&self, seat: Seat) -> RobotId {
+        RobotId::Player(self.colours[seat])
+    }
+
+    /// The seat whose robot `id` is, if it is a seated player's.
+    pub fn seat_of_robot(&self, id: RobotId) -> Option<Seat> {
+        match id {
+            RobotId::Player(c) => self.seat_of(c),
+            _ => None,
+        }
     }
 
     /// The mission played.

@@ -69,7 +69,7 @@ impl Game {
                 .filter(in_column)
                 .max_by_key(|i| self.robots[*i].at.map(|a| a.y))
         } else {
-            self.robot_index(RobotId::Player(seat)).filter(in_column)
+            self.robot_index(self.robot_of(seat)).filter(in_column)
         }
     }
 
@@ -406,7 +406,16 @@ impl Game {
                 shot(self, "the statue stops the shot unharmed (ours)".into());
                 return;
             }
-            RobotId::Player(s) => s,
+            RobotId::Player(c) => match self.seat_of(c) {
+                Some(seat) => seat,
+                None => {
+                    shot(
+                        self,
+                        format!("{victim} is hit, but no player plays it (ours)"),
+                    );
+                    return;
+                }
+            },
         };
         if self.players[seat].out {
             shot(
@@ -616,7 +625,7 @@ impl Game {
             return;
         };
         let target = self.robot_at(from.step(dir)).map(|i| self.robots[i].id);
-        let Some(RobotId::Player(seat)) = target else {
+        let Some(seat) = target.and_then(|t| self.seat_of_robot(t)) else {
             self.events.push(Event::NoEffect {
                 robot: id,
                 why: "no player's robot stands on the square it repairs (seed line 84)".into(),
@@ -634,7 +643,7 @@ impl Game {
             }
             None => self.events.push(Event::NoEffect {
                 robot: id,
-                why: format!("{} has no blocked register", RobotId::Player(seat)),
+                why: format!("{} has no blocked register", self.robot_of(seat)),
             }),
         }
     }

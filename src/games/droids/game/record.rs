@@ -1,14 +1,14 @@
 //! The record of a game's start, as JSON (a replay's `start`): the mission
 //! file's text, its script's text and setting (when it has them), the tile
-//! file's text, the players and the seed. With the answers it gives the
-//! game again ([`resume`]).
+//! file's text, the players (and their colours, when they chose: mission
+//! 7) and the seed. With the answers it gives the game again ([`resume`]).
 
 use serde_json::{json, Value};
 
 use crate::engine::{Refusal, Rulings};
 
 use super::Game;
-use crate::games::droids::board::PLAYER_COLOURS;
+use crate::games::droids::board::{seating, PLAYER_COLOURS};
 use crate::games::droids::mission::Chosen;
 use crate::games::droids::rulings::DISPUTES;
 use crate::games::droids::tiles::TileMix;
@@ -16,11 +16,13 @@ use crate::games::droids::tiles::TileMix;
 /// The version of the start record this tinbots writes and reads.
 pub const VERSION: u64 = 1;
 
-/// A start record: everything [`resume`] needs.
+/// A start record: everything [`resume`] needs. `colours` is the colour
+/// of each seat; a seating other than in order is kept as `colours`
+/// (a record without it seats the colours in order).
 pub fn start_value(
     mission: &Chosen,
     mix_text: &str,
-    players: usize,
+    colours: &[usize],
     seed: u64,
     rulings: &Rulings,
 ) -> Value {
@@ -29,9 +31,13 @@ pub fn start_value(
         "mission_file": mission.file,
         "mission": mission.text,
         "tiles": mix_text,
-        "players": players,
+        "players": colours.len(),
         "seed": seed,
     });
+    if colours != seating::in_order(colours.len()).as_slice() {
+        let names: Vec<&str> = colours.iter().map(|c| PLAYER_COLOURS[*c]).collect();
+        v["colours"] = json!(names);
+    }
     if let Some((file, text)) = &mission.script {
         v["script_file"] = json!(file);
         v["script"] = json!(text);
@@ -58,7 +64,7 @@ pub fn scenario_value(file: &str, text: &str, rulings: &Rulings) -> Value {
 }
 
 /// The keys a start record may hold: a mission's, or a scenario's.
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "version",
     "mission_file",
     "mission",
@@ -67,6 +73,7 @@ const KEYS: [&str; 12] = [
     "setting",
     "tiles",
     "players",
+    "colours",
     "seed",
     "scenario_file",
     "scenario",
@@ -83,6 +90,7 @@ struct Raw {
     setting: Option<String>,
     tiles: Option<String>,
     players: Option<u64>,
+    colours: Option<Vec<String>>,
     seed: Option<u64>,
     scenario_file: Option<String>,
     scenario: Option<String>,
@@ -127,6 +135,20 @@ impl Raw {
             setting: text("setting")?,
             tiles: text("tiles")?,
             players: number("players")?,
+            colours: match object.get("colours") {
+                None => None,
+                Some(v) => Some(
+                    v.as_array()
+                        .and_then(|a| {
+                            a.iter()
+                                .map(|c| c.as_str().map(String::from))
+                                .collect::<Option<Vec<String>>>()
+                        })
+                        .ok_or_else(|| {
+                            refuse(format!("`colours` is {}: a list of colours", shown(v)))
+                        })?,
+                ),
+            },
             seed: number("seed")?,
             scenario_file: text("scenario_file")?,
             scenario: text("scenario")?,
@@ -156,6 +178,7 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         ("setting", raw.setting.is_some()),
         ("tiles", raw.tiles.is_some()),
         ("players", raw.players.is_some()),
+        ("colours", raw.colours.is_some()),
         ("seed", raw.seed.is_some()),
     ];
     if raw.scenario.is_some() || raw.scenario_file.is_some() {
@@ -199,7 +222,10 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         .filter(|n| (1..=PLAYER_COLOURS.len()).contains(n))
         .ok_or_else(|| refuse(format!("`players` is {players}: from 1 to 4")))?;
     let seed = raw.seed.ok_or_else(|| refuse("`seed` is missing".into()))?;
-    Game::with_rulings(mission, players, seed, &mix, hooks, rulings)
+    let colours = mission
+        .seating(players, raw.colours.as_deref().unwrap_or_default())
+        .map_err(|e| refuse(format!("`colours`: {e}")))?;
+    Game::seated(mission, colours, seed, &mix, hooks, rulings)
 }
 
 #[cfg(test)]
@@ -222,7 +248,7 @@ mod tests {
         let v = start_value(
             &chosen,
             crate::games::droids::tiles::standard_text(),
-            2,
+            &[0, 1],
             1,
             &crate::engine::Rulings::default(),
         );

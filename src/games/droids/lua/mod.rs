@@ -24,7 +24,7 @@ use crate::grid::square::Square;
 use crate::script::simulation::simulate_function;
 use crate::script::{Charge, LuaBotApi};
 
-use super::board::{Terrain, PLAYER_COLOURS};
+use super::board::Terrain;
 use super::game::{Game, Phase};
 
 pub use simulate::{MAX_SIMULATIONS, SIMULATION_ANSWER_COST, SIMULATION_COST};
@@ -73,7 +73,7 @@ pub(crate) fn view(
     simulate: Option<&Function>,
 ) -> mlua::Result<mlua::Table> {
     let t = lua.create_table()?;
-    t.set("me", PLAYER_COLOURS[seat])?;
+    t.set("me", game.colour(seat))?;
     t.set("round", game.turn())?;
     let mission = game.mission();
     t.set("mission", mission.name.as_str())?;
@@ -120,10 +120,10 @@ pub(crate) fn view(
         let pt = lua.create_table()?;
         pt.set("out", p.out)?;
         pt.set("blocked", p.blocked.iter().filter(|b| **b).count())?;
-        if let Some(at) = mission.starts[s] {
+        if let Some(at) = mission.starts[game.colours[s]] {
             pt.set("start", square(lua, at)?)?;
         }
-        players.set(PLAYER_COLOURS[s], pt)?;
+        players.set(game.colour(s), pt)?;
     }
     t.set("players", players)?;
     t.set(

@@ -19,7 +19,6 @@ use mlua::{Lua, Table};
 use crate::engine::State;
 use crate::script::simulation::{Plan, SimulationRules};
 
-use crate::games::droids::board::PLAYER_COLOURS;
 use crate::games::droids::game::Game;
 
 use super::Context;
@@ -46,7 +45,7 @@ pub(super) fn simulate(lua: &Lua, answers: &Table, to_round_end: bool) -> mlua::
     view.set("over", game.is_over())?;
     let winners: Vec<&str> = game
         .outcome()
-        .map(|o| o.winners.iter().map(|s| PLAYER_COLOURS[*s]).collect())
+        .map(|o| o.winners.iter().map(|s| game.colour(*s)).collect())
         .unwrap_or_default();
     view.set("winners", winners)?;
     Ok(view)

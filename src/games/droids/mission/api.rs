@@ -46,7 +46,8 @@ pub(crate) struct Lent {
     mission: Arc<Mission>,
     pieces: Vec<Option<Piece>>,
     robots: Vec<Robot>,
-    seats: usize,
+    /// The colour of each seat (a place in `PLAYER_COLOURS`).
+    colours: Vec<usize>,
     /// Which players are out, by seat.
     outs: Vec<bool>,
     /// The game's die, given back after the call.
@@ -68,7 +69,7 @@ impl Lent {
             mission: game.mission.clone(),
             pieces: game.pieces.clone(),
             robots: game.robots.clone(),
-            seats: game.players.len(),
+            colours: game.colours.clone(),
             outs: game.players.iter().map(|p| p.out).collect(),
             dice: game.dice.clone(),
             vars: game.vars.clone(),
@@ -224,7 +225,7 @@ impl<'a> Call<'a> {
     /// Argument `i`, a seated player's colour.
     fn seat(&self, i: usize, lent: &Lent) -> mlua::Result<Seat> {
         let colour = self.text(i, "the colour")?;
-        seat_of(&colour, lent.seats).map_err(|why| self.fail(why))
+        seat_of(&colour, &lent.colours).map_err(|why| self.fail(why))
     }
 
     /// Argument `i`, a robot of this game.
@@ -281,18 +282,20 @@ impl<'a> Call<'a> {
     }
 }
 
-/// A seated player's colour's seat.
-fn seat_of(colour: &str, seats: usize) -> Result<Seat, String> {
+/// A seated player's colour's seat; `colours` is each seat's colour.
+fn seat_of(colour: &str, colours: &[usize]) -> Result<Seat, String> {
+    let seated: Vec<&str> = colours.iter().map(|c| PLAYER_COLOURS[*c]).collect();
     match PLAYER_COLOURS.iter().position(|c| *c == colour) {
-        Some(s) if s < seats => Ok(s),
-        Some(_) => Err(format!(
-            "{colour} is not seated: the players are {}",
-            PLAYER_COLOURS[..seats].join(", ")
-        )),
+        Some(c) => colours.iter().position(|s| *s == c).ok_or_else(|| {
+            format!(
+                "{colour} is not seated: the players are {}",
+                seated.join(", ")
+            )
+        }),
         None => Err(format!(
             "\"{}\" is not a player's colour ({})",
             crate::script::text::shown(colour),
-            PLAYER_COLOURS[..seats].join(", ")
+            seated.join(", ")
         )),
     }
 }
@@ -654,7 +657,7 @@ fn finish(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
                         )
                     }
                 };
-                let seat = seat_of(&colour, lent.seats).map_err(|why| call.fail(why))?;
+                let seat = seat_of(&colour, &lent.colours).map_err(|why| call.fail(why))?;
                 if winners.contains(&seat) {
                     return Err(call.fail(format!("{colour} is named twice among the winners")));
                 }

@@ -28,7 +28,7 @@ use crate::script::hook_guard::Running;
 use crate::script::{HookGuard, Sandbox, ScriptError, ScriptId};
 
 use super::api::{self, Asked, Lent, Shared};
-use crate::games::droids::board::{Piece, PLAYER_COLOURS};
+use crate::games::droids::board::Piece;
 use crate::games::droids::game::{Carried, Game, RobotId};
 
 /// The hooks a mission script may define, in the order of [`Hook`].
@@ -325,7 +325,7 @@ impl MissionHooks {
         let lua = self.sandbox.lua();
         let runtime = |e: mlua::Error| format!("{}: the mission runtime: {e}", self.path());
         let data = self.game_table(lua, game).map_err(runtime)?;
-        let event_table = event_table(lua, event).map_err(runtime)?;
+        let event_table = event_table(lua, game, event).map_err(runtime)?;
         *self.lent.borrow_mut() = Some(Lent::of(game));
         let result: Result<(), ScriptError> =
             self.sandbox
@@ -354,9 +354,9 @@ impl MissionHooks {
         let starts = lua.create_table()?;
         let free = lua.create_table()?;
         for (seat, p) in game.players.iter().enumerate() {
-            let colour = PLAYER_COLOURS[seat];
+            let colour = game.colour(seat);
             players.raw_set(seat + 1, colour)?;
-            if let Some(at) = game.mission.starts[seat] {
+            if let Some(at) = game.mission.starts[game.colours[seat]] {
                 starts.raw_set(colour, square_table(lua, at)?)?;
             }
             free.raw_set(colour, p.blocked.iter().filter(|b| !**b).count())?;
@@ -402,8 +402,8 @@ fn square_table(lua: &Lua, at: Square) -> mlua::Result<Table> {
     Ok(t)
 }
 
-/// The `event` table of a hook.
-fn event_table(lua: &Lua, event: &HookEvent) -> mlua::Result<Table> {
+/// The `event` table of a hook in `game`.
+fn event_table(lua: &Lua, game: &Game, event: &HookEvent) -> mlua::Result<Table> {
     let t = lua.create_table()?;
     match event {
         HookEvent::Setup => {}
@@ -427,7 +427,7 @@ fn event_table(lua: &Lua, event: &HookEvent) -> mlua::Result<Table> {
             from,
             moved,
         } => {
-            t.set("player", PLAYER_COLOURS[*seat])?;
+            t.set("player", game.colour(*seat))?;
             t.set("robot", robot.to_string())?;
             t.set("tile", tile.as_str())?;
             if let Some(f) = from {

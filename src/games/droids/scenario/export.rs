@@ -2,7 +2,8 @@
 //! scenario file (`docs/droids.md`, "Scenario files") that `load` and
 //! `tinbots check` read back: the board's rows with the robots where they
 //! stand and the pieces lying, each robot's load and blocked registers,
-//! the mission whose script applies, and the numbers it keeps. The hands,
+//! the mission whose script applies, the colours its players chose, and
+//! the numbers it keeps. The hands,
 //! the registers' face-down tiles and the stacks' order are not written
 //! (the file starts a first round); a robot standing in water is drawn on
 //! ground, and said so in a comment.
@@ -11,7 +12,7 @@ use std::fmt::Write as _;
 
 use crate::grid::square::Square;
 
-use crate::games::droids::board::{Terrain, SEED};
+use crate::games::droids::board::{seating, Terrain, SEED};
 use crate::games::droids::game::{Carried, Game, RobotId};
 
 /// The scenario file of `game`'s position; `title` goes in its `title`.
@@ -69,6 +70,12 @@ pub fn scenario_text(game: &Game, title: &str) -> String {
     if mission.number != 0 {
         let _ = writeln!(text, "mission = {}", toml_string(&mission.name));
     }
+    if game.colours != seating::in_order(game.colours.len()) {
+        let chosen: Vec<String> = (0..game.colours.len())
+            .map(|s| toml_string(game.colour(s)))
+            .collect();
+        let _ = writeln!(text, "colours = [{}]", chosen.join(", "));
+    }
     let _ = writeln!(text, "rows = [");
     for row in rows {
         let _ = writeln!(text, "    \"{row}\",");
@@ -77,10 +84,13 @@ pub fn scenario_text(game: &Game, title: &str) -> String {
     let players = game.players();
     for r in game.robots() {
         let blocked: Vec<String> = match r.id {
-            RobotId::Player(s) => (0..players[s].blocked.len())
-                .filter(|c| players[s].blocked[*c])
-                .map(|c| c.to_string())
-                .collect(),
+            RobotId::Player(_) => match game.seat_of_robot(r.id) {
+                Some(s) => (0..players[s].blocked.len())
+                    .filter(|c| players[s].blocked[*c])
+                    .map(|c| c.to_string())
+                    .collect(),
+                None => Vec::new(),
+            },
             _ => Vec::new(),
         };
         let carrying = match r.carrying {

@@ -24,7 +24,7 @@ use crate::engine::{Checked, Describe, Rulings, State};
 use crate::grid::square::Square;
 use crate::script::text::shown;
 
-use super::board::{Mission, MissionError, Piece, Place, RawMission, PLAYER_COLOURS};
+use super::board::{seating, Mission, MissionError, Piece, Place, RawMission, PLAYER_COLOURS};
 use super::game::{Carried, Game, RobotId};
 use super::mission::hooks::HookEvent;
 use super::mission::Chosen;
@@ -54,6 +54,9 @@ struct RawScenario {
     stacks: BTreeMap<String, Vec<Spanned<String>>>,
     /// The mission whose script and left-out tiles apply (`mines`, `7:c`).
     mission: Option<Spanned<String>>,
+    /// The colour of each seat, in seat order, where the mission lets
+    /// the players choose (`colours = ["yellow"]`, mission 7).
+    colours: Option<Spanned<Vec<String>>>,
     /// Whether the rows are the named mission's board at its set-up, so
     /// the set-up's rules apply (its repair robots on the free corners,
     /// `droids.repair-corners`).
@@ -263,10 +266,7 @@ fn play(
         let from = game.robots[r].at;
         let squares = game.squares();
         game.carry_out(r, tile);
-        let seat = match id {
-            RobotId::Player(s) => s,
-            _ => 0,
-        };
+        let seat = game.seat_of_robot(id).unwrap_or(0);
         game.hook(&HookEvent::OrderDone {
             seat,
             robot: id,
@@ -285,7 +285,7 @@ fn play(
         if o.block.len() != total {
             let who: Vec<String> = owed
                 .iter()
-                .map(|(s, n)| format!("{n} of {}'s", PLAYER_COLOURS[*s]))
+                .map(|(s, n)| format!("{n} of {}'s", game.colour(*s)))
                 .collect();
             return Err(place.at(
                 o.tile.span().start,
@@ -331,17 +331,81 @@ fn play(
     Ok((game, events))
 }
 
+/// The colour of each seat: `chosen`, the scenario's `colours` as its
+/// named mission reads them ([`Mission::seating`]: where it lets the
+/// players choose), each drawn in `rows` and no other; else the robots
+/// drawn, which must be R, then Y, then B, then G.
+fn seated(
+    place: &Place<'_>,
+    raw: &RawScenario,
+    mission: &Mission,
+    chosen: Option<Vec<usize>>,
+) -> Result<Vec<usize>, ScenarioError> {
+    let drawn: Vec<usize> = (0..PLAYER_COLOURS.len())
+        .filter(|c| mission.starts[*c].is_some())
+        .collect();
+    let (Some(asked), Some(colours)) = (&raw.colours, chosen) else {
+        if let Some(asked) = &raw.colours {
+            return Err(place.at(
+                asked.span().start,
+                "a choice of colour is a mission's: name the mission (`mission = \"killer\"`)",
+            ));
+        }
+        let players = drawn.len();
+        if players == 0 || drawn != seating::in_order(players) {
+            return Err(place.at(
+                raw.rows.span().start,
+                "draw the players' robots in seat order: R, then Y, then B, then G",
+            ));
+        }
+        return Ok(drawn);
+    };
+    let at = asked.span().start;
+    let mut sorted = colours.clone();
+    sorted.sort_unstable();
+    if sorted != drawn {
+        let letters = |cs: &[usize]| -> String {
+            let each: Vec<String> = cs
+                .iter()
+                .map(|c| RobotId::Player(*c).letter().to_string())
+                .collect();
+            each.join(", ")
+        };
+        return Err(place.at(
+            at,
+            format!(
+                "the rows draw the robots {} but `colours` seats {}: draw each colour chosen, \
+                 and no other",
+                if drawn.is_empty() {
+                    "none".to_string()
+                } else {
+                    letters(&drawn)
+                },
+                letters(&sorted)
+            ),
+        ));
+    }
+    Ok(colours)
+}
+
 /// The game at the scenario's start: the board and robots of `rows`, the
 /// robots' loads and blocked registers, the stacks, the first round with
 /// red first.
 fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, ScenarioError> {
     let rulings = rulings(place, raw, pins)?;
+    let mut chosen_colours = None;
     let board = RawMission::rows_only(raw.rows.clone());
     let mut mission = Mission::from_raw(place, board, false)?;
     let hooks = match &raw.mission {
         Some(m) => {
             let chosen = Chosen::find(m.get_ref()).map_err(|e| place.at(m.span().start, e))?;
             let (named, hooks) = chosen.load().map_err(|e| place.at(m.span().start, e))?;
+            if let Some(c) = &raw.colours {
+                let asked = named
+                    .seating(c.get_ref().len(), c.get_ref())
+                    .map_err(|e| place.at(c.span().start, e))?;
+                chosen_colours = Some(asked);
+            }
             mission.name = named.name;
             mission.number = named.number;
             mission.stacks = named.stacks;
@@ -361,13 +425,7 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
             None
         }
     };
-    let players = mission.starts.iter().take_while(|s| s.is_some()).count();
-    if players == 0 || mission.starts[players..].iter().any(Option::is_some) {
-        return Err(place.at(
-            raw.rows.span().start,
-            "draw the players' robots in seat order: R, then Y, then B, then G",
-        ));
-    }
+    let colours = seated(place, raw, &mission, chosen_colours)?;
     let mut mix = TileMix::standard();
     for (name, tiles) in &raw.stacks {
         let colour: Colour = name.parse().map_err(|e| MissionError {
@@ -406,7 +464,7 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
             .map_err(|_| place.at(s.span().start, "a seed is a whole number from 0"))?,
     };
     let mut game =
-        Game::scenario(mission, players, seed, &mix, hooks, rulings).map_err(|e| MissionError {
+        Game::scenario(mission, colours, seed, &mix, hooks, rulings).map_err(|e| MissionError {
             place: place.file.to_string(),
             message: e.message,
         })?;
@@ -464,7 +522,7 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
                 game.piece_totals[p.index()] += 1;
             }
         }
-        let RobotId::Player(seat) = id else {
+        let Some(seat) = game.seat_of_robot(id) else {
             if let Some(b) = r.blocked.first() {
                 return Err(place.at(b.span().start, format!("{id} has no registers")));
             }
@@ -599,7 +657,7 @@ fn compare(
                 ));
             }
         }
-        if let RobotId::Player(seat) = id {
+        if let Some(seat) = game.seat_of_robot(id) {
             let p = &game.players()[seat];
             if let Some(b) = &e.blocked {
                 let b = b
@@ -650,7 +708,7 @@ fn compare(
         }
     }
     if let Some(d) = &expect.deciding {
-        let found = game.to_decide().map_or("nobody", |s| PLAYER_COLOURS[s]);
+        let found = game.to_decide().map_or("nobody", |s| game.colour(s));
         if found != d {
             diffs.push(format!("expected {} to decide, found {found}", shown(d)));
         }
@@ -661,7 +719,7 @@ fn compare(
             .map(|o| {
                 o.winners
                     .iter()
-                    .map(|s| PLAYER_COLOURS[*s].to_string())
+                    .map(|s| game.colour(*s).to_string())
                     .collect()
             })
             .unwrap_or_default();

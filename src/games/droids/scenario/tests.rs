@@ -217,3 +217,30 @@ fn tile_colour(tile: &str) -> &'static str {
         _ => "purple",
     }
 }
+
+#[test]
+fn a_choice_of_colour_is_a_mission_s_and_is_refused_where_it_fixes_them() {
+    // Seed line 228: mission 7's player chooses a colour; line 215:
+    // mission 6 puts red and yellow.
+    let e =
+        text_error("mission = \"labyrinth\"\ncolours = [\"blue\", \"green\"]\nrows = [\"B.G\"]\n");
+    assert!(e.starts_with("s.toml:5:"), "{e}");
+    assert!(
+        e.contains("in `colours`: mission 6 (labyrinth) takes no choice"),
+        "{e}"
+    );
+    assert!(e.contains("(seed line 215)"), "{e}");
+    let e = text_error("colours = [\"yellow\"]\nrows = [\"Y..\"]\n");
+    assert!(e.starts_with("s.toml:4:"), "{e}");
+    assert!(e.contains("a choice of colour is a mission's"), "{e}");
+    let e = text_error("mission = \"killer\"\ncolours = [\"yellow\"]\nrows = [\"R.K\"]\n");
+    assert!(
+        e.contains("the rows draw the robots R but `colours` seats Y"),
+        "{e}"
+    );
+    let e = text_error("mission = \"killer\"\ncolours = [\"pink\"]\nrows = [\"R.K\"]\n");
+    assert!(
+        e.contains("`pink` is not a colour of mission 7 (killer)"),
+        "{e}"
+    );
+}

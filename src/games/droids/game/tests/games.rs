@@ -172,7 +172,7 @@ fn options_it_cannot_honour_are_refused_by_name() {
         .err()
         .expect("refused");
     assert!(
-        e.0.starts_with("--course: Droids takes no --course (its options: --mission;"),
+        e.0.starts_with("--course: Droids takes no --course (its options: --mission, --colour;"),
         "{}",
         e.0
     );

@@ -1,8 +1,9 @@
 //! Tests of the game: rules of the flow ([`rules`]), and whole games with
 //! random answers ([`games`]: invariants, determinism, replay, hidden
-//! information), and the disputed readings of moving, damage and water
-//! ([`rulings`]).
+//! information), the disputed readings of moving, damage and water
+//! ([`rulings`]), and the colours mission 7's player chooses ([`colours`]).
 
+mod colours;
 mod games;
 mod missions;
 mod rules;
