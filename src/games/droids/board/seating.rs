@@ -1,7 +1,8 @@
 //! Who plays which colour. By default the seats take the colours in
 //! order (seat 0 red, then yellow, blue, green); a mission whose file says
-//! `choose_colours = true` lets its players choose (mission 7, seed line
-//! 228: "kleur kiezen"), and one that says `killer_opposite = true` puts
+//! `choose_colours = true` lets its players choose (missions 1 to 4, seed
+//! line 90: "elke speler kiest een kleur"; mission 7, line 228: "kleur
+//! kiezen"), and one that says `killer_opposite = true` puts
 //! the killer on the start square opposite the first player's (line 230).
 //! A colour is a place in [`PLAYER_COLOURS`]; a seating is the colour of
 //! each seat.
@@ -49,7 +50,7 @@ impl Mission {
             };
             return Err(format!(
                 "mission {} ({}) takes no choice of colour: {why}: {seated}; a mission that \
-                 lets its players choose takes one (mission 7, seed line {CHOOSE_LINE})",
+                 lets its players choose takes one (missions 1 to 4, seed line 90; mission 7, seed line {CHOOSE_LINE})",
                 self.number, self.name
             ));
         }

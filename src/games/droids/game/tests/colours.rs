@@ -170,14 +170,49 @@ fn a_mission_that_fixes_its_colours_refuses_a_choice_naming_the_seed_line() {
         ),
         "{e}"
     );
-    assert!(e.contains("(mission 7, seed line 228)"), "{e}");
+    assert!(
+        e.contains("(missions 1 to 4, seed line 90; mission 7, seed line 228)"),
+        "{e}"
+    );
     let e = start("5", &["blue", "red"], 1).err().expect("refused");
     assert!(e.contains("(seed line 194)"), "{e}");
-    let e = start("1", &["blue", "red"], 1).err().expect("refused");
+    let e = start("challenge-teams", &["blue", "red", "yellow", "green"], 1)
+        .err()
+        .expect("refused");
     assert!(
         e.contains("its seats take the colours in turn (ours)"),
         "{e}"
     );
+}
+
+#[test]
+fn in_missions_1_to_4_each_player_chooses_a_colour_and_the_repair_robots_take_the_free_corners() {
+    // Line 90: "elke speler kiest een kleur" (each player chooses a
+    // colour); line 182 (shelter): the repair robots go on the board's
+    // free corners.
+    for mission in ["1", "2", "3", "4"] {
+        let started = start(mission, &["green", "yellow"], 3).expect("a choice is taken");
+        let game = droids(started.game.as_ref());
+        let board = game.mission();
+        let seated: Vec<&str> = (0..2).map(|s| game.colour(s)).collect();
+        assert_eq!(seated, ["green", "yellow"], "mission {mission}");
+        for (seat, colour) in [(0, 3), (1, 1)] {
+            assert_eq!(
+                at(game, game.robot_of(seat)),
+                board.starts[colour],
+                "mission {mission}: seat {seat} on its colour's start square"
+            );
+        }
+        let free = [board.starts[0], board.starts[2]];
+        for robot in game.robots().iter().filter(|_| mission == "4") {
+            if let RobotId::Repair(_) = robot.id {
+                assert!(
+                    free.contains(&robot.at),
+                    "mission {mission}: a repair robot on a corner no player took"
+                );
+            }
+        }
+    }
 }
 
 #[test]
