@@ -9,6 +9,7 @@ use super::state::{Program, SLOTS};
 use super::Game;
 use crate::games::twin_tin_bots::orders::Tile;
 use crate::games::twin_tin_bots::pieces::{robot_of, PlayerId, RobotId};
+use crate::games::twin_tin_bots::rulings::FirstTurn;
 use std::cell::Cell;
 
 /// The slot pairs a swap may name, lowest slot first.
@@ -75,8 +76,12 @@ impl ChangeMenu {
                 menu.n_robots += 1;
             }
         }
-        // The first turn allows `pass` only when no placement is possible.
-        menu.pass = !first_turn || menu.n_kinds == 0 || menu.n_robots == 0;
+        // The first turn allows `pass` only when no placement is possible,
+        // unless ttb.first-turn reads the placements as optional.
+        menu.pass = !first_turn
+            || game.readings.first_turn == FirstTurn::Optional
+            || menu.n_kinds == 0
+            || menu.n_robots == 0;
         menu
     }
 
