@@ -239,18 +239,20 @@ impl Scenario {
             .unwrap_or_default()
     }
 
-    /// The expectations that `game` (with the turn's `events`, described)
-    /// does not meet; empty when all hold.
-    pub fn differences(
-        &self,
-        game: &Game,
-        events: &[String],
-    ) -> Result<Vec<String>, ScenarioError> {
+    /// The expectations that the played turn does not meet (the game
+    /// after it, its events, and the answers it had to refuse); empty when
+    /// all hold.
+    fn differences(&self, played: &run::Played) -> Result<Vec<String>, ScenarioError> {
         let src = Source {
             name: &self.name,
             text: &self.text,
         };
-        expect::differences(src, &self.file.expect, game, events)
+        let mut out = expect::differences(src, &self.file.expect, &played.game, &played.events)?;
+        out.extend(expect::refusal_differences(
+            &self.file.expect,
+            &played.refusals,
+        ));
+        Ok(out)
     }
 }
 
@@ -330,7 +332,7 @@ pub fn check_str_under(
     let mut scenario = Scenario::parse_with(name, text, orders)?;
     scenario.pin(pins)?;
     let played = scenario.play()?;
-    let differences = scenario.differences(&played.game, &played.events)?;
+    let differences = scenario.differences(&played)?;
     Ok(Checked {
         title: scenario.file.title,
         source: scenario.file.source,
