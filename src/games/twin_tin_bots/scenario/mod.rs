@@ -239,15 +239,26 @@ impl Scenario {
             .unwrap_or_default()
     }
 
-    /// The expectations that the played turn does not meet (the game
-    /// after it, its events, and the answers it had to refuse); empty when
-    /// all hold.
-    fn differences(&self, played: &run::Played) -> Result<Vec<String>, ScenarioError> {
+    /// The expectations that `game` (with the turn's `events`, described)
+    /// does not meet; empty when all hold. The answers the turn must
+    /// refuse (`[[expect.refused]]`) are checked only when the scenario
+    /// plays its turn itself ([`check_str_under`]).
+    pub fn differences(
+        &self,
+        game: &Game,
+        events: &[String],
+    ) -> Result<Vec<String>, ScenarioError> {
         let src = Source {
             name: &self.name,
             text: &self.text,
         };
-        let mut out = expect::differences(src, &self.file.expect, &played.game, &played.events)?;
+        expect::differences(src, &self.file.expect, game, events)
+    }
+
+    /// The expectations that the played turn does not meet: the game after
+    /// it, its events, and the answers it had to refuse.
+    fn played_differences(&self, played: &run::Played) -> Result<Vec<String>, ScenarioError> {
+        let mut out = self.differences(&played.game, &played.events)?;
         out.extend(expect::refusal_differences(
             &self.file.expect,
             &played.refusals,
@@ -332,7 +343,7 @@ pub fn check_str_under(
     let mut scenario = Scenario::parse_with(name, text, orders)?;
     scenario.pin(pins)?;
     let played = scenario.play()?;
-    let differences = scenario.differences(&played)?;
+    let differences = scenario.played_differences(&played)?;
     Ok(Checked {
         title: scenario.file.title,
         source: scenario.file.source,
