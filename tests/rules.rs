@@ -196,10 +196,14 @@ fn first_turn_places_one_order_on_each_robot() {
         }
     );
     let before = game.clone();
-    assert_eq!(
-        game.apply(change(&game, "pass")),
-        Err(RuleError::FirstTurnPlacesOnly)
-    );
+    // `pass` while a placement is possible: refused under the default
+    // reading of ttb.first-turn (each-robot), naming it.
+    let refused = game.apply(change(&game, "pass"));
+    assert_eq!(refused, Err(RuleError::FirstTurnMustPlace));
+    assert!(refused
+        .unwrap_err()
+        .to_string()
+        .ends_with("[ruling ttb.first-turn: each-robot]"));
     assert_eq!(
         game.apply(change(&game, "reset red.1")),
         Err(RuleError::FirstTurnPlacesOnly)

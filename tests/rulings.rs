@@ -27,6 +27,9 @@ const CATALOGUE: &[(&str, &[&str])] = &[
     ("ttb.crystal-placer", &["base-owner", "active-player"]),
     ("ttb.dash-rows", &["in-program", "dash-only"]),
     ("ttb.tiebreak", &["in-base", "harvested"]),
+    ("ttb.zap-optional", &["optional", "forced"]),
+    ("ttb.first-turn", &["each-robot", "optional"]),
+    ("ttb.mud-entered", &["any-arrival", "own-drive"]),
 ];
 
 /// The prefix of a game's dispute ids: its name, or `ttb` for Twin Tin

@@ -239,7 +239,7 @@ impl Game {
                     self.row_hex(from, dir, i + 1)
                 };
                 let piece = self.board.at(to).expect("the piece just moved");
-                self.entered(piece, to);
+                self.entered(piece, to, i == 0 && moving_robot);
             }
         }
         Ok(())
@@ -340,7 +340,8 @@ impl Game {
         self.move_piece(from, to);
         self.events.push(Event::Jumped { robot, from, to });
         if self.board.has_floor() {
-            self.entered(Piece::Robot(robot), to);
+            // A jump is no drive on caterpillars (ttb.mud-entered).
+            self.entered(Piece::Robot(robot), to, false);
         }
     }
 
@@ -617,7 +618,14 @@ impl Game {
             ZapEffect::TurnRight => self.turn_robot(target, 1),
             ZapEffect::Load => self.load(target, action),
             ZapEffect::Unload => self.unload(target, action),
-            ZapEffect::Nothing => self.ignore(target, action, Reason::ZapperChoseNothing),
+            ZapEffect::Nothing => {
+                // Only ttb.zap-optional=optional lets a zapper answer this.
+                self.events.push(Event::Ruled(Ruled::ZapNothing {
+                    target,
+                    reading: self.readings.zap_optional,
+                }));
+                self.ignore(target, action, Reason::ZapperChoseNothing)
+            }
         }
     }
 }

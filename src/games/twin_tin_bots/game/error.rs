@@ -6,6 +6,7 @@ use crate::grid::hex::Hex;
 const CHANGE: &str = "000_f177823dad35ee93.txt: 1. Change the programming of a single Robot";
 const FIRST: &str = "000_f177823dad35ee93.txt: The Game — Exception: on the very first Turn";
 const DOUBLE: &str = "000_f177823dad35ee93.txt: Double Modification";
+const ZAP: &str = "000_f177823dad35ee93.txt: Zap!";
 const PLACE_CRYSTAL: &str = "002_ae8ae07e801960f9.txt: Unload Crystal and FAQ Q1";
 
 /// An answer the rules do not allow. The game state is untouched.
@@ -61,9 +62,17 @@ pub enum RuleError {
     /// Anything but a placement on the first turn.
     #[error("on a player's very first turn he places an order on each robot ({FIRST})")]
     FirstTurnPlacesOnly,
+    /// A `pass` on the first turn while a placement is possible, under
+    /// `ttb.first-turn=each-robot`.
+    #[error("on a player's very first turn he places an order on each robot: `pass` only when no placement is possible ({FIRST}) [ruling ttb.first-turn: each-robot]")]
+    FirstTurnMustPlace,
     /// Both first-turn placements on one robot.
     #[error("on the first turn each robot gets one order: this robot already has its new order ({FIRST})")]
     FirstTurnOneEach,
+    /// A zap on a robot left without an effect, under
+    /// `ttb.zap-optional=forced`.
+    #[error("a zap that reaches a robot forces one of forward_1, turn_left, turn_right, load or unload: `nothing` is not a choice ({ZAP}) [ruling ttb.zap-optional: forced]")]
+    ZapEffectRequired,
     /// A second change without the Double Modification tile.
     #[error("a second change needs the Double Modification tile, which is not in your hand or already used ({DOUBLE}); {CHANGE}: only one change")]
     NoDoubleModification,

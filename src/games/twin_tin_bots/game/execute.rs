@@ -11,7 +11,7 @@ use super::state::SLOTS;
 use super::{Cursor, Game, Outcome, Pending};
 use crate::games::twin_tin_bots::orders::{Primitive, Tile};
 use crate::games::twin_tin_bots::pieces::{robot_of, PlayerId};
-use crate::games::twin_tin_bots::rulings::Ruled;
+use crate::games::twin_tin_bots::rulings::{FirstTurn, Ruled};
 
 impl Game {
     pub(super) fn start_turn(&mut self) {
@@ -67,7 +67,15 @@ impl Game {
     ) -> Result<(), RuleError> {
         if let ChangeStep::FirstTurn { placed } = step {
             match change {
-                Change::Pass if !self.first_turn_placement_left(player, placed) => return Ok(()),
+                // 000_f177823dad35ee93.txt:130 "he places an Order on each
+                // Robot on step 1": required, or allowed (ttb.first-turn).
+                Change::Pass
+                    if self.readings.first_turn == FirstTurn::Optional
+                        || !self.first_turn_placement_left(player, placed) =>
+                {
+                    return Ok(())
+                }
+                Change::Pass => return Err(RuleError::FirstTurnMustPlace),
                 Change::Place { robot, .. } if Some(robot) == placed => {
                     return Err(RuleError::FirstTurnOneEach)
                 }
@@ -88,6 +96,15 @@ impl Game {
             self.events.push(Event::DoubleModificationUsed { player });
         }
         self.apply_change_to_programs(player, change);
+        if let (ChangeStep::FirstTurn { placed }, true) = (step, is_pass) {
+            if self.first_turn_placement_left(player, placed) {
+                // The pass was the ruling's to allow: a placement was possible.
+                self.events.push(Event::Ruled(Ruled::FirstTurnPass {
+                    player,
+                    reading: self.readings.first_turn,
+                }));
+            }
+        }
         let next = match step {
             ChangeStep::FirstTurn { placed: None } if !is_pass => {
                 let placed = change.robot();

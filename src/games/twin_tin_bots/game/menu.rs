@@ -9,6 +9,7 @@ use super::state::{Program, SLOTS};
 use super::Game;
 use crate::games::twin_tin_bots::orders::Tile;
 use crate::games::twin_tin_bots::pieces::{robot_of, PlayerId, RobotId};
+use crate::games::twin_tin_bots::rulings::FirstTurn;
 use std::cell::Cell;
 
 /// The slot pairs a swap may name, lowest slot first.
@@ -75,8 +76,12 @@ impl ChangeMenu {
                 menu.n_robots += 1;
             }
         }
-        // The first turn allows `pass` only when no placement is possible.
-        menu.pass = !first_turn || menu.n_kinds == 0 || menu.n_robots == 0;
+        // The first turn allows `pass` only when no placement is possible,
+        // unless ttb.first-turn reads the placements as optional.
+        menu.pass = !first_turn
+            || game.readings.first_turn == FirstTurn::Optional
+            || menu.n_kinds == 0
+            || menu.n_robots == 0;
         menu
     }
 
@@ -189,6 +194,54 @@ mod tests {
                 let answer = game.legal_answer(rng.gen_range(0..kept.len())).unwrap();
                 game.apply(answer).unwrap();
             }
+        }
+    }
+
+    /// 000_f177823dad35ee93.txt:130 (first turn) and :238 (zap): the
+    /// menu offers `pass` on a first turn and `nothing` for a zap exactly
+    /// when the readings in force allow them, and `apply` agrees.
+    #[test]
+    fn the_menu_offers_pass_and_nothing_as_the_readings_allow() {
+        use crate::engine::Rulings;
+        use crate::games::twin_tin_bots::game::{Answer, Change, ChangeStep, Decision, ZapEffect};
+        use crate::games::twin_tin_bots::rulings::DISPUTES;
+        let lenient = ["ttb.first-turn=optional".to_string()];
+        let strict = ["ttb.zap-optional=forced".to_string()];
+        for (pins, pass_first, nothing) in [(&lenient, true, true), (&strict, false, false)] {
+            let mut game = Game::new(&Setup::standard(2).unwrap().position(5)).unwrap();
+            game.set_rulings(Rulings::defaults(DISPUTES).pinned(pins).unwrap());
+            let mut rng = ChaCha8Rng::seed_from_u64(7);
+            let (mut first_turns, mut zaps) = (0, 0);
+            for _ in 0..3000 {
+                if game.is_over() {
+                    break;
+                }
+                let legal = game.legal_answer_list();
+                let offered = match game.decision() {
+                    Decision::ProgramChange {
+                        step: ChangeStep::FirstTurn { .. },
+                        ..
+                    } => {
+                        first_turns += 1;
+                        Some((Answer::Change(Change::Pass), pass_first))
+                    }
+                    Decision::ZapEffect { .. } => {
+                        zaps += 1;
+                        Some((Answer::Zap(ZapEffect::Nothing), nothing))
+                    }
+                    _ => None,
+                };
+                if let Some((answer, allowed)) = offered {
+                    assert_eq!(legal.contains(&answer), allowed, "{pins:?}: {answer:?}");
+                    assert_eq!(game.clone().apply(answer).is_ok(), allowed, "{pins:?}");
+                }
+                let answer = legal[rng.gen_range(0..legal.len())];
+                game.apply(answer).unwrap();
+            }
+            assert!(
+                first_turns > 0 && zaps > 0,
+                "{pins:?}: {first_turns} {zaps}"
+            );
         }
     }
 }

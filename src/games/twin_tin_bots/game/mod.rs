@@ -40,7 +40,7 @@ use crate::games::twin_tin_bots::orders::{OrderBook, Tile, TileSet};
 use crate::games::twin_tin_bots::pieces::{
     robot_of, Colour, Crystal, CrystalCounts, Piece, PlayerId, RobotId,
 };
-use crate::games::twin_tin_bots::rulings::{Readings, DISPUTES};
+use crate::games::twin_tin_bots::rulings::{Readings, ZapOptional, DISPUTES};
 use crate::games::twin_tin_bots::terrain::KindTable;
 use crate::grid::hex::Hex;
 use menu::{ChangeMenu, KeptMenu};
@@ -102,7 +102,10 @@ pub struct LegalAnswers(Menu);
 #[derive(Clone, Debug)]
 enum Menu {
     Changes(ChangeMenu),
-    Zap,
+    /// The zap effects; `nothing` last, when the zap may have no effect.
+    Zap {
+        nothing: bool,
+    },
     Continue,
     Hexes(Vec<Hex>),
     Directions,
@@ -114,7 +117,7 @@ impl LegalAnswers {
     pub fn len(&self) -> usize {
         match &self.0 {
             Menu::Changes(m) => m.len(),
-            Menu::Zap => ZapEffect::ALL.len(),
+            Menu::Zap { nothing } => ZapEffect::ALL.len() - usize::from(!nothing),
             Menu::Continue => 1,
             Menu::Hexes(h) => h.len(),
             Menu::Directions => Answer::PUSH_CHOICES.len(),
@@ -131,7 +134,11 @@ impl LegalAnswers {
     pub fn get(&self, i: usize) -> Option<Answer> {
         match &self.0 {
             Menu::Changes(m) => m.get(i),
-            Menu::Zap => ZapEffect::ALL.get(i).copied().map(Answer::Zap),
+            Menu::Zap { nothing } => ZapEffect::ALL
+                .get(i)
+                .copied()
+                .filter(|&e| *nothing || e != ZapEffect::Nothing)
+                .map(Answer::Zap),
             Menu::Continue => (i == 0).then_some(Answer::Continue),
             Menu::Hexes(h) => h.get(i).copied().map(Answer::Place),
             Menu::Directions => Answer::PUSH_CHOICES.get(i).copied(),
@@ -431,7 +438,9 @@ impl Game {
                     menu
                 }
             }),
-            Decision::ZapEffect { .. } => Menu::Zap,
+            Decision::ZapEffect { .. } => Menu::Zap {
+                nothing: self.readings.zap_optional == ZapOptional::Optional,
+            },
             Decision::ZapPush { .. } => Menu::Directions,
             Decision::Continue { .. } => Menu::Continue,
             Decision::CrystalPlacement { .. } => {
@@ -523,6 +532,13 @@ impl Game {
                 Ok(())
             }
             (Decision::ZapEffect { target, .. }, Answer::Zap(effect)) => {
+                // 000_f177823dad35ee93.txt:238 "the Zapping player may force
+                // it to immediately perform one of the following Orders":
+                // whether `nothing` is an answer is ttb.zap-optional.
+                if effect == ZapEffect::Nothing && self.readings.zap_optional == ZapOptional::Forced
+                {
+                    return Err(RuleError::ZapEffectRequired);
+                }
                 self.events.clear();
                 self.pending = Pending::Running;
                 self.zap_effect(target, effect);

@@ -4,7 +4,9 @@ use super::answer::ZapEffect;
 use super::event::{Action, Event};
 use super::Game;
 use crate::games::twin_tin_bots::pieces::Piece;
-use crate::games::twin_tin_bots::rulings::{CrystalPlacer, DashRows, Ruled, Tiebreak};
+use crate::games::twin_tin_bots::rulings::{
+    CrystalPlacer, DashRows, FirstTurn, MudEntered, Ruled, Tiebreak, ZapOptional,
+};
 
 impl Game {
     fn piece_text(&self, p: Piece) -> String {
@@ -54,6 +56,48 @@ impl Game {
                 reading: Tiebreak::Harvested,
             } => "a tie on points: the tiebreakers count the crystals harvested, in each base and carried"
                 .to_string(),
+            Ruled::ZapNothing {
+                target,
+                reading: ZapOptional::Optional,
+            } => format!(
+                "the zapper may leave {} without an effect: forcing an order is allowed, not required",
+                self.robot_name(target)
+            ),
+            Ruled::ZapNothing {
+                target,
+                reading: ZapOptional::Forced,
+            } => format!(
+                "{} is left without an effect, which a zap that reaches it does not allow",
+                self.robot_name(target)
+            ),
+            Ruled::FirstTurnPass {
+                player,
+                reading: FirstTurn::Optional,
+            } => format!(
+                "{} passes a placement of his very first turn: step 1 stays optional",
+                self.colours[player]
+            ),
+            Ruled::FirstTurnPass {
+                player,
+                reading: FirstTurn::EachRobot,
+            } => format!(
+                "{} passes a placement of his very first turn, which requires one on each robot",
+                self.colours[player]
+            ),
+            Ruled::MudArrival {
+                robot,
+                reading: MudEntered::AnyArrival,
+            } => format!(
+                "{} came onto mud without driving: it has entered it, and loses its next forward step",
+                self.robot_name(robot)
+            ),
+            Ruled::MudArrival {
+                robot,
+                reading: MudEntered::OwnDrive,
+            } => format!(
+                "{} came onto mud without driving: only caterpillars driving in skid, so it loses no step",
+                self.robot_name(robot)
+            ),
         };
         format!("{what} {}", ruled.cite())
     }

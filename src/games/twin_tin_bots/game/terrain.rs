@@ -8,6 +8,7 @@ use super::{Game, Mark, Position, PositionError};
 use crate::games::twin_tin_bots::board::Board;
 use crate::games::twin_tin_bots::names::Name;
 use crate::games::twin_tin_bots::pieces::{Piece, RobotId};
+use crate::games::twin_tin_bots::rulings::{MudEntered, Ruled};
 use crate::games::twin_tin_bots::terrain::{Floor, KindTable, Layer, Props, Terrain, Thing};
 use crate::grid::hex::{Direction, Hex};
 
@@ -207,11 +208,19 @@ impl Game {
     }
 
     /// Tells the variants that `piece` entered `at`, if the hex's floor (or
-    /// the piece, for a piece kind) has an `entered` hook.
-    pub(super) fn entered(&mut self, piece: Piece, at: Hex) {
+    /// the piece, for a piece kind) has an `entered` hook. `driven`: a
+    /// robot arrived by its own step (not pushed, jumping or moved by a
+    /// hook). A robot entering a floor re-arms that floor's `before_step`
+    /// for it (`game:done_with` is undone), except that a robot that did
+    /// not drive in, onto a floor with `before_step` (mud), is armed or not
+    /// as `ttb.mud-entered` reads "enters".
+    pub(super) fn entered(&mut self, piece: Piece, at: Hex, driven: bool) {
         let floor = self.board.floor(at);
         if let (Piece::Robot(robot), Some(f)) = (piece, floor) {
-            if !self.done_with.is_empty() {
+            let held = f.props.contains(Props::HOOK_BEFORE_STEP);
+            if held && !driven {
+                self.arrived_without_driving(robot, f.kind);
+            } else if !self.done_with.is_empty() {
                 self.done_with.retain(|&(r, k)| r != robot || k != f.kind);
             }
         }
@@ -227,6 +236,30 @@ impl Game {
                 Err(e) => game.failed(e),
             }
         });
+    }
+
+    /// 000_f177823dad35ee93.txt:413 "Robot caterpillars skid in the Mud.
+    /// When a Robot enters a Mud hex, his next 'Forward' move is ignored":
+    /// `robot` came onto a floor of `kind` with a `before_step` hook without
+    /// driving in. Under `any-arrival` it has entered (the hook is asked at
+    /// its next step); under `own-drive` it has not (the hook is done with
+    /// it until it drives in or a turn starts).
+    fn arrived_without_driving(&mut self, robot: RobotId, kind: Name) {
+        let reading = self.readings.mud_entered;
+        let armed = reading == MudEntered::AnyArrival;
+        let done = self
+            .done_with
+            .iter()
+            .position(|&(r, k)| r == robot && k == kind);
+        match (armed, done) {
+            (true, Some(i)) => {
+                self.done_with.remove(i);
+            }
+            (false, None) => self.done_with.push((robot, kind)),
+            _ => {}
+        }
+        self.events
+            .push(Event::Ruled(Ruled::MudArrival { robot, reading }));
     }
 
     /// Asks the variants whether a robot standing on a floor with a

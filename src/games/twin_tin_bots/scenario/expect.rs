@@ -306,6 +306,32 @@ pub(super) fn differences(
     Ok(out)
 }
 
+/// Every `[[expect.refused]]` answer that was not refused as expected:
+/// allowed, refused for another reason, or never asked.
+pub(super) fn refusal_differences(
+    expect: &ExpectSpec,
+    refusals: &[Option<Result<(), String>>],
+) -> Vec<String> {
+    let mut out = vec![];
+    for (refused, met) in expect.refused.iter().zip(refusals) {
+        let answer = refused.answer.get_ref().trim();
+        let because = &refused.because;
+        match met {
+            None => out.push(format!(
+                "refused: `{answer}` answers no decision of the turn, so it was never tried"
+            )),
+            Some(Ok(())) => out.push(format!(
+                "refused: expected `{answer}` to be refused ({because}) but it is allowed"
+            )),
+            Some(Err(why)) if !why.contains(because.as_str()) => out.push(format!(
+                "refused: `{answer}` is refused, but not for `{because}`: {why}"
+            )),
+            Some(Err(_)) => {}
+        }
+    }
+    out
+}
+
 /// What a robot carries, in words.
 fn load_text(c: Option<Crystal>) -> String {
     match c {

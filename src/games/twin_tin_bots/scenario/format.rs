@@ -130,6 +130,19 @@ pub(super) struct ExpectSpec {
     pub terrain: Vec<TerrainSpec>,
     #[serde(default)]
     pub hand: Vec<HandExpect>,
+    #[serde(default)]
+    pub refused: Vec<RefusedExpect>,
+}
+
+/// `[[expect.refused]]`: an answer the turn must refuse at the first
+/// decision it answers, with a refusal whose text names `because` (a rule,
+/// or the ruling `[ruling ID: READING]` that forbids it). It is tried on a
+/// copy of the game: the turn goes on with `changes` and `choices`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct RefusedExpect {
+    pub answer: Spanned<String>,
+    pub because: String,
 }
 
 /// `[[expect.robot]]`

@@ -240,7 +240,9 @@ impl Scenario {
     }
 
     /// The expectations that `game` (with the turn's `events`, described)
-    /// does not meet; empty when all hold.
+    /// does not meet; empty when all hold. The answers the turn must
+    /// refuse (`[[expect.refused]]`) are checked only when the scenario
+    /// plays its turn itself ([`check_str_under`]).
     pub fn differences(
         &self,
         game: &Game,
@@ -251,6 +253,17 @@ impl Scenario {
             text: &self.text,
         };
         expect::differences(src, &self.file.expect, game, events)
+    }
+
+    /// The expectations that the played turn does not meet: the game after
+    /// it, its events, and the answers it had to refuse.
+    fn played_differences(&self, played: &run::Played) -> Result<Vec<String>, ScenarioError> {
+        let mut out = self.differences(&played.game, &played.events)?;
+        out.extend(expect::refusal_differences(
+            &self.file.expect,
+            &played.refusals,
+        ));
+        Ok(out)
     }
 }
 
@@ -330,7 +343,7 @@ pub fn check_str_under(
     let mut scenario = Scenario::parse_with(name, text, orders)?;
     scenario.pin(pins)?;
     let played = scenario.play()?;
-    let differences = scenario.differences(&played.game, &played.events)?;
+    let differences = scenario.played_differences(&played)?;
     Ok(Checked {
         title: scenario.file.title,
         source: scenario.file.source,

@@ -16,6 +16,10 @@ pub(super) struct Played {
     pub game: Game,
     /// Every event of the turn, from its start to its end, described.
     pub events: Vec<String>,
+    /// What each `[[expect.refused]]` answer met, in the file's order:
+    /// `None` when no decision of the turn took it, else the refusal's
+    /// text (`Err`) or `Ok` when the game allowed it.
+    pub refusals: Vec<Option<Result<(), String>>>,
 }
 
 /// The answers of one list (`changes` or `choices`) and where the list is.
@@ -76,6 +80,7 @@ pub(super) fn play_turn(
     );
     let (player, turn) = (game.active(), game.turn());
     let mut events = vec![];
+    let mut refusals = vec![None; file.expect.refused.len()];
     let mut over = false;
     collect(&game, turn, &mut events, &mut over);
 
@@ -172,6 +177,7 @@ pub(super) fn play_turn(
             Decision::Continue { .. } => (Answer::Continue, None),
             Decision::GameOver => break,
         };
+        try_refused(&game, file, &mut refusals);
         game.apply(answer).map_err(|e| {
             let shown = text.map_or_else(
                 || game.answer_text(answer),
@@ -200,7 +206,24 @@ pub(super) fn play_turn(
             ),
         ));
     }
-    Ok(Played { game, events })
+    Ok(Played {
+        game,
+        events,
+        refusals,
+    })
+}
+
+/// Tries, on a copy of `game`, each `[[expect.refused]]` answer not tried
+/// yet that answers the decision at hand, keeping what it met.
+fn try_refused(game: &Game, file: &ScenarioFile, refusals: &mut [Option<Result<(), String>>]) {
+    for (refused, met) in file.expect.refused.iter().zip(refusals.iter_mut()) {
+        if met.is_some() {
+            continue;
+        }
+        if let Ok(answer) = game.parse_answer(refused.answer.get_ref()) {
+            *met = Some(game.clone().apply(answer).map_err(|e| e.to_string()));
+        }
+    }
 }
 
 /// Describes the last answer's events, up to the start of the next turn.

@@ -754,3 +754,68 @@ fn a_scenario_plays_under_its_rulings_and_pins_over_them() {
         "{e}"
     );
 }
+
+/// Red.1 zaps blue.1 in front of it and forces a turn; `refused` is added
+/// under `[expect]`.
+fn zap_with_refused(rulings: &str, refused: &str) -> String {
+    format!(
+        r#"rulings = {rulings}
+title = "a zap"
+arena = "small"
+players = ["red", "blue"]
+
+[[robot]]
+id = "red.1"
+at = [0, 0]
+facing = "E"
+program = ["zap", "", ""]
+
+[[robot]]
+id = "blue.1"
+at = [1, 0]
+facing = "W"
+
+[turn]
+changes = ["pass"]
+choices = ["turn_left"]
+
+{refused}
+"#
+    )
+}
+
+#[test]
+fn an_answer_expected_refused_must_be_refused_for_the_reason_named() {
+    let forced = r#"{ "ttb.zap-optional" = "forced" }"#;
+    let optional = r#"{ "ttb.zap-optional" = "optional" }"#;
+    let refused = |answer: &str, because: &str| {
+        format!("[[expect.refused]]\nanswer = \"{answer}\"\nbecause = \"{because}\"")
+    };
+    let cited = refused("nothing", "[ruling ttb.zap-optional: forced]");
+    // Refused, citing the ruling: it holds.
+    assert!(check(&zap_with_refused(forced, &cited)).passed());
+    // Allowed under the other reading: a difference naming the answer.
+    let allowed = check(&zap_with_refused(optional, &cited));
+    assert_eq!(
+        allowed.differences,
+        ["refused: expected `nothing` to be refused ([ruling ttb.zap-optional: forced]) but it is allowed"]
+    );
+    // Refused, but the refusal does not say what the file names.
+    let other = check(&zap_with_refused(forced, &refused("nothing", "Anti-Zap")));
+    assert!(
+        other.differences[0].starts_with("refused: `nothing` is refused, but not for `Anti-Zap`: a zap that reaches a robot forces"),
+        "{:?}",
+        other.differences
+    );
+    // An answer no decision of the turn takes is never tried.
+    let never = check(&zap_with_refused(forced, &refused("W", "x")));
+    assert_eq!(
+        never.differences,
+        ["refused: `W` answers no decision of the turn, so it was never tried"]
+    );
+    // The turn itself goes on with its own answers: blue.1 turned.
+    assert!(check(&zap_with_refused(forced, &cited))
+        .events
+        .iter()
+        .any(|e| e == "blue.1 turns W -> SW"));
+}
