@@ -226,9 +226,25 @@ pub fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
 }
 
 /// The text of the file at `path`, read as `kind` (see the module's doc):
-/// a regular file no larger than the kind's limit, in UTF-8.
+/// a regular file no larger than the kind's limit, in UTF-8. When nothing
+/// is at `path` and it names a file built into the binary, the built-in
+/// copy is read, with a note ([`crate::assets::built_in_copy`]).
 pub fn read_text(path: &Path, kind: FileKind) -> Result<String, FileError> {
-    let bytes = read_bytes(path, kind)?;
+    let bytes = match read_bytes(path, kind) {
+        Err(e) if e.is_not_found() => {
+            let Some(text) = crate::assets::built_in_copy(path) else {
+                return Err(e);
+            };
+            if text.len() as u64 > kind.limit() {
+                return Err(FileError::TooLarge {
+                    path: path.to_path_buf(),
+                    kind,
+                });
+            }
+            return Ok(text.to_string());
+        }
+        read => read?,
+    };
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();
