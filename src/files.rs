@@ -9,7 +9,11 @@
 //! size limit, and a file is read with that bound, never past it, so that
 //! a file that grows while it is read (or a `/proc` file that says it is
 //! empty) is cut off at the bound and refused. Text must be UTF-8; a file
-//! that is not is refused with the line where the first bad byte is.
+//! that is not is refused with the line where the first bad byte is. A
+//! relative path with nothing on disk that names a file built into the
+//! binary (`scripts/droids/scenarios/x.toml`, `setups/2p.toml`) reads the
+//! built-in copy, with a note, under the same bound
+//! ([`crate::assets::built_in_copy`]).
 //!
 //! Writing ([`write_whole`]): a file is written to a temporary file beside
 //! it and renamed over the target once complete, so that a refused or

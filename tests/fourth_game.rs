@@ -171,7 +171,10 @@ fn its_lua_bot_plays_a_game_that_is_saved_replayed_and_drawn() {
 #[test]
 fn its_scenarios_check_and_render() {
     let checked = ok(&["check", &file("scenarios")], "");
-    assert!(checked.ends_with("4 passed, 0 failed\n"), "{checked}");
+    assert!(
+        checked.ends_with("4 passed, 0 failed, 0 errors\n"),
+        "{checked}"
+    );
     let before = render(&[&file("scenarios/pit.toml")]);
     let after = render(&["--after", &file("scenarios/pit.toml")]);
     assert!(before.starts_with("<svg") && after.starts_with("<svg"));

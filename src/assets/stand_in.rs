@@ -199,9 +199,9 @@ mod tests {
         let text = std::fs::read_to_string(scenario).unwrap();
         assert_eq!(built_in_copy(Path::new(scenario)), Some(text.as_str()));
         assert_eq!(
-            built_in_copy(Path::new(&format!(
+            built_in_copy(Path::new(
                 "./scripts/droids/bots/../scenarios/ruling.steer-water.enter.toml"
-            ))),
+            )),
             Some(text.as_str()),
             "./ and .. are resolved"
         );
