@@ -1,8 +1,11 @@
 //! Builds the list of files shipped inside the binary: the official
-//! variants of every game (`variants/<game>/<name>/`), and what each game
-//! has in `scripts/<game>/`: every folder but those of [`NOT_SHIPPED`]
-//! (its bots with their `lib/`, and the folders of the files it declares),
-//! and the files directly in it. A game is a folder of `scripts/`, and a
+//! variants of every game (`variants/<game>/<name>/`), the setups
+//! (`setups/`), the command files the docs feed the REPL
+//! (`docs/disputes/`), and what each game has in `scripts/<game>/`: every
+//! folder but those of [`NOT_SHIPPED`] (its bots with their `lib/`, its
+//! scenarios, and the folders of the files it declares), and the files
+//! directly in it. So every file a command of the README or the docs
+//! names is in an installed binary too. A game is a folder of `scripts/`, and a
 //! kind of file a folder of the game's, so a new game, or a new kind of
 //! file, needs no change here. It writes `built_in_files.rs` into
 //! `OUT_DIR`, a sorted table of `(path, include_str!(...))` that
@@ -12,24 +15,27 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-/// The folder shipped whole, relative to the package's root.
-const VARIANTS: &str = "variants";
+/// The folders shipped whole, relative to the package's root: the
+/// variants, the setups, and the REPL command files the docs use.
+const WHOLE: [&str; 3] = ["variants", "setups", "docs/disputes"];
 
 /// The folder of the games' scripts, one folder per game.
 const SCRIPTS: &str = "scripts";
 
-/// The folders of a game's scripts that are not shipped: its scenarios
-/// (run by `tinbots check` and the tests, from the repository) and its
-/// LuaLS stubs (for editors).
-const NOT_SHIPPED: [&str; 2] = ["scenarios", "api"];
+/// The folders of a game's scripts that are not shipped: its LuaLS stubs
+/// (for editors, read from a checkout).
+const NOT_SHIPPED: [&str; 1] = ["api"];
 
-/// The kinds of file shipped: scripts and manifests.
-const EXTENSIONS: [&str; 2] = ["lua", "toml"];
+/// The kinds of file shipped: scripts, manifests and scenarios, and the
+/// REPL's command files.
+const EXTENSIONS: [&str; 3] = ["lua", "toml", "txt"];
 
 fn main() {
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets it"));
     let mut files = Vec::new();
-    collect(&root, &root.join(VARIANTS), &[], &mut files);
+    for folder in WHOLE {
+        collect(&root, &root.join(folder), &[], &mut files);
+    }
     let scripts = root.join(SCRIPTS);
     println!("cargo:rerun-if-changed={}", scripts.display());
     let mut games: Vec<PathBuf> = std::fs::read_dir(&scripts)

@@ -6,10 +6,12 @@
 //! `lib/`), `variants/<game>/<name>/`, and a folder of
 //! `scripts/<game>/` for each kind of file the game declares
 //! ([`GameFiles`]: its noun, folder, extension, and whether the user data
-//! folder has its own). Every folder of `scripts/<game>/` but its
-//! scenarios and LuaLS stubs, and the files directly in it, are built
-//! into the binary (`build.rs` lists them), so tinbots works from any
-//! folder and after `cargo install`. A [`Kind`] names no game: a lookup
+//! folder has its own). Every folder of `scripts/<game>/` but its LuaLS
+//! stubs (its scenarios included), the files directly in it, `setups/`
+//! and the REPL command files of `docs/disputes/` are built into the
+//! binary (`build.rs` lists them), so tinbots works from any folder and
+//! after `cargo install`: a path that is not on disk but names a built-in
+//! file is read from the built-in copy ([`stand_in`]). A [`Kind`] names no game: a lookup
 //! is given the game's name, and a new game, or a new kind of file of a
 //! game, needs no change here.
 //!
@@ -59,11 +61,15 @@ use std::sync::{Mutex, RwLock};
 use crate::files::{FileError, FileKind};
 
 mod kind;
+mod stand_in;
 mod store {
     include!(concat!(env!("OUT_DIR"), "/built_in_files.rs"));
 }
 
 pub use kind::{GameFiles, Kind};
+pub use stand_in::{
+    built_in_copy, built_in_folder_files, built_in_pattern_files, built_in_scenarios,
+};
 
 /// How built-in files are named in messages:
 /// `<built-in>/variants/<game>/<name>/variant.lua`.

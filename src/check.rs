@@ -2,6 +2,13 @@
 //! as RoboRally's boards and courses) checked by the game each file
 //! belongs to, with one report and one exit status for them all.
 //!
+//! What `check` writes: `PASS` and `FAIL` lines (a failure with its
+//! differences and the turn's events) and the summary on stdout; `ERROR`
+//! lines, for a file that could not be checked at all, on stderr. A file
+//! or folder that is not on disk but names a built-in one is checked from
+//! the built-in copy ([`crate::assets::built_in_copy`]), and so is a shell
+//! pattern nothing on disk matched.
+//!
 //! A file says its game (`game = "roborally"`); a file without one belongs
 //! to the game that claims it by its tables ([`GameType::claims`]), else to
 //! the default game (Twin Tin Bots). The file's own game wins: a `--game`
@@ -15,24 +22,33 @@ use crate::escape::{terminal, terminal_lines};
 use crate::registry::{GameType, Games};
 use crate::script::text::shown;
 
-/// How many scenarios passed and failed (a malformed one counts as failed,
-/// and as an error).
+/// How many files passed, failed and could not be checked: each file
+/// counts once, in one of the three.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct CheckSummary {
     /// Files whose expectations all held.
     pub passed: usize,
-    /// Files with differences, or that could not be checked.
+    /// Files checked whose expectations did not all hold.
     pub failed: usize,
-    /// Of the failed, the files that could not be checked at all: not
-    /// readable, not a scenario, or a position or turn that cannot be
-    /// played ([`the game's scenario errors`]).
+    /// Files that could not be checked at all: not readable, not a
+    /// scenario, or a position or turn that cannot be played (the game's
+    /// scenario errors).
     pub errors: usize,
 }
 
 impl CheckSummary {
-    /// Whether nothing failed.
+    /// Whether every file was checked and passed.
     pub fn all_passed(&self) -> bool {
-        self.failed == 0
+        self.failed == 0 && self.errors == 0
+    }
+
+    /// The summary line: `N passed, M failed, K errors`.
+    pub fn line(&self) -> String {
+        let errors = match self.errors {
+            1 => "1 error".to_string(),
+            n => format!("{n} errors"),
+        };
+        format!("{} passed, {} failed, {errors}", self.passed, self.failed)
     }
 
     /// The exit status of `tinbots check`: 0 when every scenario passed, 1
@@ -52,10 +68,14 @@ impl CheckSummary {
 /// Why `tinbots check` could not run at all.
 #[derive(Debug, thiserror::Error)]
 pub enum CheckError {
-    /// A folder given holds no scenario (a usage mistake: nothing would be
-    /// checked).
+    /// A folder given holds no scenario, or a pattern matches no built-in
+    /// file (a usage mistake: nothing would be checked).
     #[error("no scenario files in {}: a folder stands for the .toml files in it", .0.display())]
     NoScenarioFiles(PathBuf),
+    /// A shell pattern the shell left as typed matches no built-in file
+    /// either.
+    #[error("no file matches {}, on disk or among the built-in files", .0.display())]
+    NoMatch(PathBuf),
     /// The report could not be written.
     #[error("writing the check report: {0}")]
     Write(#[from] std::io::Error),
@@ -66,21 +86,26 @@ pub enum CheckError {
 /// `pins` choose (`ID=READING`, over each file's own), each by its game
 /// ([`file_game`]) and writes `PASS <file>: <title>`, or
 /// `FAIL <file>: <title>` with the differences and the turn's events
-/// indented below, or `ERROR <file>:<line>:<col>: <reason>`; then
-/// `N passed, M failed`. A folder without any `.toml` file is refused
-/// before anything runs ([`CheckError::NoScenarioFiles`]).
+/// indented below, to `out`, or `ERROR <file>:<line>:<col>: <reason>` to
+/// `err`; then [`CheckSummary::line`] to `out`. A folder without any
+/// `.toml` file is refused before anything runs
+/// ([`CheckError::NoScenarioFiles`]).
 pub fn check_paths(
     games: &Games,
     paths: &[PathBuf],
     asked: Option<&'static GameType>,
     pins: &[String],
     out: &mut dyn Write,
+    err: &mut dyn Write,
 ) -> Result<CheckSummary, CheckError> {
     let mut summary = CheckSummary::default();
     let mut expanded = Vec::with_capacity(paths.len());
     for path in paths {
         let files = expand(path);
         if matches!(&files, Ok(f) if f.is_empty()) {
+            if path.symlink_metadata().is_err() {
+                return Err(CheckError::NoMatch(path.clone()));
+            }
             return Err(CheckError::NoScenarioFiles(path.clone()));
         }
         expanded.push((path, files));
@@ -90,11 +115,10 @@ pub fn check_paths(
             Ok(files) => files,
             Err(e) => {
                 writeln!(
-                    out,
+                    err,
                     "ERROR {}: cannot read the directory: {e}",
                     terminal(&path.display().to_string())
                 )?;
-                summary.failed += 1;
                 summary.errors += 1;
                 continue;
             }
@@ -120,19 +144,28 @@ pub fn check_paths(
                     summary.failed += 1;
                 }
                 Err(e) => {
-                    writeln!(out, "ERROR {}", terminal_lines(&e))?;
-                    summary.failed += 1;
+                    writeln!(err, "ERROR {}", terminal_lines(&e))?;
                     summary.errors += 1;
                 }
             }
         }
     }
-    writeln!(out, "{} passed, {} failed", summary.passed, summary.failed)?;
+    writeln!(out, "{}", summary.line())?;
     Ok(summary)
 }
 
-/// A file as itself; a directory as its `.toml` files, sorted.
+/// A file as itself; a directory as its `.toml` files, sorted. A path not
+/// on disk that names a built-in folder stands for the built-in `.toml`
+/// files in it, and a shell pattern nothing on disk matched for the
+/// built-in files it matches ([`crate::assets`]).
 fn expand(path: &Path) -> std::io::Result<Vec<PathBuf>> {
+    if path.symlink_metadata().is_err() {
+        let built_in = crate::assets::built_in_folder_files(path, "toml")
+            .or_else(|| crate::assets::built_in_pattern_files(path));
+        if let Some(files) = built_in {
+            return Ok(files);
+        }
+    }
     if !path.is_dir() {
         return Ok(vec![path.to_path_buf()]);
     }

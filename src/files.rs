@@ -9,7 +9,11 @@
 //! size limit, and a file is read with that bound, never past it, so that
 //! a file that grows while it is read (or a `/proc` file that says it is
 //! empty) is cut off at the bound and refused. Text must be UTF-8; a file
-//! that is not is refused with the line where the first bad byte is.
+//! that is not is refused with the line where the first bad byte is. A
+//! relative path with nothing on disk that names a file built into the
+//! binary (`scripts/droids/scenarios/x.toml`, `setups/2p.toml`) reads the
+//! built-in copy, with a note, under the same bound
+//! ([`crate::assets::built_in_copy`]).
 //!
 //! Writing ([`write_whole`]): a file is written to a temporary file beside
 //! it and renamed over the target once complete, so that a refused or
@@ -226,9 +230,25 @@ pub fn read_bytes(path: &Path, kind: FileKind) -> Result<Vec<u8>, FileError> {
 }
 
 /// The text of the file at `path`, read as `kind` (see the module's doc):
-/// a regular file no larger than the kind's limit, in UTF-8.
+/// a regular file no larger than the kind's limit, in UTF-8. When nothing
+/// is at `path` and it names a file built into the binary, the built-in
+/// copy is read, with a note ([`crate::assets::built_in_copy`]).
 pub fn read_text(path: &Path, kind: FileKind) -> Result<String, FileError> {
-    let bytes = read_bytes(path, kind)?;
+    let bytes = match read_bytes(path, kind) {
+        Err(e) if e.is_not_found() => {
+            let Some(text) = crate::assets::built_in_copy(path) else {
+                return Err(e);
+            };
+            if text.len() as u64 > kind.limit() {
+                return Err(FileError::TooLarge {
+                    path: path.to_path_buf(),
+                    kind,
+                });
+            }
+            return Ok(text.to_string());
+        }
+        read => read?,
+    };
     String::from_utf8(bytes).map_err(|e| {
         let good = e.utf8_error().valid_up_to();
         let line = 1 + e.as_bytes()[..good].iter().filter(|&&b| b == b'\n').count();

@@ -97,11 +97,106 @@ fn check_runs_the_scenario_suite_from_another_folder() {
     let t = Temp::new("check");
     let scenarios = repo().join("scripts/twin-tin-bots/scenarios");
     let out = t.run(&["check", scenarios.to_str().unwrap()]).ok();
+    assert!(out.ends_with(" passed, 0 failed, 0 errors\n"), "{out}");
+    assert!(!out.contains("FAIL"), "{out}");
+}
+
+/// How many `.toml` files the repository's `folder` holds directly.
+fn tomls_in(folder: &str) -> usize {
+    std::fs::read_dir(repo().join(folder))
+        .unwrap()
+        .filter(|e| {
+            let path = e.as_ref().unwrap().path();
+            path.extension().is_some_and(|x| x == "toml")
+        })
+        .count()
+}
+
+#[test]
+fn a_repository_path_not_on_disk_is_checked_from_the_built_in_copy() {
+    let t = Temp::new("check-built-in");
+    // A folder: every built-in scenario in it, with one note.
+    let run = t.run(&["check", "scripts/droids/scenarios"]);
+    assert_eq!(run.code(), Some(0), "{}\n{}", run.out(), run.err());
+    let count = tomls_in("scripts/droids/scenarios");
     assert!(
-        out.ends_with("153 passed, 0 failed\n") || out.contains(" passed, 0 failed"),
+        run.out()
+            .ends_with(&format!("{count} passed, 0 failed, 0 errors\n")),
+        "{}",
+        run.out()
+    );
+    assert_eq!(
+        run.err(),
+        "tinbots: note: scripts/droids/scenarios does not exist here: using the built-in copy, \
+         <built-in>/scripts/droids/scenarios\n"
+    );
+    // A shell pattern nothing on disk matched (the shell passes it on).
+    let run = t.run(&["check", "scripts/twin-tin-bots/scenarios/33[5-9]_*.toml"]);
+    assert_eq!(run.code(), Some(0), "{}\n{}", run.out(), run.err());
+    assert!(
+        run.out().ends_with("5 passed, 0 failed, 0 errors\n"),
+        "{}",
+        run.out()
+    );
+    let run = t.run(&["check", "scripts/twin-tin-bots/scenarios/9[5-9][5-9]*.toml"]);
+    assert_eq!(run.code(), Some(2), "{}", run.out());
+    assert!(
+        run.err()
+            .contains("no file matches scripts/twin-tin-bots/scenarios/9[5-9][5-9]*.toml"),
+        "{}",
+        run.err()
+    );
+    // A file of one's own in the folder wins over the built-in copy.
+    t.write("work/scripts/droids/scenarios/mine.toml", "title = 1\n");
+    let run = t.run(&["check", "scripts/droids/scenarios"]);
+    assert_eq!(run.code(), Some(2), "{}", run.out());
+    assert_eq!(run.out(), "0 passed, 0 failed, 1 error\n");
+    assert!(
+        run.err()
+            .starts_with("ERROR scripts/droids/scenarios/mine.toml:"),
+        "{}",
+        run.err()
+    );
+}
+
+#[test]
+fn check_builtin_checks_every_game_s_built_in_scenarios_from_any_folder() {
+    let t = Temp::new("check-builtin");
+    let every = tomls_in("scripts/twin-tin-bots/scenarios")
+        + tomls_in("scripts/roborally/scenarios")
+        + tomls_in("scripts/droids/scenarios");
+    let out = t.run(&["check", "--builtin"]).ok();
+    assert!(
+        out.ends_with(&format!("{every} passed, 0 failed, 0 errors\n")),
         "{out}"
     );
-    assert!(!out.contains("FAIL"), "{out}");
+    assert!(
+        out.contains("PASS <built-in>/scripts/roborally/scenarios/"),
+        "{out}"
+    );
+    let droids = tomls_in("scripts/droids/scenarios");
+    for args in [
+        &["check", "--builtin", "droids"][..],
+        &["--game", "droids", "check", "--builtin"][..],
+    ] {
+        let out = t.run(args).ok();
+        assert!(
+            out.ends_with(&format!("{droids} passed, 0 failed, 0 errors\n")),
+            "{args:?}: {out}"
+        );
+    }
+    // Whatever is on disk: a broken copy in the folder is not read.
+    t.write("work/scripts/droids/scenarios/mine.toml", "title = 1\n");
+    t.run(&["check", "--builtin", "droids"]).ok();
+    let run = t.run(&["check", "--builtin", "droid"]);
+    assert_eq!(run.code(), Some(2), "an unknown game");
+    assert!(
+        run.err().contains("`droids`"),
+        "did you mean: {}",
+        run.err()
+    );
+    let run = t.run(&["check", "--builtin", "droids", "scripts/droids/scenarios"]);
+    assert_eq!(run.code(), Some(2), "a game name and a file do not mix");
 }
 
 #[test]

@@ -92,7 +92,10 @@ fn check_passes_the_scenario_suite() {
     let out = stdout(&o);
     assert!(o.status.success(), "{out}");
     assert!(
-        out.lines().last().unwrap().ends_with(" passed, 0 failed"),
+        out.lines()
+            .last()
+            .unwrap()
+            .ends_with(" passed, 0 failed, 0 errors"),
         "{out}"
     );
 }
@@ -128,11 +131,16 @@ facing = "SE"
     // 1 for a failed expectation, but 2 as soon as a file cannot be read.
     assert_eq!(o.status.code(), Some(2), "{out}");
     assert!(out.contains("FAIL ") && out.contains("facing"), "{out}");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!out.contains("ERROR"), "errors go to stderr: {out}");
     assert!(
-        out.contains(&format!("ERROR {}:", malformed.display())),
-        "{out}"
+        err.contains(&format!("ERROR {}:", malformed.display())),
+        "{err}"
     );
-    assert!(out.contains("0 passed, 2 failed"), "{out}");
+    assert!(
+        out.ends_with("0 passed, 1 failed, 1 error\n"),
+        "an error is counted apart from the failures: {out}"
+    );
     std::fs::remove_file(wrong).ok();
     std::fs::remove_file(malformed).ok();
 }
@@ -287,11 +295,11 @@ fn orders_and_courses_of_a_game_without_them_are_a_clear_error() {
     for (args, message) in [
         (
             &["--game", "roborally", "orders"][..],
-            "RoboRally has no orders (it lists: courses)",
+            "RoboRally has no orders; it has `tinbots --game roborally courses`",
         ),
         (
             &["--game", "droids", "courses"][..],
-            "Droids has no courses (it lists: missions)",
+            "Droids has no courses; it has `tinbots --game droids missions`",
         ),
     ] {
         let o = tinbots(args);

@@ -192,7 +192,7 @@ fn missions_are_listed_and_a_catalogue_a_game_lacks_is_refused() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("Droids has no courses (it lists: missions)"),
+        err.contains("Droids has no courses; it has `tinbots --game droids missions`"),
         "{err}"
     );
     let o = tinbots(&["missions", "extra.toml"]);

@@ -86,7 +86,7 @@ fn check_refuses_a_scenario_whose_mission_hook_re_enters_without_end() {
     );
     let o = tinbots(&["check", &s]);
     assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
-    let out = stdout(&o);
+    let out = stderr(&o);
     assert!(
         out.contains("s.toml:10:8: in `order[0].tile`: the mission script failed: "),
         "{out}"
@@ -101,13 +101,13 @@ fn check_refuses_a_scenario_whose_mission_hook_re_enters_without_end() {
     let o = tinbots(&["check", &m]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(
-        stdout(&o).contains(
+        stderr(&o).contains(
             "m.toml: with 2 players: the mission script failed, so the game does not start: "
         ),
         "{}",
-        stdout(&o)
+        stderr(&o)
     );
-    assert!(stdout(&o).contains("setup → moved ×32"), "{}", stdout(&o));
+    assert!(stderr(&o).contains("setup → moved ×32"), "{}", stderr(&o));
 }
 
 /// `tinbots play --game droids --mission M` with `more` arguments.

@@ -567,7 +567,7 @@ fn check_exit_status_tells_failures_from_unreadable_files() {
     let o = tinbots(&["check", dir.0.join("mixed").to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     assert!(
-        stdout(&o).ends_with("0 passed, 2 failed\n"),
+        stdout(&o).ends_with("0 passed, 1 failed, 1 error\n"),
         "{}",
         stdout(&o)
     );
@@ -625,7 +625,7 @@ fn scenario_coordinates_are_two_numbers_within_the_limit() {
             + 1;
         let o = tinbots(&["check", p]);
         assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
-        let out = stdout(&o);
+        let out = stderr(&o);
         assert!(
             out.contains(&format!("{p}:{line}:")) && out.contains(needle),
             "{out}"

@@ -623,10 +623,10 @@ fn scenarios_and_boards_are_read_strictly_and_checked_by_the_validator() {
         let (code, stdout, stderr) = tinbots_in(&dir.0, &["check", &file], "");
         assert_eq!(code, 2, "{name}: {stdout}{stderr}");
         assert!(
-            stdout.contains(&format!("ERROR {file}:")),
+            stderr.contains(&format!("ERROR {file}:")),
             "{name}: {stdout}{stderr}"
         );
-        assert!(stdout.contains(said), "{name}: {stdout}");
+        assert!(stderr.contains(said), "{name}: {stderr}");
         // The REPL's `load` refuses it the same way.
         let (code, _, stderr) = tinbots_in(&dir.0, &["repl"], &format!("load {file}\n"));
         assert_eq!(code, 2, "{name}: {stderr}");
@@ -715,8 +715,8 @@ fn titles_names_and_words_a_file_chose_reach_the_terminal_escaped() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("unknown card `mo\\e[2J\\u{0}ve`"),
-        "{stdout}"
+        stderr.contains("unknown card `mo\\e[2J\\u{0}ve`"),
+        "{stderr}"
     );
     assert!(stdout.contains("board `b\\e[2J\\u{0}<svg>`"), "{stdout}");
     assert!(stdout.contains("course `c\\e[2J\\u{0}`"), "{stdout}");
@@ -784,7 +784,7 @@ fn a_course_whose_board_cannot_be_read_is_refused_naming_the_course() {
             ("boards/gauntlet.toml", &hall),
         ],
     );
-    let (code, out, _) = tinbots_in(&dir.0.join("courses"), &["check", "broken.toml"], "");
+    let (code, _, out) = tinbots_in(&dir.0.join("courses"), &["check", "broken.toml"], "");
     assert_eq!(code, 2, "{out}");
     assert!(
         out.contains("broken.toml:20:8: in `board[1].file`: nowhere.toml: cannot read"),

@@ -3,11 +3,13 @@
 //! transcript they show is the REPL's real output, every relative link
 //! points at a file of the repository, and the README stays a short page.
 //!
-//! Commands run one after the other in a scratch copy of the repository's
-//! data folders (so `--save game.json` and a later `replay game.json` meet,
-//! and nothing is written into the checkout), with an empty user data
-//! folder. Set `TINBOTS_BLESS_README=1` to rewrite the shown transcripts
-//! with the real output instead of comparing (then read the diff).
+//! Commands run one after the other as an installed binary is used: a
+//! copy of the binary, run in an empty folder with an empty HOME (no copy
+//! of the repository's folders: a file a command names comes from the
+//! binary's built-in copies), so that `--save game.json` and a later
+//! `replay game.json` meet, and nothing is written into the checkout. Set
+//! `TINBOTS_BLESS_README=1` to rewrite the shown transcripts with the real
+//! output instead of comparing (then read the diff).
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -15,8 +17,9 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 /// The pages whose commands and transcripts are checked: the README and
-/// the `docs/` pages written alongside it. (`docs/lua-api.md` and
-/// `docs/variants.md` are reference pages with tests of their own.)
+/// every page of `docs/` that shows commands to run. (`docs/lua-api.md`
+/// and `docs/variants.md` are reference pages with tests of their own,
+/// and their commands run here too.)
 const PAGES: &[&str] = &[
     "README.md",
     "docs/repl.md",
@@ -27,6 +30,8 @@ const PAGES: &[&str] = &[
     "docs/architecture.md",
     "docs/testing.md",
     "docs/disputes.md",
+    "docs/lua-api.md",
+    "docs/variants.md",
 ];
 
 /// Shown commands that cannot run inside a test, each with the reason.
@@ -197,30 +202,23 @@ fn repository() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Copies the folder `from` into `to`, recursively.
-fn copy_folder(from: &Path, to: &Path) {
-    fs::create_dir_all(to).unwrap();
-    for entry in fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_folder(&entry.path(), &target);
-        } else {
-            fs::copy(entry.path(), &target).unwrap();
-        }
-    }
-}
-
-/// A fresh scratch folder named `name` holding a copy of the repository's
-/// data folders, as a clone elsewhere would, and an empty user data folder.
+/// A fresh scratch folder named `name`, as a user who installed tinbots
+/// has: `bin/tinbots` (a copy of the built binary, away from the
+/// repository), an empty `work/` folder the commands run in, and an empty
+/// `home/`.
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tinbots-readme-{name}-{}", std::process::id()));
     let _ = fs::remove_dir_all(&dir);
-    for folder in ["scripts", "setups", "variants", "docs"] {
-        copy_folder(&repository().join(folder), &dir.join(folder));
+    for folder in ["bin", "work", "home"] {
+        fs::create_dir_all(dir.join(folder)).unwrap();
     }
-    fs::create_dir_all(dir.join("home/data")).unwrap();
+    fs::copy(env!("CARGO_BIN_EXE_tinbots"), installed(&dir)).unwrap();
     dir
+}
+
+/// The installed binary of the scratch folder `dir`.
+fn installed(dir: &Path) -> PathBuf {
+    dir.join("bin/tinbots")
 }
 
 /// What a finished command gave.
@@ -233,21 +231,24 @@ struct Outcome {
     stderr: String,
 }
 
-/// Runs the binary with `arguments` (shell text: globs and `<` work) in
-/// `dir`, `input` on stdin, within [`TIME_LIMIT`].
+/// Runs the installed binary of the scratch folder `dir` with `arguments`
+/// (shell text: globs and `<` work) in its empty `work/` folder, with its
+/// empty `home/` as HOME and no XDG folders set, `input` on stdin, within
+/// [`TIME_LIMIT`].
 fn run(dir: &Path, arguments: &str, input: &str) -> Outcome {
-    let binary = env!("CARGO_BIN_EXE_tinbots");
-    let script = format!("'{binary}' {arguments}");
-    let stdout_path = dir.join(".stdout");
-    let stderr_path = dir.join(".stderr");
-    let stdin_path = dir.join(".stdin");
+    let script = format!("'{}' {arguments}", installed(dir).display());
+    let stdout_path = dir.join("stdout");
+    let stderr_path = dir.join("stderr");
+    let stdin_path = dir.join("stdin");
     fs::write(&stdin_path, input).unwrap();
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(&script)
-        .current_dir(dir)
+        .current_dir(dir.join("work"))
         .env("HOME", dir.join("home"))
-        .env("XDG_DATA_HOME", dir.join("home/data"))
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("XDG_CONFIG_HOME")
+        .env_remove("XDG_CACHE_HOME")
         .env("NO_COLOR", "1")
         .stdin(File::open(&stdin_path).unwrap())
         .stdout(File::create(&stdout_path).unwrap())
@@ -335,9 +336,10 @@ fn every_shown_transcript_is_real_output() {
         );
         let arguments = binary_arguments(&transcript.command)
             .unwrap_or_else(|| panic!("{place}: a transcript must run tinbots"));
-        // A transcript either reads its commands from a file (`< FILE`), or
-        // shows them after `> `: then they are fed on stdin and echoed.
-        let (arguments, input) = if arguments.contains(" < ") {
+        // A transcript either reads its commands from a file (`< FILE`,
+        // `--commands FILE`), or shows them after `> `: then they are fed on
+        // stdin and echoed.
+        let (arguments, input) = if arguments.contains(" < ") || arguments.contains("--commands ") {
             (arguments.to_string(), String::new())
         } else {
             let input: String = transcript

@@ -517,20 +517,21 @@ fn on_an_80_by_24_terminal_show_fits_hints_are_dim_and_bad_lines_are_refused() {
 #[test]
 fn the_readme_transcript_is_real_output() {
     let readme = std::fs::read_to_string("docs/repl.md").unwrap();
-    let command = "$ tinbots repl --load scripts/twin-tin-bots/scenarios/134_faq_q1_zapped_into_a_third_base.toml --echo < docs/disputes/faq-q1.txt\n";
+    let command = "$ tinbots repl --load scripts/twin-tin-bots/scenarios/134_faq_q1_zapped_into_a_third_base.toml --echo --commands docs/disputes/faq-q1.txt\n";
     let start = readme
         .find(command)
         .expect("the transcript is in docs/repl.md")
         + command.len();
     let shown = &readme[start..start + readme[start..].find("```").unwrap()];
-    let input = std::fs::read_to_string("docs/disputes/faq-q1.txt").unwrap();
     let out = ok(
         &[
             "--load",
             "scripts/twin-tin-bots/scenarios/134_faq_q1_zapped_into_a_third_base.toml",
             "--echo",
+            "--commands",
+            "docs/disputes/faq-q1.txt",
         ],
-        &input,
+        "",
     );
     assert_eq!(shown, out);
 }

@@ -94,13 +94,28 @@ fn every_scenario_cites_its_rule_and_has_a_numbered_name() {
 fn check_paths_summarises_the_suite() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/twin-tin-bots/scenarios");
     let mut out = Vec::new();
-    let summary = check_paths(&tinbots::games::registry(), &[dir], None, &[], &mut out).unwrap();
+    let mut err = Vec::new();
+    let summary = check_paths(
+        &tinbots::games::registry(),
+        &[dir],
+        None,
+        &[],
+        &mut out,
+        &mut err,
+    )
+    .unwrap();
     let text = String::from_utf8(out).unwrap();
-    assert_eq!(summary.passed + summary.failed, scenario_files().len());
+    assert_eq!(
+        summary.passed + summary.failed + summary.errors,
+        scenario_files().len()
+    );
     let last = text.lines().last().unwrap();
     assert_eq!(
         last,
-        format!("{} passed, {} failed", summary.passed, summary.failed)
+        format!(
+            "{} passed, {} failed, {} errors",
+            summary.passed, summary.failed, summary.errors
+        )
     );
 }
 
@@ -112,16 +127,18 @@ fn roborally_scenarios_boards_and_courses_all_pass() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/roborally");
     for (folder, at_least) in [("scenarios", 90), ("boards", 5), ("courses", 5)] {
         let mut out = Vec::new();
+        let mut out_of_errors = Vec::new();
         let summary = check_paths(
             &tinbots::games::registry(),
             &[root.join(folder)],
             None,
             &[],
             &mut out,
+            &mut out_of_errors,
         )
         .unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert_eq!(summary.failed, 0, "{folder}:\n{text}");
+        let text = String::from_utf8(out).unwrap() + &String::from_utf8(out_of_errors).unwrap();
+        assert_eq!(summary.failed + summary.errors, 0, "{folder}:\n{text}");
         assert!(summary.passed >= at_least, "{folder}: {text}");
     }
     for entry in std::fs::read_dir(root.join("scenarios")).unwrap() {
@@ -150,6 +167,7 @@ fn a_disagreeing_game_is_refused_for_that_file() {
         &[file],
         Some(ttb),
         &[],
+        &mut Vec::new(),
         &mut out,
     )
     .unwrap();

@@ -800,7 +800,7 @@ fn a_game_s_files_are_found_by_name_like_bots() {
 }
 
 #[test]
-fn every_folder_of_a_game_s_scripts_is_built_in_but_its_scenarios_and_stubs() {
+fn every_folder_of_a_game_s_scripts_is_built_in_but_its_stubs() {
     let scripts = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts");
     let mut checked = 0;
     for game in std::fs::read_dir(&scripts).unwrap().flatten() {
@@ -815,14 +815,18 @@ fn every_folder_of_a_game_s_scripts_is_built_in_but_its_scenarios_and_stubs() {
                 .split('/')
                 .nth(2)
                 .filter(|_| relative.matches('/').count() > 2);
-            let shipped = !matches!(in_folder, Some("scenarios" | "api"));
+            let shipped = in_folder != Some("api");
             assert_eq!(built_in(&relative).is_some(), shipped, "{relative}");
             checked += 1;
         }
     }
     assert!(checked > 50, "{checked} files seen");
-    // A file directly in a game's folder is built in.
+    // A file directly in a game's folder is built in, and so are the
+    // scenarios, the setups and the docs' REPL command files.
     assert!(built_in("scripts/droids/tiles.toml").is_some());
+    assert!(built_in("scripts/droids/scenarios/ruling.steer-water.enter.toml").is_some());
+    assert!(built_in("setups/2p.toml").is_some());
+    assert!(built_in("docs/disputes/faq-q1.txt").is_some());
 }
 
 /// The `.lua` and `.toml` files under `dir`, recursively.

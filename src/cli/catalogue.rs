@@ -73,16 +73,17 @@ pub(super) fn list(
     };
     for g in listed {
         let Some(catalogue) = g.catalogues.iter().find(|c| c.name == name) else {
-            let has: Vec<&str> = g.catalogues.iter().map(|c| c.name).collect();
-            anyhow::bail!(
-                "{} has no {name} (it lists: {})",
-                g.title,
-                if has.is_empty() {
-                    "nothing".to_string()
-                } else {
-                    has.join(", ")
-                }
-            );
+            // Point at the command that lists what the game has instead
+            // (Droids' missions play the part of RoboRally's courses).
+            let has: Vec<String> = g
+                .catalogues
+                .iter()
+                .map(|c| format!("`tinbots --game {} {}`", g.name, c.name))
+                .collect();
+            match has.is_empty() {
+                true => anyhow::bail!("{} has no {name}, nor any other list", g.title),
+                false => anyhow::bail!("{} has no {name}; it has {}", g.title, has.join(" or ")),
+            }
         };
         let listing = (catalogue.list)(files).map_err(anyhow::Error::msg)?;
         write!(out, "{}", terminal_lines(&listing))?;

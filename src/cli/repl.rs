@@ -32,6 +32,12 @@ pub(super) struct Args {
     /// When reading commands from stdin, write each one before its output.
     #[arg(long)]
     echo: bool,
+    /// Read the commands from FILE, as from stdin when it is not a
+    /// terminal (a dispute written down as commands; a path not on disk
+    /// that names a file built into tinbots, such as
+    /// `docs/disputes/faq-q1.txt`, reads the built-in copy).
+    #[arg(long, value_name = "FILE")]
+    commands: Option<PathBuf>,
     /// A variant to play (`tinbots variants` lists them), repeatable;
     /// for a standard game (a scenario names its own).
     #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
@@ -46,20 +52,32 @@ impl Args {
             seed: 1,
             load: None,
             echo: false,
+            commands: None,
             variants: Vec::new(),
         }
     }
 }
 
 /// The REPL on a terminal ([`Console::interactive`]), or the commands of
-/// the console's input when it is not one: on `--load` (a replay names
+/// `--commands FILE`, or of the console's input when it is not a terminal: on `--load` (a replay names
 /// its own game: a `--game` that disagrees is refused), or on a new game
 /// of the game asked for, started with the options given.
 pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<ExitCode> {
     let mut session = session(&args, given)?;
-    if !console.interactive {
+    let file_commands = match &args.commands {
+        Some(path) => Some(crate::files::read_text(
+            path,
+            crate::files::FileKind::Scenario,
+        )?),
+        None => None,
+    };
+    if !console.interactive || file_commands.is_some() {
+        let input: &mut dyn io::BufRead = match &file_commands {
+            Some(text) => &mut text.as_bytes(),
+            None => &mut *console.input,
+        };
         return Ok(
-            match run_script(&mut session, &mut *console.input, console.out, args.echo) {
+            match run_script(&mut session, input, console.out, args.echo) {
                 Ok(()) => ExitCode::SUCCESS,
                 // A reader that stopped reading (`| head`) is not an error.
                 Err(ScriptRunError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => {
@@ -67,7 +85,10 @@ pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<Exi
                 }
                 Err(e) => {
                     console.out.flush()?;
-                    eprintln!("tinbots: {e}");
+                    let from = args.commands.as_ref().map_or_else(String::new, |path| {
+                        format!("{}: ", crate::escape::terminal(&path.display().to_string()))
+                    });
+                    eprintln!("tinbots: {from}{e}");
                     ExitCode::from(2)
                 }
             },

@@ -498,23 +498,27 @@ fn check_paths_prints_pass_fail_error_and_the_summary() {
     .unwrap();
     std::fs::write(dir.join("notes.txt"), "not a scenario").unwrap();
     let mut out = Vec::new();
+    let mut err = Vec::new();
     let summary = crate::check::check_paths(
         &crate::games::registry(),
         std::slice::from_ref(&dir),
         None,
         &[],
         &mut out,
+        &mut err,
     )
     .unwrap();
     let text = String::from_utf8(out).unwrap();
+    let errors = String::from_utf8(err).unwrap();
     std::fs::remove_dir_all(&dir).ok();
     assert_eq!(
         summary,
         crate::check::CheckSummary {
             passed: 1,
-            failed: 2,
+            failed: 1,
             errors: 1
-        }
+        },
+        "an error is not a failure"
     );
     assert!(!summary.all_passed());
     assert_eq!(summary.exit_status(), 2, "a file that cannot be checked");
@@ -531,15 +535,12 @@ fn check_paths_prints_pass_fail_error_and_the_summary() {
         lines[2], "  red.1: expected at 3,0 but it is at 1,0",
         "{text}"
     );
-    let error = lines
-        .iter()
-        .find(|l| l.starts_with("ERROR "))
-        .expect("an ERROR line");
+    assert!(!text.contains("ERROR"), "errors go to stderr: {text}");
     assert!(
-        error.contains("c_error.toml:3:1: malformed scenario"),
-        "{text}"
+        errors.starts_with("ERROR ") && errors.contains("c_error.toml:3:1: malformed scenario"),
+        "{errors}"
     );
-    assert_eq!(*lines.last().unwrap(), "1 passed, 2 failed");
+    assert_eq!(*lines.last().unwrap(), "1 passed, 1 failed, 1 error");
 }
 
 #[test]
