@@ -75,6 +75,10 @@ pub struct GameType {
     /// with its readings, the default first (`tinbots rulings`;
     /// `../shared/games/disputes.md` is the catalogue).
     pub disputes: &'static [crate::engine::Dispute],
+    /// The rule texts it was read from, with their sections, so that a
+    /// citation names the rulebook a user has, not the seed file
+    /// ([`crate::engine::rulebook`]).
+    pub rulebooks: &'static [crate::engine::rulebook::Rulebook],
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,

@@ -512,7 +512,7 @@ fn a_replay_s_start_is_read_strictly_and_checked_by_the_validator() {
             s["option_deck"] = serde_json::json!(["brakes"]);
         },
     );
-    refused_replay(&dir, &race, "no-flags", "in `board`: the board has no flag: a race is won by touching its flags in order (004_11511d35c714bcd0.txt:67-73)", |s| {
+    refused_replay(&dir, &race, "no-flags", "in `board`: the board has no flag: a race is won by touching its flags in order (RoboRally rules (German), Turn sequence overview (lines 67-73))", |s| {
         let board: String = s["board"]
             .as_str()
             .unwrap()

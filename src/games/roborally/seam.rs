@@ -52,6 +52,7 @@ pub const TYPE: GameType = GameType {
     variant_listing: Some(super::variant::listing),
     catalogues: &[COURSES],
     disputes: super::rulings::DISPUTES,
+    rulebooks: super::rulebook::RULEBOOKS,
 };
 
 /// The courses `tinbots courses` lists: built in and the user's.
