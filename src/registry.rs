@@ -353,8 +353,10 @@ impl Games {
                 ""
             };
             out.push_str(&format!(
-                "{:<15} {:<15} {lo} to {hi} players, {seen}{default}\n",
-                g.name, g.title
+                "{:<15} {:<15} {}, {seen}{default}\n",
+                g.name,
+                g.title,
+                crate::wording::players(lo, hi)
             ));
             for option in g.options {
                 out.push_str(&format!(

@@ -735,7 +735,7 @@ fn titles_names_and_words_a_file_chose_reach_the_terminal_escaped() {
     );
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("course c\\e[2J\\u{0} is made for 1 to 1 players"),
+        stderr.contains("course c\\e[2J\\u{0} is made for 1 player;"),
         "{stderr}"
     );
     // The game's refusal of an answer quotes it escaped (the REPL's own

@@ -98,9 +98,7 @@ fn line_spans(text: &str) -> Vec<(u32, Option<u32>)> {
         };
         let joins = between.trim_end_matches(':').trim();
         match spans.last_mut() {
-            Some(last) if joins == "-" || joins == "–" || joins == "to" => {
-                last.1 = Some(number)
-            }
+            Some(last) if joins == "-" || joins == "–" || joins == "to" => last.1 = Some(number),
             _ => spans.push((number, None)),
         }
         rest = &rest[digits..];
