@@ -318,7 +318,12 @@ impl Games {
             .find(|g| g.name == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = self.list.iter().map(|g| g.name).collect();
-                let close = crate::suggest::closest(name, names.iter().copied());
+                // Names are matched exactly; one typed in another case
+                // (`Droids`) is the one meant.
+                let close = match names.iter().find(|n| n.eq_ignore_ascii_case(name)) {
+                    Some(same) => vec![*same],
+                    None => crate::suggest::closest(name, names.iter().copied()),
+                };
                 format!(
                     "there is no game `{name}`{}; the games are {}",
                     crate::suggest::did_you_mean(&close),

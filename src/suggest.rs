@@ -22,10 +22,8 @@ fn distance(a: &str, b: &str) -> usize {
 
 /// The names of `known` closest to `word` (case ignored), at most three:
 /// of those within two edits (one for names of two letters) or starting
-/// with it, the ones fewest edits away; a name that differs from `word`
-/// only in case is suggested first.
+/// with it, the ones fewest edits away.
 pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    let typed = word;
     let word = word.to_lowercase();
     let mut scored: Vec<(usize, &'a str)> = known
         .into_iter()
@@ -33,8 +31,7 @@ pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Vec<
             let d = distance(&word, &name.to_lowercase());
             let close = d <= 2.min(name.len().saturating_sub(1))
                 || (word.len() >= 2 && name.starts_with(&word));
-            // A name typed in another case (`Droids`) is the closest of all.
-            (close && name != typed).then_some((d, name))
+            (close && name != word).then_some((d, name))
         })
         .collect();
     scored.sort();

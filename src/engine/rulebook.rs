@@ -214,7 +214,7 @@ mod tests {
         sections: &[
             Section {
                 from: 10,
-                name: "Setup",
+                name: "Opening",
             },
             Section {
                 from: 20,
@@ -235,8 +235,8 @@ mod tests {
     #[test]
     fn a_line_is_cited_by_its_section() {
         assert_eq!(BOOK.section_at(9), None);
-        assert_eq!(BOOK.section_at(10), Some("Setup"));
-        assert_eq!(BOOK.section_at(19), Some("Setup"));
+        assert_eq!(BOOK.section_at(10), Some("Opening"));
+        assert_eq!(BOOK.section_at(19), Some("Opening"));
         assert_eq!(BOOK.section_at(200), Some("Zap!"));
         assert_eq!(
             readable(BOOKS, "moved (000_abc.txt:23)."),
@@ -252,7 +252,7 @@ mod tests {
     fn lines_and_ranges_are_grouped_by_section() {
         assert_eq!(
             readable(BOOKS, "(9 cards, 000_abc.txt:12, 21-25)"),
-            "(9 cards, Game rulebook, Setup (line 12), Zap! (lines 21-25))"
+            "(9 cards, Game rulebook, Opening (line 12), Zap! (lines 21-25))"
         );
         assert_eq!(
             readable(BOOKS, "000_abc.txt:21 and :26: 84 cards"),
@@ -260,11 +260,11 @@ mod tests {
         );
         assert_eq!(
             readable(BOOKS, "000_abc.txt:11 to :13: nothing"),
-            "Game rulebook, Setup (lines 11-13): nothing"
+            "Game rulebook, Opening (lines 11-13): nothing"
         );
         assert_eq!(
             readable(BOOKS, "000_abc.txt:10, 11 and a word"),
-            "Game rulebook, Setup (lines 10, 11) and a word"
+            "Game rulebook, Opening (lines 10, 11) and a word"
         );
     }
 
@@ -294,7 +294,7 @@ mod tests {
     fn a_dispute_s_lines_name_each_rulebook() {
         assert_eq!(
             readable_lines(BOOKS, "000:12-14; 002:117, 294-297"),
-            "Game rulebook, Setup (lines 12-14); Game FAQ, Q1 (lines 117, 294-297)"
+            "Game rulebook, Opening (lines 12-14); Game FAQ, Q1 (lines 117, 294-297)"
         );
         assert_eq!(readable_lines(BOOKS, "009:3"), "009:3");
         assert_eq!(BOOK.number(), "000");

@@ -11,7 +11,10 @@ const PLACE_CRYSTAL: &str = "002_ae8ae07e801960f9.txt: Unload Crystal and FAQ Q1
 /// A citation above as the user reads it: the rulebook's name, not the
 /// seed file's.
 fn cite(seed_citation: &str) -> String {
-    crate::engine::rulebook::readable(super::super::rulebook::RULEBOOKS, seed_citation)
+    crate::engine::rulebook::readable(
+        crate::games::twin_tin_bots::rulebook::RULEBOOKS,
+        seed_citation,
+    )
 }
 
 /// An answer the rules do not allow. The game state is untouched.
