@@ -963,8 +963,8 @@ fn place(listed: &Listed, kind: Kind) -> String {
 }
 
 /// `tinbots bots`: every bot of the game named `game` that can be named,
-/// one a line: its name, where it comes from, and the first line of its
-/// script's opening comment; last the native search bot `mcts` and its
+/// one a line: its name, where it comes from, and the first sentence of
+/// its script's opening comment ([`summary`]); last the native search bot `mcts` and its
 /// settings.
 pub fn bots_listing(library: &Library, game: &str) -> String {
     let kind = Kind::Bot;
@@ -979,7 +979,7 @@ pub fn bots_listing(library: &Library, game: &str) -> String {
                 |t| opening_comment(&t),
             ),
         };
-        text.push_str(&listing_line(&listed, kind, &about, 120));
+        text.push_str(&listing_line(&listed, kind, &about, 300));
     }
     text.push_str(&format!(
         "{:<20} {:<12} {}\n",
@@ -1026,14 +1026,49 @@ pub fn variant_listing(
     text
 }
 
-/// The first line of a script's opening `--` comment, empty without one.
+/// The summary of a script's opening `--` comment (its first paragraph,
+/// [`summary`]), empty without one.
 fn opening_comment(script: &str) -> String {
-    script
+    let paragraph: Vec<&str> = script
         .lines()
-        .next()
-        .and_then(|l| l.strip_prefix("--"))
-        .map(|l| l.trim_start_matches('-').trim().to_string())
-        .unwrap_or_default()
+        .map_while(|l| l.strip_prefix("--"))
+        .map(|l| l.trim_start_matches('-').trim())
+        .take_while(|l| !l.is_empty())
+        .collect();
+    summary(&paragraph.join(" "), LISTED_SUMMARY)
+}
+
+/// How long a listed script's summary may be before it is shortened to
+/// its opening clause.
+const LISTED_SUMMARY: usize = 120;
+
+/// The first sentence of `text`; when longer than `max` bytes, the
+/// sentence up to its last `: ` or `; ` outside brackets within `max`
+/// (a summary then its detail, as the bots' comments write), ended with
+/// a full stop. A sentence with no such place is left whole: a listing
+/// shows a whole sentence, never half of one.
+fn summary(text: &str, max: usize) -> String {
+    let sentence = match text.find(". ") {
+        Some(end) => &text[..=end],
+        None => text,
+    };
+    if sentence.len() <= max {
+        return sentence.to_string();
+    }
+    let mut depth = 0i32;
+    let mut clause_end = None;
+    for (at, c) in sentence.char_indices().take_while(|&(at, _)| at < max) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            ':' | ';' if depth == 0 && sentence[at + 1..].starts_with(' ') => clause_end = Some(at),
+            _ => {}
+        }
+    }
+    match clause_end {
+        Some(end) => format!("{}.", &sentence[..end]),
+        None => sentence.to_string(),
+    }
 }
 
 #[cfg(test)]

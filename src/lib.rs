@@ -22,7 +22,8 @@
 //!      files found by name), [`files`] (the one door for files),
 //!      [`escape`] (text made inert for where it goes), [`suggest`] ("did
 //!      you mean"),
-//!      [`toml_text`] (places in TOML text), [`progress`].
+//!      [`toml_text`] (places in TOML text), [`progress`], [`wording`]
+//!      (counts in words).
 //! 3. **The games**, a folder each under [`games`]: Twin Tin Bots
 //!    ([`games::twin_tin_bots`]), RoboRally ([`games::roborally`]) and
 //!    Droids ([`games::droids`]). A game names no other game.
@@ -53,6 +54,7 @@ pub mod suggest;
 pub mod toml_text;
 pub mod tournament;
 pub mod viewer;
+pub mod wording;
 
 #[cfg(test)]
 mod test_folder;

@@ -75,6 +75,10 @@ pub struct GameType {
     /// with its readings, the default first (`tinbots rulings`;
     /// `../shared/games/disputes.md` is the catalogue).
     pub disputes: &'static [crate::engine::Dispute],
+    /// The rule texts it was read from, with their sections, so that a
+    /// citation names the rulebook a user has, not the seed file
+    /// ([`crate::engine::rulebook`]).
+    pub rulebooks: &'static [crate::engine::rulebook::Rulebook],
     /// Loads a Lua bot script for this game and seeds it (each game has
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
@@ -314,7 +318,12 @@ impl Games {
             .find(|g| g.name == name)
             .ok_or_else(|| {
                 let names: Vec<&str> = self.list.iter().map(|g| g.name).collect();
-                let close = crate::suggest::closest(name, names.iter().copied());
+                // Names are matched exactly; one typed in another case
+                // (`Droids`) is the one meant.
+                let close = match names.iter().find(|n| n.eq_ignore_ascii_case(name)) {
+                    Some(same) => vec![*same],
+                    None => crate::suggest::closest(name, names.iter().copied()),
+                };
                 format!(
                     "there is no game `{name}`{}; the games are {}",
                     crate::suggest::did_you_mean(&close),
@@ -349,8 +358,10 @@ impl Games {
                 ""
             };
             out.push_str(&format!(
-                "{:<15} {:<15} {lo} to {hi} players, {seen}{default}\n",
-                g.name, g.title
+                "{:<15} {:<15} {}, {seen}{default}\n",
+                g.name,
+                g.title,
+                crate::wording::players(lo, hi)
             ));
             for option in g.options {
                 out.push_str(&format!(

@@ -4,8 +4,9 @@
 //! (`--dump-dom`), which must show that step's picture, narration and
 //! answer; a screenshot (`--screenshot`) must have the window's size and
 //! hold far more than a blank page. No WebDriver: only the browser's own
-//! flags. Without `chromium` on the PATH, each test says what to install
-//! and passes (`.ci/run` installs it).
+//! flags. Without `chromium` on the PATH, the tests pass skipped and the
+//! file says so once on stderr, uncaptured, with what to install
+//! (`.ci/run` installs it).
 
 mod common;
 
@@ -23,11 +24,23 @@ fn chromium() -> Option<PathBuf> {
         .find(|p| p.is_file())
 }
 
-/// The browser, or `None` after saying what to install.
+/// What a run without Chromium says, once, where `cargo test` shows it.
+const SKIPPED: &str = "browser tests skipped: they need Chromium on the PATH; \
+install the distribution's `chromium` package (apt-get install chromium)\n";
+
+/// The browser, or `None` after saying what to install. The notice goes
+/// straight to the process's stderr, not through `eprintln!`, which the
+/// test harness captures and shows only for a failing test: a plain
+/// `cargo test` prints it once for the whole file.
 fn browser() -> Option<PathBuf> {
+    static SAID: std::sync::Once = std::sync::Once::new();
     let found = chromium();
     if found.is_none() {
-        println!("skipped: the browser tests need Chromium; install the distribution's `chromium` package (apt-get install chromium)");
+        SAID.call_once(|| {
+            use std::io::Write;
+            // A notice that cannot be written changes nothing the test checks.
+            let _ = std::io::stderr().write_all(SKIPPED.as_bytes());
+        });
     }
     found
 }

@@ -233,3 +233,58 @@ fn each_game_refuses_a_player_count_outside_its_own_range() {
     }
     assert!(refused > 0, "some game takes fewer than 8 or more than 1");
 }
+
+/// `render -o` writes what it says: `-o -` is stdout, and a name whose
+/// extension is not `.svg` is refused before anything is drawn or written.
+#[test]
+fn render_writes_svg_to_stdout_or_to_an_svg_file_only() {
+    let scenario = "scripts/twin-tin-bots/scenarios/030_forward_into_empty_hex.toml";
+    let ran = in_process(&registry(), &["render", scenario, "-o", "-"], "");
+    ran.succeeded("render -o -");
+    let text = ran.text();
+    assert!(
+        text.starts_with("<svg") || text.starts_with("<?xml"),
+        "{text}"
+    );
+    assert!(!std::path::Path::new("-").exists(), "no file named `-`");
+    let dir = std::env::temp_dir().join(format!("tinbots-render-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let png = dir.join("x.png");
+    let ran = in_process(
+        &registry(),
+        &["render", scenario, "-o", png.to_str().unwrap()],
+        "",
+    );
+    let e = format!("{:#}", ran.result.unwrap_err());
+    assert!(e.contains("render draws SVG, not .png"), "{e}");
+    assert!(!png.exists(), "nothing written under a .png name");
+    let svg = dir.join("x.SVG");
+    in_process(
+        &registry(),
+        &["render", scenario, "-o", svg.to_str().unwrap()],
+        "",
+    )
+    .succeeded("render -o x.SVG");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A game named in another case is suggested ("did you mean `droids`").
+#[test]
+fn a_game_named_in_another_case_gets_a_hint() {
+    let ran = in_process(&registry(), &["--game", "Droids", "play", "-p", "2"], "");
+    let e = format!("{:#}", ran.result.unwrap_err());
+    assert!(
+        e.contains("there is no game `Droids`, did you mean `droids`?"),
+        "{e}"
+    );
+}
+
+/// One player reads "1 player", in listings and in refusals alike.
+#[test]
+fn one_player_is_said_in_the_singular() {
+    let ran = in_process(&registry(), &["missions"], "");
+    ran.succeeded("missions");
+    assert!(ran.text().contains(" 1 player "), "{}", ran.text());
+    assert!(!ran.text().contains("1-1") && !ran.text().contains("1 players"));
+}

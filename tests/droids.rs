@@ -185,7 +185,9 @@ fn missions_are_listed_and_a_catalogue_a_game_lacks_is_refused() {
     let listed = stdout(&tinbots(&["missions"]));
     assert_eq!(listed.lines().count(), 9, "{listed}");
     assert!(
-        listed.contains("7   killer            1-1 players  scripts/droids/missions/7-killer.toml"),
+        listed.contains(
+            "7   killer            1 player        scripts/droids/missions/7-killer.toml"
+        ),
         "{listed}"
     );
     let o = tinbots(&["--game", "droids", "courses"]);

@@ -280,8 +280,9 @@ fn a_tournament_of_its_lua_bot_is_played_and_its_rows_merge() {
 fn its_disputed_reading_is_listed_chosen_checked_and_disputed() {
     let listed = ok(&["rulings", "--game", "line-race"], "");
     assert!(
-        listed.contains("line-race.jump-pit  (Line Race, rules 4, 5)")
-            && listed.contains("    over  (the default): a jump goes over"),
+        listed.contains(
+            "line-race.jump-pit  (Line Race)\n  a jump passes over the pit\n  text: rules 4, 5\n"
+        ) && listed.contains("    over  (the default): a jump goes over"),
         "{listed}"
     );
     // Each scenario of the pair passes under its reading, fails under the

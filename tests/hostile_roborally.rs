@@ -512,7 +512,7 @@ fn a_replay_s_start_is_read_strictly_and_checked_by_the_validator() {
             s["option_deck"] = serde_json::json!(["brakes"]);
         },
     );
-    refused_replay(&dir, &race, "no-flags", "in `board`: the board has no flag: a race is won by touching its flags in order (004_11511d35c714bcd0.txt:67-73)", |s| {
+    refused_replay(&dir, &race, "no-flags", "in `board`: the board has no flag: a race is won by touching its flags in order (RoboRally rules (German), Turn sequence overview (lines 67-73))", |s| {
         let board: String = s["board"]
             .as_str()
             .unwrap()
@@ -735,7 +735,7 @@ fn titles_names_and_words_a_file_chose_reach_the_terminal_escaped() {
     );
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("course c\\e[2J\\u{0} is made for 1 to 1 players"),
+        stderr.contains("course c\\e[2J\\u{0} is made for 1 player;"),
         "{stderr}"
     );
     // The game's refusal of an answer quotes it escaped (the REPL's own

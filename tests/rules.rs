@@ -307,7 +307,10 @@ fn illegal_changes_name_the_rule_and_change_nothing() {
     ] {
         let err = game.apply(change(&game, text)).unwrap_err();
         assert!(err.to_string().contains(rule), "{text}: {err}");
-        assert!(err.to_string().contains("000_f177823dad35ee93.txt") || rule == "not in this game");
+        // The rule is cited by the rulebook's name, not the seed file's.
+        assert!(
+            err.to_string().contains("(Twin Tin Bots rulebook, ") || rule == "not in this game"
+        );
     }
     assert_eq!(
         game.apply(Answer::Zap(ZapEffect::Load))

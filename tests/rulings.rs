@@ -157,7 +157,10 @@ fn tinbots_rulings_lists_each_game_s_disputes_with_the_default_marked() {
         "{text}"
     );
     assert!(
-        text.contains("\n\ndroids.damage-tiers  (Droids, 003:48-54)\n"),
+        text.contains(
+            "\n\ndroids.damage-tiers  (Droids)\n  a roll against the squares counted: what are double and triple or more?\n  \
+             text: Droids rules (Dutch summary), Shooting (lines 48-54)\n"
+        ),
         "{text}"
     );
     assert!(
@@ -168,11 +171,16 @@ fn tinbots_rulings_lists_each_game_s_disputes_with_the_default_marked() {
     let (out, _) = common::in_process(&games, &["rulings"], "");
     let all = String::from_utf8(out).unwrap();
     assert!(
-        all.contains("ttb.dash-rows  (Twin Tin Bots, 000:309-311; 002:185)"),
+        all.contains(
+            "text: Twin Tin Bots rulebook, Dash (lines 309-311); \
+             Twin Tin Bots online rules, Dash (line 185)\n"
+        ),
         "{all}"
     );
     assert!(
-        all.contains("roborally.virtual-stack-laser  (RoboRally, 004:113-115, 135)"),
+        all.contains(
+            "text: RoboRally rules (German), Virtual robots (lines 113-115), Laser beams (line 135)\n"
+        ),
         "{all}"
     );
 }

@@ -865,3 +865,31 @@ fn comparing_a_variant_folder_with_looping_links_ends() {
         start.elapsed()
     );
 }
+
+#[test]
+fn a_listed_bot_says_its_first_sentence_whole() {
+    // The goal bot's comment runs one sentence over eleven lines: the
+    // listing keeps its opening clause, ended, not a line cut mid-phrase.
+    let goal = opening_comment(&std::fs::read_to_string("scripts/droids/bots/goal.lua").unwrap());
+    assert!(
+        goal.starts_with("A Droids bot that plays for the "),
+        "{goal}"
+    );
+    assert!(
+        goal.ends_with(", looking one order ahead with `view:simulate`."),
+        "{goal}"
+    );
+    assert!(goal.len() < 100, "{goal}");
+    // A comment's first sentence ends at its full stop, across lines.
+    assert_eq!(
+        opening_comment("-- The random bot in Lua: answers every decision\n-- uniformly. More.\n"),
+        "The random bot in Lua: answers every decision uniformly."
+    );
+    // The paragraph ends at a blank comment line or the code.
+    assert_eq!(opening_comment("-- Short.\n--\n-- Detail.\n"), "Short.");
+    assert_eq!(opening_comment("-- No stop\nreturn 1\n-- x"), "No stop");
+    // A colon inside brackets is not a clause's end; with none outside,
+    // the sentence stays whole.
+    let long = format!("A bot ({}: b) that plays", "a".repeat(200));
+    assert_eq!(summary(&long, 120), long);
+}

@@ -82,8 +82,9 @@ pub(super) fn check_players(game: &GameType, players: Option<usize>) -> Result<(
     match players {
         Some(n) if !(lo..=hi).contains(&n) => {
             anyhow::bail!(
-                "a game of {} is for {lo} to {hi} players, not {n}",
-                game.title
+                "a game of {} is for {}, not {n}",
+                game.title,
+                crate::wording::players(lo, hi)
             )
         }
         _ => Ok(()),

@@ -33,7 +33,11 @@ pub(super) fn rulings(given: &Given, out: &mut dyn Write) -> Result<ExitCode> {
         if game.disputes.is_empty() {
             writeln!(out, "{} has no disputed readings", game.title)?;
         } else {
-            write!(out, "{}", rulings_listing(game.title, game.disputes))?;
+            write!(
+                out,
+                "{}",
+                rulings_listing(game.title, game.disputes, game.rulebooks)
+            )?;
         }
     }
     Ok(ExitCode::SUCCESS)

@@ -102,7 +102,7 @@ enum Command {
     Games,
     /// List the disputed readings of the game asked for (`--game`), or of
     /// every game: each rule whose text admits several readings, its
-    /// seed lines and its readings, the default first.
+    /// rulebook sections and lines and its readings, the default first.
     Rulings,
     /// List the variants of the game (`--game`) that can be named:
     /// built-in, in the user data folder, in `--variant-path` folders.

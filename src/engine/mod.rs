@@ -18,6 +18,7 @@
 use std::fmt;
 
 mod options;
+pub mod rulebook;
 mod rulings;
 mod search_settings;
 pub use options::{GameOption, GameOptions};

@@ -51,15 +51,18 @@ impl Dispute {
     }
 }
 
-/// The disputes `disputes` declares, one block each: id, question, seed
-/// lines, and every reading with what it says, the default marked
-/// (`tinbots rulings`).
-pub fn listing(title: &str, disputes: &[Dispute]) -> String {
+/// The disputes `disputes` declares, one block each: id, question, the
+/// rulebook sections and lines it rests on (named by `books`:
+/// [`super::rulebook::readable_lines`]), and every reading with what it
+/// says, the default marked (`tinbots rulings`).
+pub fn listing(title: &str, disputes: &[Dispute], books: &[super::rulebook::Rulebook]) -> String {
     let mut out = String::new();
     for d in disputes {
         out.push_str(&format!(
-            "{}  ({title}, {})\n  {}\n",
-            d.id, d.lines, d.question
+            "{}  ({title})\n  {}\n  text: {}\n",
+            d.id,
+            d.question,
+            super::rulebook::readable_lines(books, d.lines)
         ));
         for (i, r) in d.readings.iter().enumerate() {
             let default = if i == 0 { "  (the default)" } else { "" };
@@ -474,10 +477,21 @@ mod tests {
         assert_eq!(D.default_reading().name, "yes");
         assert_eq!(D.reading("no").map(|r| r.says), Some("it does not"));
         assert!(D.reading("maybe").is_none());
-        let listed = listing("Game", &[D]);
+        let listed = listing("Game", &[D], &[]);
         assert_eq!(
             listed,
-            "game.question  (Game, 000:1)\n  does it?\n    yes  (the default): it does\n    no: it does not\n"
+            "game.question  (Game)\n  does it?\n  text: 000:1\n    yes  (the default): it does\n    no: it does not\n"
         );
+        // With its rulebook, the lines name the book and the section.
+        const BOOK: crate::engine::rulebook::Rulebook = crate::engine::rulebook::Rulebook {
+            seed: "000_abc.txt",
+            title: "Game rulebook",
+            sections: &[crate::engine::rulebook::Section {
+                from: 1,
+                name: "Questions",
+            }],
+        };
+        assert!(listing("Game", &[D], &[BOOK])
+            .contains("\n  text: Game rulebook, Questions (line 1)\n"));
     }
 }

@@ -105,8 +105,8 @@ pub const COMMANDS: &[CommandHelp] = &[
         name: "rulings",
         usage: "rulings",
         summary: "the reading in force of each disputed rule of the game",
-        details: "`tinbots rulings` lists each dispute with its seed lines and what every reading \
-                  says (docs/disputes.md).",
+        details: "`tinbots rulings` lists each dispute, its rulebook lines and what every \
+                  reading says (docs/disputes.md).",
     },
     CommandHelp {
         name: "ruling",

@@ -259,6 +259,7 @@ static TOY: GameType = GameType {
     variant_listing: None,
     catalogues: &[],
     disputes: &[],
+    rulebooks: &[],
 };
 
 fn toy() -> Session {

@@ -300,8 +300,10 @@ impl Tournament {
         let (lo, hi) = self.game.players;
         if !(lo..=hi).contains(&self.players) {
             return limit(format!(
-                "a game of {} is for {lo} to {hi} players, not {}",
-                self.game.title, self.players
+                "a game of {} is for {}, not {}",
+                self.game.title,
+                crate::wording::players(lo, hi),
+                self.players
             ));
         }
         let deals = u64::from(games - 1) / self.players as u64;
@@ -359,7 +361,7 @@ impl Tournament {
         let entrants = self.entrants(bots)?;
         let scheduled = self.scheduled(&entrants, 0..self.games, run.shard);
         let progress = if run.progress {
-            Progress::new(scheduled, "games")
+            Progress::batch(scheduled, "games")
         } else {
             Progress::hidden()
         };

@@ -11,8 +11,8 @@ use super::{PairingResult, Tournament};
 /// verdicts.
 pub fn report(t: &Tournament, results: &[PairingResult]) -> String {
     let mut s = format!(
-        "{} players, {} games per pairing, seats rotated, deals from seed {}{}{}\n",
-        t.players,
+        "{}, {} games per pairing, seats rotated, deals from seed {}{}{}\n",
+        crate::wording::count(t.players, "player"),
         t.games,
         t.seed,
         if t.options.variants.is_empty() {

@@ -96,7 +96,7 @@ impl Tournament {
             ..self.clone()
         };
         let progress = if run.progress {
-            Progress::new(pairings as u64 * u64::from(budget), "games")
+            Progress::batch(pairings as u64 * u64::from(budget), "games")
         } else {
             Progress::hidden()
         };

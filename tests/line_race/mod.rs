@@ -56,6 +56,7 @@ pub static TYPE: GameType = GameType {
     variant_listing: None,
     catalogues: &[TILES],
     disputes: rules::DISPUTES,
+    rulebooks: &[],
     lua_bot: lua::LineRaceLuaBot::boxed,
     play_bot: "random",
     legacy_replay: None,

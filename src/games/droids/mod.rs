@@ -19,6 +19,7 @@ pub mod lua;
 pub mod mission;
 pub mod picture;
 pub mod repl;
+pub mod rulebook;
 pub mod rulings;
 pub mod scenario;
 pub mod seam;

@@ -55,6 +55,7 @@ pub const TYPE: GameType = GameType {
     variant_listing: None,
     catalogues: &[MISSIONS],
     disputes: super::rulings::DISPUTES,
+    rulebooks: super::rulebook::RULEBOOKS,
 };
 
 /// The game at the position a Droids file sets up: a scenario's before

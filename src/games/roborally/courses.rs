@@ -19,6 +19,7 @@ use super::board::{Board, BoardError, Course};
 use super::game::Game;
 use crate::engine::Named;
 use crate::script::text::shown;
+use crate::wording::count;
 
 /// Why a course cannot be had.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -176,11 +177,6 @@ pub fn check_file(path: &Path) -> Result<String, BoardError> {
     }
 }
 
-/// `1 flag`, `2 flags`.
-fn count(n: usize, noun: &str) -> String {
-    format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
-}
-
 fn board_summary(board: &Board) -> String {
     let (w, h) = board.size();
     format!(
@@ -202,8 +198,9 @@ fn course_summary(course: &Course, text: &str) -> String {
     let (w, h) = course.board.size();
     let (lo, hi) = course.players;
     format!(
-        "course `{}`: {lo}-{hi} players, {}, {w} x {h}, start [{}, {}], {}",
+        "course `{}`: {}, {}, {w} x {h}, start [{}, {}], {}",
         shown(&course.name),
+        crate::wording::players(lo.into(), hi.into()),
         count(boards, "board"),
         course.start.x,
         course.start.y,

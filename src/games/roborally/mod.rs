@@ -23,6 +23,7 @@ pub mod picture;
 pub mod playout;
 pub mod position;
 pub mod repl;
+pub mod rulebook;
 pub mod rulings;
 pub mod scenario;
 pub mod seam;

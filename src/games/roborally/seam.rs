@@ -52,6 +52,7 @@ pub const TYPE: GameType = GameType {
     variant_listing: Some(super::variant::listing),
     catalogues: &[COURSES],
     disputes: super::rulings::DISPUTES,
+    rulebooks: super::rulebook::RULEBOOKS,
 };
 
 /// The courses `tinbots courses` lists: built in and the user's.
@@ -86,8 +87,9 @@ fn new_race(options: &GameOptions) -> Result<Started, engine::StartError> {
     let (lo, hi) = course.players;
     if !(usize::from(lo)..=usize::from(hi)).contains(&players) {
         return Err(engine::StartError(format!(
-            "course {} is made for {lo} to {hi} players; -p {players} given",
-            crate::script::text::shown(&course.name)
+            "course {} is made for {}; -p {players} given",
+            crate::script::text::shown(&course.name),
+            crate::wording::players(lo.into(), hi.into())
         )));
     }
     let set = VariantSet::load_with(&Library::current(), None, &options.variants)

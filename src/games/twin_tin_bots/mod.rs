@@ -44,6 +44,7 @@ pub mod picture;
 pub mod pieces;
 pub mod repl;
 pub mod replay;
+pub mod rulebook;
 pub mod rulings;
 pub mod scenario;
 pub mod seam;

@@ -35,6 +35,7 @@ pub const TYPE: GameType = GameType {
     variant_listing: Some(super::variant::listing),
     catalogues: &[ORDERS],
     disputes: super::rulings::DISPUTES,
+    rulebooks: super::rulebook::RULEBOOKS,
 };
 
 /// The order tiles `tinbots orders FILES` lists.

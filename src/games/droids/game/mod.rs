@@ -332,8 +332,9 @@ impl Game {
         let (lo, hi) = mission.players;
         if !(lo..=hi).contains(&players) {
             return Err(Refusal::new(format!(
-                "mission {} is for {lo} to {hi} players, not {players}",
-                mission.name
+                "mission {} is for {}, not {players}",
+                mission.name,
+                crate::wording::players(lo, hi)
             )));
         }
         if !mission.playable(mix) {

@@ -150,8 +150,11 @@ pub fn listing() -> Result<String, String> {
     for b in built_in()? {
         let (lo, hi) = b.players;
         out.push_str(&format!(
-            "{:<3} {:<17} {lo}-{hi} players  {}\n",
-            b.number, b.name, b.file
+            "{:<3} {:<17} {:<14}  {}\n",
+            b.number,
+            b.name,
+            crate::wording::players(lo, hi),
+            b.file
         ));
     }
     Ok(out)

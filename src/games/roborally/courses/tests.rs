@@ -344,7 +344,7 @@ fn check_summarises_boards_and_courses() {
     let (_f, ok) = check("course", &[("c.toml", &text), ("b.toml", BOARD)]);
     assert_eq!(
         ok.unwrap(),
-        "course `c`: 2-4 players, 1 board, 4 x 3, start [0, 2], 1 flag"
+        "course `c`: 2 to 4 players, 1 board, 4 x 3, start [0, 2], 1 flag"
     );
     // Every built-in file passes.
     for dir in ["boards", "courses"] {
@@ -357,7 +357,7 @@ fn check_summarises_boards_and_courses() {
     }
     assert_eq!(
         check_file(&repository("scripts/roborally/courses/factory.toml")).unwrap(),
-        "course `factory`: 5-8 players, 4 boards, 24 x 24, start [18, 23], 4 flags"
+        "course `factory`: 5 to 8 players, 4 boards, 24 x 24, start [18, 23], 4 flags"
     );
     assert_eq!(
         check_file(&repository("scripts/roborally/boards/hall.toml")).unwrap(),

@@ -142,11 +142,15 @@ impl Invalid {
     }
 }
 
+/// A refusal of `field` by `rule`, whose seed citation is made the
+/// rulebook's name, section and line for the reader
+/// ([`crate::engine::rulebook::readable`]).
 fn refuse<T>(field: Field, rule: impl Into<String>) -> Result<T, Invalid> {
-    Err(Invalid {
-        field,
-        rule: rule.into(),
-    })
+    let rule = crate::engine::rulebook::readable(
+        crate::games::roborally::rulebook::RULEBOOKS,
+        &rule.into(),
+    );
+    Err(Invalid { field, rule })
 }
 
 fn at(robot: usize, key: &'static str) -> Field {

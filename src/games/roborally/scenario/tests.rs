@@ -74,9 +74,9 @@ fn malformed_files_name_file_line_and_reason() {
     );
     assert_eq!(
         error("off_board.toml"),
-        "off_board.toml:9:6: in `robot[0].at`: red at 3,0 is off the 3x1 board, which destroys a robot (004_11511d35c714bcd0.txt:395)"
+        "off_board.toml:9:6: in `robot[0].at`: red at 3,0 is off the 3x1 board, which destroys a robot (RoboRally rules (German), Board elements always active (line 395))"
     );
-    assert_eq!(error("shared_square.toml"), "shared_square.toml:14:6: in `robot[1].at`: blue and red both stand on 1,0: only virtual robots share a square (004_11511d35c714bcd0.txt:115)");
+    assert_eq!(error("shared_square.toml"), "shared_square.toml:14:6: in `robot[1].at`: blue and red both stand on 1,0: only virtual robots share a square (RoboRally rules (German), Virtual robots (line 115))");
     assert_eq!(error("unknown_colour.toml"), "unknown_colour.toml:8:6: in `robot[0].id`: unknown robot `rde`: robots are named by colour, did you mean `red`?");
     assert!(
         error("bad_inline_board.toml").starts_with("bad_inline_board.toml:8:8: "),

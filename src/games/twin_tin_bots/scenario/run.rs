@@ -267,6 +267,8 @@ fn too_many_changes(
          (000_f177823dad35ee93.txt: Double Modification)"
             .to_string()
     };
+    let why =
+        crate::engine::rulebook::readable(crate::games::twin_tin_bots::rulebook::RULEBOOKS, &why);
     src.turn(
         Some(extra.span()),
         format!("`{text}` is one change too many: {why}"),

@@ -189,7 +189,7 @@ fn invalid_positions_are_refused() {
     assert_eq!(
         e.message,
         "in `robots[0].at`: red at 1,0 is in a pit, which destroys a robot \
-         (004_11511d35c714bcd0.txt:395)"
+         (RoboRally rules (German), Board elements always active (line 395))"
     );
     let e = Game::scenario(
         position(
