@@ -11,8 +11,10 @@ fn main() -> ExitCode {
     let mut out = stdout.lock();
     // Unlocked: stdin is read only by the REPL's script, a line at a time.
     let mut input = io::BufReader::new(io::stdin());
+    let mut err = io::stderr();
     let mut console = Console {
         out: &mut out,
+        err: &mut err,
         input: &mut input,
         interactive: io::stdin().is_terminal(),
         out_is_terminal: io::stdout().is_terminal(),

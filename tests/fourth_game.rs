@@ -48,11 +48,12 @@ fn scratch(name: &str) -> PathBuf {
 /// Runs `tinbots ARGS` in process on [`games`] with `input` as the REPL's
 /// lines: what it printed, or the error the binary would print.
 fn run(args: &[&str], input: &str) -> Result<String, String> {
-    let (out, result) = common::in_process(&games(), args, input);
+    let (out, said, result) = common::in_process_said(&games(), args, input);
     let text = String::from_utf8(out).expect("text");
+    let said = String::from_utf8(said).expect("text");
     match result {
         Ok(code) if code == ExitCode::SUCCESS => Ok(text),
-        Ok(code) => Err(format!("{code:?}: {text}")),
+        Ok(code) => Err(format!("{code:?}: {said}{text}")),
         Err(e) => Err(format!("{e:#}")),
     }
 }
@@ -297,17 +298,16 @@ fn its_disputed_reading_is_listed_chosen_checked_and_disputed() {
                 .contains("falls in and back to 0 (rule 4) [ruling line-race.jump-pit: into]"),
         "the event names the ruling applied: {flipped}"
     );
-    // An unknown id or reading is refused with what there is.
-    // (`check` writes the refusal on stderr, which an in-process run does
-    // not capture: its count and exit status say it; `play` below shows
-    // the text.)
+    // An unknown id or reading is refused with what there is (`check`
+    // writes the refusal beside its results, and counts it).
     let refused = run(
         &["check", &over, "--ruling", "line-race.jump-pitt=into"],
         "",
     )
     .unwrap_err();
     assert!(
-        refused.ends_with("0 passed, 0 failed, 1 error\n"),
+        refused.contains("did you mean `line-race.jump-pit`?")
+            && refused.ends_with("0 passed, 0 failed, 1 error\n"),
         "{refused}"
     );
     let refused = run(

@@ -49,7 +49,7 @@ const NOT_RUN: &[(&str, &str)] = &[
         "runs a test target of this same suite",
     ),
     (
-        "cargo install --path .",
+        "cargo install --path . --locked",
         "builds and installs into the user's ~/.cargo/bin",
     ),
 ];

@@ -26,23 +26,21 @@ pub(super) struct Args {
     builtin: Option<Vec<String>>,
 }
 
-/// Checks the files; the exit status is 1 when a scenario's expectations
+/// Checks the files, results on `out` and refusals on `err`; the exit status is 1 when a scenario's expectations
 /// do not hold, and 2 when a file could not be checked. A folder without
 /// scenarios is an error (exit status 2 from the binary).
-pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitCode> {
+pub(super) fn run(
+    args: Args,
+    given: Given,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<ExitCode> {
     let asked = given.asked_game()?;
     let files = match &args.builtin {
         Some(names) => built_in_scenarios(&given, names)?,
         None => args.files,
     };
-    let result = crate::check::check_paths(
-        given.games,
-        &files,
-        asked,
-        &given.rulings,
-        out,
-        &mut std::io::stderr(),
-    )?;
+    let result = crate::check::check_paths(given.games, &files, asked, &given.rulings, out, err)?;
     Ok(ExitCode::from(result.exit_status()))
 }
 

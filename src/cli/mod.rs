@@ -52,6 +52,9 @@ use crate::tournament::Tournament;
 pub struct Console<'a> {
     /// Where the commands' output goes.
     pub out: &'a mut dyn Write,
+    /// Where what is said beside the output goes (stderr): `check`'s
+    /// refusals of single files, while its results go to `out`.
+    pub err: &'a mut dyn Write,
     /// The REPL's commands, line by line, when not [`Console::interactive`].
     pub input: &'a mut dyn BufRead,
     /// Whether stdin is a terminal: the REPL is then line-edited on the
@@ -243,7 +246,7 @@ where
         Some(Command::Play(args)) => play::run(args, given, console),
         Some(Command::Tournament(args)) => tournament::run(args, given, console.out),
         Some(Command::Balance(args)) => balance::run(args, given, console.out),
-        Some(Command::Check(args)) => check::run(args, given, console.out),
+        Some(Command::Check(args)) => check::run(args, given, console.out, console.err),
         Some(Command::Dispute(args)) => dispute::run(args, given, console.out),
         Some(Command::Games) => listings::games(&given, console.out),
         Some(Command::Rulings) => listings::rulings(&given, console.out),

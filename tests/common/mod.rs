@@ -64,17 +64,29 @@ pub fn in_process(
     args: &[&str],
     input: &str,
 ) -> (Vec<u8>, anyhow::Result<std::process::ExitCode>) {
-    let mut out = Vec::new();
+    let (out, _, result) = in_process_said(games, args, input);
+    (out, result)
+}
+
+/// [`in_process`], with what it wrote beside its output (stderr) too.
+#[allow(dead_code)] // not every test crate that shares this module runs it
+pub fn in_process_said(
+    games: &tinbots::registry::Games,
+    args: &[&str],
+    input: &str,
+) -> (Vec<u8>, Vec<u8>, anyhow::Result<std::process::ExitCode>) {
+    let (mut out, mut err) = (Vec::new(), Vec::new());
     let mut input = input.as_bytes();
     let mut console = tinbots::cli::Console {
         out: &mut out,
+        err: &mut err,
         input: &mut input,
         interactive: false,
         out_is_terminal: false,
     };
     let argv = std::iter::once("tinbots").chain(args.iter().copied());
     let result = tinbots::cli::run(games, argv, &mut console);
-    (out, result)
+    (out, err, result)
 }
 
 /// Every `.rs` file under `path` (itself, when it is one), in the order
