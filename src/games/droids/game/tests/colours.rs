@@ -223,10 +223,7 @@ fn a_bad_choice_is_refused() {
         "{e}"
     );
     let e = start("7", &["red", "blue"], 1).err().expect("refused");
-    assert!(
-        e.contains("mission killer is for 1 to 1 players, not 2"),
-        "{e}"
-    );
+    assert!(e.contains("mission killer is for 1 player, not 2"), "{e}");
     let mission = Mission::find("7").expect("mission 7");
     let e = mission
         .seating(2, &["red".into(), "red".into()])
