@@ -76,8 +76,16 @@ local function score(view, tile, x, y)
   return -2
 end
 
+-- Whether the seat's robot is shut in: every square round it closed
+-- (`closed` is defined below).
+local trapped
+
 local function choose_lay(view, decision)
   local me = robot(view, view.me)
+  -- Alone against the killer and shut in by its own obstacles (mission
+  -- 7), the robot can neither move nor be reached by a shot that misses
+  -- forever: it lays nothing, so is out (line 133) and the game ends.
+  if view.mission == "killer" and trapped(view, me) then return "stop" end
   if not plan or plan.round ~= view.round then
     plan = { round = view.round, x = me.x, y = me.y, count = {} }
   end
@@ -103,7 +111,12 @@ end
 local SAMPLES = 3
 
 -- The missions whose programs are planned whole (`plan_program`).
-local PLANNED = { containers = true, statue = true }
+-- The missions the last player in the game wins (lines 135, 140, 149,
+-- 212): their programs are planned to shoot (`run`).
+local FIGHT = { challenge = true, mines = true, labyrinth = true,
+                ["challenge-teams"] = true, ["mines-teams"] = true }
+local PLANNED = { containers = true, statue = true, shelter = true, challenge = true,
+                  mines = true, labyrinth = true, ["challenge-teams"] = true, ["mines-teams"] = true }
 
 local function distance(ax, ay, bx, by)
   return math.max(math.abs(ax - bx), math.abs(ay - by))
@@ -121,6 +134,14 @@ local function closed(view, x, y)
     if r.x == x and r.y == y then return true end
   end
   return false
+end
+
+trapped = function(view, me)
+  if not me or not me.x then return false end
+  for dir in pairs(DX) do
+    if not closed(view, me.x + DX[dir], me.y + DY[dir]) then return false end
+  end
+  return true
 end
 
 -- How many of the four straight neighbours of (x, y) are closed.
@@ -220,12 +241,26 @@ local MOVES = { move1 = 1, move2 = 2, diag = 1, dash = 30, swim = 1 }
 
 local function key(x, y) return y * 100 + x end
 
+-- Whether `colour` plays in the seat's team: the built-in team missions
+-- (`*-teams`) seat red and blue against yellow and green (their files'
+-- `teams`, which the view does not show).
+local TEAM = { red = 1, blue = 1, yellow = 2, green = 2 }
+local function partners(view, colour)
+  return string.match(view.mission, "%-teams$") ~= nil and TEAM[colour] == TEAM[view.me]
+end
+
 -- The board as the model plays it: terrain, pieces and other robots.
 local function board_model(view)
-  local m = { w = view.width, h = view.height, rows = view.rows, pieces = {}, robots = {} }
+  local m = { w = view.width, h = view.height, rows = view.rows, pieces = {}, robots = {},
+              straight_only = view.mission == "labyrinth" }
   for _, p in ipairs(view.pieces) do m.pieces[key(p.x, p.y)] = p.kind end
+  m.targets = {}
   for _, r in ipairs(view.robots) do
     if r.x and r.name ~= view.me then m.robots[key(r.x, r.y)] = r.name end
+    local p = view.players[r.name]
+    if r.x and p and not p.out and r.name ~= view.me and not partners(view, r.name) then
+      m.targets[r.name] = { x = r.x, y = r.y }
+    end
   end
   return m
 end
@@ -252,7 +287,7 @@ end
 local function run(m, s, tile, home, mission)
   local kind, dir = split(tile)
   local n = { x = s.x, y = s.y, carry = s.carry, pieces = s.pieces, statue = s.statue,
-              home = s.home, won = s.won }
+              home = s.home, won = s.won, damage = s.damage }
   local in_water = terrain(m, s.x, s.y) == "~"
   local reach = MOVES[kind]
   if reach then
@@ -263,6 +298,25 @@ local function run(m, s, tile, home, mission)
       if blocked(m, n, x, y) then break end
       n.x, n.y = x, y
       if terrain(m, x, y) == "~" then break end
+    end
+  elseif kind == "shoot" then
+    -- Lines 43-54: the first robot in the line is hit; an opponent's
+    -- loses a register if the die (0 to 9) reaches the squares counted,
+    -- two at twice, three at three times (decision 10).
+    local x, y, count = n.x, n.y, 0
+    while true do
+      x, y, count = x + DX[dir], y + DY[dir], count + 1
+      local t = terrain(m, x, y)
+      local p = n.pieces[key(x, y)]
+      if p == nil then p = m.pieces[key(x, y)] end
+      if t == nil or t == "#" or (p and p ~= "mine") then break end
+      local name = m.robots[key(x, y)]
+      if name then
+        if m.targets[name] then
+          for k = 1, 3 do n.damage = n.damage + math.max(0, 10 - k * count) / 10 end
+        end
+        break
+      end
     end
   elseif kind == "grab" then
     local x, y = n.x + DX[dir], n.y + DY[dir]
@@ -292,8 +346,9 @@ local function run(m, s, tile, home, mission)
 end
 
 -- Steps from each square to the nearest of `goals` (squares), moving to
--- any of eight neighbours that the model lets a robot enter; water costs
--- three (a blue tile to leave it).
+-- any of eight neighbours that the model lets a robot enter (four where
+-- the mission leaves the diagonal tiles out, line 216); water costs three
+-- (a blue tile to leave it).
 local function distances(m, s, goals)
   local d, frontier = {}, {}
   for _, g in ipairs(goals) do
@@ -305,7 +360,7 @@ local function distances(m, s, goals)
     cost = cost + 1
     local next_frontier = {}
     for _, sq in ipairs(frontier) do
-      for dir in pairs(DX) do
+      for dir in pairs(m.straight_only and STRAIGHT or DX) do
         local x, y = sq.x + DX[dir], sq.y + DY[dir]
         local k = key(x, y)
         if d[k] == nil and not blocked(m, s, x, y) then
@@ -335,13 +390,14 @@ end
 -- beside home where it is put down.
 local function worth(m, s, maps)
   if s.won then return 1e9 end
-  local v = 100000 * s.home
+  local v = 100000 * s.home + 3000 * s.damage
   local d
   if s.carry == "statue" or s.carry == "container" then
     v = v + 50000
     d = maps.home[key(s.x, s.y)]
   elseif s.carry then
-    d = 0
+    v = v - 1000 -- a load the mission has no use for (a wall's obstacle...)
+    d = maps.fetch[key(s.x, s.y)]
   else
     d = maps.fetch[key(s.x, s.y)]
   end
@@ -359,12 +415,27 @@ local function model_of(view)
   if not me or not me.x or not home then return nil end
   local m = board_model(view)
   local statue = robot(view, "statue")
-  local s0 = { x = me.x, y = me.y, carry = me.carrying, pieces = {}, home = 0, won = false,
+  local s0 = { x = me.x, y = me.y, carry = me.carrying, pieces = {}, home = 0, won = false, damage = 0,
                statue = statue and statue.x and { x = statue.x, y = statue.y } or false }
   -- Where the next thing to fetch lies: the statue (or whoever carries
   -- it), else the containers.
   local fetch = {}
-  if mission == "statue" then
+  if FIGHT[mission] then
+    -- The squares from which a shot reaches an opponent within three
+    -- squares (the die reaches them most often, line 49).
+    for _, t in pairs(m.targets) do
+      for dir in pairs(STRAIGHT) do
+        local x, y = t.x, t.y
+        for _ = 1, 3 do
+          x, y = x + DX[dir], y + DY[dir]
+          if blocked(m, s0, x, y) and not (x == me.x and y == me.y) then break end
+          fetch[#fetch + 1] = { x = x, y = y }
+        end
+      end
+    end
+  elseif mission == "shelter" then
+    fetch = { { x = home.x, y = home.y } }
+  elseif mission == "statue" then
     if s0.statue then
       fetch = beside(m, s0, s0.statue.x, s0.statue.y)
     else
@@ -403,11 +474,13 @@ local function plan_program(view)
   for _, c in ipairs(view.blocked or {}) do closed[c] = true end
   local used, taken, hand = {}, {}, view.hand
   local best, best_value, chosen = nil, nil, {}
-  local budget = 6000
+  local budget = 1500
   local function search(s, depth)
     budget = budget - 1
     if depth > 0 then
-      local v = worth(m, s, maps) - depth
+      -- A little noise breaks ties, so that a robot facing a wall does
+      -- not lay the same useless tile round after round.
+      local v = worth(m, s, maps) - depth + 30 * math.random()
       if not best_value or v > best_value then
         best_value, best = v, { table.unpack(chosen) }
       end
@@ -477,6 +550,23 @@ local function choose_block(view, decision)
   return best
 end
 
+-- Where to place a set-up obstacle (lines 145-146, 183-184): in the
+-- shelter mission, beside its own start square, so that the wall closes
+-- round its robot (lines 187-188); else the first square offered.
+local function choose_place(view, decision)
+  local home = view.players[view.me].start
+  if view.mission ~= "shelter" or not home then return 1 end
+  local best, best_distance
+  for i, text in ipairs(decision.answers) do
+    local x, y = string.match(text, "^place (%d+),(%d+)$")
+    if x then
+      local d = distance(tonumber(x), tonumber(y), home.x, home.y)
+      if not best_distance or d < best_distance then best, best_distance = i, d end
+    end
+  end
+  return best or 1
+end
+
 -- The draw closest to what the round needs: mostly moves, some actions
 -- (a pick up or put down, a shot), no grey (the chain follows its own
 -- robot) and blue only for leaving water. A planned mission draws all
@@ -488,6 +578,8 @@ local function choose_draw(view, decision)
     local blue = in_water and 2 or 0
     if steps > 3 then
       want = { purple = 7 - blue, red = 0, blue = blue }
+    elseif steps == 0 and FIGHT[view.mission] then
+      want = { purple = 2 - blue, red = 5, blue = blue }
     else
       want = { purple = 4 - blue, red = 3, blue = blue }
     end
@@ -515,6 +607,7 @@ return {
     if decision.kind == "up" then return choose_up(view, decision) end
     if decision.kind == "block" then return choose_block(view, decision) end
     if decision.kind == "draw" then return choose_draw(view, decision) end
+    if decision.kind == "place" then return choose_place(view, decision) end
     return 1
   end,
 }
