@@ -110,6 +110,7 @@ fn options(seed: u64, own: &[(&str, &str)]) -> GameOptions {
     options
 }
 
+/// The game of that name in the list of games.
 fn game(name: &str) -> &'static GameType {
     tinbots::games::find(name).unwrap()
 }
