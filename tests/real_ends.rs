@@ -7,8 +7,8 @@
 //! bots, seeded per seat the same way), several at once. A game still
 //! going at [`CAP`] turns fails: it would reach the 1000-turn limit or
 //! crawl towards it, far beyond the longest real games (Twin Tin Bots'
-//! greedy games take 52 to 84 turns, Droids' goal games at most a few
-//! dozen rounds).
+//! greedy games take 52 to 84 turns, Droids' goal games at most 132
+//! rounds, in the labyrinth).
 
 use tinbots::bot::{seat_seed, BotSpec};
 use tinbots::engine::GameOptions;
@@ -47,12 +47,6 @@ fn unfinished(game: &GameType, options: &GameOptions) -> Option<String> {
     (!state.is_over()).then(|| format!("still going after {CAP} turns"))
 }
 
-/// Droids games the goal bot does not yet end (mission, seeds): in the
-/// labyrinth the two robots can wander its corridors without ever standing
-/// in line. Left for later (issue 34, item 3); played by
-/// [`droids_games_left_for_later_end`], which is ignored until then.
-const LEFT_FOR_LATER: &[(&str, &[u64])] = &[("labyrinth", &[4, 17])];
-
 /// Plays every seed of [`SEEDS`] of `game` with the options `options`
 /// gives for a seed, on a few threads, and fails naming every game that
 /// did not end by its rules.
@@ -61,16 +55,7 @@ fn every_seed_ends(
     label: &str,
     options: impl Fn(u64) -> GameOptions + Sync,
 ) {
-    seeds_end(game, label, SEEDS.collect(), options);
-}
-
-/// Plays `seeds` of `game` as [`every_seed_ends`] does.
-fn seeds_end(
-    game: &'static GameType,
-    label: &str,
-    seeds: Vec<u64>,
-    options: impl Fn(u64) -> GameOptions + Sync,
-) {
+    let seeds: Vec<u64> = SEEDS.collect();
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
     let failures: Vec<String> = std::thread::scope(|scope| {
         let handles: Vec<_> = seeds
@@ -150,26 +135,8 @@ fn droids_default_bots_play_every_mission_to_a_real_end() {
     let droids = game("droids");
     assert_eq!(droids.play_bot, "goal", "the mission's goal, not random");
     for mission in droids_missions() {
-        let later = LEFT_FOR_LATER
-            .iter()
-            .find(|(m, _)| *m == mission)
-            .map_or(&[][..], |(_, seeds)| *seeds);
-        let seeds = SEEDS.filter(|s| !later.contains(s)).collect();
-        seeds_end(
-            droids,
-            &format!("droids --mission {mission}"),
-            seeds,
-            |seed| options(seed, &[("mission", &mission)]),
-        );
-    }
-}
-
-#[test]
-#[ignore = "the goal bot does not yet end these labyrinth games (issue 34, item 3)"]
-fn droids_games_left_for_later_end() {
-    for (mission, seeds) in LEFT_FOR_LATER {
-        seeds_end(game("droids"), mission, seeds.to_vec(), |seed| {
-            options(seed, &[("mission", mission)])
+        every_seed_ends(droids, &format!("droids --mission {mission}"), |seed| {
+            options(seed, &[("mission", &mission)])
         });
     }
 }
