@@ -83,9 +83,12 @@ pub struct GameType {
     /// its own bot runtime: the view a script sees is the game's).
     pub lua_bot: LoadBot,
     /// The bot of a seat that `tinbots play` is given no `--bot` for, as
-    /// `--bot` names it (`random`): one whose games show the game (random
-    /// RoboRally robots die before they reach a repair site, so
-    /// RoboRally's is its `planner`).
+    /// `--bot` names it (`greedy`): one that plays to a real end of the
+    /// game by its rules, not to the turn limit, so that a first game
+    /// shows the game (random Twin Tin Bots robots never deliver enough,
+    /// random RoboRally robots die before they reach a repair site, random
+    /// Droids players are put out in the first round). `--bot all=random`
+    /// stays one flag away.
     pub play_bot: &'static str,
     /// Reads replay files of the formats written before files named their
     /// game: only the game those files were all of has a reader.

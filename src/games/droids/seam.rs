@@ -48,7 +48,9 @@ pub const TYPE: GameType = GameType {
     repl: || Box::new(super::repl::DroidsRepl),
     check,
     lua_bot: super::lua::DroidsLuaBot::boxed,
-    play_bot: "random",
+    // Random players are put out in the first round (seed line 133): the
+    // goal bot plays each mission to its end (issue 34).
+    play_bot: "goal",
     legacy_replay: None,
     scenario_position: Some(scenario_position),
     scenario_after: Some(scenario_after),

@@ -28,7 +28,8 @@ pub const TYPE: GameType = GameType {
     repl: || Box::<super::repl::TwinTinBotsRepl>::default(),
     check,
     lua_bot: super::lua::LuaBot::boxed,
-    play_bot: "random",
+    // Random bots never end a game (issue 34): greedy delivers.
+    play_bot: "greedy",
     legacy_replay: Some(read_legacy_replay),
     scenario_position: None,
     scenario_after: Some(scenario_after),
