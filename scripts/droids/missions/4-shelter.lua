@@ -83,7 +83,7 @@ return {
       end
     end
     if #winners > 0 then
-      game:finish(winners, table.concat(winners, " and ") .. " is walled in (seed lines 187-188)"
+      game:finish(winners, table.concat(winners, " and ") .. (#winners > 1 and " are" or " is") .. " walled in (seed lines 187-188)"
         .. (cited and cite or ""))
     end
   end,
