@@ -35,7 +35,6 @@ pub fn html(disputed: &Disputed, columns: &[Column]) -> String {
     let title = markup(&title);
     let verdict = disputed.verdict();
     let verdict = markup(&verdict);
-    let steps = crate::viewer::STEPS;
     let last = columns
         .iter()
         .map(|c| c.replayed.steps.len().saturating_sub(1))
@@ -53,29 +52,15 @@ pub fn html(disputed: &Disputed, columns: &[Column]) -> String {
             )
         })
         .collect();
-    format!(
-        r#"<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-{STYLE}</style>
-</head>
-<body>
-<header>
-<h1>{title}</h1>
-<p id="verdict">verdict: {verdict}</p>
-{nav}
-</header>
-<main>
-{sections}</main>
-<noscript>The dispute page needs JavaScript to step through the plays.</noscript>
-<script type="application/json" id="readings">{data}</script>
-<script>
-{steps}{SCRIPT}</script>
-</body>
-</html>
-"#
-    )
+    let header = format!("<p id=\"verdict\">verdict: {verdict}</p>\n{nav}");
+    crate::viewer::document(&crate::viewer::Document {
+        title: &title,
+        style: STYLE,
+        header: &header,
+        main: &sections,
+        noscript: "The dispute page needs JavaScript to step through the plays.",
+        data_id: "readings",
+        data: &data,
+        script: SCRIPT,
+    })
 }

@@ -20,7 +20,7 @@ use serde::Serialize;
 use crate::engine::{DynState, Seat};
 use crate::replay::{Record, ReplayError};
 
-pub use page::{html, nav, STEPS};
+pub use page::{document, html, nav, Document, STEPS};
 
 /// One step of a replayed game, as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]

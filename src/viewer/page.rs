@@ -38,6 +38,65 @@ pub fn nav(last: usize) -> String {
     )
 }
 
+/// A self-contained page of steps, as [`document`] writes it. Every field
+/// is already escaped for where it goes.
+pub struct Document<'a> {
+    /// The title, as HTML text: the window's title and the heading.
+    pub title: &'a str,
+    /// The stylesheet.
+    pub style: &'a str,
+    /// What the header holds under the heading: the controls ([`nav`]).
+    pub header: &'a str,
+    /// What `<main>` holds.
+    pub main: &'a str,
+    /// What a browser without JavaScript shows.
+    pub noscript: &'a str,
+    /// The id of the script element holding the data.
+    pub data_id: &'a str,
+    /// The data, as JSON made safe inside a script element.
+    pub data: &'a str,
+    /// The page's script, after [`STEPS`].
+    pub script: &'a str,
+}
+
+/// The HTML of `page`: what the replay page and the dispute page share.
+pub fn document(page: &Document) -> String {
+    let Document {
+        title,
+        style,
+        header,
+        main,
+        noscript,
+        data_id,
+        data,
+        script,
+    } = page;
+    format!(
+        r#"<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title}</title>
+<style>
+{style}</style>
+</head>
+<body>
+<header>
+<h1>{title}</h1>
+{header}
+</header>
+<main>
+{main}</main>
+<noscript>{noscript}</noscript>
+<script type="application/json" id="{data_id}">{data}</script>
+<script>
+{STEPS}{script}</script>
+</body>
+</html>
+"#
+    )
+}
+
 /// The whole page of a replayed game.
 pub fn html(replayed: &Replayed) -> String {
     let data = json_in_html(replayed).expect("steps and pictures are strings and numbers");
@@ -47,35 +106,14 @@ pub fn html(replayed: &Replayed) -> String {
         replayed.steps.len(),
         replayed.seen_by
     );
-    let title = markup(&title);
-    let nav = nav(replayed.steps.len().saturating_sub(1));
-    format!(
-        r#"<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{title}</title>
-<style>
-{STYLE}</style>
-</head>
-<body>
-<header>
-<h1>{title}</h1>
-{nav}
-</header>
-<main>
-<div id="picture"></div>
-<aside>
-<p id="said"></p>
-<ol id="narration"></ol>
-</aside>
-</main>
-<noscript>The replay page needs JavaScript to step through the game.</noscript>
-<script type="application/json" id="steps">{data}</script>
-<script>
-{STEPS}{SCRIPT}</script>
-</body>
-</html>
-"#
-    )
+    document(&Document {
+        title: &markup(&title),
+        style: STYLE,
+        header: &nav(replayed.steps.len().saturating_sub(1)),
+        main: "<div id=\"picture\"></div>\n<aside>\n<p id=\"said\"></p>\n<ol id=\"narration\"></ol>\n</aside>\n",
+        noscript: "The replay page needs JavaScript to step through the game.",
+        data_id: "steps",
+        data: &data,
+        script: SCRIPT,
+    })
 }
