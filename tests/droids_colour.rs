@@ -18,6 +18,20 @@ fn temp(name: &str) -> PathBuf {
     ))
 }
 
+/// `tinbots play --game droids --mission ARGS...`, which must be refused:
+/// what it said on stderr.
+fn refused_play(args: &[&str]) -> String {
+    let mut all = vec!["play", "--game", "droids", "--mission"];
+    all.extend_from_slice(args);
+    let o = tinbots(&all);
+    assert!(
+        !o.status.success(),
+        "tinbots {} was not refused",
+        all.join(" ")
+    );
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
 #[test]
 fn a_game_as_yellow_with_a_bot_named_for_yellow_replays_to_the_same_transcript() {
     let path = temp("yellow.json");
@@ -67,38 +81,14 @@ fn a_game_as_yellow_with_a_bot_named_for_yellow_replays_to_the_same_transcript()
 
 #[test]
 fn a_bot_for_a_colour_nobody_chose_is_refused() {
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        "7",
-        "--colour",
-        "blue",
-        "--bot",
-        "red=random",
-    ]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused_play(&["7", "--colour", "blue", "--bot", "red=random"]);
     assert!(err.contains("red is not playing (players: blue)"), "{err}");
 }
 
 #[test]
 fn a_mission_that_fixes_its_colours_refuses_colour_naming_the_seed_line() {
     // Line 215: mission 6 puts red and yellow on the start squares.
-    let o = tinbots(&[
-        "play",
-        "--game",
-        "droids",
-        "--mission",
-        "6",
-        "--colour",
-        "blue",
-        "--colour",
-        "green",
-    ]);
-    assert!(!o.status.success());
-    let err = String::from_utf8_lossy(&o.stderr);
+    let err = refused_play(&["6", "--colour", "blue", "--colour", "green"]);
     assert!(
         err.contains("--colour: mission 6 (labyrinth) takes no choice of colour"),
         "{err}"
