@@ -86,14 +86,21 @@ fn a_bot_for_a_colour_nobody_chose_is_refused() {
 }
 
 #[test]
-fn a_mission_that_fixes_its_colours_refuses_colour_naming_the_seed_line() {
+fn a_mission_that_fixes_its_colours_refuses_colour_naming_the_rule() {
     // Line 215: mission 6 puts red and yellow on the start squares.
     let err = refused_play(&["6", "--colour", "blue", "--colour", "green"]);
     assert!(
         err.contains("--colour: mission 6 (labyrinth) takes no choice of colour"),
         "{err}"
     );
-    assert!(err.contains("(seed line 215)"), "{err}");
+    assert!(
+        err.contains("(Droids rules, Mission 6, Duel in the labyrinth (line 215))"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("seed"),
+        "no seed file or seed line is named: {err}"
+    );
     let o = tinbots(&["play", "--game", "roborally", "--colour", "blue"]);
     assert!(!o.status.success(), "RoboRally takes no --colour");
 }

@@ -159,7 +159,7 @@ fn tinbots_rulings_lists_each_game_s_disputes_with_the_default_marked() {
     assert!(
         text.contains(
             "\n\ndroids.damage-tiers  (Droids)\n  a roll against the squares counted: what are double and triple or more?\n  \
-             text: Droids rules (Dutch summary), Shooting (lines 48-54)\n"
+             text: Droids rules, Shooting (lines 48-54)\n"
         ),
         "{text}"
     );

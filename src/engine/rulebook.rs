@@ -186,6 +186,39 @@ fn rewrite(books: &[Rulebook], text: &str, keep_seed: bool) -> String {
     out
 }
 
+/// `text` with every "seed line N" or "seed lines N-M, K and L" of a game
+/// with one rule text (`book`) made readable: "seed line 145" becomes
+/// "Droids rules, Mission 1, The challenge (line 145)". A game's own
+/// messages and its scripts cite lines this way; a user reads the
+/// rulebook's name and section. "seed line" with no number after it is
+/// kept as it is.
+pub fn readable_seed_lines(book: &Rulebook, text: &str) -> String {
+    const CITES: [&str; 2] = ["seed lines ", "seed line "];
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some((at, cite)) = CITES
+        .iter()
+        .filter_map(|c| rest.find(c).map(|at| (at, *c)))
+        .min_by_key(|(at, c)| (*at, std::cmp::Reverse(c.len())))
+    {
+        let after = &rest[at + cite.len()..];
+        let lines = &after[..citation_end(after)];
+        match book.sections_of(lines) {
+            Some(cited) => {
+                out.push_str(&rest[..at]);
+                out.push_str(&cited);
+                rest = &after[lines.len()..];
+            }
+            None => {
+                out.push_str(&rest[..at + cite.len()]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A dispute's lines (`"000:225-228; 002:117, 294-297"`: the seed's number,
 /// then its lines, seeds apart by `; `) as rulebooks, sections and lines.
 /// A part naming no rulebook of `books` is kept as it is.
@@ -288,6 +321,27 @@ mod tests {
             verbose(BOOKS, "a (000_abc.txt:23) b 002_def.txt: Q1"),
             "a (Game rulebook, Zap! (line 23) [000_abc.txt:23]) b Game FAQ [002_def.txt], Q1"
         );
+    }
+
+    #[test]
+    fn a_game_s_seed_lines_name_its_rulebook_and_section() {
+        assert_eq!(
+            readable_seed_lines(&BOOK, "a robot is pushed (seed line 23)."),
+            "a robot is pushed (Game rulebook, Zap! (line 23))."
+        );
+        assert_eq!(
+            readable_seed_lines(
+                &BOOK,
+                "(seed lines 12, 21-25 and 26) then seed line 11, ours"
+            ),
+            "(Game rulebook, Opening (line 12), Zap! (lines 21-25, 26)) then \
+             Game rulebook, Opening (line 11), ours"
+        );
+        assert_eq!(
+            readable_seed_lines(&BOOK, "a seed line and seed lines to come"),
+            "a seed line and seed lines to come"
+        );
+        assert_eq!(readable_seed_lines(&BOOK, "nothing cited"), "nothing cited");
     }
 
     #[test]

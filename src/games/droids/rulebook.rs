@@ -5,10 +5,11 @@
 
 use crate::engine::rulebook::{Rulebook, Section};
 
-/// The Dutch summary of Droids' rules.
+/// The Dutch summary of Droids' rules, the only rule text of the game
+/// (`docs/droids.md` renders it in English).
 pub const SUMMARY: Rulebook = Rulebook {
     seed: "003_4ed30270cd5960fb.txt",
-    title: "Droids rules (Dutch summary)",
+    title: "Droids rules",
     sections: &[
         Section {
             from: 1,
@@ -112,6 +113,14 @@ pub const SUMMARY: Rulebook = Rulebook {
 /// Every rule text of the game, as [`crate::registry::GameType::rulebooks`].
 pub const RULEBOOKS: &[Rulebook] = &[SUMMARY];
 
+/// `text` as a user reads it: the game's messages and the mission scripts
+/// cite "seed line 108"; a user reads "Droids rules, Laying the tiles
+/// (line 108)". Every text that leaves the game (narration, refusals, the
+/// outcome, errors in files and scripts) goes through it.
+pub fn cite(text: &str) -> String {
+    crate::engine::rulebook::readable_seed_lines(&SUMMARY, text)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -127,7 +136,22 @@ mod tests {
         assert_eq!(SUMMARY.section_at(230), Some("Mission 7, Robot killer"));
         assert_eq!(
             readable_lines(RULEBOOKS, "003:74-76"),
-            "Droids rules (Dutch summary), Steering another robot (lines 74-76)"
+            "Droids rules, Steering another robot (lines 74-76)"
         );
+        // 003_4ed30270cd5960fb.txt:108 "Op zijn beurt legt een speler één
+        // tegel gedekt" (laying the tiles).
+        assert_eq!(
+            cite("laid in register 3 (seed line 108)"),
+            "laid in register 3 (Droids rules, Laying the tiles (line 108))"
+        );
+    }
+
+    #[test]
+    fn the_docs_list_every_section_a_citation_names() {
+        let docs = include_str!("../../../docs/droids.md");
+        for s in SUMMARY.sections {
+            let row = format!("| {} | {} |", s.from, s.name);
+            assert!(docs.contains(&row), "docs/droids.md lacks `{row}`");
+        }
     }
 }

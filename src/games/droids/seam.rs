@@ -583,7 +583,10 @@ impl Describe for Game {
                         ));
                     }
                     if !seen.insert(at) {
-                        return Err(format!("two robots on [{}, {}] (seed line 6)", at.x, at.y));
+                        return Err(crate::games::droids::rulebook::cite(&format!(
+                            "two robots on [{}, {}] (seed line 6)",
+                            at.x, at.y
+                        )));
                     }
                     if self.piece_at(at).is_some_and(Piece::stops_robots) {
                         return Err(format!("{} stands on a piece that stops robots", r.id));
@@ -636,10 +639,10 @@ impl Describe for Game {
                     ));
                 }
                 if p.blocked[c] && !r.is_empty() {
-                    return Err(format!(
+                    return Err(crate::games::droids::rulebook::cite(&format!(
                         "{}'s register {c} is blocked but holds tiles (seed line 57)",
                         self.colour(s)
-                    ));
+                    )));
                 }
             }
             if p.out && (!p.hand.is_empty() || p.registers.iter().any(|r| !r.is_empty())) {

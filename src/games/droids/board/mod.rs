@@ -647,7 +647,10 @@ impl Mission {
                 .map(|w| w.span().start)
                 .or_else(|| raw.stacks.as_ref()?.first().map(|c| c.span().start))
                 .unwrap_or(0);
-            return Err(place.at(offset, NOTHING_PLAYABLE));
+            return Err(place.at(
+                offset,
+                crate::games::droids::rulebook::cite(NOTHING_PLAYABLE),
+            ));
         }
         let (lo, hi) = mission.players;
         for (i, colour) in PLAYER_COLOURS.iter().enumerate().take(hi) {

@@ -48,11 +48,11 @@ impl Mission {
                 Some(line) => format!("its players' colours are fixed (seed line {line})"),
                 None => "its seats take the colours in turn (ours)".to_string(),
             };
-            return Err(format!(
+            return Err(crate::games::droids::rulebook::cite(&format!(
                 "mission {} ({}) takes no choice of colour: {why}: {seated}; a mission that \
                  lets its players choose takes one (missions 1 to 4, seed line 90; mission 7, seed line {CHOOSE_LINE})",
                 self.number, self.name
-            ));
+            )));
         }
         if chosen.len() != players {
             return Err(format!(
@@ -97,11 +97,11 @@ impl Mission {
             .filter(|c| self.starts[*c].is_some())
             .find(|c| self.opposite_start(*c).is_none())
             .map(|c| {
-                format!(
+                crate::games::droids::rulebook::cite(&format!(
                     "{}'s start square has no start square opposite it (through the board's \
                      centre) for the killer (seed line 230)",
                     PLAYER_COLOURS[c]
-                )
+                ))
             })
     }
 }

@@ -190,7 +190,15 @@ fn a_mission_with_no_playable_tile_is_refused_at_its_field() {
         "{e}"
     );
     let e = error(&format!("{HEAD}stacks = [\"blue\"]\nrows = [\"R.Y\"]\n"));
-    assert!(e.message.contains(NOTHING_PLAYABLE), "{e}");
+    assert!(
+        e.message
+            .contains(&crate::games::droids::rulebook::cite(NOTHING_PLAYABLE)),
+        "{e}"
+    );
+    assert!(
+        e.message.contains("(Droids rules, Game end (line 133))"),
+        "{e}"
+    );
     let e = error(&format!(
         "{HEAD}stacks = [\"purple\"]\nleave_out = [\"move1\", \"move2\", \"diagonal\", \"dash\"]\nrows = [\"R.Y\"]\n"
     ));

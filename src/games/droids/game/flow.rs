@@ -143,7 +143,7 @@ impl Game {
             }
             _ => format!("now is the time to answer `{phase_word} ...`"),
         };
-        Refusal::new(message)
+        Refusal::new(crate::games::droids::rulebook::cite(&message))
     }
 
     /// Answers the current decision and runs on to the next. A mission
@@ -161,7 +161,8 @@ impl Game {
             }
             self.events.clear();
             return Err(Refusal::new(format!(
-                "the mission script failed, so the answer was not applied: {failure}"
+                "the mission script failed, so the answer was not applied: {}",
+                crate::games::droids::rulebook::cite(&failure)
             )));
         }
         Ok(())
@@ -503,6 +504,7 @@ impl Game {
 
     /// Ends the game.
     pub(crate) fn finish(&mut self, winners: Vec<Seat>, reason: String) {
+        let reason = crate::games::droids::rulebook::cite(&reason);
         self.events.push(Event::GameOver {
             why: reason.clone(),
         });

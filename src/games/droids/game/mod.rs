@@ -341,7 +341,7 @@ impl Game {
             return Err(Refusal::new(format!(
                 "mission {}: {}",
                 mission.name,
-                super::board::NOTHING_PLAYABLE
+                crate::games::droids::rulebook::cite(super::board::NOTHING_PLAYABLE)
             )));
         }
         let sides = mission
@@ -461,7 +461,8 @@ impl Game {
         game.hook(&HookEvent::Setup);
         if let Some(e) = game.failure.take() {
             return Err(Refusal::new(format!(
-                "the mission script failed, so the game does not start: {e}"
+                "the mission script failed, so the game does not start: {}",
+                crate::games::droids::rulebook::cite(&e)
             )));
         }
         if let Phase::Place { left } = game.phase {

@@ -215,6 +215,12 @@ pub enum Event {
 
 /// An event in words; `seat` names a seat.
 pub fn narrate(event: &Event, seat: impl Fn(Seat) -> String) -> String {
+    crate::games::droids::rulebook::cite(&in_words(event, seat))
+}
+
+/// An event in words, its citations as the game writes them ("seed line
+/// 108").
+fn in_words(event: &Event, seat: impl Fn(Seat) -> String) -> String {
     match event {
         Event::FirstPlayer { seat: s } => {
             format!("the die chose {} to start (seed line 93)", seat(*s))

@@ -250,7 +250,7 @@ impl Game {
                         self.rulings.cite(&STEER_WATER)
                     )
                 } else {
-                    "water stops it (seed line 8; repair robots go on, line 9)".into()
+                    "water stops it (seed line 8; repair robots go on, seed line 9)".into()
                 };
                 self.events.push(Event::Halted {
                     robot: id,

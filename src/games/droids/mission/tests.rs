@@ -302,7 +302,9 @@ fn pieces_are_set_on_the_board_only_and_never_on_fixed_obstacles_or_under_robots
     )
     .expect_err("refused");
     assert!(
-        e.ends_with("[2, 0] is a fixed obstacle: no piece lies on it (seed line 11)"),
+        e.ends_with(
+            "[2, 0] is a fixed obstacle: no piece lies on it (Droids rules, General rules (line 11))"
+        ),
         "{e}"
     );
     let e = setup_error("game:set_piece(0, 0, 'container')");
@@ -366,7 +368,8 @@ fn a_bad_argument_is_named_at_the_script_s_line_in_the_game_s_words() {
     .expect_err("refused");
     assert!(
         e.ends_with(
-            "m.lua:2: game:set_carrying(robot, kind): the statue carries nothing (seed line 201)"
+            "m.lua:2: game:set_carrying(robot, kind): the statue carries nothing \
+             (Droids rules, Mission 5, The statue (line 201))"
         ),
         "{e}"
     );

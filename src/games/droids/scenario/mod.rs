@@ -500,7 +500,12 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
             .ok_or_else(|| place.at(r.id.span().start, format!("{id} is not drawn in `rows`")))?;
         if let Some(c) = &r.carrying {
             if id == RobotId::Statue {
-                return Err(place.at(c.span().start, "the statue carries nothing (seed line 201)"));
+                return Err(place.at(
+                    c.span().start,
+                    crate::games::droids::rulebook::cite(
+                        "the statue carries nothing (seed line 201)",
+                    ),
+                ));
             }
             let what = carried(c.get_ref()).ok_or_else(|| {
                 place.at(

@@ -229,7 +229,10 @@ fn a_choice_of_colour_is_a_mission_s_and_is_refused_where_it_fixes_them() {
         e.contains("in `colours`: mission 6 (labyrinth) takes no choice"),
         "{e}"
     );
-    assert!(e.contains("(seed line 215)"), "{e}");
+    assert!(
+        e.contains("(Droids rules, Mission 6, Duel in the labyrinth (line 215))"),
+        "{e}"
+    );
     let e = text_error("colours = [\"yellow\"]\nrows = [\"Y..\"]\n");
     assert!(e.starts_with("s.toml:4:"), "{e}");
     assert!(e.contains("a choice of colour is a mission's"), "{e}");

@@ -302,9 +302,13 @@ impl Game {
         };
         let expected = |what: &str| {
             Refusal::new(format!(
-                "`{}` does not answer this decision: {} ({what})",
+                "`{}` does not answer this decision: {} ({})",
                 crate::script::text::shown(word),
-                self.describe_decision()
+                self.describe_decision(),
+                crate::engine::rulebook::readable_seed_lines(
+                    &crate::games::roborally::rulebook::GERMAN,
+                    what
+                )
             ))
         };
         let answer = match d {

@@ -159,23 +159,29 @@ fn a_record_with_a_bad_colour_is_refused_naming_the_field() {
 }
 
 #[test]
-fn a_mission_that_fixes_its_colours_refuses_a_choice_naming_the_seed_line() {
+fn a_mission_that_fixes_its_colours_refuses_a_choice_naming_the_rule() {
     // Line 215: mission 6 puts red and yellow on the start squares; line
     // 194: mission 5 red, yellow and blue.
     let e = start("6", &["blue", "green"], 1).err().expect("refused");
     assert!(
         e.starts_with(
             "--colour: mission 6 (labyrinth) takes no choice of colour: its players' colours \
-             are fixed (seed line 215): red, yellow;"
+             are fixed (Droids rules, Mission 6, Duel in the labyrinth (line 215)): red, yellow;"
         ),
         "{e}"
     );
     assert!(
-        e.contains("(missions 1 to 4, seed line 90; mission 7, seed line 228)"),
+        e.contains(
+            "(missions 1 to 4, Droids rules, Preparation (line 90); mission 7, \
+             Droids rules, Mission 7, Robot killer (line 228))"
+        ),
         "{e}"
     );
     let e = start("5", &["blue", "red"], 1).err().expect("refused");
-    assert!(e.contains("(seed line 194)"), "{e}");
+    assert!(
+        e.contains("(Droids rules, Mission 5, The statue (line 194))"),
+        "{e}"
+    );
     let e = start("challenge-teams", &["blue", "red", "yellow", "green"], 1)
         .err()
         .expect("refused");

@@ -96,7 +96,10 @@ fn a_blocked_registers_tiles_go_to_the_box_and_it_takes_no_more() {
     let e = g
         .parse_answer(&format!("lay {} at 3", g.players()[seat].hand[0]))
         .expect_err("blocked");
-    assert!(e.message.contains("seed line 57"), "{e}");
+    assert!(
+        e.message.contains("(Droids rules, Shooting (line 57))"),
+        "{e}"
+    );
 }
 
 #[test]
