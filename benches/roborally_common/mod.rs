@@ -12,12 +12,13 @@
 //! the anchor's own map (the same squares, walls, lasers, pushers, crushers
 //! and flags), so that the ratio compares the same game.
 //!
-//! The robots start as the anchor's do: each on its own square of the west
-//! edge (the course's start and the seven squares below it), facing east,
-//! real, with its archive there. With one shared start they would come
-//! back virtual on it again and again, and virtual robots neither fire
-//! nor are hit by robot lasers (ruling 11): a turn would hold half the
-//! anchor's damage.
+//! On [`ANCHOR_COURSE`] the robots start as the anchor's do: each on its
+//! own square of the west edge (the course's start and the seven squares
+//! below it), facing east, real, with its archive there; on another
+//! course, all on its start, virtual, as a race starts. With one shared
+//! start they would come back virtual on it again and again, and virtual
+//! robots neither fire nor are hit by robot lasers (ruling 11): a turn
+//! would hold less of the anchor's damage.
 //!
 //! The anchor has no lives: its robots always come back, for as long as
 //! it runs, and over the first thousand turns or so their archives creep
@@ -98,10 +99,26 @@ impl Table {
     /// module's comment).
     pub fn new(course: &str) -> Table {
         let course = courses::find(course, &Library::standard()).expect("a built-in course");
-        let robots = (0..ROBOTS)
-            .map(|seat| {
-                let below = Square::new(course.start.x, course.start.y + seat as i32);
-                let mut robot = RobotState::new(seat, below, Compass::E);
+        let column: Vec<Square> = (0..ROBOTS)
+            .map(|seat| Square::new(course.start.x, course.start.y + seat as i32))
+            .collect();
+        // The anchor's squares where the course has them (plain floor, as
+        // on `proving`); elsewhere (`crossing`) every robot starts virtual
+        // on the course's start, as a race does.
+        let spread = column
+            .iter()
+            .all(|&sq| !course.board.is_off(sq) && course.board.kind(sq).is_none());
+        let robots = column
+            .iter()
+            .enumerate()
+            .map(|(seat, &below)| {
+                let mut robot = if spread {
+                    RobotState::new(seat, below, Compass::E)
+                } else {
+                    let mut robot = RobotState::new(seat, course.start, Compass::N);
+                    robot.virtual_robot = true;
+                    robot
+                };
                 robot.lives = LIVES;
                 robot
             })
