@@ -12,13 +12,27 @@
 //! the anchor's own map (the same squares, walls, lasers, pushers, crushers
 //! and flags), so that the ratio compares the same game.
 //!
-//! The robots have [`LIVES`] lives, not 3: the anchor's robots always come
-//! back, so that every turn it times has 8 robots on the board; with 3
-//! lives, random programs would soon leave few robots to move, and the
-//! turns timed would hold less work than the anchor's. For the same
-//! reason the bots never power down ([`Table::answer_one`]): the anchor has
-//! no power down, and a random answer would leave half the damaged robots
-//! idle for a turn.
+//! On [`ANCHOR_COURSE`] the robots start as the anchor's do: each on its
+//! own square of the west edge (the course's start and the seven squares
+//! below it), facing east, real, with its archive there; on another
+//! course, all on its start, virtual, as a race starts. With one shared
+//! start they would come back virtual on it again and again, and virtual
+//! robots neither fire nor are hit by robot lasers (ruling 11): a turn
+//! would hold less of the anchor's damage.
+//!
+//! The anchor has no lives: its robots always come back, for as long as
+//! it runs, and over the first thousand turns or so their archives creep
+//! from the west edge to repair sites and flags, where they are shot more
+//! and fall less (the anchor's own figures, from its start: 9.3 damage a
+//! turn over its first 200 turns, 11.1 over 1,000, 11.8 from then on). So
+//! the bench's robots keep theirs: after every turn their lives are
+//! restored to [`LIVES`] ([`Game::restore_lives`], within the limit the
+//! position validator keeps, seed lines 50-57), and the table is warmed
+//! up by [`WARM_UP`] turns before anything is timed. A race that ends (a
+//! robot touched the last flag) starts again from the warmed-up position.
+//! For the same reason the bots never power down
+//! ([`Table::answer_one`]): the anchor has no power down, and a random
+//! answer would leave half the damaged robots idle for a turn.
 
 use std::sync::Arc;
 use tinbots::assets::Library;
@@ -27,7 +41,7 @@ use tinbots::engine::State;
 use tinbots::games::roborally::courses;
 use tinbots::games::roborally::game::{Answer, Decision, Game};
 use tinbots::games::roborally::position::{Position, RobotState, Stage};
-use tinbots::grid::square::Compass;
+use tinbots::grid::square::{Compass, Square};
 
 /// The robots of the race.
 pub const ROBOTS: usize = 8;
@@ -38,11 +52,15 @@ pub const SEED: u64 = 7;
 /// The course laid out as the design's `roborally-limit` anchor's map.
 pub const ANCHOR_COURSE: &str = "proving";
 
-/// The lives each robot starts with: the most a position may give (a
-/// variant's settings, seed line 50-57), so that they keep coming back for
-/// many turns, as the anchor's do; the race starts again when one has none
-/// left.
+/// The lives each robot has at the start of every turn: the most a
+/// position may give (a variant's settings, seed lines 50-57); fewer
+/// would do, since they are restored after each turn.
 pub const LIVES: u8 = 11;
+
+/// Turns played before anything is timed: by then the robots' archives
+/// have spread over the course as the anchor's have (see the module's
+/// comment).
+pub const WARM_UP: u32 = 5_000;
 
 /// The bots' random numbers: wyrand, the generator the anchor's random
 /// programs draw from (one 64 × 64 → 128-bit multiply a number), so that
@@ -65,14 +83,9 @@ impl WyRand {
     }
 }
 
-/// Turns played before timing, and after which a race starts again: by
-/// then the robots have left the start square, as the anchor's are spread
-/// over its map.
-pub const WARM_UP: u32 = 8;
-
 /// A race and its bots, ready to play on.
 pub struct Table {
-    /// The race as it starts; a race that ends starts again from it.
+    /// The race after the warm-up; a race that ends starts again from it.
     pub start: Game,
     /// The race being played.
     pub game: Game,
@@ -81,14 +94,31 @@ pub struct Table {
 }
 
 impl Table {
-    /// The race on the built-in `course` with 8 random robots, warmed up
-    /// by [`WARM_UP`] turns.
+    /// The race on the built-in `course` with 8 random robots from the
+    /// anchor's start squares, warmed up by [`WARM_UP`] turns (see the
+    /// module's comment).
     pub fn new(course: &str) -> Table {
         let course = courses::find(course, &Library::standard()).expect("a built-in course");
-        let robots = (0..ROBOTS)
-            .map(|seat| {
-                let mut robot = RobotState::new(seat, course.start, Compass::N);
-                robot.virtual_robot = true;
+        let column: Vec<Square> = (0..ROBOTS)
+            .map(|seat| Square::new(course.start.x, course.start.y + seat as i32))
+            .collect();
+        // The anchor's squares where the course has them (plain floor, as
+        // on `proving`); elsewhere (`crossing`) every robot starts virtual
+        // on the course's start, as a race does.
+        let spread = column
+            .iter()
+            .all(|&sq| !course.board.is_off(sq) && course.board.kind(sq).is_none());
+        let robots = column
+            .iter()
+            .enumerate()
+            .map(|(seat, &below)| {
+                let mut robot = if spread {
+                    RobotState::new(seat, below, Compass::E)
+                } else {
+                    let mut robot = RobotState::new(seat, course.start, Compass::N);
+                    robot.virtual_robot = true;
+                    robot
+                };
                 robot.lives = LIVES;
                 robot
             })
@@ -100,22 +130,20 @@ impl Table {
             turn: 1,
             stage: Stage::TurnStart,
         };
-        let start = Game::new(position, SEED).expect("8 robots fit the start square");
+        let start = Game::new(position, SEED).expect("8 robots fit the start squares");
         let mut table = Table {
             game: start.clone(),
             start,
             bots: (0..ROBOTS).map(|s| WyRand(seat_seed(SEED, s))).collect(),
         };
         table.play_turns(WARM_UP, |_| {});
-        // Races start again from here, the robots spread over the course
-        // with all their lives, not from the start square.
         table.start = table.game.clone();
         table
     }
 
-    /// Plays `turns` whole turns, starting again from the start when a
-    /// race ends or a robot has no life left; `observe` sees the game
-    /// after each answer.
+    /// Plays `turns` whole turns, restoring the robots' lives after each
+    /// and starting again from the start when a race ends; `observe` sees
+    /// the game after each answer.
     pub fn play_turns(&mut self, turns: u32, mut observe: impl FnMut(&Game)) -> u32 {
         let mut played = 0;
         while played < turns {
@@ -128,12 +156,9 @@ impl Table {
                 self.game = self.start.clone();
             } else if State::turn(&self.game) != turn {
                 played += 1;
-                // The anchor's robots always come back: once one has no
-                // life left, the race starts again, so that every turn
-                // timed has 8 robots.
-                if self.game.robots().iter().any(|r| r.lives == 0) {
-                    self.game = self.start.clone();
-                }
+                self.game
+                    .restore_lives(LIVES)
+                    .expect("LIVES is within the limit");
             }
         }
         played

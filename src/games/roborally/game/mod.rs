@@ -511,6 +511,24 @@ impl Game {
         &self.robots
     }
 
+    /// Gives every robot still in the race `lives` lives again, for a
+    /// study whose robots must keep coming back turn after turn, as the
+    /// design's speed-limit anchor's do (it has no lives): the benchmark
+    /// calls it between turns. A robot already out of the race stays out.
+    /// Refused above [`MAX_LIVES`], the most a position may give (seed
+    /// lines 50-57).
+    pub fn restore_lives(&mut self, lives: u8) -> Result<(), Refusal> {
+        if lives == 0 || lives > MAX_LIVES {
+            return Err(Refusal::new(format!(
+                "{lives} lives: a robot in the race has 1 to {MAX_LIVES}"
+            )));
+        }
+        for robot in self.robots.iter_mut().filter(|r| !r.out()) {
+            robot.lives = lives;
+        }
+        Ok(())
+    }
+
     /// The readings of disputed rules in force.
     pub fn rulings(&self) -> &Rulings {
         &self.rulings

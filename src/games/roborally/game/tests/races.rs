@@ -151,3 +151,34 @@ fn a_race_starts_with_the_26_options_shuffled_and_samples_hide_their_order() {
     let differs = (0..4).any(|seed| g.sample_hidden(0, seed).option_deck() != g.option_deck());
     assert!(differs, "the option deck's order is hidden");
 }
+
+/// `restore_lives` (for the benchmark, whose robots must keep coming back
+/// as the anchor's do): lives go back up for robots in the race, an out
+/// robot stays out, and more than a position may give (seed lines 50-57:
+/// 3 lives and up to 2 more, 11 with a variant's settings) is refused.
+#[test]
+fn restored_lives_keep_robots_in_a_long_race_and_stay_within_the_limit() {
+    let mut g = Game::race(&yard(), 4, 5).expect("a race");
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    let mut lowest = u8::MAX;
+    while g.to_decide().is_some() && g.turn() <= 60 {
+        let turn = g.turn();
+        let a = g
+            .legal(rng.gen_range(0..g.legal_count()))
+            .expect("in range");
+        g.apply(a).expect("a legal answer applies");
+        if g.turn() != turn {
+            lowest = lowest.min(g.robots().iter().map(|r| r.lives).min().unwrap_or(0));
+            g.restore_lives(3).expect("3 lives is within the limit");
+            g.check_invariants()
+                .expect("invariants after restoring lives");
+        }
+    }
+    assert!(lowest < 3, "some robot lost a life in 60 turns");
+    assert!(
+        g.robots().iter().all(|r| !r.out()),
+        "nobody ran out of lives"
+    );
+    assert!(g.restore_lives(12).is_err(), "12 lives is above the limit");
+    assert!(g.restore_lives(0).is_err(), "0 lives is no life");
+}
