@@ -149,6 +149,10 @@ impl engine::State for Game {
         Game::apply(self, answer).map_err(|e| Refusal::new(e.to_string()))
     }
 
+    fn apply_legal(&mut self, answer: Answer) -> Result<(), Refusal> {
+        Game::apply_legal(self, answer).map_err(|e| Refusal::new(e.to_string()))
+    }
+
     fn events(&self) -> &[Event] {
         Game::events(self)
     }

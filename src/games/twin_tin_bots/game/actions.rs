@@ -146,6 +146,9 @@ impl Game {
         limit: usize,
         moving_robot: bool,
     ) -> Result<(), Reason> {
+        if !self.board.has_floor() {
+            return self.shove_on_bare_floor(from, dir, limit, moving_robot);
+        }
         let mover = self.board.at(from).expect("a piece to move");
         // First pass: count the pieces pushed (`n`), and check the row can
         // move. Nothing is stored: where each piece lands depends on the
@@ -241,6 +244,81 @@ impl Game {
                 let piece = self.board.at(to).expect("the piece just moved");
                 self.entered(piece, to, i == 0 && moving_robot);
             }
+        }
+        Ok(())
+    }
+
+    /// [`Game::shove`] on a board without floor terrain (every standard
+    /// game): each piece lands on the next hex, so the row is a straight
+    /// line, walked once to check it and once to move it, with no landing
+    /// to look up and no `entered` hook to call. The same rules, reasons
+    /// and events as the general case, in the same order.
+    fn shove_on_bare_floor(
+        &mut self,
+        from: Hex,
+        dir: Direction,
+        limit: usize,
+        moving_robot: bool,
+    ) -> Result<(), Reason> {
+        let mover = self.board.at(from).expect("a piece to move");
+        let mut n: usize = 0;
+        let mut last = None;
+        let mut at = from;
+        loop {
+            let next = at.step(dir);
+            if !self.board.contains(next) {
+                return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
+            }
+            match self.board.at(next) {
+                None => break,
+                Some(p) if p.pushable() => {
+                    if n == limit || n == MAX_ROW {
+                        return Err(Reason::HexBehindNotEmpty(last.unwrap_or(mover)));
+                    }
+                    n += 1;
+                    last = Some(p);
+                    at = next;
+                }
+                Some(Piece::Base(_)) => {
+                    return Err(last.map_or(Reason::BaseCannotBePushed, Reason::PushIntoBase));
+                }
+                Some(p) => {
+                    return Err(match last {
+                        None => Reason::CannotBePushed(p),
+                        Some(q) => Reason::PushIntoObstacle(q, obstacle_kind(p)),
+                    });
+                }
+            }
+        }
+        if self.defined.push && n > 0 {
+            let row: Vec<(Hex, Piece)> = (1..=n)
+                .map(|i| {
+                    let h = from.step_by(dir, i as i32);
+                    (h, self.board.at(h).expect("a piece in the row"))
+                })
+                .collect();
+            if let Verdict::Refuse(why) = self.push_allowed(mover, &row, dir) {
+                return Err(Reason::Variant(why));
+            }
+        }
+        // Move the farthest piece first; `at` is the last piece's hex.
+        for i in (0..=n).rev() {
+            let to = at.step(dir);
+            let piece = self.board.at(at).expect("a piece in the row");
+            self.move_piece(at, to);
+            self.events.push(match piece {
+                Piece::Robot(robot) if i == 0 && moving_robot => Event::Moved {
+                    robot,
+                    from: at,
+                    to,
+                },
+                _ => Event::Pushed {
+                    piece,
+                    from: at,
+                    to,
+                },
+            });
+            at = at.step_by(dir, -1);
         }
         Ok(())
     }

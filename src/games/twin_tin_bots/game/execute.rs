@@ -237,6 +237,13 @@ impl Game {
             if self.perform(robot, tile, primitive) == Step::Blocked {
                 self.cursor.move_blocked = true;
             }
+            // The order's last primitive: on to the next slot now, as the
+            // next round would find (in stepping mode, that round pauses
+            // first).
+            let done = usize::from(self.cursor.step) >= self.orders.steps(tile).len();
+            if done && !self.stepping && self.pending == Pending::Running {
+                self.next_slot();
+            }
         }
     }
 

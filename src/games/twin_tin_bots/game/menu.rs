@@ -27,6 +27,9 @@ pub(super) struct ChangeMenu {
     n_kinds: usize,
     robots: [(RobotId, Program); 2],
     n_robots: usize,
+    /// How many answers the menu holds (counted once, when it is made:
+    /// a bot counts before it chooses).
+    len: usize,
 }
 
 /// The [`ChangeMenu`] a game keeps between a count and a choice: a cache,
@@ -68,6 +71,7 @@ impl ChangeMenu {
             n_kinds: kinds.count_ones() as usize,
             robots: [(0, [None; SLOTS]); 2],
             n_robots: 0,
+            len: 0,
         };
         for n in 0..2 {
             let id = robot_of(player, n);
@@ -82,6 +86,7 @@ impl ChangeMenu {
             || game.readings.first_turn == FirstTurn::Optional
             || menu.n_kinds == 0
             || menu.n_robots == 0;
+        menu.len = menu.count();
         menu
     }
 
@@ -117,6 +122,11 @@ impl ChangeMenu {
 
     /// Number of legal changes.
     pub(super) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Counts the legal changes.
+    fn count(&self) -> usize {
         usize::from(self.pass)
             + self.robots[..self.n_robots]
                 .iter()
@@ -193,6 +203,48 @@ mod tests {
                 assert_eq!(kept, fresh.legal_answer_list(), "turn {}", game.turn());
                 let answer = game.legal_answer(rng.gen_range(0..kept.len())).unwrap();
                 game.apply(answer).unwrap();
+            }
+        }
+    }
+
+    /// 000_f177823dad35ee93.txt:130 "he places an Order on each Robot on
+    /// step 1" and the program-change rules: every change the menu offers
+    /// passes the rules' check (so [`Game::apply_legal`] may skip it), under
+    /// both readings of the first turn, and the menu counts what it lists.
+    #[test]
+    fn every_change_the_menu_offers_passes_the_check() {
+        use crate::engine::Rulings;
+        use crate::games::twin_tin_bots::game::{Answer, Decision};
+        use crate::games::twin_tin_bots::rulings::DISPUTES;
+        for pin in ["ttb.first-turn=optional", "ttb.first-turn=each-robot"] {
+            for players in [2, 3, 6] {
+                let mut game = Game::new(&Setup::standard(players).unwrap().position(11)).unwrap();
+                let pins = [pin.to_string()];
+                game.set_rulings(Rulings::defaults(DISPUTES).pinned(&pins).unwrap());
+                let mut rng = ChaCha8Rng::seed_from_u64(players as u64);
+                let mut checked = 0;
+                for _ in 0..600 {
+                    if game.is_over() {
+                        break;
+                    }
+                    let legal = game.legal_answer_list();
+                    assert_eq!(legal.len(), game.legal_answer_count());
+                    if let Decision::ProgramChange { player, step } = game.decision() {
+                        for answer in &legal {
+                            let Answer::Change(change) = *answer else {
+                                panic!("a program change answered by {answer:?}");
+                            };
+                            assert_eq!(game.check_change(player, step, change), Ok(()), "{pin}");
+                            checked += 1;
+                        }
+                    }
+                    let i = rng.gen_range(0..legal.len());
+                    let mut checked_game = game.clone();
+                    checked_game.apply(legal[i]).unwrap();
+                    game.apply_legal(game.legal_answer(i).unwrap()).unwrap();
+                    assert_eq!(game.events(), checked_game.events(), "{pin}");
+                }
+                assert!(checked > 1000, "{pin}, {players} players: {checked}");
             }
         }
     }

@@ -218,6 +218,9 @@ pub struct Game {
     /// The buffer [`Game::apply`] keeps the game in while hooks run (not
     /// part of the game: never cloned).
     spare: Option<Box<Game>>,
+    /// The changes the running hook asked for: one buffer reused from hook
+    /// to hook (empty between hooks; not part of the game, never cloned).
+    asked: Vec<Effect>,
     /// The program-change menu of the current decision, once built: a bot
     /// counts the answers and then takes one by index, and both read it.
     /// Only [`Game::apply`] and [`Game::stop`] change a game, and both
@@ -261,6 +264,7 @@ impl Clone for Game {
             readings: self.readings,
             failure: self.failure.clone(),
             spare: None,
+            asked: Vec::new(),
             menu: self.menu.clone(),
         }
     }
@@ -399,6 +403,7 @@ impl Game {
             readings: Readings::default(),
             failure: None,
             spare: None,
+            asked: Vec::new(),
             menu: KeptMenu::default(),
         };
         game.start_turn();
@@ -430,14 +435,9 @@ impl Game {
     /// without building a list (in the order of [`Game::legal_answers`]).
     pub fn legal(&self) -> LegalAnswers {
         LegalAnswers(match self.decision() {
-            Decision::ProgramChange { player, step } => Menu::Changes(match self.menu.get() {
-                Some(menu) => menu,
-                None => {
-                    let menu = ChangeMenu::new(self, player, step);
-                    self.menu.set(Some(menu));
-                    menu
-                }
-            }),
+            Decision::ProgramChange { player, step } => {
+                Menu::Changes(self.change_menu(player, step))
+            }
             Decision::ZapEffect { .. } => Menu::Zap {
                 nothing: self.readings.zap_optional == ZapOptional::Optional,
             },
@@ -450,14 +450,39 @@ impl Game {
         })
     }
 
+    /// The program-change menu of the current decision: the one kept
+    /// since it was made, or a new one, kept.
+    fn change_menu(&self, player: PlayerId, step: ChangeStep) -> ChangeMenu {
+        match self.menu.get() {
+            Some(menu) => menu,
+            None => {
+                let menu = ChangeMenu::new(self, player, step);
+                self.menu.set(Some(menu));
+                menu
+            }
+        }
+    }
+
     /// How many legal answers the current decision has.
     pub fn legal_answer_count(&self) -> usize {
-        self.legal().len()
+        // A program change, the most frequent decision, reads its menu
+        // without going through [`Game::legal`].
+        match self.pending {
+            Pending::Decide(Decision::ProgramChange { player, step }) => {
+                self.change_menu(player, step).len()
+            }
+            _ => self.legal().len(),
+        }
     }
 
     /// The `i`-th legal answer, in the order of [`Game::legal_answers`].
     pub fn legal_answer(&self, i: usize) -> Option<Answer> {
-        self.legal().get(i)
+        match self.pending {
+            Pending::Decide(Decision::ProgramChange { player, step }) => {
+                self.change_menu(player, step).get(i)
+            }
+            _ => self.legal().get(i),
+        }
     }
 
     /// The legal answers in a fresh vector.
@@ -470,9 +495,22 @@ impl Game {
     /// Applies an answer and runs the game to the next decision. The events
     /// it caused replace [`Game::events`]. An illegal answer changes nothing.
     pub fn apply(&mut self, answer: Answer) -> Result<(), RuleError> {
+        self.apply_checked(answer, true)
+    }
+
+    /// [`Game::apply`] for an answer just taken from
+    /// [`Game::legal_answer`], with nothing changed in between: a program
+    /// change from the menu is not checked against the rules again (the
+    /// menu holds only changes the rules allow).
+    pub fn apply_legal(&mut self, answer: Answer) -> Result<(), RuleError> {
+        self.apply_checked(answer, false)
+    }
+
+    /// Applies an answer, checking a program change first if `check`.
+    fn apply_checked(&mut self, answer: Answer, check: bool) -> Result<(), RuleError> {
         self.menu.set(None);
         if self.hooks.is_none() || self.runs_no_program(answer) {
-            let applied = self.apply_answer(answer);
+            let applied = self.apply_answer(answer, check);
             // Nothing reads the menu while an answer runs; cleared again
             // in case a rule looked at a decision on the way.
             self.menu.set(None);
@@ -487,7 +525,7 @@ impl Game {
             }
             None => Box::new(self.clone()),
         };
-        let applied = self.apply_answer(answer);
+        let applied = self.apply_answer(answer, check);
         if applied.is_ok() {
             self.check_scores();
         }
@@ -521,12 +559,14 @@ impl Game {
         }
     }
 
-    fn apply_answer(&mut self, answer: Answer) -> Result<(), RuleError> {
+    fn apply_answer(&mut self, answer: Answer, check: bool) -> Result<(), RuleError> {
         let decision = self.decision();
         match (decision, answer) {
             (Decision::GameOver, _) => Err(RuleError::GameOver),
             (Decision::ProgramChange { player, step }, Answer::Change(change)) => {
-                self.check_change(player, step, change)?;
+                if check {
+                    self.check_change(player, step, change)?;
+                }
                 self.events.clear();
                 self.make_change(player, step, change);
                 Ok(())

@@ -230,10 +230,8 @@ impl Game {
             _ => return,
         };
         self.run_hook("entered", Some(kind), |game, hooks| {
-            let mut effects = Vec::new();
-            match hooks.entered(game, kind, piece, at, &mut effects) {
-                Ok(()) => game.apply_effects(&effects),
-                Err(e) => game.failed(e),
+            if let Err(e) = game.ask(|g, effects| hooks.entered(g, kind, piece, at, effects)) {
+                game.failed(e);
             }
         });
     }
@@ -274,12 +272,8 @@ impl Game {
             return StepVerdict::Allow;
         }
         self.run_hook("before_step", Some(floor.kind), |game, hooks| {
-            let mut effects = Vec::new();
-            match hooks.before_step(game, floor.kind, robot, step, &mut effects) {
-                Ok(verdict) => {
-                    game.apply_effects(&effects);
-                    verdict
-                }
+            match game.ask(|g, effects| hooks.before_step(g, floor.kind, robot, step, effects)) {
+                Ok(verdict) => verdict,
                 Err(e) => {
                     game.failed(e);
                     StepVerdict::Allow
@@ -345,10 +339,8 @@ impl Game {
     pub(super) fn turn_over_hooks(&mut self) -> Option<Name> {
         if self.defined.turn_ended {
             self.run_hook("turn_ended", None, |game, hooks| {
-                let mut effects = Vec::new();
-                match hooks.turn_ended(game, &mut effects) {
-                    Ok(()) => game.apply_effects(&effects),
-                    Err(e) => game.failed(e),
+                if let Err(e) = game.ask(|g, effects| hooks.turn_ended(g, effects)) {
+                    game.failed(e);
                 }
             });
         }
@@ -391,6 +383,24 @@ impl Game {
         if let Some(e) = (0..self.players.len()).find_map(|p| self.variant_score(p).err()) {
             self.failed(e);
         }
+    }
+
+    /// Runs `hook`, which may ask for changes, then applies the changes
+    /// it asked for if it did not fail. The changes go through one buffer
+    /// kept by the game (a hook's changes may set off hooks: each takes
+    /// the buffer while it runs, and the outermost puts its own back).
+    fn ask<R>(
+        &mut self,
+        hook: impl FnOnce(&Game, &mut Vec<Effect>) -> Result<R, HookError>,
+    ) -> Result<R, HookError> {
+        let mut effects = std::mem::take(&mut self.asked);
+        let result = hook(self, &mut effects);
+        if result.is_ok() {
+            self.apply_effects(&effects);
+        }
+        effects.clear();
+        self.asked = effects;
+        result
     }
 
     /// Applies what hooks asked for, by the normal rules.

@@ -50,6 +50,18 @@ struct Hook {
     kind: Option<Name>,
     /// The kind's name as a Lua string, for a kind hook.
     kind_text: Option<LuaString>,
+    /// What the hooks' guard calls it while it runs (`` `mud` before_step ``
+    /// for a kind hook, the name for a game hook): made once, not at each
+    /// call.
+    label: String,
+}
+
+/// What the hooks' guard calls the hook `name` (of `kind`, for a kind hook).
+fn hook_label(name: &str, kind: Option<Name>) -> String {
+    match kind {
+        Some(kind) => format!("`{kind}` {name}"),
+        None => name.to_string(),
+    }
 }
 
 /// The Lua hooks of a game's variants.
@@ -140,6 +152,7 @@ impl LuaHooks {
                         function,
                         kind: None,
                         kind_text: None,
+                        label: hook_label(name, None),
                     };
                     game_hooks.push((*name, hook));
                 }
@@ -156,6 +169,7 @@ impl LuaHooks {
                                 function,
                                 kind: Some(interned),
                                 kind_text: Some(sandbox.lua().create_string(&kind)?),
+                                label: hook_label(name, Some(interned)),
                             };
                             kind_hooks.push((interned, *name, hook));
                         }
@@ -418,12 +432,12 @@ impl Hooks for LuaHooks {
                  they asked for (docs/security.md)"
             )));
         }
-        let label = match kind {
-            Some(kind) => format!("`{kind}` {name}"),
-            None => name.to_string(),
-        };
         debug_assert!(self.guard.depth() <= HOOK_DEPTH);
-        self.guard.enter(&label).map_err(|e| refused(e.to_string()))
+        let entered = match hook {
+            Some(hook) => self.guard.enter(&hook.label),
+            None => self.guard.enter(&hook_label(name, kind)),
+        };
+        entered.map_err(|e| refused(e.to_string()))
     }
 
     fn entered(
