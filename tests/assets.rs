@@ -4,7 +4,7 @@
 //! user ones are found in the user data folder and `--variant-path`, and a
 //! name found in two places says which one it used.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};

@@ -8,7 +8,7 @@
 //! file says so once on stderr, uncaptured, with what to install
 //! (`.ci/run` installs it).
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -1,7 +1,7 @@
 //! The `tinbots` binary end to end: `play` is deterministic and its replay
 //! reproduces the game; `check` passes the scenario suite and fails bad files.
 
-mod common;
+use crate::common;
 
 use common::{stdout, tinbots};
 

@@ -3,7 +3,7 @@
 //! the binary prints, byte for byte, and a list of games of a test's own
 //! is played, listed and helped as the built-in list is.
 
-mod common;
+use crate::common;
 
 use common::{run_with_input, tinbots};
 

@@ -3,7 +3,7 @@
 //! saves, exports and loads scenario files, and `--mission` is refused by
 //! the games that have no missions.
 
-mod common;
+use crate::common;
 
 use common::{stdout, tinbots};
 

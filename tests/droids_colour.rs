@@ -4,7 +4,7 @@
 //! colour, its replay, the REPL, a tournament's rows, and the refusal
 //! where a mission fixes its colours (line 215).
 
-mod common;
+use crate::common;
 
 use common::{stdout, tinbots};
 

@@ -6,7 +6,8 @@
 //! merge. The last test holds that nothing outside its folder names it, so
 //! a shared file that had to learn about it would fail here.
 
-mod common;
+use crate::common;
+#[path = "line_race/mod.rs"]
 mod line_race;
 
 use std::path::{Path, PathBuf};

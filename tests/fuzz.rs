@@ -19,11 +19,11 @@
 //!   hosts in `tests/fuzz/hosts/` (a variant, a mission: one folder each).
 //!
 //! `cargo test --release` runs a few cases of each (what CI runs);
-//! `TINBOTS_FUZZ_CASES=2000 cargo test --release --test fuzz` runs many
+//! `TINBOTS_FUZZ_CASES=2000 cargo test --release --test suite fuzz::` runs many
 //! more. A failing case prints the input that failed, and proptest keeps
 //! it in `tests/fuzz.proptest-regressions` to run first next time.
 
-mod common;
+use crate::common;
 #[path = "fuzz/mutate.rs"]
 mod mutate;
 

@@ -4,7 +4,7 @@
 //! them with
 //!
 //! ```text
-//! TINBOTS_BLESS=1 cargo test --release --test golden_svg
+//! TINBOTS_BLESS=1 cargo test --release --test suite golden_svg::
 //! ```
 //!
 //! and look at the new pictures before committing them. Also: every
@@ -99,7 +99,7 @@ fn pictures_match_their_golden_files() {
     }
     assert!(
         differ.is_empty(),
-        "{}\n(after a deliberate change: TINBOTS_BLESS=1 cargo test --release --test golden_svg)",
+        "{}\n(after a deliberate change: TINBOTS_BLESS=1 cargo test --release --test suite golden_svg::)",
         differ.join("\n")
     );
 }

@@ -7,7 +7,7 @@
 //! whose mission's script is not in it is refused; what a script says is
 //! escaped before it reaches the terminal.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,7 @@
 //! message naming the file and the field, and never panic; saved replays
 //! of every format version still load.
 
-mod common;
+use crate::common;
 
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};

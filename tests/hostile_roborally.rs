@@ -5,7 +5,7 @@
 //! or, where the rules give an answer, with that answer: never a crash or
 //! a hang.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

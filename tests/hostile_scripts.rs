@@ -5,7 +5,7 @@
 //! a bounded time, leaving the game unchanged and the sandbox usable; what
 //! a script says is cut and escaped before it reaches a terminal.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -5,7 +5,7 @@
 //! a rule. Each is refused with exit 2 and a message naming the file (and
 //! the line, the field or the script), and nothing of the game is changed.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -19,7 +19,7 @@
 //! `#[cfg(test)] mod tests { ... }`) and comments are not held to it:
 //! tests may reach for the built-in games.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

@@ -45,7 +45,7 @@ const NOT_RUN: &[(&str, &str)] = &[
         "runs the whole test suite, this test included",
     ),
     (
-        "cargo test --release --test scenarios",
+        "cargo test --release --test suite scenarios::",
         "runs a test target of this same suite",
     ),
     (

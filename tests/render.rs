@@ -3,7 +3,7 @@
 //!
 //! Golden pictures live in `tests/golden/render/`. After an intended change
 //! to the pictures (or to the standard setups), regenerate them with
-//! `UPDATE_GOLDEN=1 cargo test --release --test render` and review the diff.
+//! `UPDATE_GOLDEN=1 cargo test --release --test suite render::` and review the diff.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;

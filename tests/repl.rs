@@ -1,7 +1,7 @@
 //! The REPL driven through stdin (the binary), through its session (the
 //! library), and on a real terminal (tmux, when the machine has it).
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

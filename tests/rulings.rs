@@ -4,7 +4,7 @@
 //! ([`CATALOGUE`]); where the catalogue itself is beside the repository,
 //! the pin is checked against it too. `tinbots rulings` lists them.
 
-mod common;
+use crate::common;
 
 /// The catalogue's disputes: id and readings, the default first.
 const CATALOGUE: &[(&str, &[&str])] = &[

@@ -11,7 +11,7 @@
 //! the asset library or `build.rs` that spells one of them in code
 //! (comments aside), and any line of the asset library that names a game.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
