@@ -1,12 +1,10 @@
 //! One page: a title, the board a game drew, a legend under it and the
 //! players' panel beside it, written out as an SVG document.
 
-use svg::node::element::{Group as Layer, Rectangle as Page, Text as Heading};
-use svg::node::Blob;
-use svg::Document;
+use std::fmt::Write as _;
 
 use super::palette::paint;
-use super::tag::{Circle, Group, Rectangle, Tag, Text};
+use super::tag::{escape_into, Circle, Group, Rectangle, Tag, Text};
 use super::tenth;
 
 /// Space around and between the parts of the page.
@@ -169,46 +167,34 @@ impl Sheet {
                 );
             legend.push(one_line(&line));
         }
-        let legend = layer(
-            "legend",
-            format!("translate({board_left},{legend_top})"),
-            &legend,
-        );
         let (panel, panel_height) = panel(&self.panel);
-        let panel = layer(
-            "panel",
-            format!("translate({panel_left},{board_top})"),
-            &panel,
-        );
         let width = tenth(panel_left + PANEL_WIDTH + GAP);
         let height = tenth(legend_bottom.max(board_top + panel_height) + GAP);
-        let document = Document::new()
-            .set("viewBox", (0, 0, width, height))
-            .set("width", width)
-            .set("height", height)
-            .set("font-family", "DejaVu Sans, Verdana, sans-serif")
-            .add(
-                Page::new()
-                    .set("width", "100%")
-                    .set("height", "100%")
-                    .set("fill", "#ffffff"),
-            )
-            .add(
-                Heading::new(self.title)
-                    .set("x", GAP)
-                    .set("y", GAP + 14.0)
-                    .set("font-size", 18)
-                    .set("font-weight", "bold")
-                    .set("class", "title"),
-            )
-            .add(layer(
-                "board",
-                format!("translate({board_left},{board_top})"),
-                &self.board,
-            ))
-            .add(legend)
-            .add(panel);
-        inert(document.to_string() + "\n")
+        // Written as the `svg` crate wrote the document: attributes sorted
+        // by name, each part on a line of its own.
+        let parts = [&self.board, &legend, &panel];
+        let size: usize = parts
+            .iter()
+            .flat_map(|p| p.iter())
+            .map(|l| l.len() + 1)
+            .sum();
+        let mut out = String::with_capacity(size + 1024);
+        // Writing to a String cannot fail.
+        let _ = write!(
+            out,
+            "<svg font-family=\"DejaVu Sans, Verdana, sans-serif\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" width=\"{width}\" xmlns=\"http://www.w3.org/2000/svg\">\n\
+             <rect fill=\"#ffffff\" height=\"100%\" width=\"100%\"/>\n\
+             <text class=\"title\" font-size=\"18\" font-weight=\"bold\" x=\"{GAP}\" y=\"{}\">\n",
+            GAP + 14.0
+        );
+        escape_into(&self.title, &mut out);
+        out.push_str("\n</text>\n");
+        layer(&mut out, "board", board_left, board_top, &self.board);
+        layer(&mut out, "legend", board_left, legend_top, &legend);
+        layer(&mut out, "panel", panel_left, board_top, &panel);
+        out.push_str("</svg>\n");
+        inert(out)
     }
 }
 
@@ -216,9 +202,10 @@ impl Sheet {
 /// ([`crate::escape::allowed_in_markup`]).
 fn inert(svg: String) -> String {
     // Printable ASCII and line ends, the whole of almost every picture,
-    // are checked a byte at a time.
-    let plain = |b: &u8| matches!(b, b' '..=b'~' | b'\n' | b'\t' | b'\r');
-    if svg.as_bytes().iter().all(plain) || svg.chars().all(crate::escape::allowed_in_markup) {
+    // are checked a byte at a time, without stopping (which vectorizes).
+    let plain = |b: u8| b' ' <= b && b <= b'~' || b == b'\n' || b == b'\t' || b == b'\r';
+    let all_plain = svg.bytes().fold(true, |all, b| all & plain(b));
+    if all_plain || svg.chars().all(crate::escape::allowed_in_markup) {
         svg
     } else {
         svg.chars()
@@ -239,15 +226,25 @@ fn one_line(node: &Tag) -> String {
     }
 }
 
-/// A part of the page (`board`, `legend`, `panel`) moved to where it
-/// goes, holding `lines`, each on a line of its own.
-fn layer(class: &str, transform: String, lines: &[String]) -> Layer {
-    let layer = Layer::new().set("class", class).set("transform", transform);
+/// Writes a part of the page (`board`, `legend`, `panel`) moved to
+/// `(left, top)`, holding `lines`, each on a line of its own, and a line
+/// break after it.
+fn layer(out: &mut String, class: &str, left: f64, top: f64, lines: &[String]) {
+    // Writing to a String cannot fail.
+    let _ = write!(
+        out,
+        "<g class=\"{class}\" transform=\"translate({left},{top})\""
+    );
     if lines.is_empty() {
-        layer
-    } else {
-        layer.add(Blob::new(lines.join("\n")))
+        out.push_str("/>\n");
+        return;
     }
+    out.push('>');
+    for line in lines {
+        out.push('\n');
+        out.push_str(line);
+    }
+    out.push_str("\n</g>\n");
 }
 
 /// The panel's blocks, each on a line, and its height.

@@ -144,7 +144,7 @@ impl fmt::Display for Tag {
 
 /// `text` with `&`, `<` and `>` escaped (as the `svg` crate escapes them),
 /// at the end of `out`.
-fn escape_into(text: &str, out: &mut String) {
+pub fn escape_into(text: &str, out: &mut String) {
     for c in text.chars() {
         match c {
             '&' => out.push_str("&amp;"),

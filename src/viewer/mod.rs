@@ -10,7 +10,9 @@
 //! drawn in Rust through [`crate::engine::DynState::svg`] and embedded in
 //! the page as JSON, equal pictures once; the page's few lines of
 //! JavaScript only show them. Nothing is fetched: the page works from
-//! `file://`.
+//! `file://`. `tinbots replay --html` writes the page while the game is
+//! replayed ([`write_page`]), so that a long game's page is never held
+//! whole.
 
 mod page;
 
