@@ -203,7 +203,7 @@ impl Sheet {
 fn inert(svg: String) -> String {
     // Printable ASCII and line ends, the whole of almost every picture,
     // are checked a byte at a time, without stopping (which vectorizes).
-    let plain = |b: u8| b' ' <= b && b <= b'~' || b == b'\n' || b == b'\t' || b == b'\r';
+    let plain = |b: u8| (b' '..=b'~').contains(&b) || b == b'\n' || b == b'\t' || b == b'\r';
     let all_plain = svg.bytes().fold(true, |all, b| all & plain(b));
     if all_plain || svg.chars().all(crate::escape::allowed_in_markup) {
         svg

@@ -83,7 +83,9 @@ impl Tag {
         self
     }
 
-    /// Adds `child` after the children it has.
+    /// Adds `child` after the children it has. Named as the `svg` crate's
+    /// builders name it, so that drawing code reads as it did.
+    #[allow(clippy::should_implement_trait)]
     pub fn add(mut self, child: Tag) -> Tag {
         child.write_to(&mut self.children);
         self.has_children = true;
@@ -162,7 +164,9 @@ macro_rules! elements {
         $(#[$doc])*
         pub struct $kind;
         impl $kind {
-            /// A new element of this kind.
+            /// A new element of this kind (a [`Tag`]: the kinds are names
+            /// for their constructors, as the `svg` crate's types were).
+            #[allow(clippy::new_ret_no_self)]
             pub fn new() -> Tag {
                 Tag::new($name)
             }
@@ -187,6 +191,7 @@ elements! {
 pub struct Text;
 impl Text {
     /// A text element holding `content` (escaped).
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(content: impl AsRef<str>) -> Tag {
         Tag::new("text").text(content.as_ref())
     }
@@ -197,6 +202,7 @@ impl Text {
 pub struct Title;
 impl Title {
     /// A title element holding `content` (escaped).
+    #[allow(clippy::new_ret_no_self)]
     pub fn new(content: impl AsRef<str>) -> Tag {
         Tag::new("title").text(content.as_ref())
     }
