@@ -263,6 +263,15 @@ pub fn read_text(path: &Path, kind: FileKind) -> Result<String, FileError> {
 /// the same folder, renamed over `path` once written. An existing file at
 /// `path` is replaced; a failure leaves it as it was.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
+    write_whole_with(path, |file| file.write_all(bytes))
+}
+
+/// Writes a file as [`write_whole`] does, its bytes written by `write` (a
+/// page written as it is made, never held whole), buffered.
+pub fn write_whole_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), FileError> {
     let io = |source| FileError::Io {
         path: path.to_path_buf(),
         source,
@@ -275,9 +284,10 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> Result<(), FileError> {
     temporary.push(format!(".{}.partial", std::process::id()));
     let temporary = path.with_file_name(temporary);
     let written = (|| {
-        let mut file = std::fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        drop(file);
+        let mut file = std::io::BufWriter::new(std::fs::File::create(&temporary)?);
+        write(&mut file)?;
+        file.into_inner()
+            .map_err(std::io::IntoInnerError::into_error)?;
         std::fs::rename(&temporary, path)
     })();
     written.map_err(|source| {

@@ -50,13 +50,11 @@ fn write_page(
     let record = Record::load(given.games, file)?.pinned(given.games, &given.rulings, &shown)?;
     let seen = seen_as.map_or(Seen::Everything, Seen::Seat);
     let viewer = crate::render::viewer(record.start_game(given.games, &shown)?.as_ref(), &seen)?;
-    let replayed = crate::viewer::replay(given.games, &record, &shown, viewer)?;
-    crate::files::write_whole(page, crate::viewer::html(&replayed).as_bytes())?;
+    let steps = crate::viewer::write_page(given.games, &record, &shown, viewer, page)?;
     writeln!(
         out,
-        "replay page written to {} ({} steps)",
-        page.display(),
-        replayed.steps.len()
+        "replay page written to {} ({steps} steps)",
+        page.display()
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -2,7 +2,7 @@
 //! colour, its letter, a facing mark, what it carries, and whether it is
 //! virtual or powered down), arrows, labels and hover titles.
 
-use svg::node::element::{Circle, Group, Polygon, Rectangle, Text, Title};
+use super::tag::{Circle, Group, Polygon, Rectangle, Tag, Text, Title};
 
 use super::geometry::{toward, Point, SquareGrid};
 use super::palette::paint;
@@ -31,7 +31,7 @@ pub struct RobotLook {
 }
 
 /// A robot of radius `radius` centred at `at`.
-pub fn robot(at: Point, radius: f64, look: &RobotLook) -> Group {
+pub fn robot(at: Point, radius: f64, look: &RobotLook) -> Tag {
     let colours = paint(&look.colour);
     let mut group = Group::new()
         .set("class", "robot")
@@ -85,7 +85,7 @@ pub fn robot(at: Point, radius: f64, look: &RobotLook) -> Group {
 
 /// A small disc with a short text on it (a carried crystal's value, a
 /// powered-down robot's `Z`).
-pub fn badge(at: Point, radius: f64, fill: &str, text: &str) -> Group {
+pub fn badge(at: Point, radius: f64, fill: &str, text: &str) -> Tag {
     Group::new()
         .add(
             Circle::new()
@@ -101,7 +101,7 @@ pub fn badge(at: Point, radius: f64, fill: &str, text: &str) -> Group {
 
 /// Text centred on `at` (both ways), `size` high, in `fill`; bold when
 /// asked.
-pub fn label(at: Point, text: &str, size: f64, fill: &str, bold: bool) -> Text {
+pub fn label(at: Point, text: &str, size: f64, fill: &str, bold: bool) -> Tag {
     let text = Text::new(text)
         .set("x", at.0)
         .set("y", at.1)
@@ -118,7 +118,7 @@ pub fn label(at: Point, text: &str, size: f64, fill: &str, bold: bool) -> Text {
 
 /// An arrow head `length` long centred on `at`, pointing `angle` degrees
 /// (0 east, 90 south), filled with `fill`.
-pub fn arrow(at: Point, angle: f64, length: f64, fill: &str) -> Polygon {
+pub fn arrow(at: Point, angle: f64, length: f64, fill: &str) -> Tag {
     let half = length / 2.0;
     let tip = toward(angle, half);
     let back_left = toward(angle + 140.0, half);
@@ -133,7 +133,7 @@ pub fn arrow(at: Point, angle: f64, length: f64, fill: &str) -> Polygon {
 }
 
 /// A square of `fill` for a legend line, around `(0, 0)`.
-pub fn swatch(fill: &str) -> Group {
+pub fn swatch(fill: &str) -> Tag {
     Group::new().add(
         Rectangle::new()
             .set("x", -9)
@@ -147,7 +147,7 @@ pub fn swatch(fill: &str) -> Group {
 
 /// The column numbers above a grid of `width` by `height` squares and the
 /// row numbers at its left, in the `margin` before square `(0, 0)`.
-pub fn grid_numbers(grid: &SquareGrid, width: i32, height: i32, margin: f64) -> Vec<Text> {
+pub fn grid_numbers(grid: &SquareGrid, width: i32, height: i32, margin: f64) -> Vec<Tag> {
     let columns = (0..width).map(|x| (grid.centre(x, 0).0, margin / 2.0, x));
     let rows = (0..height).map(|y| (margin / 2.0, grid.centre(0, y).1, y));
     columns

@@ -5,9 +5,9 @@
 //! panel out on one page ([`sheet`]).
 //!
 //! Each game draws its own position with these (`src/games/<game>/svg.rs`)
-//! behind [`crate::engine::Describe::svg`]. The SVG is built with the `svg`
-//! crate, which escapes text and attributes and writes attributes in a
-//! fixed order: the same position always gives the same text, which the
+//! behind [`crate::engine::Describe::svg`]. The parts are written by
+//! [`tag`] and the page around them by the `svg` crate; both escape text
+//! and attributes and write attributes in a fixed order: the same position always gives the same text, which the
 //! golden tests compare. Nothing here runs while a game is played: pictures
 //! are drawn only when asked for.
 
@@ -15,6 +15,7 @@ pub mod geometry;
 pub mod marks;
 pub mod palette;
 pub mod sheet;
+pub mod tag;
 
 pub use sheet::Sheet;
 

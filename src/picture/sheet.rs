@@ -1,11 +1,10 @@
 //! One page: a title, the board a game drew, a legend under it and the
 //! players' panel beside it, written out as an SVG document.
 
-use svg::node::element::{Circle, Group, Rectangle, Text};
-use svg::node::{Blob, Node};
-use svg::Document;
+use std::fmt::Write as _;
 
 use super::palette::paint;
+use super::tag::{escape_into, Circle, Group, Rectangle, Tag, Text};
 use super::tenth;
 
 /// Space around and between the parts of the page.
@@ -34,14 +33,23 @@ pub struct Block {
     pub lines: Vec<String>,
 }
 
+/// What a sheet was given, in order: its board's lines and its legend
+/// (see [`Sheet::recording`]).
+#[derive(Clone, Debug, Default)]
+pub struct Recording {
+    board: Vec<String>,
+    legend: Vec<(Tag, String)>,
+}
+
 /// A page being drawn: the game draws its board in its own coordinates,
 /// from `(0, 0)` to the size it gave, then adds legend lines and panel
 /// blocks; [`Sheet::finish`] lays them out.
 pub struct Sheet {
     title: String,
-    board: Group,
+    /// The board's parts, each written on a line of its own.
+    board: Vec<String>,
     size: (f64, f64),
-    legend: Vec<(Group, String)>,
+    legend: Vec<(Tag, String)>,
     panel: Vec<Block>,
 }
 
@@ -50,7 +58,7 @@ impl Sheet {
     pub fn new(title: impl Into<String>, width: f64, height: f64) -> Sheet {
         Sheet {
             title: title.into(),
-            board: Group::new().set("class", "board"),
+            board: Vec::new(),
             size: (tenth(width), tenth(height)),
             legend: Vec::new(),
             panel: Vec::new(),
@@ -60,14 +68,39 @@ impl Sheet {
     /// Draws `node` on the board, written on one line of the SVG: equal
     /// parts of two pictures are equal lines, which the replay page keeps
     /// once.
-    pub fn draw<T: Into<Box<dyn Node>>>(&mut self, node: T) {
-        self.board.append(one_line(node));
+    pub fn draw(&mut self, node: Tag) {
+        self.board.push(one_line(&node));
+    }
+
+    /// Draws a part already written on one line (a part the game keeps
+    /// from an earlier picture of the same board).
+    pub fn draw_written(&mut self, line: &str) {
+        self.board.push(line.to_string());
+    }
+
+    /// What was drawn on the board and added to the legend so far, to be
+    /// given again to another sheet by [`Sheet::replay`] (the parts of a
+    /// board that are the same in every picture of it, drawn once).
+    pub fn recording(self) -> Recording {
+        Recording {
+            board: self.board,
+            legend: self.legend,
+        }
+    }
+
+    /// Draws what `recording` holds on the board and adds its legend
+    /// lines, as drawing and adding them again would.
+    pub fn replay(&mut self, recording: &Recording) {
+        self.board.extend(recording.board.iter().cloned());
+        for (swatch, meaning) in &recording.legend {
+            self.legend(swatch.clone(), meaning.as_str());
+        }
     }
 
     /// Adds a legend line: `swatch` (drawn around `(0, 0)`, within 10 of
     /// it) and what it means. A meaning already in the legend is not
     /// added again.
-    pub fn legend(&mut self, swatch: Group, meaning: impl Into<String>) {
+    pub fn legend(&mut self, swatch: Tag, meaning: impl Into<String>) {
         let meaning = meaning.into();
         if !self.legend.iter().any(|(_, m)| *m == meaning) {
             self.legend.push((swatch, meaning));
@@ -120,9 +153,7 @@ impl Sheet {
                     .max()
                     .unwrap_or(0) as f64;
         let panel_left = tenth(board_left + board_width.max(legend_width) + GAP * 2.0);
-        let mut legend = Group::new()
-            .set("class", "legend")
-            .set("transform", format!("translate({board_left},{legend_top})"));
+        let mut legend = Vec::with_capacity(self.legend.len());
         for (i, (swatch, meaning)) in self.legend.into_iter().enumerate() {
             let y = tenth(i as f64 * LEGEND_LINE + LEGEND_LINE / 2.0);
             let line = Group::new()
@@ -134,45 +165,47 @@ impl Sheet {
                         .set("font-size", 13)
                         .set("dominant-baseline", "central"),
                 );
-            legend = legend.add(one_line(line));
+            legend.push(one_line(&line));
         }
         let (panel, panel_height) = panel(&self.panel);
-        let panel = panel.set("transform", format!("translate({panel_left},{board_top})"));
         let width = tenth(panel_left + PANEL_WIDTH + GAP);
         let height = tenth(legend_bottom.max(board_top + panel_height) + GAP);
-        let document = Document::new()
-            .set("viewBox", (0, 0, width, height))
-            .set("width", width)
-            .set("height", height)
-            .set("font-family", "DejaVu Sans, Verdana, sans-serif")
-            .add(
-                Rectangle::new()
-                    .set("width", "100%")
-                    .set("height", "100%")
-                    .set("fill", "#ffffff"),
-            )
-            .add(
-                Text::new(self.title)
-                    .set("x", GAP)
-                    .set("y", GAP + 14.0)
-                    .set("font-size", 18)
-                    .set("font-weight", "bold")
-                    .set("class", "title"),
-            )
-            .add(
-                self.board
-                    .set("transform", format!("translate({board_left},{board_top})")),
-            )
-            .add(legend)
-            .add(panel);
-        inert(document.to_string() + "\n")
+        // Written as the `svg` crate wrote the document: attributes sorted
+        // by name, each part on a line of its own.
+        let parts = [&self.board, &legend, &panel];
+        let size: usize = parts
+            .iter()
+            .flat_map(|p| p.iter())
+            .map(|l| l.len() + 1)
+            .sum();
+        let mut out = String::with_capacity(size + 1024);
+        // Writing to a String cannot fail.
+        let _ = write!(
+            out,
+            "<svg font-family=\"DejaVu Sans, Verdana, sans-serif\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" width=\"{width}\" xmlns=\"http://www.w3.org/2000/svg\">\n\
+             <rect fill=\"#ffffff\" height=\"100%\" width=\"100%\"/>\n\
+             <text class=\"title\" font-size=\"18\" font-weight=\"bold\" x=\"{GAP}\" y=\"{}\">\n",
+            GAP + 14.0
+        );
+        escape_into(&self.title, &mut out);
+        out.push_str("\n</text>\n");
+        layer(&mut out, "board", board_left, board_top, &self.board);
+        layer(&mut out, "legend", board_left, legend_top, &legend);
+        layer(&mut out, "panel", panel_left, board_top, &panel);
+        out.push_str("</svg>\n");
+        inert(out)
     }
 }
 
 /// `svg` without the characters markup may not hold
 /// ([`crate::escape::allowed_in_markup`]).
 fn inert(svg: String) -> String {
-    if svg.chars().all(crate::escape::allowed_in_markup) {
+    // Printable ASCII and line ends, the whole of almost every picture,
+    // are checked a byte at a time, without stopping (which vectorizes).
+    let plain = |b: u8| (b' '..=b'~').contains(&b) || b == b'\n' || b == b'\t' || b == b'\r';
+    let all_plain = svg.bytes().fold(true, |all, b| all & plain(b));
+    if all_plain || svg.chars().all(crate::escape::allowed_in_markup) {
         svg
     } else {
         svg.chars()
@@ -181,9 +214,42 @@ fn inert(svg: String) -> String {
     }
 }
 
-/// The panel's blocks, and its height.
-fn panel(blocks: &[Block]) -> (Group, f64) {
-    let mut panel = Group::new().set("class", "panel");
+/// `node` as SVG text on one line: a line break in a text a file chose
+/// (a piece's name) is dropped, so that every part stays one line of the
+/// picture.
+fn one_line(node: &Tag) -> String {
+    let text = node.to_string();
+    if text.contains('\n') {
+        text.replace('\n', "")
+    } else {
+        text
+    }
+}
+
+/// Writes a part of the page (`board`, `legend`, `panel`) moved to
+/// `(left, top)`, holding `lines`, each on a line of its own, and a line
+/// break after it.
+fn layer(out: &mut String, class: &str, left: f64, top: f64, lines: &[String]) {
+    // Writing to a String cannot fail.
+    let _ = write!(
+        out,
+        "<g class=\"{class}\" transform=\"translate({left},{top})\""
+    );
+    if lines.is_empty() {
+        out.push_str("/>\n");
+        return;
+    }
+    out.push('>');
+    for line in lines {
+        out.push('\n');
+        out.push_str(line);
+    }
+    out.push_str("\n</g>\n");
+}
+
+/// The panel's blocks, each on a line, and its height.
+fn panel(blocks: &[Block]) -> (Vec<String>, f64) {
+    let mut panel = Vec::with_capacity(blocks.len());
     let mut y = 0.0;
     for block in blocks {
         let mut group = Group::new();
@@ -201,7 +267,7 @@ fn panel(blocks: &[Block]) -> (Group, f64) {
             heading_x = 18.0;
         }
         group = group.add(
-            Text::new(block.heading.clone())
+            Text::new(&block.heading)
                 .set("x", heading_x)
                 .set("y", tenth(y))
                 .set("font-size", 14)
@@ -219,16 +285,9 @@ fn panel(blocks: &[Block]) -> (Group, f64) {
             );
         }
         y += PANEL_LINE / 2.0;
-        panel = panel.add(one_line(group));
+        panel.push(one_line(&group));
     }
     (panel, tenth(y))
-}
-
-/// `node` as SVG text on one line (the `svg` crate puts each child element
-/// on a line of its own; no text drawn here holds a line break).
-fn one_line<T: Into<Box<dyn Node>>>(node: T) -> Blob {
-    let node: Box<dyn Node> = node.into();
-    Blob::new(node.to_string().replace('\n', ""))
 }
 
 /// `line` cut into lines of at most `columns` characters, between words

@@ -174,14 +174,13 @@ impl Session {
             "start",
         );
         let mut game = game;
+        let count = record.answers.len();
         for (i, text) in record.answers.iter().enumerate() {
             game.apply_text(text)
                 .map_err(|e| ReplError::new(format!("{path}: answer {} `{text}`: {e}", i + 1)))?;
-            session.timeline.push(
-                stepping(game.boxed_clone()),
-                text.clone(),
-                Move::Answer(text.clone()),
-            );
+            session
+                .timeline
+                .push_replayed(game.as_ref(), text.clone(), i + 1 == count);
         }
         Ok(session)
     }
@@ -269,7 +268,7 @@ impl Session {
 
     /// The game where the user stands.
     pub fn game(&self) -> &dyn DynState {
-        self.timeline.current().game.as_ref()
+        self.timeline.current().game()
     }
 
     /// The game where the user stands, as its concrete type `G`.

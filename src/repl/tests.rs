@@ -511,7 +511,7 @@ fn state(session: &Session) -> String {
         .timeline()
         .points()
         .iter()
-        .map(|p| format!("{} {:?} {:?}", p.label, p.answers, p.game.where_lines()))
+        .map(|p| format!("{} {:?} {:?}", p.label, p.answers, p.game().where_lines()))
         .collect();
     format!(
         "at {} of {:?}\n{}\n{:?}",

@@ -10,7 +10,13 @@
 //! Points are shared, never changed once made: a copy of the timeline
 //! (what the session keeps while a line runs, to put back if the line is
 //! refused) costs a pointer per point, not a game.
+//!
+//! A saved game loaded whole ([`Timeline::push_replayed`]) keeps a copy
+//! of the game only every [`SNAPSHOT_EVERY`] answers: a point between two
+//! copies makes its game when first asked, from the copy before it and
+//! the answers since, as a game is given by its answers.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 use crate::engine::DynState;
@@ -33,8 +39,14 @@ pub enum Move {
 
 /// One point of the history.
 pub struct Point {
-    /// The game at this point.
-    pub game: Box<dyn DynState>,
+    /// The game at this point, made when first asked for a point loaded
+    /// without it ([`Point::game`]).
+    game: OnceCell<Box<dyn DynState>>,
+    /// Where a point loaded without its game makes it from: the point with
+    /// the copy before it, and how many answers after that copy it is.
+    made_from: Option<(Rc<Point>, usize)>,
+    /// The turn of its game.
+    turn: u32,
     /// What led here, for `history` (`place red.1 1 zap`, `step: red.1 ...`).
     pub label: String,
     /// The answers given from the start to here, as text (what a replay
@@ -48,15 +60,38 @@ pub struct Point {
     pub played_in: u32,
 }
 
-impl Clone for Point {
-    fn clone(&self) -> Point {
-        Point {
-            game: self.game.boxed_clone(),
-            label: self.label.clone(),
-            answers: self.answers.clone(),
-            led_by: self.led_by.clone(),
-            played_in: self.played_in,
+/// How many answers of a loaded game go by between two copies of the
+/// game kept in its history; the points between make theirs when asked.
+pub const SNAPSHOT_EVERY: usize = 32;
+
+impl Point {
+    /// The game at this point (in stepping mode, as the REPL plays).
+    pub fn game(&self) -> &dyn DynState {
+        self.game.get_or_init(|| self.remade()).as_ref()
+    }
+
+    /// The turn its game is at.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The game of a point loaded without it: the copy before it, its
+    /// answers since then played again as they were loaded (not stepping).
+    fn remade(&self) -> Box<dyn DynState> {
+        let Some((copy, after)) = &self.made_from else {
+            unreachable!("a point is made with its game or with where it is made from")
+        };
+        let mut game = copy.game().boxed_clone();
+        game.set_stepping(false);
+        let answers = self.answers.to_vec();
+        for text in &answers[answers.len() - after..] {
+            // These answers played from this very copy when the game was
+            // loaded, and a game is given by its answers.
+            game.apply_text(text)
+                .expect("an answer that played when the game was loaded plays again");
         }
+        game.set_stepping(true);
+        game
     }
 }
 
@@ -145,7 +180,9 @@ impl Timeline {
             points: vec![Rc::new(Point {
                 led_by: Move::Start,
                 played_in: game.turn(),
-                game,
+                turn: game.turn(),
+                made_from: None,
+                game: OnceCell::from(game),
                 label: label.into(),
                 answers: Answers::default(),
             })],
@@ -187,15 +224,52 @@ impl Timeline {
             Move::Answer(text) => self.current().answers.with(text.clone()),
             _ => self.current().answers.clone(),
         };
-        let played_in = self.current().game.turn();
+        let played_in = self.current().turn;
         self.points.truncate(self.at + 1);
         self.points.push(Rc::new(Point {
-            game,
+            turn: game.turn(),
+            made_from: None,
+            game: OnceCell::from(game),
             label: label.into(),
             answers,
             led_by,
             played_in,
         }));
+        self.at += 1;
+    }
+
+    /// Adds a point after the current one for `answer` of a saved game
+    /// being loaded, `game` being the game after it (not stepping), and
+    /// stands on it. The point keeps a copy of `game` (stepping) only
+    /// every [`SNAPSHOT_EVERY`] answers or when `last`; the others make
+    /// theirs when asked.
+    pub fn push_replayed(&mut self, game: &dyn DynState, answer: String, last: bool) {
+        let current = &self.points[self.at];
+        let since_copy = current.made_from.as_ref().map_or(0, |(_, after)| *after) + 1;
+        if last
+            || since_copy >= SNAPSHOT_EVERY
+            || !matches!(current.led_by, Move::Answer(_) | Move::Start)
+        {
+            let mut copy = game.boxed_clone();
+            copy.set_stepping(true);
+            self.push(copy, answer.clone(), Move::Answer(answer));
+            return;
+        }
+        let copy = match &current.made_from {
+            Some((copy, _)) => Rc::clone(copy),
+            None => Rc::clone(current),
+        };
+        let point = Point {
+            game: OnceCell::new(),
+            made_from: Some((copy, since_copy)),
+            turn: game.turn(),
+            label: answer.clone(),
+            answers: current.answers.with(answer.clone()),
+            led_by: Move::Answer(answer),
+            played_in: current.turn,
+        };
+        self.points.truncate(self.at + 1);
+        self.points.push(Rc::new(point));
         self.at += 1;
     }
 
@@ -215,9 +289,9 @@ impl Timeline {
 
     /// The first point of the run of points of the same turn as `i`.
     fn turn_start(&self, i: usize) -> usize {
-        let turn = self.points[i].game.turn();
+        let turn = self.points[i].turn;
         let mut start = i;
-        while start > 0 && self.points[start - 1].game.turn() == turn {
+        while start > 0 && self.points[start - 1].turn == turn {
             start -= 1;
         }
         start
@@ -240,10 +314,10 @@ impl Timeline {
     /// Forward to the start of the next turn (or the last point); returns
     /// how many points forward.
     pub fn redo_turn(&mut self) -> usize {
-        let turn = self.current().game.turn();
+        let turn = self.current().turn;
         let last = self.points.len() - 1;
         let target = (self.at + 1..=last)
-            .find(|&i| self.points[i].game.turn() != turn)
+            .find(|&i| self.points[i].turn != turn)
             .unwrap_or(last);
         let moved = target - self.at;
         self.at = target;
@@ -292,6 +366,52 @@ mod tests {
     }
 
     #[test]
+    fn a_loaded_game_keeps_few_copies_and_every_point_makes_the_same_game() {
+        // The points of a game loaded answer by answer, most without a
+        // copy of their game, show the games a copy at every answer shows.
+        let steps = SNAPSHOT_EVERY * 2 + 5;
+        let every = timeline(steps);
+        let options = GameOptions {
+            players: Some(2),
+            seed: 1,
+            ..GameOptions::default()
+        };
+        let mut game = crate::games::default_game()
+            .start(&options)
+            .expect("a standard game")
+            .game;
+        let mut start = game.boxed_clone();
+        start.set_stepping(true);
+        let mut loaded = Timeline::new(start, "start");
+        for i in 0..steps {
+            let text = game.legal_text(0).expect("an answer");
+            game.apply_text(&text).expect("legal");
+            loaded.push_replayed(game.as_ref(), text, i + 1 == steps);
+        }
+        let copies = |t: &Timeline| t.points().iter().filter(|p| p.game.get().is_some()).count();
+        assert_eq!(
+            copies(&loaded),
+            1 + steps / SNAPSHOT_EVERY + 1,
+            "the start, every 32nd, the last"
+        );
+        for (mine, theirs) in loaded.points().iter().zip(every.points()) {
+            assert_eq!(mine.turn(), theirs.game().turn());
+            assert_eq!(mine.played_in, theirs.played_in);
+            assert_eq!(mine.answers.to_vec(), theirs.answers.to_vec());
+            assert_eq!(
+                mine.game().picture(None, false),
+                theirs.game().picture(None, false)
+            );
+            assert_eq!(mine.game().legal_count(), theirs.game().legal_count());
+        }
+        assert_eq!(
+            copies(&loaded),
+            steps + 1,
+            "each made when asked, then kept"
+        );
+    }
+
+    #[test]
     fn undo_and_redo_go_to_any_depth_and_stop_at_the_ends() {
         let mut t = timeline(6);
         assert_eq!(t.position(), 6);
@@ -334,7 +454,7 @@ mod tests {
     fn something_new_after_an_undo_drops_what_was_ahead() {
         let mut t = timeline(5);
         t.undo(3);
-        let game = t.current().game.boxed_clone();
+        let game = t.current().game().boxed_clone();
         t.push(game, "other", Move::Answer("pass".into()));
         assert_eq!(t.points().len(), 4);
         assert_eq!(t.redo(1), 0);
@@ -346,7 +466,7 @@ mod tests {
         let mut t = timeline(8);
         // Seat 0 places twice on turn 1, seat 1 twice on turn 2, then every
         // answer is a whole turn.
-        let turns: Vec<u32> = t.points().iter().map(|p| p.game.turn()).collect();
+        let turns: Vec<u32> = t.points().iter().map(|p| p.turn()).collect();
         assert_eq!(turns, [1, 1, 2, 2, 3, 4, 5, 6, 7]);
         // Each point is labelled with the turn its answer was given in:
         // the answer ending turn 1 (point 2) belongs to turn 1.

@@ -10,7 +10,9 @@
 //! drawn in Rust through [`crate::engine::DynState::svg`] and embedded in
 //! the page as JSON, equal pictures once; the page's few lines of
 //! JavaScript only show them. Nothing is fetched: the page works from
-//! `file://`.
+//! `file://`. `tinbots replay --html` writes the page while the game is
+//! replayed ([`write_page`]), so that a long game's page is never held
+//! whole.
 
 mod page;
 
@@ -20,7 +22,7 @@ use serde::Serialize;
 use crate::engine::{DynState, Seat};
 use crate::replay::{Record, ReplayError};
 
-pub use page::{document, html, nav, Document, STEPS};
+pub use page::{document, html, nav, write_document, Document, STEPS};
 
 /// One step of a replayed game, as the page shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -90,35 +92,69 @@ impl Replayed {
     }
 }
 
-/// Pictures being kept for a page: distinct lines once, each picture as
-/// operations against the one before ([`Replayed::pictures`]).
+/// Pictures being kept for a page: each distinct line once, each picture
+/// as operations against the one before ([`Replayed::pictures`]).
+///
+/// The album keeps no picture's text but the last one's: a line equal to
+/// the line at its place in the picture before is known at once, any
+/// other by a 128-bit hash of its text (a different line with an equal
+/// hash, about one chance in 2^64 for the longest game, is the only way
+/// two lines could be mixed up). New lines go to the caller as they are
+/// found, so that a page can be written while the game is replayed.
 #[derive(Default)]
 struct Album {
-    lines: Vec<String>,
-    line_index: std::collections::HashMap<String, usize>,
+    /// The number of every line kept, by its text's hash.
+    line_index: std::collections::HashMap<u128, usize>,
+    /// How many distinct lines there are.
+    line_count: usize,
     pictures: Vec<Vec<i64>>,
-    /// Each picture kept, by its line numbers (not its text: a long game's
-    /// pictures would hold megabytes of equal lines).
-    picture_index: std::collections::HashMap<Vec<usize>, usize>,
+    /// Each picture kept, by the hash of its line numbers.
+    picture_index: std::collections::HashMap<u128, usize>,
+    /// The last picture kept: its text and its line numbers.
+    last_text: String,
     last: Vec<usize>,
 }
 
+/// A 128-bit hash of `value`: two 64-bit hashes of it, salted apart.
+fn wide_hash<T: std::hash::Hash + ?Sized>(value: &T) -> u128 {
+    use std::hash::{DefaultHasher, Hasher};
+    let half = |salt: u8| {
+        let mut hasher = DefaultHasher::new();
+        hasher.write_u8(salt);
+        value.hash(&mut hasher);
+        hasher.finish()
+    };
+    (u128::from(half(1)) << 64) | u128::from(half(2))
+}
+
 impl Album {
-    /// The index of `svg` among the pictures, kept if new.
-    fn keep(&mut self, svg: String) -> usize {
-        let numbers: Vec<usize> = svg
-            .split('\n')
-            .map(|line| match self.line_index.get(line) {
-                Some(&n) => n,
+    /// The index of `svg` among the pictures, kept if new; each line seen
+    /// for the first time is given to `new_line`, in order (line `n` of
+    /// [`Replayed::lines`] is the `n`th given).
+    fn keep(&mut self, svg: String, new_line: &mut dyn FnMut(&str)) -> usize {
+        let mut numbers: Vec<usize> = Vec::with_capacity(self.last.len());
+        let mut before = self.last_text.split('\n').zip(self.last.iter().copied());
+        for line in svg.split('\n') {
+            let same = before
+                .next()
+                .filter(|(old, _)| *old == line)
+                .map(|(_, n)| n);
+            let number = match same {
+                Some(n) => n,
                 None => {
-                    self.lines.push(line.to_string());
-                    self.line_index
-                        .insert(line.to_string(), self.lines.len() - 1);
-                    self.lines.len() - 1
+                    let next = self.line_count;
+                    let number = *self.line_index.entry(wide_hash(line)).or_insert(next);
+                    if number == next {
+                        self.line_count += 1;
+                        new_line(line);
+                    }
+                    number
                 }
-            })
-            .collect();
-        if let Some(&k) = self.picture_index.get(&numbers) {
+            };
+            numbers.push(number);
+        }
+        let key = wide_hash(&numbers);
+        if let Some(&k) = self.picture_index.get(&key) {
             return k;
         }
         let mut ops: Vec<i64> = Vec::new();
@@ -132,9 +168,9 @@ impl Album {
                 ops.push(n as i64);
             }
         }
-        self.picture_index
-            .insert(numbers.clone(), self.pictures.len());
+        self.picture_index.insert(key, self.pictures.len());
         self.last = numbers;
+        self.last_text = svg;
         self.pictures.push(ops);
         self.pictures.len() - 1
     }
@@ -319,22 +355,143 @@ pub fn replay_as_far(games: &Games, record: &Record, path: &str, viewer: Option<
 /// after its turn), each a step with what it is and its events.
 pub fn stills(title: &str, frames: &[(&str, Vec<String>, &dyn DynState)]) -> Replayed {
     let mut album = Album::default();
+    let mut lines = Vec::new();
     let steps = frames
         .iter()
         .map(|(said, events, game)| Step {
             turn: game.turn(),
             said: (*said).to_string(),
             events: events.clone(),
-            picture: album.keep(game.svg(None)),
+            picture: album.keep(game.svg(None), &mut |line| lines.push(line.to_string())),
         })
         .collect();
     Replayed {
         title: title.to_string(),
         seen_by: "everything".to_string(),
         steps,
-        lines: album.lines,
+        lines,
         pictures: album.pictures,
     }
+}
+
+/// The step the page shows for `info`, its picture being `picture`.
+fn step_of(
+    game: &dyn DynState,
+    info: StepInfo,
+    viewer: Option<Seat>,
+    first: bool,
+    picture: usize,
+) -> Step {
+    Step {
+        turn: info.turn,
+        said: said(game, &info, viewer, first),
+        events: info.events,
+        picture,
+    }
+}
+
+/// The title of `record`'s game (`Twin Tin Bots`), or the name the record
+/// gives when no game has it.
+fn game_title(games: &Games, record: &Record) -> String {
+    record
+        .game_type(games)
+        .map_or_else(|_| record.game.clone(), |g| g.title.to_string())
+}
+
+/// Why a replay page could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    /// The saved game does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    /// The page could not be written.
+    #[error(transparent)]
+    Write(#[from] crate::files::FileError),
+}
+
+/// Writes the replay page of `record` as `viewer` sees it (`None`:
+/// everything) to the file `page`, as [`html`] writes [`replay`]'s;
+/// returns the number of steps.
+///
+/// The page is written while the game is replayed: the distinct lines of
+/// the pictures as they are found, then the pictures and the steps, so a
+/// long game's page is never held whole. The game is first replayed
+/// without pictures to count its steps (the title says how many) and to
+/// find any answer that does not play before anything is written.
+pub fn write_page(
+    games: &Games,
+    record: &Record,
+    path: &str,
+    viewer: Option<Seat>,
+    page: &std::path::Path,
+) -> Result<usize, PageError> {
+    let mut count = 0;
+    let mut seen_by = "everything".to_string();
+    walk(games, record, path, |game, _| {
+        if let Some(v) = viewer {
+            seen_by = game.seat_name(v);
+        }
+        count += 1;
+        true
+    })?;
+    let title = game_title(games, record);
+    crate::files::write_whole_with(page, |out| {
+        page::write_replay(&title, &seen_by, count, out, |out| {
+            write_data(games, record, path, viewer, (&title, &seen_by), out)
+        })
+    })?;
+    Ok(count)
+}
+
+/// `value` as JSON for an HTML script element
+/// ([`crate::escape::json_in_html`]).
+fn json<T: Serialize + ?Sized>(value: &T) -> std::io::Result<String> {
+    crate::escape::json_in_html(value).map_err(std::io::Error::other)
+}
+
+/// Writes the data of [`write_page`]: [`Replayed`] as JSON for an HTML
+/// script element, its fields in the order they are made.
+fn write_data(
+    games: &Games,
+    record: &Record,
+    path: &str,
+    viewer: Option<Seat>,
+    (title, seen_by): (&str, &str),
+    out: &mut dyn std::io::Write,
+) -> std::io::Result<()> {
+    write!(
+        out,
+        "{{\"title\":{},\"seen_by\":{},\"lines\":[",
+        json(title)?,
+        json(seen_by)?
+    )?;
+    let mut album = Album::default();
+    let mut steps = Vec::new();
+    let mut failed: Option<std::io::Error> = None;
+    let mut first_line = true;
+    let walked = walk(games, record, path, |game, info| {
+        let mut new_line = |line: &str| {
+            if failed.is_none() {
+                let comma = if first_line { "" } else { "," };
+                first_line = false;
+                let written = json(line).and_then(|l| write!(out, "{comma}{l}"));
+                failed = written.err();
+            }
+        };
+        let picture = album.keep(game.svg(viewer), &mut new_line);
+        steps.push(step_of(game, info, viewer, steps.is_empty(), picture));
+        failed.is_none()
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    walked.map_err(|e| std::io::Error::other(e.to_string()))?;
+    write!(
+        out,
+        "],\"pictures\":{},\"steps\":{}}}",
+        json(&album.pictures)?,
+        json(&steps)?
+    )
 }
 
 /// The steps of `record` as far as they play, and whether all did.
@@ -346,29 +503,21 @@ fn replay_walk(
 ) -> (Replayed, Result<(), ReplayError>) {
     let mut steps = Vec::new();
     let mut album = Album::default();
+    let mut lines = Vec::new();
     let mut seen_by = "everything".to_string();
     let walked = walk(games, record, path, |game, info| {
         if let Some(v) = viewer {
             seen_by = game.seat_name(v);
         }
-        let picture = album.keep(game.svg(viewer));
-        let said = said(game, &info, viewer, steps.is_empty());
-        steps.push(Step {
-            turn: info.turn,
-            said,
-            events: info.events,
-            picture,
-        });
+        let picture = album.keep(game.svg(viewer), &mut |line| lines.push(line.to_string()));
+        steps.push(step_of(game, info, viewer, steps.is_empty(), picture));
         true
     });
-    let title = record
-        .game_type(games)
-        .map_or_else(|_| record.game.clone(), |g| g.title.to_string());
     let replayed = Replayed {
-        title,
+        title: game_title(games, record),
         seen_by,
         steps,
-        lines: album.lines,
+        lines,
         pictures: album.pictures,
     };
     (replayed, walked)

@@ -11,6 +11,7 @@
 
 use super::Replayed;
 use crate::escape::{json_in_html, markup};
+use std::io::Write;
 
 /// The page's stylesheet.
 const STYLE: &str = include_str!("page.css");
@@ -61,6 +62,13 @@ pub struct Document<'a> {
 
 /// The HTML of `page`: what the replay page and the dispute page share.
 pub fn document(page: &Document) -> String {
+    let (head, tail) = around_data(page);
+    format!("{head}{}{tail}", page.data)
+}
+
+/// The HTML of `page` before its data (up to the data element's opening
+/// tag) and after it; `page.data` is not used.
+fn around_data(page: &Document) -> (String, String) {
     let Document {
         title,
         style,
@@ -68,10 +76,10 @@ pub fn document(page: &Document) -> String {
         main,
         noscript,
         data_id,
-        data,
+        data: _,
         script,
     } = page;
-    format!(
+    let head = format!(
         r#"<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -88,32 +96,70 @@ pub fn document(page: &Document) -> String {
 <main>
 {main}</main>
 <noscript>{noscript}</noscript>
-<script type="application/json" id="{data_id}">{data}</script>
+<script type="application/json" id="{data_id}">"#
+    );
+    let tail = format!(
+        r#"</script>
 <script>
 {STEPS}{script}</script>
 </body>
 </html>
 "#
-    )
+    );
+    (head, tail)
+}
+
+/// Writes `page` to `out`, its data written by `data` in its place: a
+/// page too big to hold (a long game's) is written as it is made.
+pub fn write_document(
+    page: &Document,
+    out: &mut dyn Write,
+    data: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let (head, tail) = around_data(page);
+    out.write_all(head.as_bytes())?;
+    data(out)?;
+    out.write_all(tail.as_bytes())
+}
+
+/// The replay page's title (as HTML text) and its header's controls, for
+/// a game `steps` long.
+fn replay_frame(title: &str, seen_by: &str, steps: usize) -> (String, String) {
+    let title = format!("tinbots replay: {title}, {steps} steps, seen by {seen_by}");
+    (markup(&title).into_owned(), nav(steps.saturating_sub(1)))
+}
+
+/// The replay page titled `title`, with `header` over it, holding `data`.
+fn replay_document<'a>(title: &'a str, header: &'a str, data: &'a str) -> Document<'a> {
+    Document {
+        title,
+        style: STYLE,
+        header,
+        main: "<div id=\"picture\"></div>\n<aside>\n<p id=\"said\"></p>\n<ol id=\"narration\"></ol>\n</aside>\n",
+        noscript: "The replay page needs JavaScript to step through the game.",
+        data_id: "steps",
+        data,
+        script: SCRIPT,
+    }
+}
+
+/// Writes the replay page of a game `steps` long to `out` as it is made:
+/// the frame, then the data ([`super::Replayed`] as JSON) written by
+/// `data`.
+pub fn write_replay(
+    title: &str,
+    seen_by: &str,
+    steps: usize,
+    out: &mut dyn Write,
+    data: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let (title, header) = replay_frame(title, seen_by, steps);
+    write_document(&replay_document(&title, &header, ""), out, data)
 }
 
 /// The whole page of a replayed game.
 pub fn html(replayed: &Replayed) -> String {
     let data = json_in_html(replayed).expect("steps and pictures are strings and numbers");
-    let title = format!(
-        "tinbots replay: {}, {} steps, seen by {}",
-        replayed.title,
-        replayed.steps.len(),
-        replayed.seen_by
-    );
-    document(&Document {
-        title: &markup(&title),
-        style: STYLE,
-        header: &nav(replayed.steps.len().saturating_sub(1)),
-        main: "<div id=\"picture\"></div>\n<aside>\n<p id=\"said\"></p>\n<ol id=\"narration\"></ol>\n</aside>\n",
-        noscript: "The replay page needs JavaScript to step through the game.",
-        data_id: "steps",
-        data: &data,
-        script: SCRIPT,
-    })
+    let (title, header) = replay_frame(&replayed.title, &replayed.seen_by, replayed.steps.len());
+    document(&replay_document(&title, &header, &data))
 }

@@ -236,3 +236,36 @@ fn text_a_file_chose_cannot_break_the_page() {
         "{page}"
     );
 }
+
+/// The page `tinbots replay --html` streams to its file holds what the
+/// page made whole holds: the same frame around the data, and data that
+/// reads back the same (its fields written in another order).
+#[test]
+fn the_streamed_page_is_the_page_made_whole() {
+    for (game, players, answers, viewer) in [
+        ("twin-tin-bots", 2, 40, None),
+        ("roborally", 2, 30, Some(1)),
+        ("droids", 2, 20, None),
+    ] {
+        let record = played(game, players, answers);
+        let games = crate::games::registry();
+        let whole = html(&replay(&games, &record, "mem", viewer).expect("replays"));
+        let file = std::env::temp_dir().join(format!(
+            "tinbots-streamed-page-{}-{game}.html",
+            std::process::id()
+        ));
+        let steps = write_page(&games, &record, "mem", viewer, &file).expect("written");
+        let streamed = std::fs::read_to_string(&file).expect("the page");
+        std::fs::remove_file(&file).ok();
+        let (whole_data, streamed_data) = (data_of(&whole), data_of(&streamed));
+        assert_eq!(
+            whole.replace(whole_data, ""),
+            streamed.replace(streamed_data, "")
+        );
+        let read = |data: &str| serde_json::from_str::<serde_json::Value>(data).expect("JSON");
+        let streamed_json = read(streamed_data);
+        assert_eq!(read(whole_data), streamed_json, "{game}");
+        assert_eq!(streamed_json["steps"].as_array().map(Vec::len), Some(steps));
+        assert!(!streamed_data.contains('<'), "{streamed_data}");
+    }
+}

@@ -6,7 +6,7 @@
 //! register board as anyone sees it (tile backs by colour), the stacks,
 //! and the hands and laid tiles the viewer may see.
 
-use svg::node::element::{Circle, Group, Polygon, Rectangle};
+use crate::picture::tag::{Circle, Group, Polygon, Rectangle, Tag};
 
 use crate::engine::{Describe, Seat, State};
 use crate::grid::square::Square;
@@ -25,7 +25,7 @@ const SIZE: f64 = 36.0;
 const MARGIN: f64 = 18.0;
 
 /// A piece lying on the board, drawn around `at`.
-fn piece(at: (f64, f64), piece: Piece) -> Group {
+fn piece(at: (f64, f64), piece: Piece) -> Tag {
     let r = SIZE * 0.32;
     let (x, y) = at;
     match piece {

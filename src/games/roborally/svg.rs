@@ -10,13 +10,14 @@
 //! panel the game gives (damage, lives, flags, registers as the viewer may
 //! see them).
 
-use svg::node::element::{Circle, Group, Line, Polygon, Rectangle, Text};
+use crate::picture::tag::{Circle, Group, Line, Polygon, Rectangle, Tag, Text};
 
 use crate::grid::square::{Compass, Square};
 use crate::picture::geometry::{toward, SquareGrid};
 use crate::picture::marks::{arrow, grid_numbers, label, robot, RobotLook};
-use crate::picture::sheet::Block;
+use crate::picture::sheet::{Block, Recording};
 use crate::picture::{tenth, Sheet};
+use std::sync::Arc;
 
 use super::board::{Board, Kind, Registers, Turn};
 use super::position::RobotState;
@@ -52,7 +53,7 @@ fn phases(registers: Registers) -> String {
 
 /// The picture of `board` with `robots` on it, titled `title`, with the
 /// panel `panel`.
-pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Block>) -> String {
+pub fn draw(board: &Arc<Board>, robots: &[RobotState], title: String, panel: Vec<Block>) -> String {
     let (width, height) = board.size();
     let grid = SquareGrid {
         size: SIZE,
@@ -63,39 +64,20 @@ pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Bloc
         MARGIN + SIZE * f64::from(width),
         MARGIN + SIZE * f64::from(height),
     );
-    for number in grid_numbers(&grid, width, height, MARGIN) {
-        sheet.draw(number);
-    }
-    for y in 0..height {
-        for x in 0..width {
-            floor(&mut sheet, board, &grid, Square::new(x, y));
+    FLOORS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let fresh = kept
+            .as_ref()
+            .is_some_and(|(drawn, _)| Arc::ptr_eq(drawn, board));
+        if !fresh {
+            let mut floor_sheet = Sheet::new(String::new(), 0.0, 0.0);
+            fixed_floor(&mut floor_sheet, board, &grid);
+            *kept = Some((Arc::clone(board), floor_sheet.recording()));
         }
-    }
-    for wall in board.walls() {
-        let ((x1, y1), (x2, y2)) = grid.side(wall.at.x, wall.at.y, angle(wall.side));
-        sheet.draw(
-            Line::new()
-                .set("x1", x1)
-                .set("y1", y1)
-                .set("x2", x2)
-                .set("y2", y2)
-                .set("stroke", "#e69f00")
-                .set("stroke-width", 5)
-                .set("stroke-linecap", "square"),
-        );
-        sheet.legend(
-            Group::new().add(
-                Line::new()
-                    .set("x1", -9)
-                    .set("y1", 0)
-                    .set("x2", 9)
-                    .set("y2", 0)
-                    .set("stroke", "#e69f00")
-                    .set("stroke-width", 5),
-            ),
-            "a wall, on the side of the square it is drawn on",
-        );
-    }
+        if let Some((_, floor)) = kept.as_ref() {
+            sheet.replay(floor);
+        }
+    });
     lasers(&mut sheet, board, robots, &grid);
     archives(&mut sheet, robots, &grid);
     robot_lasers(&mut sheet, board, robots, &grid);
@@ -142,6 +124,55 @@ pub fn draw(board: &Board, robots: &[RobotState], title: String, panel: Vec<Bloc
         sheet.block(block.heading, block.colour.as_deref(), block.lines);
     }
     sheet.finish()
+}
+
+thread_local! {
+    /// The floor of the board drawn last (its squares, what is built on
+    /// them, its walls), as the lines and legend it adds, for the next
+    /// picture of the same board: a replay page draws thousands, and the
+    /// floor never changes. The board is kept with it, so that it is the
+    /// same board and not one made where it was.
+    static FLOORS: std::cell::RefCell<Option<(Arc<Board>, Recording)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// What never moves on `board`: the coordinates, every square's floor and
+/// what is built on it, and the walls.
+fn fixed_floor(sheet: &mut Sheet, board: &Board, grid: &SquareGrid) {
+    let (width, height) = board.size();
+    for number in grid_numbers(grid, width, height, MARGIN) {
+        sheet.draw(number);
+    }
+    for y in 0..height {
+        for x in 0..width {
+            floor(sheet, board, grid, Square::new(x, y));
+        }
+    }
+    for wall in board.walls() {
+        let ((x1, y1), (x2, y2)) = grid.side(wall.at.x, wall.at.y, angle(wall.side));
+        sheet.draw(
+            Line::new()
+                .set("x1", x1)
+                .set("y1", y1)
+                .set("x2", x2)
+                .set("y2", y2)
+                .set("stroke", "#e69f00")
+                .set("stroke-width", 5)
+                .set("stroke-linecap", "square"),
+        );
+        sheet.legend(
+            Group::new().add(
+                Line::new()
+                    .set("x1", -9)
+                    .set("y1", 0)
+                    .set("x2", 9)
+                    .set("y2", 0)
+                    .set("stroke", "#e69f00")
+                    .set("stroke-width", 5),
+            ),
+            "a wall, on the side of the square it is drawn on",
+        );
+    }
 }
 
 /// The floor of one square and what is built on it.
@@ -266,7 +297,7 @@ fn floor(sheet: &mut Sheet, board: &Board, grid: &SquareGrid, sq: Square) {
 }
 
 /// A flag: a pennant with its number.
-fn flag_mark(at: (f64, f64), number: u8) -> Group {
+fn flag_mark(at: (f64, f64), number: u8) -> Tag {
     let (x, y) = at;
     Group::new()
         .set("class", "flag")
@@ -453,7 +484,7 @@ fn archives(sheet: &mut Sheet, robots: &[RobotState], grid: &SquareGrid) {
         let paint = crate::picture::palette::paint(colour);
         Group::new()
             .set("class", "archive")
-            .add(svg::node::element::Title::new(title))
+            .add(crate::picture::tag::Title::new(title))
             .add(
                 Rectangle::new()
                     .set("x", tenth(x))
@@ -558,7 +589,7 @@ mod tests {
     fn beams_and_archive_markers_are_drawn_with_their_legend() {
         let mut red = at(0, 0, Compass::E);
         red.archive = Square::new(1, 0);
-        let svg = draw(&board(), &[red], "t".into(), vec![]);
+        let svg = draw(&Arc::new(board()), &[red], "t".into(), vec![]);
         assert!(svg.contains("<title>red's archive marker at 1, 0</title>"));
         assert!(svg.contains("class=\"robot-laser\""));
         assert!(svg.contains("a robot's own laser"));

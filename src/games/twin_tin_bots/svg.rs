@@ -6,7 +6,7 @@
 //! facing and the crystal they carry; a legend; and the players' panel
 //! (the text panel of `show`, as `viewer` may see it).
 
-use svg::node::element::{Circle, Group, Polygon, Text};
+use crate::picture::tag::{Circle, Group, Polygon, Tag, Text};
 
 use super::picture::panel::panel;
 use super::picture::RenderOptions;
@@ -47,7 +47,7 @@ fn crystal_fill(crystal: Crystal) -> &'static str {
 }
 
 /// A crystal drawn as a diamond with its value on it.
-fn crystal(at: Point, crystal: Crystal) -> Group {
+fn crystal(at: Point, crystal: Crystal) -> Tag {
     let r = SIZE * 0.45;
     let points = format!(
         "{},{} {},{} {},{} {},{}",
@@ -122,40 +122,60 @@ pub fn svg(game: &Game, viewer: Option<PlayerId>) -> String {
     sheet.finish()
 }
 
-/// One hex: its floor, its label, and what stands on it.
-fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
+/// What a hex's floor and label are drawn from: the arena's radius (the
+/// grid's origin), the hex, the floor's fill, its arrow and its rim.
+type FloorKey = (
+    i32,
+    Hex,
+    &'static str,
+    Option<Direction>,
+    Option<&'static str>,
+);
+
+/// The most hexes' floors kept written ([`floor_written`]); more (a
+/// process drawing very many boards) starts the store again.
+const FLOORS_KEPT: usize = 4096;
+
+thread_local! {
+    /// Each hex's floor and label as written, for the next picture of the
+    /// same board: a replay page draws thousands, and a floor never moves.
+    static FLOORS: std::cell::RefCell<std::collections::HashMap<FloorKey, String>> =
+        std::cell::RefCell::default();
+}
+
+/// The floor of `hex` and its label, written, from the store when an
+/// earlier picture drew it.
+fn floor_written(grid: &HexGrid, radius: i32, hex: Hex, floor: Option<&Floor>) -> String {
+    let fill = floor.map_or(GROUND, floor_fill);
+    let key: FloorKey = (
+        radius,
+        hex,
+        fill,
+        floor.and_then(|f| f.facing),
+        floor.and_then(|f| f.colour).map(|c| paint(c.name()).ink),
+    );
+    if let Some(written) = FLOORS.with(|floors| floors.borrow().get(&key).cloned()) {
+        return written;
+    }
     let at = grid.centre(hex.q, hex.r);
-    let floor = game.board().floor(hex);
-    let fill = floor.as_ref().map_or(GROUND, floor_fill);
     let mut cell = Group::new().add(
         Polygon::new()
             .set("points", grid.outline(hex.q, hex.r, 0.0))
             .set("fill", fill)
             .set("stroke", "#8a8a8a"),
     );
-    if let Some(floor) = &floor {
-        if let Some(direction) = floor.facing {
-            cell = cell.add(arrow(at, angle(direction), SIZE * 1.2, "#5a8fa8"));
-        }
-        if let Some(colour) = floor.colour {
-            cell = cell.add(
-                Circle::new()
-                    .set("cx", at.0)
-                    .set("cy", at.1)
-                    .set("r", tenth(SIZE * 0.75))
-                    .set("fill", "none")
-                    .set("stroke", paint(colour.name()).ink)
-                    .set("stroke-dasharray", "3 2"),
-            );
-        }
-        sheet.legend(
-            Group::new().add(
-                Circle::new()
-                    .set("r", 8)
-                    .set("fill", fill)
-                    .set("stroke", "#8a8a8a"),
-            ),
-            format!("{}: floor", floor.kind),
+    if let Some(direction) = key.3 {
+        cell = cell.add(arrow(at, angle(direction), SIZE * 1.2, "#5a8fa8"));
+    }
+    if let Some(ink) = key.4 {
+        cell = cell.add(
+            Circle::new()
+                .set("cx", at.0)
+                .set("cy", at.1)
+                .set("r", tenth(SIZE * 0.75))
+                .set("fill", "none")
+                .set("stroke", ink)
+                .set("stroke-dasharray", "3 2"),
         );
     }
     cell = cell.add(
@@ -166,6 +186,34 @@ fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
             .set("text-anchor", "middle")
             .set("fill", "#6b6b6b"),
     );
+    let written = cell.children_written().to_string();
+    FLOORS.with(|floors| {
+        let mut floors = floors.borrow_mut();
+        if floors.len() >= FLOORS_KEPT {
+            floors.clear();
+        }
+        floors.insert(key, written.clone());
+    });
+    written
+}
+
+/// One hex: its floor, its label, and what stands on it.
+fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
+    let at = grid.centre(hex.q, hex.r);
+    let floor = game.board().floor(hex);
+    let radius = game.board().arena().radius() as i32;
+    let mut cell = Group::new().add_written(&floor_written(grid, radius, hex, floor.as_ref()));
+    if let Some(floor) = &floor {
+        sheet.legend(
+            Group::new().add(
+                Circle::new()
+                    .set("r", 8)
+                    .set("fill", floor_fill(floor))
+                    .set("stroke", "#8a8a8a"),
+            ),
+            format!("{}: floor", floor.kind),
+        );
+    }
     match game.board().at(hex) {
         None => {}
         Some(Piece::Crystal(c)) => cell = cell.add(crystal(at, c)),
@@ -217,14 +265,14 @@ fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
 
 /// A base: an inner hex in its player's colour, the colour's letter and
 /// the crystals delivered to it.
-fn base(game: &Game, grid: &HexGrid, hex: Hex, player: PlayerId) -> Group {
+fn base(game: &Game, grid: &HexGrid, hex: Hex, player: PlayerId) -> Tag {
     let at = grid.centre(hex.q, hex.r);
     let colour = game.colours()[player].name();
     let colours = paint(colour);
     let delivered = game.players()[player].delivered;
     Group::new()
         .set("class", "base")
-        .add(svg::node::element::Title::new(format!(
+        .add(crate::picture::tag::Title::new(format!(
             "{colour}'s base: {} crystals, {} points",
             delivered.count(),
             delivered.points()
