@@ -9,6 +9,7 @@
 pub mod api;
 pub mod effects;
 pub mod hooks;
+pub mod pool;
 #[cfg(test)]
 mod tests;
 pub mod vars;
@@ -223,9 +224,9 @@ impl Chosen {
     pub fn load(&self) -> Result<(Mission, Option<Rc<MissionHooks>>), String> {
         let mission = Mission::parse(&self.file, &self.text).map_err(|e| e.to_string())?;
         let hooks = match (&mission.script, &self.script) {
-            (Some(_), Some((file, text))) => Some(Rc::new(
-                MissionHooks::load(file, text, self.setting.clone()).map_err(|e| e.0)?,
-            )),
+            (Some(_), Some((file, text))) => {
+                Some(pool::hooks(file, text, self.setting.clone()).map_err(|e| e.0)?)
+            }
             (None, None) => None,
             (Some(named), None) => {
                 return Err(format!(
