@@ -291,11 +291,11 @@ impl State for Game {
     }
 
     fn legal_count(&self) -> usize {
-        self.legal_answers().len()
+        self.legal_answer_count()
     }
 
     fn legal(&self, i: usize) -> Option<Answer> {
-        self.legal_answers().get(i).copied()
+        self.legal_answer(i)
     }
 
     fn apply(&mut self, answer: Answer) -> Result<(), Refusal> {

@@ -555,7 +555,8 @@ fn random_games(mission: &str, games: u64, keep: bool) -> Vec<String> {
             draw ^= draw >> 7;
             draw ^= draw << 17;
             let n = game.legal_count() as u64;
-            game.apply_index((draw % n) as usize).expect("a legal answer");
+            game.apply_index((draw % n) as usize)
+                .expect("a legal answer");
             lines.extend(game.event_lines());
         }
         lines.push(format!("{mission} {seed}: {:?}", game.outcome()));
