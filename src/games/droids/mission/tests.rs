@@ -141,7 +141,7 @@ fn game_on(row: &str, script: &str) -> Result<Game, String> {
     )
     .map_err(|e| e.to_string())?;
     let hooks = Rc::new(load(script)?);
-    Game::with_rules(m, 2, 1, &TileMix::standard(), Some(hooks)).map_err(|e| e.message)
+    Game::with_rules(m, 2, 1, TileMix::standard(), Some(hooks)).map_err(|e| e.message)
 }
 
 /// A `moved` hook that drives the robot that moved one square east and
@@ -424,7 +424,7 @@ fn game_under(pins: &[&str], body: &str) -> Result<Game, String> {
     let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES)
         .pinned(&pins)
         .map_err(|e| e.0)?;
-    Game::with_rulings(m, 2, 1, &TileMix::standard(), Some(hooks), rulings).map_err(|e| e.message)
+    Game::with_rulings(m, 2, 1, TileMix::standard(), Some(hooks), rulings).map_err(|e| e.message)
 }
 
 #[test]
@@ -455,7 +455,7 @@ fn pooled_game(file: &str, script: &str) -> Game {
         setting: None,
     };
     let (m, hooks) = chosen.load().expect("the mission loads");
-    Game::with_rules(m, 2, 1, &TileMix::standard(), hooks).expect("the game starts")
+    Game::with_rules(m, 2, 1, TileMix::standard(), hooks).expect("the game starts")
 }
 
 /// The sandbox a game's hooks run in.
@@ -516,7 +516,7 @@ fn a_reused_sandbox_stops_a_runaway_script_as_a_new_one_does() {
     };
     let start = |script: &str| {
         let (m, hooks) = chosen(script).load().expect("the script loads");
-        Game::with_rules(m, 2, 1, &TileMix::standard(), hooks)
+        Game::with_rules(m, 2, 1, TileMix::standard(), hooks)
             .expect_err("the setup is stopped")
             .message
     };
