@@ -20,6 +20,10 @@
 //! - `terrain`: Twin Tin Bots turns a second on the mixed terrain board
 //!   (mud, teleporters, rocks, blobs, with their Lua hooks) divided by the
 //!   plain board's.
+//! - `droids-rounds-challenge`, `droids-rounds-mines`,
+//!   `droids-rounds-shelter`: Droids rounds a second of random play on the
+//!   mission, games started again as they end (`benches/droids.rs`'s
+//!   table).
 
 use std::io::Write;
 use tinbots::bot::{seat_seed, BotSpec, RandomBot};
@@ -34,6 +38,9 @@ use common::{play_turns, terrain_game, CpuClock};
 
 #[path = "../benches/roborally_common/mod.rs"]
 mod roborally_common;
+
+#[path = "../benches/droids_common/mod.rs"]
+mod droids_common;
 
 /// The figures, each with what it measures.
 const FIGURES: &[(&str, &str)] = &[
@@ -56,6 +63,18 @@ const FIGURES: &[(&str, &str)] = &[
     (
         "terrain",
         "Twin Tin Bots: mixed terrain / plain, turns a second",
+    ),
+    (
+        "droids-rounds-challenge",
+        "Droids: rounds a second, random play, mission 1",
+    ),
+    (
+        "droids-rounds-mines",
+        "Droids: rounds a second, random play, mission 2",
+    ),
+    (
+        "droids-rounds-shelter",
+        "Droids: rounds a second, random play, mission 4",
     ),
 ];
 
@@ -83,10 +102,13 @@ fn main() {
         "lua-roborally" => lua_ratio("roborally", 200, runs(3)),
         "lua-droids" => lua_ratio("droids", 2000, runs(3)),
         "terrain" => terrain(runs(7)),
+        "droids-rounds-challenge" => droids_rounds("challenge", runs(7)),
+        "droids-rounds-mines" => droids_rounds("mines", runs(7)),
+        "droids-rounds-shelter" => droids_rounds("shelter", runs(7)),
         _ => {
             let mut out = std::io::stdout().lock();
             for (name, what) in FIGURES {
-                let _ = writeln!(out, "{name:<14} {what}");
+                let _ = writeln!(out, "{name:<24} {what}");
             }
             if figure != "list" {
                 eprintln!("perf: no figure `{figure}` (the list above)");
@@ -217,4 +239,24 @@ fn terrain(runs: u32) -> String {
         ));
     }
     format!("{:.3}", best[1] / best[0])
+}
+
+/// Droids rounds a second of random play on `mission`, by the thread's
+/// CPU time, the best of `runs` runs.
+fn droids_rounds(mission: &'static str, runs: u32) -> String {
+    let mut table = droids_common::Table::new(mission);
+    // About a tenth of a second a run, whatever the mission's speed.
+    let rounds = match mission {
+        "challenge" => 4000,
+        _ => 400,
+    };
+    table.play_rounds(rounds / 10);
+    let best = (1..=runs).fold(0f64, |best, run| {
+        let clock = CpuClock::thread();
+        let played = table.play_rounds(rounds);
+        let rate = f64::from(played) * 1e9 / clock.elapsed_ns() as f64;
+        say(&format!("run {run}: {rate:.0} rounds/s"));
+        best.max(rate)
+    });
+    format!("{best:.0}")
 }

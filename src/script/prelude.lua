@@ -7,7 +7,8 @@
 -- `set_api(name, table)`, which installs a read-only view of `table` as the
 -- global `name` of every script environment, present and future,
 -- `object(name, methods)`, a read-only object with those methods, and
--- `readonly(table, name)`, a read-only view of a table.
+-- `readonly(table, name)`, a read-only view of a table, and `forget()`,
+-- which forgets required modules and reseeds the random generator.
 --
 -- Arguments: the captured `print`, `aborted()`, which tells whether the
 -- current call has been stopped (instruction budget spent),
@@ -32,7 +33,8 @@ string.dump = nil
 -- Scripts may not reach (and so modify) the string metatable, which is shared.
 getmetatable("").__metatable = "string"
 -- One fixed seed, so that the same game replays the same.
-math.randomseed(0)
+local m_randomseed = math.randomseed
+m_randomseed(0)
 
 local MEMERR = "not enough memory"
 
@@ -412,4 +414,14 @@ local function object(name, methods)
 	return p
 end
 
-return new_env, set_api, object, readonly
+-- `forget()`: the modules required so far are forgotten and the random
+-- generator starts again from its seed, as in a new sandbox (for a
+-- sandbox reused by a new game: `Sandbox::restart`).
+local function forget()
+	for path in next, loaded do
+		loaded[path] = nil
+	end
+	m_randomseed(0)
+end
+
+return new_env, set_api, object, readonly, forget

@@ -89,6 +89,8 @@ struct Script {
     env: Table,
     /// The first value its main chunk returned (often a table of functions).
     value: Value,
+    /// Its main chunk, compiled, for [`Sandbox::restart`].
+    chunk: Function,
 }
 
 /// The instruction meter the hook and the call share.
@@ -353,6 +355,8 @@ pub struct Sandbox {
     object: Function,
     /// `readonly(table, name)` of the prelude.
     readonly: Function,
+    /// `forget()` of the prelude.
+    forget: Function,
     scripts: Vec<Script>,
     /// The path of the script being called, whose folder `require` searches.
     running: Rc<RefCell<String>>,
@@ -403,7 +407,13 @@ impl Sandbox {
         let find_module = lua
             .create_function(move |lua, name: String| find_module(lua, &script.borrow(), &name))?;
         let native = native_functions(&lua, &meter)?;
-        let (new_env, set_api, object, readonly): (Function, Function, Function, Function) = lua
+        let (new_env, set_api, object, readonly, forget): (
+            Function,
+            Function,
+            Function,
+            Function,
+            Function,
+        ) = lua
             .load(PRELUDE)
             .set_name("=sandbox prelude")
             .set_mode(ChunkMode::Text)
@@ -420,6 +430,7 @@ impl Sandbox {
             set_api,
             object,
             readonly,
+            forget,
             scripts: Vec::new(),
             running,
             spare_thread: RefCell::new(None),
@@ -544,13 +555,39 @@ impl Sandbox {
     /// first value the chunk returns is kept ([`Sandbox::script_value`]).
     pub fn load_str(&mut self, chunk_name: &str, source: &str) -> Result<ScriptId, ScriptError> {
         let (function, env) = self.compile_in_env(chunk_name, source)?;
-        let value: Value = self.run(chunk_name, function, ())?;
+        let value: Value = self.run(chunk_name, function.clone(), ())?;
         self.scripts.push(Script {
             path: chunk_name.to_string(),
             env,
             value,
+            chunk: function,
         });
         Ok(ScriptId(self.scripts.len() - 1))
+    }
+
+    /// Starts `script` again as if loaded into a new sandbox, without
+    /// compiling it again: its main chunk runs anew, under the limits, in
+    /// a fresh environment (the globals it or its functions wrote are
+    /// gone, its top-level locals are new), the modules required so far
+    /// are forgotten and the random generator starts from its seed. The
+    /// script's old functions must no longer be called. What a new
+    /// sandbox would not share stays shared: the Lua state, its memory
+    /// (old values are garbage) and the API tables set.
+    ///
+    /// Panics if `script` comes from another sandbox.
+    pub fn restart(&mut self, script: ScriptId) -> Result<(), ScriptError> {
+        self.forget.call::<()>(())?;
+        let env: Table = self.new_env.call(())?;
+        let entry = &self.scripts[script.0];
+        let (path, chunk) = (entry.path.clone(), entry.chunk.clone());
+        chunk
+            .set_environment(env.clone())
+            .map_err(|e| self.script_error(&path, e))?;
+        let value: Value = self.run(&path, chunk, ())?;
+        let entry = &mut self.scripts[script.0];
+        entry.env = env;
+        entry.value = value;
+        Ok(())
     }
 
     /// Compiles `source` as a chunk named `chunk_name` (text only) in a

@@ -20,6 +20,19 @@ local function wall(game, x, y)
   return t == nil or t == "fixed" or game:piece(x, y) == "obstacle"
 end
 
+-- `wall`, read once a square for one hook call (`walls`: the squares read
+-- so far, the board's edge included; the board does not change while
+-- the hook looks).
+local function walled(game, walls, x, y)
+  local k = (y + 1) * (game.width + 2) + x + 1
+  local w = walls[k]
+  if w == nil then
+    w = wall(game, x, y)
+    walls[k] = w
+  end
+  return w
+end
+
 local function is_player(game, name)
   for _, colour in ipairs(game.players) do
     if colour == name then return true end
@@ -30,7 +43,7 @@ end
 -- Whether `colour`'s robot stands in a shelter, and the robot inside that
 -- is no player's (a repair robot...), if any: under `alone` it spoils the
 -- shelter, under `players-only` it does not.
-local function sheltered(game, colour)
+local function sheltered(game, colour, walls)
   local me = game.robots[colour]
   if not me.x then return false end
   local start = game.starts[colour]
@@ -57,7 +70,7 @@ local function sheltered(game, colour)
     for _, d in ipairs(STEPS) do
       local x, y = sq[1] + d[1], sq[2] + d[2]
       local j = y * game.width + x
-      if not wall(game, x, y) and not seen[j] then
+      if not seen[j] and not walled(game, walls, x, y) then
         seen[j] = true
         queue[#queue + 1] = { x, y }
       end
@@ -70,13 +83,13 @@ return {
   order_done = function(game, event)
     local reading = game:ruling("droids.shelter-company")
     local cite = " [ruling droids.shelter-company: " .. reading .. "]"
-    local winners, cited = {}, false
+    local winners, cited, walls = {}, false, {}
     for _, colour in ipairs(game.players) do
       if not game:is_out(colour) then
-        local walled, with = sheltered(game, colour)
-        if walled and with and reading == "alone" then
+        local walled_in, with = sheltered(game, colour, walls)
+        if walled_in and with and reading == "alone" then
           game:say(colour .. " is walled in with " .. with .. ": no shelter (seed lines 187-188)" .. cite)
-        elseif walled then
+        elseif walled_in then
           winners[#winners + 1] = colour
           cited = cited or with ~= nil
         end

@@ -75,7 +75,7 @@ fn scenario_position(
         let players = mission.players.0;
         let rulings = TYPE.rulings(pins).map_err(|e| e.0)?;
         let mix = tiles::TileMix::standard();
-        return Game::with_rulings(mission, players, 1, &mix, hooks, rulings)
+        return Game::with_rulings(mission, players, 1, mix, hooks, rulings)
             .map(|game| Box::new(game) as Box<dyn engine::DynState>)
             .map_err(|e| format!("{shown}: with {players} players: {}", e.message));
     }
@@ -174,7 +174,7 @@ fn new_game(options: &GameOptions) -> Result<Started, engine::StartError> {
         mission,
         colours,
         options.seed,
-        &tiles::TileMix::standard(),
+        tiles::TileMix::standard(),
         hooks,
         rulings,
     )
@@ -214,7 +214,7 @@ fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
                 mission.clone(),
                 players,
                 1,
-                &tiles::TileMix::standard(),
+                tiles::TileMix::standard(),
                 hooks.clone(),
             )
             .map_err(|e| format!("{shown}: with {players} players: {}", e.message))?;
@@ -237,7 +237,7 @@ fn check(path: &Path, pins: &[String]) -> Result<Checked, String> {
                     mission.clone(),
                     colours,
                     1,
-                    &tiles::TileMix::standard(),
+                    tiles::TileMix::standard(),
                     hooks.clone(),
                     rulings.clone(),
                 )
@@ -291,11 +291,11 @@ impl State for Game {
     }
 
     fn legal_count(&self) -> usize {
-        self.legal_answers().len()
+        self.legal_answer_count()
     }
 
     fn legal(&self, i: usize) -> Option<Answer> {
-        self.legal_answers().get(i).copied()
+        self.legal_answer(i)
     }
 
     fn apply(&mut self, answer: Answer) -> Result<(), Refusal> {

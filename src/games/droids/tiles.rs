@@ -10,6 +10,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use serde::Deserialize;
+use std::borrow::Cow;
+use std::sync::OnceLock;
 use toml::Spanned;
 
 use crate::grid::square::Compass;
@@ -323,10 +325,22 @@ pub fn standard_text() -> &'static str {
 }
 
 impl TileMix {
-    /// The standard mix ([`STANDARD_FILE`], built in).
-    pub fn standard() -> TileMix {
-        TileMix::parse(STANDARD_FILE, standard_text())
-            .expect("the built-in tile file is checked by a test")
+    /// The standard mix ([`STANDARD_FILE`], built in), parsed once.
+    pub fn standard() -> &'static TileMix {
+        static STANDARD: OnceLock<TileMix> = OnceLock::new();
+        STANDARD.get_or_init(|| {
+            TileMix::parse(STANDARD_FILE, standard_text())
+                .expect("the built-in tile file is checked by a test")
+        })
+    }
+
+    /// Reads a tile file as [`TileMix::parse`] does; the built-in file's
+    /// text (as start records keep it) is not parsed again.
+    pub fn read(file: &str, text: &str) -> Result<Cow<'static, TileMix>, TileMixError> {
+        if text == standard_text() {
+            return Ok(Cow::Borrowed(TileMix::standard()));
+        }
+        TileMix::parse(file, text).map(Cow::Owned)
     }
 
     /// Reads a tile file: `[[stack]]` tables of a `colour` and `tiles`,
@@ -417,8 +431,8 @@ mod tests {
 
     #[test]
     fn tiles_read_back_from_their_text() {
-        for stack in TileMix::standard().stacks {
-            for tile in stack {
+        for stack in &TileMix::standard().stacks {
+            for &tile in stack {
                 assert_eq!(tile.to_string().parse::<Tile>(), Ok(tile));
             }
         }
@@ -477,6 +491,22 @@ mod tests {
         assert!(
             e.message.contains("1089 tiles: a mix holds at most 1000"),
             "{e}"
+        );
+    }
+
+    #[test]
+    fn reading_a_tile_file_parses_all_but_the_built_in_text() {
+        let built_in = TileMix::read("record", standard_text()).expect("the built-in mix");
+        assert!(matches!(built_in, Cow::Borrowed(_)));
+        assert_eq!(*built_in, *TileMix::standard());
+        let one = "[[stack]]\ncolour = \"red\"\ntiles = [\"2 shoot N\"]\n";
+        let read = TileMix::read("t.toml", one).expect("a small mix");
+        assert!(matches!(read, Cow::Owned(_)));
+        assert_eq!(read.total(), 2);
+        let bad = "[[stack]]\ncolour = \"pink\"\ntiles = []\n";
+        assert_eq!(
+            TileMix::read("t.toml", bad).unwrap_err(),
+            TileMix::parse("t.toml", bad).unwrap_err()
         );
     }
 }

@@ -640,7 +640,7 @@ impl Mission {
                 return Err(place.at(raw.rows.span().start, "`2` is drawn but no `1`"));
             }
         };
-        if whole && !mission.playable(&TileMix::standard()) {
+        if whole && !mission.playable(TileMix::standard()) {
             let offset = raw
                 .leave_out
                 .first()

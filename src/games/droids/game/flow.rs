@@ -19,13 +19,7 @@ impl Game {
         let seat = self.current;
         match self.phase {
             Phase::Over => Vec::new(),
-            Phase::Place { .. } => self
-                .mission
-                .board
-                .squares()
-                .filter(|at| self.can_place(*at))
-                .map(Answer::Place)
-                .collect(),
+            Phase::Place { .. } => self.placeable().map(Answer::Place).collect(),
             Phase::Draw => draws(self.draw_target(), self.stack_sizes())
                 .into_iter()
                 .map(Answer::Draw)
@@ -58,6 +52,32 @@ impl Game {
                 .map(|c| Answer::Block(c as u8))
                 .collect(),
         }
+    }
+
+    /// How many legal answers there are now: `legal_answers().len()`,
+    /// without listing the squares of a placement.
+    pub(crate) fn legal_answer_count(&self) -> usize {
+        match self.phase {
+            Phase::Place { .. } => self.placeable().count(),
+            _ => self.legal_answers().len(),
+        }
+    }
+
+    /// The legal answer `i` now: `legal_answers().get(i)`, without
+    /// listing the squares of a placement.
+    pub(crate) fn legal_answer(&self, i: usize) -> Option<Answer> {
+        match self.phase {
+            Phase::Place { .. } => self.placeable().nth(i).map(Answer::Place),
+            _ => self.legal_answers().get(i).copied(),
+        }
+    }
+
+    /// The squares a mobile obstacle may be placed on, row by row.
+    fn placeable(&self) -> impl Iterator<Item = Square> + '_ {
+        self.mission
+            .board
+            .squares()
+            .filter(|at| self.can_place(*at))
     }
 
     /// Whether a mobile obstacle may be placed on `at` in the set-up: empty

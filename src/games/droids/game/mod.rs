@@ -268,7 +268,7 @@ pub struct Game {
 impl Game {
     /// A new game of `mission` for `players`, everything random from `seed`.
     pub fn new(mission: Mission, players: usize, seed: u64) -> Result<Game, Refusal> {
-        Game::with_mix(mission, players, seed, &TileMix::standard())
+        Game::with_mix(mission, players, seed, TileMix::standard())
     }
 
     /// A new game with a given tile mix.

@@ -212,7 +212,7 @@ pub fn resume(record: &Value) -> Result<Game, Refusal> {
         setting: raw.setting,
     };
     let (mission, hooks) = chosen.load().map_err(Refusal::new)?;
-    let mix = TileMix::parse("start record tiles", &given("tiles", raw.tiles)?)
+    let mix = TileMix::read("start record tiles", &given("tiles", raw.tiles)?)
         .map_err(|e| Refusal::new(e.to_string()))?;
     let players = raw
         .players

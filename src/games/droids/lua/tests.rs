@@ -103,7 +103,7 @@ fn mission_game(name: &str, players: usize, seed: u64) -> Box<dyn DynState> {
     let (m, hooks) = Chosen::find(name)
         .and_then(|c| c.load())
         .expect("a built-in mission");
-    Box::new(Game::with_rules(m, players, seed, &TileMix::standard(), hooks).expect("a game"))
+    Box::new(Game::with_rules(m, players, seed, TileMix::standard(), hooks).expect("a game"))
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! The Lua runtime of a mission's script: one sandbox per game (shared by
-//! the game's copies, like Twin Tin Bots' variants), the script's hooks
+//! the game's copies, like Twin Tin Bots' variants; a game started after
+//! another on the same thread may get the sandbox the other no longer
+//! holds, its script started anew: [`super::pool`]), the script's hooks
 //! looked up once, and the calls that lend a hook a picture of the game and
 //! read back the changes it asks for ([`Effect`], through the methods of
 //! [`super::api`]), which the engine applies by the normal rules once the
@@ -226,35 +228,7 @@ impl MissionHooks {
         let meta = api::metatable(sandbox.lua(), &lent)
             .map_err(|e| LoadError(format!("{file}: the mission runtime: {e}")))?;
         let script = sandbox.load_str(file, text).map_err(err)?;
-        let Value::Table(table) = sandbox.script_value(script).clone() else {
-            return Err(LoadError(format!(
-                "{file}: a mission script returns a table of hooks ({})",
-                HOOKS.join(", ")
-            )));
-        };
-        let mut hooks: [Option<Function>; 4] = Default::default();
-        for pair in table.pairs::<Value, Value>() {
-            let (key, value) = pair.map_err(|e| LoadError(format!("{file}: {e}")))?;
-            let name = match &key {
-                Value::String(s) => s.to_string_lossy(),
-                other => crate::script::text::quoted_value(other),
-            };
-            let Some(i) = HOOKS.iter().position(|h| *h == name) else {
-                return Err(LoadError(format!(
-                    "{file}: `{}` is not a hook; the hooks are {}",
-                    crate::script::text::shown(&name),
-                    HOOKS.join(", ")
-                )));
-            };
-            match value {
-                Value::Function(f) => hooks[i] = Some(f),
-                _ => {
-                    return Err(LoadError(format!(
-                        "{file}: hook `{name}` is not a function"
-                    )))
-                }
-            }
-        }
+        let hooks = hooks_of(file, sandbox.script_value(script))?;
         Ok(MissionHooks {
             sandbox,
             script,
@@ -266,6 +240,24 @@ impl MissionHooks {
             chain_calls: Cell::new(0),
             chain_root: Cell::new(Hook::Setup),
         })
+    }
+
+    /// Makes the script new for another game, as [`MissionHooks::load`]
+    /// would, without building a sandbox or compiling it again: its main
+    /// chunk runs anew in a fresh environment ([`Sandbox::restart`]), so
+    /// nothing the script kept in Lua (globals, top-level locals, required
+    /// modules, the random generator's state) passes from one game to the
+    /// next. Only for a script no game holds any more.
+    pub fn restart(&mut self) -> Result<(), LoadError> {
+        let file = self.path().to_string();
+        self.sandbox
+            .restart(self.script)
+            .map_err(|e| LoadError(e.to_string()))?;
+        self.hooks = hooks_of(&file, self.sandbox.script_value(self.script))?;
+        self.lent.borrow_mut().take();
+        self.chain_calls.set(0);
+        self.chain_root.set(Hook::Setup);
+        Ok(())
     }
 
     /// The script's file, as shown.
@@ -384,6 +376,42 @@ impl MissionHooks {
         t.set_metatable(Some(self.meta.clone()))?;
         Ok(t)
     }
+}
+
+/// The hooks of the table a mission script returned (`value`): refused,
+/// naming `file`, unless a table whose every key is a hook and every
+/// value a function (a misspelt hook would be silently ignored).
+fn hooks_of(file: &str, value: &Value) -> Result<[Option<Function>; 4], LoadError> {
+    let Value::Table(table) = value else {
+        return Err(LoadError(format!(
+            "{file}: a mission script returns a table of hooks ({})",
+            HOOKS.join(", ")
+        )));
+    };
+    let mut hooks: [Option<Function>; 4] = Default::default();
+    for pair in table.pairs::<Value, Value>() {
+        let (key, value) = pair.map_err(|e| LoadError(format!("{file}: {e}")))?;
+        let name = match &key {
+            Value::String(s) => s.to_string_lossy(),
+            other => crate::script::text::quoted_value(other),
+        };
+        let Some(i) = HOOKS.iter().position(|h| *h == name) else {
+            return Err(LoadError(format!(
+                "{file}: `{}` is not a hook; the hooks are {}",
+                crate::script::text::shown(&name),
+                HOOKS.join(", ")
+            )));
+        };
+        match value {
+            Value::Function(f) => hooks[i] = Some(f),
+            _ => {
+                return Err(LoadError(format!(
+                    "{file}: hook `{name}` is not a function"
+                )))
+            }
+        }
+    }
+    Ok(hooks)
 }
 
 /// A carried thing's name in Lua.

@@ -9,6 +9,7 @@
 pub mod api;
 pub mod effects;
 pub mod hooks;
+pub mod pool;
 #[cfg(test)]
 mod tests;
 pub mod vars;
@@ -56,6 +57,8 @@ pub struct BuiltIn {
     pub players: (usize, usize),
     /// Whether it is a team game of a mission (found by name only).
     pub team_game: bool,
+    /// The mission file, read.
+    pub mission: Mission,
 }
 
 /// The built-in missions, read once from the shipped mission files: the
@@ -108,12 +111,13 @@ impl BuiltIn {
         };
         Ok(BuiltIn {
             number: mission.number,
-            name: mission.name,
+            name: mission.name.clone(),
             file: shown,
             text,
             script,
             players: mission.players,
             team_game: !mission.teams.is_empty(),
+            mission,
         })
     }
 
@@ -219,13 +223,25 @@ impl Chosen {
         ))
     }
 
-    /// The mission and its hooks.
+    /// The mission and its hooks. A built-in mission file (the same file
+    /// and text) is not read again.
     pub fn load(&self) -> Result<(Mission, Option<Rc<MissionHooks>>), String> {
-        let mission = Mission::parse(&self.file, &self.text).map_err(|e| e.to_string())?;
+        let read_before = built_in()
+            .ok()
+            .and_then(|missions| {
+                missions
+                    .iter()
+                    .find(|b| b.file == self.file && b.text == self.text)
+            })
+            .map(|b| b.mission.clone());
+        let mission = match read_before {
+            Some(mission) => mission,
+            None => Mission::parse(&self.file, &self.text).map_err(|e| e.to_string())?,
+        };
         let hooks = match (&mission.script, &self.script) {
-            (Some(_), Some((file, text))) => Some(Rc::new(
-                MissionHooks::load(file, text, self.setting.clone()).map_err(|e| e.0)?,
-            )),
+            (Some(_), Some((file, text))) => {
+                Some(pool::hooks(file, text, self.setting.clone()).map_err(|e| e.0)?)
+            }
             (None, None) => None,
             (Some(named), None) => {
                 return Err(format!(

@@ -141,7 +141,7 @@ fn game_on(row: &str, script: &str) -> Result<Game, String> {
     )
     .map_err(|e| e.to_string())?;
     let hooks = Rc::new(load(script)?);
-    Game::with_rules(m, 2, 1, &TileMix::standard(), Some(hooks)).map_err(|e| e.message)
+    Game::with_rules(m, 2, 1, TileMix::standard(), Some(hooks)).map_err(|e| e.message)
 }
 
 /// A `moved` hook that drives the robot that moved one square east and
@@ -427,7 +427,7 @@ fn game_under(pins: &[&str], body: &str) -> Result<Game, String> {
     let rulings = crate::engine::Rulings::defaults(crate::games::droids::rulings::DISPUTES)
         .pinned(&pins)
         .map_err(|e| e.0)?;
-    Game::with_rulings(m, 2, 1, &TileMix::standard(), Some(hooks), rulings).map_err(|e| e.message)
+    Game::with_rulings(m, 2, 1, TileMix::standard(), Some(hooks), rulings).map_err(|e| e.message)
 }
 
 #[test]
@@ -443,4 +443,142 @@ fn a_script_reads_the_rulings_in_force_and_an_unknown_id_is_an_error_listing_the
     assert!(e.contains("droids.killer-pace"), "lists the game's: {e}");
     let e = game_under(&[], "game:ruling(4)").expect_err("refused");
     assert!(e.contains("the id is 4: text"), "{e}");
+}
+
+/// A game of the two-player mission `t.toml` whose script is `script`,
+/// named `file`, its hooks as a new game gets them ([`Chosen::load`]:
+/// through the thread's kept sandboxes).
+fn pooled_game(file: &str, script: &str) -> Game {
+    let chosen = Chosen {
+        file: "t.toml".into(),
+        text: format!(
+            "mission = 9\nname = \"t\"\nplayers = [2, 2]\nscript = \"{file}\"\nrows = [\"R...Y\"]"
+        ),
+        script: Some((file.into(), script.into())),
+        setting: None,
+    };
+    let (m, hooks) = chosen.load().expect("the mission loads");
+    Game::with_rules(m, 2, 1, TileMix::standard(), hooks).expect("the game starts")
+}
+
+/// The sandbox a game's hooks run in.
+fn sandbox_of(game: &Game) -> *const MissionHooks {
+    Rc::as_ptr(game.hooks.as_ref().expect("a script"))
+}
+
+#[test]
+fn a_sandbox_reused_by_the_next_game_keeps_nothing_of_the_game_before() {
+    // A script that counts its games in a global and in a top-level
+    // local, and draws from Lua's random generator.
+    const COUNTING: &str = "local calls = 0\nreturn { setup = function(game)\n  calls = calls + 1\n  games = (games or 0) + 1\n  game:set('calls', calls)\n  game:set('games', games)\n  game:set('draw', math.random(1000000))\nend }";
+    let kept =
+        |g: &Game| ["calls", "games", "draw"].map(|k| *g.vars.get(k).expect("set by `setup`"));
+    let first = pooled_game("counting.lua", COUNTING);
+    let [calls, games, draw] = kept(&first);
+    assert_eq!((calls, games), (1, 1));
+    // A game still held keeps its sandbox: the next one gets another.
+    let second = pooled_game("counting.lua", COUNTING);
+    assert_ne!(sandbox_of(&first), sandbox_of(&second));
+    assert_eq!(kept(&second), [1, 1, draw]);
+    let used = [sandbox_of(&first), sandbox_of(&second)];
+    drop((first, second));
+    for _ in 0..3 {
+        let again = pooled_game("counting.lua", COUNTING);
+        assert!(used.contains(&sandbox_of(&again)), "the sandbox is reused");
+        assert_eq!(kept(&again), [1, 1, draw], "nothing passes between games");
+    }
+}
+
+#[test]
+fn a_reused_sandbox_frees_what_the_game_before_held_within_its_memory_limit() {
+    // A 25 MiB string a game (50 MiB while `string.rep` builds it), under
+    // the 64 MiB limit; with the game before's kept too, over it: the
+    // next game's fits only if the game before's is let go.
+    const GREEDY: &str =
+        "return { setup = function(game)\n  big = string.rep('x', 25 * 1024 * 1024)\nend }";
+    let first = pooled_game("greedy.lua", GREEDY);
+    let used = sandbox_of(&first);
+    drop(first);
+    for _ in 0..2 {
+        let again = pooled_game("greedy.lua", GREEDY);
+        assert_eq!(sandbox_of(&again), used, "the sandbox is reused");
+    }
+}
+
+#[test]
+fn a_reused_sandbox_stops_a_runaway_script_as_a_new_one_does() {
+    // In each of three games in a row, the setup's endless loop is
+    // stopped by the instruction budget, naming the script and line.
+    let chosen = |script: &str| {
+        Chosen {
+        file: "t.toml".into(),
+        text: "mission = 9\nname = \"t\"\nplayers = [2, 2]\nscript = \"runaway.lua\"\nrows = [\"R...Y\"]".into(),
+        script: Some(("runaway.lua".into(), script.into())),
+        setting: None,
+    }
+    };
+    let start = |script: &str| {
+        let (m, hooks) = chosen(script).load().expect("the script loads");
+        Game::with_rules(m, 2, 1, TileMix::standard(), hooks)
+            .expect_err("the setup is stopped")
+            .message
+    };
+    const LOOPING: &str = "return { setup = function(game) while true do end end }";
+    for _ in 0..3 {
+        let e = start(LOOPING);
+        assert!(e.contains("runaway.lua:1") && e.contains("budget"), "{e}");
+    }
+}
+
+/// The event lines and outcome of `games` random games of `mission`, one
+/// after another from seed 1; with `keep`, every game is kept until the
+/// end (so each starts with a new sandbox), else each is let go before
+/// the next starts (so it gets the sandbox of the game before).
+fn random_games(mission: &str, games: u64, keep: bool) -> Vec<String> {
+    use crate::engine::{DynState, GameOptions};
+    let mut kept: Vec<Box<dyn DynState>> = Vec::new();
+    let mut lines = Vec::new();
+    let mut draw = 0x9e37_79b9_7f4a_7c15u64;
+    for seed in 1..=games {
+        let options = GameOptions {
+            seed,
+            ..GameOptions::default()
+        }
+        .with("mission", mission);
+        let mut game = crate::games::droids::seam::TYPE
+            .start(&options)
+            .expect("a built-in mission starts")
+            .game;
+        for _ in 0..200 {
+            if game.is_over() {
+                break;
+            }
+            // xorshift: the same answers in both runs.
+            draw ^= draw << 13;
+            draw ^= draw >> 7;
+            draw ^= draw << 17;
+            let n = game.legal_count() as u64;
+            game.apply_index((draw % n) as usize)
+                .expect("a legal answer");
+            lines.extend(game.event_lines());
+        }
+        lines.push(format!("{mission} {seed}: {:?}", game.outcome()));
+        if keep {
+            kept.push(game);
+        }
+    }
+    lines
+}
+
+#[test]
+fn games_in_a_reused_sandbox_play_as_in_a_new_one() {
+    for b in built_in().expect("the shipped missions read") {
+        if b.script.is_none() {
+            continue;
+        }
+        let fresh = random_games(&b.name, 6, true);
+        let reused = random_games(&b.name, 6, false);
+        assert!(fresh.len() > 6, "{}: the games hold events", b.name);
+        assert_eq!(fresh, reused, "{}", b.name);
+    }
 }

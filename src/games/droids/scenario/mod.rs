@@ -426,7 +426,7 @@ fn build(place: &Place<'_>, raw: &RawScenario, pins: &[String]) -> Result<Game, 
         }
     };
     let colours = seated(place, raw, &mission, chosen_colours)?;
-    let mut mix = TileMix::standard();
+    let mut mix = TileMix::standard().clone();
     for (name, tiles) in &raw.stacks {
         let colour: Colour = name.parse().map_err(|e| MissionError {
             place: place.file.to_string(),

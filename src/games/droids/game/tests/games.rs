@@ -2,8 +2,9 @@
 //! everything on it: the invariants after every answer (no two robots on a
 //! square, every piece and tile accounted for), blocked registers stay
 //! blocked until repaired, the same seed and answers give the same game,
-//! a replay through the seam gives it again, and re-dealing what a viewer
-//! cannot see changes nothing the viewer sees.
+//! a replay through the seam gives it again, re-dealing what a viewer
+//! cannot see changes nothing the viewer sees, and the answers counted
+//! and indexed are the listed ones.
 
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -27,7 +28,11 @@ pub(super) fn random_game(
     g.check_invariants().expect("invariants at the start");
     while g.to_decide().is_some() && g.turn() <= rounds {
         let n = g.legal_count();
-        let a = g.legal(rng.gen_range(0..n)).expect("in range");
+        let i = rng.gen_range(0..n);
+        let a = g.legal(i).expect("in range");
+        // Counted and indexed as the full list has them.
+        let listed = g.legal_answers();
+        assert_eq!((n, Some(&a)), (listed.len(), listed.get(i)));
         let text = g.answer_text(a);
         assert_eq!(g.parse_answer(&text), Ok(a), "answers read back from text");
         let blocked_before: Vec<Vec<bool>> =

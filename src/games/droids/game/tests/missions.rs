@@ -86,7 +86,7 @@ fn a_bad_killer_model_is_refused_naming_the_script_line() {
         mission,
         1,
         1,
-        &crate::games::droids::tiles::TileMix::standard(),
+        crate::games::droids::tiles::TileMix::standard(),
         hooks,
     )
     .expect_err("refused");

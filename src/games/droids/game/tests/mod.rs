@@ -53,7 +53,7 @@ fn mission_game(name: &str, players: usize, seed: u64) -> Game {
         mission,
         players,
         seed,
-        &crate::games::droids::tiles::TileMix::standard(),
+        crate::games::droids::tiles::TileMix::standard(),
         hooks,
     )
     .expect("a game")

@@ -24,7 +24,7 @@ fn board(rows: &[&str], pins: &[&str]) -> Game {
     let mission = Mission::parse("t.toml", &text).expect("the test board");
     let pins: Vec<String> = pins.iter().map(|p| p.to_string()).collect();
     let rulings = Rulings::defaults(DISPUTES).pinned(&pins).expect("pins");
-    Game::scenario(mission, vec![0, 1], 1, &TileMix::standard(), None, rulings).expect("a game")
+    Game::scenario(mission, vec![0, 1], 1, TileMix::standard(), None, rulings).expect("a game")
 }
 
 /// Robot `id` carries out `tile`; the events narrated.
