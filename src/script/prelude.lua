@@ -6,8 +6,10 @@
 -- helpers: `new_env()`, the fresh global table of one script,
 -- `set_api(name, table)`, which installs a read-only view of `table` as the
 -- global `name` of every script environment, present and future,
--- `object(name, methods)`, a read-only object with those methods, and
--- `readonly(table, name)`, a read-only view of a table.
+-- `object(name, methods)`, a read-only object with those methods,
+-- `readonly(table, name)`, a read-only view of a table, and
+-- `forget_modules()`, which forgets the modules `require` has run, so that
+-- they run again in fresh environments when next required.
 --
 -- Arguments: the captured `print`, `aborted()`, which tells whether the
 -- current call has been stopped (instruction budget spent),
@@ -412,4 +414,8 @@ local function object(name, methods)
 	return p
 end
 
-return new_env, set_api, object, readonly
+local function forget_modules()
+	loaded, loading = {}, {}
+end
+
+return new_env, set_api, object, readonly, forget_modules

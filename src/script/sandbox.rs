@@ -85,6 +85,9 @@ pub struct ScriptId(usize);
 struct Script {
     /// Its path, or the chunk name given to [`Sandbox::load_str`].
     path: String,
+    /// Its main chunk, compiled, to run again in a fresh environment
+    /// ([`Sandbox::renew`]).
+    chunk: Function,
     /// Its global table.
     env: Table,
     /// The first value its main chunk returned (often a table of functions).
@@ -353,6 +356,8 @@ pub struct Sandbox {
     object: Function,
     /// `readonly(table, name)` of the prelude.
     readonly: Function,
+    /// `forget_modules()` of the prelude.
+    forget_modules: Function,
     scripts: Vec<Script>,
     /// The path of the script being called, whose folder `require` searches.
     running: Rc<RefCell<String>>,
@@ -403,7 +408,13 @@ impl Sandbox {
         let find_module = lua
             .create_function(move |lua, name: String| find_module(lua, &script.borrow(), &name))?;
         let native = native_functions(&lua, &meter)?;
-        let (new_env, set_api, object, readonly): (Function, Function, Function, Function) = lua
+        let (new_env, set_api, object, readonly, forget_modules): (
+            Function,
+            Function,
+            Function,
+            Function,
+            Function,
+        ) = lua
             .load(PRELUDE)
             .set_name("=sandbox prelude")
             .set_mode(ChunkMode::Text)
@@ -420,6 +431,7 @@ impl Sandbox {
             set_api,
             object,
             readonly,
+            forget_modules,
             scripts: Vec::new(),
             running,
             spare_thread: RefCell::new(None),
@@ -543,14 +555,41 @@ impl Sandbox {
     /// chunk under the limits. Text only: precompiled chunks are refused. The
     /// first value the chunk returns is kept ([`Sandbox::script_value`]).
     pub fn load_str(&mut self, chunk_name: &str, source: &str) -> Result<ScriptId, ScriptError> {
-        let (function, env) = self.compile_in_env(chunk_name, source)?;
-        let value: Value = self.run(chunk_name, function, ())?;
+        let (chunk, env) = self.compile_in_env(chunk_name, source)?;
+        let value: Value = self.run(chunk_name, chunk.clone(), ())?;
         self.scripts.push(Script {
             path: chunk_name.to_string(),
+            chunk,
             env,
             value,
         });
         Ok(ScriptId(self.scripts.len() - 1))
+    }
+
+    /// Runs the loaded `script`'s main chunk again, compiled as it was, in
+    /// a fresh environment, as if it were loaded into a new sandbox: the
+    /// globals it set and the values it kept are gone, the modules every
+    /// script `require`d run again when next required, the captured output
+    /// is dropped, and what is garbage now is collected (so what it held,
+    /// such as a game's simulated views, is freed, not counted against
+    /// the limits). Other scripts keep their environments. On an error
+    /// (the chunk failed under the limits), the script keeps its old
+    /// environment and value.
+    ///
+    /// Panics if `script` comes from another sandbox.
+    pub fn renew(&mut self, script: ScriptId) -> Result<(), ScriptError> {
+        let path = self.scripts[script.0].path.clone();
+        self.forget_modules.call::<()>(())?;
+        let env: Table = self.new_env.call(())?;
+        let chunk = self.scripts[script.0].chunk.clone();
+        chunk.set_environment(env.clone())?;
+        let value: Value = self.run(&path, chunk, ())?;
+        let loaded = &mut self.scripts[script.0];
+        loaded.env = env;
+        loaded.value = value;
+        self.take_output();
+        self.lua.gc_collect()?;
+        Ok(())
     }
 
     /// Compiles `source` as a chunk named `chunk_name` (text only) in a

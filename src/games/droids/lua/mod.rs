@@ -185,11 +185,8 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        Context::begin_decision(lua, Self::TITLE, game, seat)?;
-        let arguments = view(lua, game, seat, Some(&self.simulate))
-            .and_then(|v| Ok((Value::Table(v), Value::Table(decision(lua, game)?))));
-        let returned = arguments.map(|(v, d)| call(&v, &d));
-        Context::end_decision(lua);
-        returned
+        let view = Value::Table(view(lua, game, seat, Some(&self.simulate))?);
+        let decision = Value::Table(decision(lua, game)?);
+        Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))
     }
 }

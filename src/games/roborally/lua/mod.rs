@@ -70,11 +70,10 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        Context::begin_decision(lua, Self::TITLE, game, seat)?;
         let arguments = view::view(lua, game, seat, &self.natives)
-            .and_then(|view| Ok((Value::Table(view), Value::Table(view::decision(lua, game)?))));
-        let returned = arguments.map(|(view, decision)| call(&view, &decision));
-        Context::end_decision(lua);
-        returned
+            .and_then(|view| Ok((Value::Table(view), Value::Table(view::decision(lua, game)?))))?;
+        Context::with_decision(lua, Self::TITLE, game, seat, || {
+            call(&arguments.0, &arguments.1)
+        })
     }
 }

@@ -76,17 +76,11 @@ impl Natives {
                         "square takes whole numbers x and y: view.board:square(x, y)",
                     ));
                 };
-                let ctx = Context::get(lua, "RoboRally")?;
-                let game = ctx.game.borrow();
-                let Some(game) = game.as_ref() else {
-                    return Err(crate::script::located(
-                        lua,
-                        "square is only answered while choose runs",
-                    ));
-                };
                 let far = i64::from(Square::LIMIT) + 1;
                 let clamp = |n: i64| i32::try_from(n.clamp(-far, far)).expect("within i32");
-                square(lua, game.board(), Square::new(clamp(x), clamp(y)))
+                Context::read_game(lua, "RoboRally", |game| {
+                    square(lua, game.board(), Square::new(clamp(x), clamp(y)))
+                })
             })?,
         })
     }
