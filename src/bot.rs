@@ -23,6 +23,15 @@ pub trait Bot {
     fn take_output(&mut self) -> String {
         String::new()
     }
+    /// Makes this bot, for a new game, the bot its maker would make with
+    /// `seed` (a tournament's worker keeps its bots from game to game, and
+    /// a Lua bot keeps its sandbox and compiled script: the costly part of
+    /// making one); whether it could. By default it cannot, and a new bot
+    /// is made.
+    fn renew(&mut self, seed: u64) -> bool {
+        let _ = seed;
+        false
+    }
 }
 
 /// Why a bot could not answer, in words that name the bot and the cause.
@@ -56,6 +65,11 @@ impl Bot for RandomBot {
             return Err(BotFailure("random bot: there is nothing to decide".into()));
         }
         Ok(self.rng.gen_range(0..count))
+    }
+
+    fn renew(&mut self, seed: u64) -> bool {
+        *self = RandomBot::new(seed);
+        true
     }
 }
 

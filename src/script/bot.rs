@@ -134,6 +134,9 @@ pub struct LuaBot<A: LuaBotApi> {
     /// `view:search`, set in a view that is a table
     /// ([`crate::bot::mcts::lua`]).
     search: Function,
+    /// Whether a call of the script failed: such a bot is not renewed for
+    /// another game ([`LuaBot::renew`]), a new one is made.
+    failed: bool,
 }
 
 impl<A: LuaBotApi> LuaBot<A> {
@@ -161,7 +164,10 @@ impl<A: LuaBotApi> LuaBot<A> {
 
     /// Loads the bot script `file` and seeds it ([`LuaBot::seed`]), as a
     /// [`Bot`] (a game's [`crate::registry::GameType::lua_bot`]).
-    pub fn boxed(file: &AssetFile, seed: u64) -> Result<Box<dyn Bot>, BotError> {
+    pub fn boxed(file: &AssetFile, seed: u64) -> Result<Box<dyn Bot>, BotError>
+    where
+        A::Game: DynState,
+    {
         let mut bot = Self::load_file(file)?;
         bot.seed(seed)?;
         Ok(Box::new(bot))
@@ -170,27 +176,14 @@ impl<A: LuaBotApi> LuaBot<A> {
     /// A bot from a script already loaded: it must have returned a table
     /// with a function `choose` (and may have a `name`).
     fn from_loaded(sandbox: Sandbox, script: ScriptId) -> Result<Self, BotError> {
-        let path = sandbox.script_path(script).to_string();
-        let load_error = |cause: &str| BotError::Load {
-            path: path.clone(),
-            cause: cause.to_string(),
+        let (name, choose) = entry(&sandbox, script)?;
+        let load_error = |e: mlua::Error| BotError::Load {
+            path: sandbox.script_path(script).to_string(),
+            cause: e.to_string(),
         };
-        let Value::Table(table) = sandbox.script_value(script).clone() else {
-            return Err(load_error(
-                "the script must return a table `{ name = ..., choose = function(view, decision) ... end }`",
-            ));
-        };
-        let Ok(Value::Function(choose)) = table.raw_get::<Value>("choose") else {
-            return Err(load_error("the returned table has no function `choose`"));
-        };
-        let name = match table.raw_get::<Value>("name") {
-            Ok(Value::String(s)) => s.to_string_lossy(),
-            _ => path.clone(),
-        };
-        let api = A::install(sandbox.lua(), sandbox.charge_handle())
-            .map_err(|e| load_error(&e.to_string()))?;
+        let api = A::install(sandbox.lua(), sandbox.charge_handle()).map_err(load_error)?;
         let search = crate::bot::mcts::lua::install(sandbox.lua(), sandbox.charge_handle())
-            .map_err(|e| load_error(&e.to_string()))?;
+            .map_err(load_error)?;
         Ok(LuaBot {
             sandbox,
             script,
@@ -198,7 +191,30 @@ impl<A: LuaBotApi> LuaBot<A> {
             choose,
             api,
             search,
+            failed: false,
         })
+    }
+
+    /// Makes this bot, for a new game, what [`LuaBot::load_file`] and
+    /// [`LuaBot::seed`] with `seed` would make, without building a new
+    /// sandbox or compiling the script again: the script's main chunk runs
+    /// again in a fresh environment ([`Sandbox::renew`]), so nothing a
+    /// script kept in one game (its globals, its upvalues, its modules'
+    /// tables) is seen in the next. A bot has no memory across games: a
+    /// tournament's games are played by several threads in any order, and
+    /// each must be the game its seed gives. Returns `Ok(false)`, and
+    /// changes nothing, for a bot whose script failed (a new one must be
+    /// made).
+    pub fn renew(&mut self, seed: u64) -> Result<bool, BotError> {
+        if self.failed {
+            return Ok(false);
+        }
+        self.sandbox
+            .restart(self.script)
+            .map_err(BotError::Unloadable)?;
+        (self.name, self.choose) = entry(&self.sandbox, self.script)?;
+        self.seed(seed)?;
+        Ok(true)
     }
 
     /// Seeds the bot's randomness: Lua's `math.random` and the generator
@@ -255,6 +271,7 @@ impl<A: LuaBotApi> LuaBot<A> {
                 put_search(view, search).map_err(ScriptError::Sandbox)?;
                 sandbox.call_function::<Value>(script, choose, (view, decision))
             });
+        self.failed |= !matches!(returned, Ok(Ok(_)));
         let script_error = |source| BotError::Script {
             bot: game.seat_name(seat).to_string(),
             path: self.path().to_string(),
@@ -276,6 +293,30 @@ impl<A: LuaBotApi> LuaBot<A> {
     pub fn take_output(&self) -> String {
         self.sandbox.take_output()
     }
+}
+
+/// The name and `choose` of the bot script `script` has loaded: it must
+/// have returned a table with a function `choose` (and may have a `name`;
+/// the script's path otherwise).
+fn entry(sandbox: &Sandbox, script: ScriptId) -> Result<(String, Function), BotError> {
+    let path = sandbox.script_path(script);
+    let load_error = |cause: &str| BotError::Load {
+        path: path.to_string(),
+        cause: cause.to_string(),
+    };
+    let Value::Table(table) = sandbox.script_value(script) else {
+        return Err(load_error(
+            "the script must return a table `{ name = ..., choose = function(view, decision) ... end }`",
+        ));
+    };
+    let Ok(Value::Function(choose)) = table.raw_get::<Value>("choose") else {
+        return Err(load_error("the returned table has no function `choose`"));
+    };
+    let name = match table.raw_get::<Value>("name") {
+        Ok(Value::String(s)) => s.to_string_lossy(),
+        _ => path.to_string(),
+    };
+    Ok((name, choose))
 }
 
 /// Puts `view:search` ([`crate::bot::mcts::lua`]) in a view that is a
@@ -322,7 +363,10 @@ fn shown(answer: &Value, count: usize) -> String {
     )
 }
 
-impl<A: LuaBotApi> Bot for LuaBot<A> {
+impl<A: LuaBotApi> Bot for LuaBot<A>
+where
+    A::Game: DynState,
+{
     fn name(&self) -> &str {
         &self.name
     }
@@ -331,7 +375,6 @@ impl<A: LuaBotApi> Bot for LuaBot<A> {
     /// or an error, is the bot's failure, which stops the game with the
     /// bot, the script and the cause.
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
-        let game_seen = game;
         let Some(game) = game.as_any().downcast_ref::<A::Game>() else {
             return Err(BotFailure(format!(
                 "bot {} ({}) plays {}, not {}",
@@ -342,11 +385,17 @@ impl<A: LuaBotApi> Bot for LuaBot<A> {
             )));
         };
         let lua = self.sandbox.lua().clone();
-        crate::bot::mcts::lua::with_game(&lua, game_seen, || self.try_choose(game))
+        crate::bot::mcts::lua::with_game(&lua, game, || self.try_choose(game))
             .map_err(|e| BotFailure(e.to_string()))
     }
 
     fn take_output(&mut self) -> String {
         self.sandbox.take_output()
+    }
+
+    /// [`LuaBot::renew`]: false for a bot whose script failed, or failed
+    /// to run again.
+    fn renew(&mut self, seed: u64) -> bool {
+        matches!(LuaBot::renew(self, seed), Ok(true))
     }
 }

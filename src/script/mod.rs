@@ -31,6 +31,7 @@ mod bot;
 mod error;
 pub mod hook_guard;
 pub mod host;
+pub mod lazy;
 mod pattern_cost;
 mod sandbox;
 pub mod simulation;
@@ -42,6 +43,7 @@ pub use bot::{BotError, LuaBot, LuaBotApi};
 pub use error::{located, ScriptError};
 pub use hook_guard::{HookGuard, TooDeep, HOOK_DEPTH};
 pub use host::host_function;
+pub use lazy::LazyTables;
 pub use sandbox::{Charge, Sandbox, SandboxLimits, ScriptId};
 
 #[cfg(test)]

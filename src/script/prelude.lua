@@ -8,7 +8,8 @@
 -- global `name` of every script environment, present and future,
 -- `object(name, methods)`, a read-only object with those methods, and
 -- `readonly(table, name)`, a read-only view of a table, and `forget()`,
--- which forgets required modules and reseeds the random generator.
+-- which forgets the modules `require` has run (they run again in fresh
+-- environments when next required) and reseeds the random generator.
 --
 -- Arguments: the captured `print`, `aborted()`, which tells whether the
 -- current call has been stopped (instruction budget spent),
@@ -418,9 +419,7 @@ end
 -- generator starts again from its seed, as in a new sandbox (for a
 -- sandbox reused by a new game: `Sandbox::restart`).
 local function forget()
-	for path in next, loaded do
-		loaded[path] = nil
-	end
+	loaded, loading = {}, {}
 	m_randomseed(0)
 end
 

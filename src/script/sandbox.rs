@@ -85,12 +85,13 @@ pub struct ScriptId(usize);
 struct Script {
     /// Its path, or the chunk name given to [`Sandbox::load_str`].
     path: String,
+    /// Its main chunk, compiled, to run again in a fresh environment
+    /// ([`Sandbox::restart`]).
+    chunk: Function,
     /// Its global table.
     env: Table,
     /// The first value its main chunk returned (often a table of functions).
     value: Value,
-    /// Its main chunk, compiled, for [`Sandbox::restart`].
-    chunk: Function,
 }
 
 /// The instruction meter the hook and the call share.
@@ -554,25 +555,30 @@ impl Sandbox {
     /// chunk under the limits. Text only: precompiled chunks are refused. The
     /// first value the chunk returns is kept ([`Sandbox::script_value`]).
     pub fn load_str(&mut self, chunk_name: &str, source: &str) -> Result<ScriptId, ScriptError> {
-        let (function, env) = self.compile_in_env(chunk_name, source)?;
-        let value: Value = self.run(chunk_name, function.clone(), ())?;
+        let (chunk, env) = self.compile_in_env(chunk_name, source)?;
+        let value: Value = self.run(chunk_name, chunk.clone(), ())?;
         self.scripts.push(Script {
             path: chunk_name.to_string(),
+            chunk,
             env,
             value,
-            chunk: function,
         });
         Ok(ScriptId(self.scripts.len() - 1))
     }
 
     /// Starts `script` again as if loaded into a new sandbox, without
-    /// compiling it again: its main chunk runs anew, under the limits, in
-    /// a fresh environment (the globals it or its functions wrote are
-    /// gone, its top-level locals are new), the modules required so far
-    /// are forgotten and the random generator starts from its seed. The
-    /// script's old functions must no longer be called. What a new
-    /// sandbox would not share stays shared: the Lua state, its memory
-    /// (old values are garbage) and the API tables set.
+    /// compiling it again (a game reusing a mission's sandbox, a tournament
+    /// worker's bot in its next game): its main chunk runs anew, under the
+    /// limits, in a fresh environment (the globals it or its functions
+    /// wrote are gone, its top-level locals are new), the modules every
+    /// script `require`d run again when next required, the random
+    /// generator starts from its seed, the captured output is dropped and
+    /// what is garbage now is collected (what the old run held is freed,
+    /// not counted against the limits). The script's old functions must no
+    /// longer be called. What a new sandbox would not share stays shared:
+    /// the Lua state and the API tables set. Other scripts keep their
+    /// environments. On an error (the chunk failed under the limits), the
+    /// script keeps its old environment and value.
     ///
     /// Panics if `script` comes from another sandbox.
     pub fn restart(&mut self, script: ScriptId) -> Result<(), ScriptError> {
@@ -587,6 +593,8 @@ impl Sandbox {
         let entry = &mut self.scripts[script.0];
         entry.env = env;
         entry.value = value;
+        self.take_output();
+        self.lua.gc_collect()?;
         Ok(())
     }
 

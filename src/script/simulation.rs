@@ -12,7 +12,8 @@
 //! returns) it says in a [`Plan`] and in its
 //! `src/games/<game>/lua/simulate.rs`.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
+use std::rc::Rc;
 
 use mlua::{Function, Lua, MultiValue, Table, Value};
 use rand::{Rng, SeedableRng};
@@ -20,7 +21,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::engine::{Seat, State};
 
-use super::{host_function, located, Charge};
+use super::{host_function, located, Borrowed, Charge};
 
 /// Instructions charged to the script for each simulation.
 pub const SIMULATION_COST: u64 = 2_000;
@@ -33,10 +34,16 @@ pub const MAX_SIMULATIONS: u32 = 1_000;
 /// needs far fewer): a backstop against a game that would not end.
 pub const MAX_ANSWERS: u32 = 2_000;
 
+/// What a native reading the game outside a call of `choose` is told (a
+/// script that kept a view or a native past its call).
+const GONE: &str =
+    "the game is only answered while choose runs (a view kept from an earlier decision is stale)";
+
 /// The game being decided and the counters of its simulations.
 pub struct SimulationContext<G> {
-    /// The game being decided, during a call of `choose`.
-    pub game: RefCell<Option<G>>,
+    /// The game being decided, lent for the length of a call of `choose`
+    /// (never copied: a simulation copies what it plays on).
+    pub game: Rc<Borrowed<G>>,
     /// The deciding seat.
     pub me: Cell<Seat>,
     /// The bot's seed: samples and the other seats' answers in a
@@ -142,7 +149,7 @@ impl<G: State + Clone + 'static> SimulationContext<G> {
     /// Installs a new context in `lua`, charging `charge`.
     pub fn install(lua: &Lua, charge: Charge) {
         lua.set_app_data(SimulationContext::<G> {
-            game: RefCell::new(None),
+            game: Rc::new(Borrowed::new(GONE)),
             me: Cell::new(0),
             seed: Cell::new(0),
             decisions: Cell::new(0),
@@ -163,28 +170,48 @@ impl<G: State + Clone + 'static> SimulationContext<G> {
         })
     }
 
-    /// Seeds the bot's simulations.
+    /// Seeds the bot's simulations, and counts its decisions from the
+    /// start again: a bot seeded anew (for a new game) samples exactly as
+    /// a bot made anew would.
     pub fn seed(lua: &Lua, seed: u64) {
         if let Some(ctx) = lua.app_data_ref::<SimulationContext<G>>() {
             ctx.seed.set(seed);
+            ctx.decisions.set(0);
+            ctx.simulations.set(0);
         }
     }
 
-    /// A decision of `seat` in `game` begins: simulations read a copy.
-    pub fn begin_decision(lua: &Lua, title: &str, game: &G, seat: Seat) -> mlua::Result<()> {
-        let ctx = Self::get(lua, title)?;
-        *ctx.game.borrow_mut() = Some(game.clone());
-        ctx.me.set(seat);
-        ctx.simulations.set(0);
-        ctx.decisions.set(ctx.decisions.get().wrapping_add(1));
-        Ok(())
+    /// Runs `call`, a decision of `seat` in `game`, with `game` lent to
+    /// the natives (simulations read it, and copy what they play on) for
+    /// the length of `call` only.
+    pub fn with_decision<R>(
+        lua: &Lua,
+        title: &str,
+        game: &G,
+        seat: Seat,
+        call: impl FnOnce() -> R,
+    ) -> mlua::Result<R> {
+        let lent = {
+            let ctx = Self::get(lua, title)?;
+            ctx.me.set(seat);
+            ctx.simulations.set(0);
+            ctx.decisions.set(ctx.decisions.get().wrapping_add(1));
+            ctx.game.clone()
+        };
+        Ok(lent.lend(game, call))
     }
 
-    /// The decision is over: the copy is dropped.
-    pub fn end_decision(lua: &Lua) {
-        if let Some(ctx) = lua.app_data_ref::<SimulationContext<G>>() {
-            ctx.game.borrow_mut().take();
-        }
+    /// Runs `read` with the game being decided, for a native function;
+    /// outside a call of `choose` (a view kept past its call), an error at
+    /// the script's line saying the game is only answered while choose
+    /// runs.
+    pub fn read_game<R>(
+        lua: &Lua,
+        title: &str,
+        read: impl FnOnce(&G) -> mlua::Result<R>,
+    ) -> mlua::Result<R> {
+        let lent = Self::get(lua, title)?.game.clone();
+        lent.read(lua, read)
     }
 
     /// Starts one simulation of `answers` for the deciding seat: counted
@@ -209,15 +236,16 @@ impl<G: State + Clone + 'static> SimulationContext<G> {
             .collect::<mlua::Result<_>>()
             .map_err(|_| rules.no_answers(lua))?;
         let seed = mix(ctx.seed.get(), ctx.decisions.get(), n);
-        let real = ctx.game.borrow();
-        let Some(real) = real.as_ref() else {
-            return Err(located(lua, "simulate is only answered while choose runs"));
-        };
+        let me = ctx.me.get();
+        let game = ctx
+            .game
+            .with(|real| real.sample_hidden(me, seed))
+            .ok_or_else(|| located(lua, "simulate is only answered while choose runs"))?;
         Ok(SimulationStart {
             texts,
-            seat: ctx.me.get(),
+            seat: me,
             seed,
-            game: real.sample_hidden(ctx.me.get(), seed),
+            game,
         })
     }
 

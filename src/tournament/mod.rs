@@ -29,7 +29,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex};
 
-use crate::bot::{seat_seed, BotSpec};
+use crate::bot::{seat_seed, Bot, BotSpec};
 use crate::engine::{GameOptions, Started};
 use crate::play::{drive, PlayError};
 use crate::progress::Progress;
@@ -448,6 +448,7 @@ impl Tournament {
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
+                    let mut kept = Kept::default();
                     loop {
                         if halt.load(Ordering::Relaxed) || stopped() {
                             break;
@@ -462,7 +463,7 @@ impl Tournament {
                             let [i, j] = entrants.pairings[pairing];
                             let bots = [&entrants.bots[i], &entrants.bots[j]];
                             let names = [entrants.names[i].as_str(), entrants.names[j].as_str()];
-                            let result = self.play(bots, names, pairing, game);
+                            let result = self.play(bots, names, pairing, game, &mut kept);
                             progress.advance(1);
                             Some(result)
                         } else {
@@ -546,13 +547,16 @@ impl Tournament {
         self.game.start(&options).map_err(|e| e.0)
     }
 
-    /// Plays game `game` of pairing `pairing` between `bots` named `names`.
+    /// Plays game `game` of pairing `pairing` between `bots` named `names`,
+    /// with bots the worker `kept` from its games before (renewed) where
+    /// it has them; they are kept again for its next game.
     fn play(
         &self,
         bots: [&BotSpec; 2],
         names: [&str; 2],
         pairing: usize,
         game: u32,
+        kept: &mut Kept,
     ) -> Result<(GameScore, GameRow), GameFailure> {
         let seed = self.deal_seed(game);
         let failed = |message: String| GameFailure {
@@ -565,13 +569,19 @@ impl Tournament {
         let mut g = self.start(seed).map_err(failed)?.game;
         let controllers: Vec<usize> = (0..g.seats()).map(|seat| g.controller(seat)).collect();
         let mut seats = Vec::with_capacity(controllers.len());
+        let mut specs = Vec::with_capacity(controllers.len());
         for (seat, &person) in controllers.iter().enumerate() {
             let spec = bots[self.bot_of_seat(game, person)];
-            let bot = spec.make_for(self.game, seat_seed(seed ^ (u64::from(game) << 32), seat));
+            let seed = seat_seed(seed ^ (u64::from(game) << 32), seat);
+            let bot = kept.take(spec, self.game, seed);
             seats.push(bot.map_err(|e| failed(e.to_string()))?);
+            specs.push(spec);
         }
-        drive(g.as_mut(), &mut seats, self.max_turns, |_, _| {})
-            .map_err(|e: PlayError| failed(e.to_string()))?;
+        let driven = drive(g.as_mut(), &mut seats, self.max_turns, |_, _| {});
+        for (spec, bot) in specs.into_iter().zip(seats) {
+            kept.put(spec, bot);
+        }
+        driven.map_err(|e: PlayError| failed(e.to_string()))?;
         let outcome = g.outcome().expect("a driven game is over");
         let mut winners: Vec<usize> = outcome.winners.iter().map(|&w| controllers[w]).collect();
         winners.sort_unstable();
@@ -626,6 +636,39 @@ impl Tournament {
             ending: outcome.reason,
         };
         Ok((score, row))
+    }
+}
+
+/// The bots a worker made, kept from one of its games to the next: a bot
+/// renewed for a new game ([`Bot::renew`]) plays as a new one would, and
+/// costs far less (a Lua bot keeps its sandbox and compiled script).
+#[derive(Default)]
+struct Kept {
+    /// Bots free for the next game, each with the bot it was made as.
+    bots: Vec<(BotSpec, Box<dyn Bot>)>,
+}
+
+impl Kept {
+    /// A bot of `spec` for a game of `game`, seeded with `seed`: one kept
+    /// and renewed, else a new one.
+    fn take(
+        &mut self,
+        spec: &BotSpec,
+        game: &GameType,
+        seed: u64,
+    ) -> Result<Box<dyn Bot>, crate::script::BotError> {
+        if let Some(i) = self.bots.iter().position(|(kept, _)| kept == spec) {
+            let (_, mut bot) = self.bots.swap_remove(i);
+            if bot.renew(seed) {
+                return Ok(bot);
+            }
+        }
+        spec.make_for(game, seed)
+    }
+
+    /// Keeps `bot`, made as `spec`, for the next game.
+    fn put(&mut self, spec: &BotSpec, bot: Box<dyn Bot>) {
+        self.bots.push((spec.clone(), bot));
     }
 }
 

@@ -19,6 +19,7 @@
 //! ```
 
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use mlua::{Function, Lua, Table, Value};
 use rand::SeedableRng;
@@ -26,7 +27,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{search, MctsConfig};
 use crate::engine::DynState;
-use crate::script::{located, Charge};
+use crate::script::{located, Borrowed, Charge};
 
 /// Instructions charged to the script for each iteration of a search.
 pub const ITERATION_COST: u64 = 1000;
@@ -37,10 +38,11 @@ pub const MAX_ITERATIONS: u32 = 100_000;
 pub const MAX_SECONDS: f64 = 5.0;
 
 /// What the search keeps in a bot's Lua state (its app data): its own
-/// seeded generator, the game being decided, the instruction meter.
+/// seeded generator, the game being decided (lent, not copied: a search
+/// copies what it plays on), the instruction meter.
 pub struct SearchContext {
     rng: RefCell<ChaCha8Rng>,
-    game: RefCell<Option<Box<dyn DynState>>>,
+    game: Rc<Borrowed<dyn DynState>>,
     meter: Charge,
 }
 
@@ -50,25 +52,15 @@ pub struct SearchContext {
 pub fn install(lua: &Lua, meter: Charge) -> mlua::Result<Function> {
     lua.set_app_data(SearchContext {
         rng: RefCell::new(ChaCha8Rng::seed_from_u64(0)),
-        game: RefCell::new(None),
+        game: Rc::new(Borrowed::new(
+            "view:search is only available while the bot chooses",
+        )),
         meter,
     });
     crate::script::host::host_function(lua, |lua, (_view, options): (Value, Value)| {
         let options = options_table(lua, options)?;
-        let game = {
-            let ctx = context(lua)?;
-            let game = ctx.game.borrow();
-            match game.as_ref() {
-                Some(game) => game.boxed_clone(),
-                None => {
-                    return Err(located(
-                        lua,
-                        "view:search is only available while the bot chooses",
-                    ))
-                }
-            }
-        };
-        search_table(lua, game.as_ref(), options)
+        let lent = context(lua)?.game.clone();
+        lent.read(lua, |game| search_table(lua, game, options))
     })
 }
 
@@ -95,17 +87,17 @@ pub fn reseed(lua: &Lua, seed: u64) {
     }
 }
 
-/// Runs `call` with a copy of `game` held for `view:search`, and clears it
-/// again.
-pub fn with_game<R>(lua: &Lua, game: &dyn DynState, call: impl FnOnce() -> R) -> R {
-    if let Some(ctx) = lua.app_data_ref::<SearchContext>() {
-        *ctx.game.borrow_mut() = Some(game.boxed_clone());
+/// Runs `call` with `game` lent to `view:search` for its length (not
+/// copied: only a search copies the game, on samples of what the viewer
+/// cannot see).
+pub fn with_game<R>(lua: &Lua, game: &(dyn DynState + 'static), call: impl FnOnce() -> R) -> R {
+    let lent = lua
+        .app_data_ref::<SearchContext>()
+        .map(|ctx| ctx.game.clone());
+    match lent {
+        Some(lent) => lent.lend(game, call),
+        None => call(),
     }
-    let returned = call();
-    if let Some(ctx) = lua.app_data_ref::<SearchContext>() {
-        ctx.game.borrow_mut().take();
-    }
-    returned
 }
 
 fn context(lua: &Lua) -> mlua::Result<mlua::AppDataRef<'_, SearchContext>> {

@@ -17,12 +17,12 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 
-use mlua::{Function, Lua, Value};
+use mlua::{Function, IntoLua, Lua, Value};
 
 use crate::engine::{Seat, State};
 use crate::grid::square::Square;
 use crate::script::simulation::simulate_function;
-use crate::script::{Charge, LuaBotApi};
+use crate::script::{Charge, LazyTables, LuaBotApi};
 
 use super::board::Terrain;
 use super::game::{Game, Phase};
@@ -37,11 +37,14 @@ pub type DroidsLuaBot = crate::script::LuaBot<BotApi>;
 /// native functions: the game being decided and its simulations' counters.
 type Context = crate::script::simulation::SimulationContext<Game>;
 
-/// Droids' bot API for the shared Lua bot runtime: plain tables built for
-/// each decision, and `view:simulate`, made once.
+/// Droids' bot API for the shared Lua bot runtime: a view and a decision
+/// for each decision, plain tables whose fields are built when first read
+/// ([`LazyTables`]), and `view:simulate`, made once.
 pub struct BotApi {
-    /// `view:simulate(answers [, to_round_end])`.
-    simulate: Function,
+    /// The views, one for each decision.
+    views: LazyTables,
+    /// The decisions.
+    decisions: LazyTables,
 }
 
 /// The word of a decision's kind.
@@ -64,8 +67,14 @@ fn square(lua: &Lua, at: Square) -> mlua::Result<mlua::Table> {
     Ok(t)
 }
 
+/// The fields of the view.
+const VIEW_FIELDS: &[&str] = &[
+    "me", "round", "mission", "width", "height", "rows", "robots", "pieces", "players", "vars",
+    "hand", "blocked", "simulate",
+];
+
 /// The `view` of `seat`: what it may see (`simulate`, on the real game's
-/// view only).
+/// view only), every field built.
 pub(crate) fn view(
     lua: &Lua,
     game: &Game,
@@ -73,89 +82,126 @@ pub(crate) fn view(
     simulate: Option<&Function>,
 ) -> mlua::Result<mlua::Table> {
     let t = lua.create_table()?;
-    t.set("me", game.colour(seat))?;
-    t.set("round", game.turn())?;
-    let mission = game.mission();
-    t.set("mission", mission.name.as_str())?;
-    let board = &mission.board;
-    t.set("width", board.width)?;
-    t.set("height", board.height)?;
-    let rows: Vec<String> = (0..board.height)
-        .map(|y| {
-            (0..board.width)
-                .map(|x| match board.terrain(Square::new(x, y)) {
-                    Some(Terrain::Water) => '~',
-                    Some(Terrain::Fixed) => '#',
-                    _ => '.',
-                })
-                .collect()
-        })
-        .collect();
-    t.set("rows", rows)?;
-    let robots = lua.create_table()?;
-    for (i, r) in game.robots().iter().enumerate() {
-        let rt = lua.create_table()?;
-        rt.set("name", r.id.to_string())?;
-        if let Some(at) = r.at {
-            rt.set("x", at.x)?;
-            rt.set("y", at.y)?;
-        }
-        if let Some(c) = r.carrying {
-            rt.set("carrying", c.to_string())?;
-        }
-        robots.set(i + 1, rt)?;
-    }
-    t.set("robots", robots)?;
-    let pieces = lua.create_table()?;
-    for at in board.squares() {
-        if let Some(p) = game.piece_at(at) {
-            let pt = square(lua, at)?;
-            pt.set("kind", p.name())?;
-            pieces.push(pt)?;
-        }
-    }
-    t.set("pieces", pieces)?;
-    let players = lua.create_table()?;
-    for (s, p) in game.players().iter().enumerate() {
-        let pt = lua.create_table()?;
-        pt.set("out", p.out)?;
-        pt.set("blocked", p.blocked.iter().filter(|b| **b).count())?;
-        if let Some(at) = mission.starts[game.colours[s]] {
-            pt.set("start", square(lua, at)?)?;
-        }
-        players.set(game.colour(s), pt)?;
-    }
-    t.set("players", players)?;
-    t.set(
-        "vars",
-        lua.create_table_from(game.vars.iter().map(|(k, v)| (k.as_str(), *v)))?,
-    )?;
-    let p = &game.players()[seat];
-    t.set(
-        "hand",
-        p.hand.iter().map(|x| x.to_string()).collect::<Vec<_>>(),
-    )?;
-    t.set(
-        "blocked",
-        (0..p.blocked.len())
-            .filter(|c| p.blocked[*c])
-            .collect::<Vec<_>>(),
-    )?;
-    if let Some(f) = simulate {
-        t.set("simulate", f.clone())?;
+    for key in VIEW_FIELDS {
+        t.raw_set(*key, view_field(lua, game, seat, simulate, key)?)?;
     }
     Ok(t)
 }
 
-/// The `decision`: its kind and legal answers as text.
+/// The field `key` (one of [`VIEW_FIELDS`]) of the `view` of `seat`;
+/// `nil` where it has none.
+fn view_field(
+    lua: &Lua,
+    game: &Game,
+    seat: Seat,
+    simulate: Option<&Function>,
+    key: &str,
+) -> mlua::Result<Value> {
+    let mission = game.mission();
+    let board = &mission.board;
+    let p = &game.players()[seat];
+    match key {
+        "me" => game.colour(seat).into_lua(lua),
+        "round" => game.turn().into_lua(lua),
+        "mission" => mission.name.as_str().into_lua(lua),
+        "width" => board.width.into_lua(lua),
+        "height" => board.height.into_lua(lua),
+        "rows" => {
+            let rows: Vec<String> = (0..board.height)
+                .map(|y| {
+                    (0..board.width)
+                        .map(|x| match board.terrain(Square::new(x, y)) {
+                            Some(Terrain::Water) => '~',
+                            Some(Terrain::Fixed) => '#',
+                            _ => '.',
+                        })
+                        .collect()
+                })
+                .collect();
+            rows.into_lua(lua)
+        }
+        "robots" => {
+            let robots = lua.create_table()?;
+            for (i, r) in game.robots().iter().enumerate() {
+                let rt = lua.create_table()?;
+                rt.set("name", r.id.to_string())?;
+                if let Some(at) = r.at {
+                    rt.set("x", at.x)?;
+                    rt.set("y", at.y)?;
+                }
+                if let Some(c) = r.carrying {
+                    rt.set("carrying", c.to_string())?;
+                }
+                robots.set(i + 1, rt)?;
+            }
+            Ok(Value::Table(robots))
+        }
+        "pieces" => {
+            let pieces = lua.create_table()?;
+            for at in board.squares() {
+                if let Some(p) = game.piece_at(at) {
+                    let pt = square(lua, at)?;
+                    pt.set("kind", p.name())?;
+                    pieces.push(pt)?;
+                }
+            }
+            Ok(Value::Table(pieces))
+        }
+        "players" => {
+            let players = lua.create_table()?;
+            for (s, p) in game.players().iter().enumerate() {
+                let pt = lua.create_table()?;
+                pt.set("out", p.out)?;
+                pt.set("blocked", p.blocked.iter().filter(|b| **b).count())?;
+                if let Some(at) = mission.starts[game.colours[s]] {
+                    pt.set("start", square(lua, at)?)?;
+                }
+                players.set(game.colour(s), pt)?;
+            }
+            Ok(Value::Table(players))
+        }
+        "vars" => lua
+            .create_table_from(game.vars.iter().map(|(k, v)| (k.as_str(), *v)))
+            .map(Value::Table),
+        "hand" => p
+            .hand
+            .iter()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .into_lua(lua),
+        "blocked" => (0..p.blocked.len())
+            .filter(|c| p.blocked[*c])
+            .collect::<Vec<_>>()
+            .into_lua(lua),
+        "simulate" => Ok(simulate.map_or(Value::Nil, |f| Value::Function(f.clone()))),
+        _ => Ok(Value::Nil),
+    }
+}
+
+/// The fields of the decision.
+const DECISION_FIELDS: &[&str] = &["kind", "answers"];
+
+/// The `decision`, every field built (the tests read it whole).
+#[cfg(test)]
 pub(crate) fn decision(lua: &Lua, game: &Game) -> mlua::Result<mlua::Table> {
     let t = lua.create_table()?;
-    t.set("kind", kind(game.phase()))?;
-    let answers: Vec<String> = (0..game.legal_count())
-        .filter_map(|i| game.legal(i).map(|a| game.answer_text(a)))
-        .collect();
-    t.set("answers", answers)?;
+    for key in DECISION_FIELDS {
+        t.raw_set(*key, decision_field(lua, game, key)?)?;
+    }
     Ok(t)
+}
+
+/// The field `key` of the `decision`: its kind, or its legal answers as
+/// text.
+fn decision_field(lua: &Lua, game: &Game, key: &str) -> mlua::Result<Value> {
+    match key {
+        "kind" => kind(game.phase()).into_lua(lua),
+        "answers" => (0..game.legal_count())
+            .filter_map(|i| game.legal(i).map(|a| game.answer_text(a)))
+            .collect::<Vec<String>>()
+            .into_lua(lua),
+        _ => Ok(Value::Nil),
+    }
 }
 
 impl LuaBotApi for BotApi {
@@ -169,15 +215,25 @@ impl LuaBotApi for BotApi {
             let whole = matches!(args.next(), Some(Value::Boolean(true)));
             simulate::simulate(lua, answers, whole)
         })?;
-        Ok(BotApi { simulate })
+        let views = LazyTables::new(lua, "view", VIEW_FIELDS, move |lua, key| {
+            let me = Context::get(lua, Self::TITLE)?.me.get();
+            Context::read_game(lua, Self::TITLE, |game| {
+                view_field(lua, game, me, Some(&simulate), key)
+            })
+        })?;
+        let decisions = LazyTables::new(lua, "decision", DECISION_FIELDS, |lua, key| {
+            Context::read_game(lua, Self::TITLE, |game| decision_field(lua, game, key))
+        })?;
+        Ok(BotApi { views, decisions })
     }
 
     fn seed(&mut self, lua: &Lua, seed: u64) {
         Context::seed(lua, seed);
     }
 
-    /// The tables of [`view`] for `seat`; `simulate` reads a copy of
-    /// `game` (and the seat, and counts the decision) during `call`.
+    /// A fresh [`view`] for `seat` and decision, their fields built from
+    /// `game` when read; `simulate` reads `game` (and the seat, and counts
+    /// the decision) during `call`.
     fn with_arguments<R>(
         &mut self,
         lua: &Lua,
@@ -185,11 +241,8 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        Context::begin_decision(lua, Self::TITLE, game, seat)?;
-        let arguments = view(lua, game, seat, Some(&self.simulate))
-            .and_then(|v| Ok((Value::Table(v), Value::Table(decision(lua, game)?))));
-        let returned = arguments.map(|(v, d)| call(&v, &d));
-        Context::end_decision(lua);
-        returned
+        let view = Value::Table(self.views.fresh(lua)?);
+        let decision = Value::Table(self.decisions.fresh(lua)?);
+        Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))
     }
 }

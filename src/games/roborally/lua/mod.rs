@@ -25,7 +25,7 @@ mod tests;
 use mlua::{Lua, Value};
 
 use crate::engine::Seat;
-use crate::script::{Charge, LuaBotApi};
+use crate::script::{Charge, LazyTables, LuaBotApi};
 
 use super::game::Game;
 
@@ -39,11 +39,15 @@ type Context = crate::script::simulation::SimulationContext<Game>;
 /// [`crate::registry::GameType::lua_bot`] is [`RoboRallyLuaBot::boxed`]).
 pub type RoboRallyLuaBot = crate::script::LuaBot<BotApi>;
 
-/// RoboRally's bot API for the shared Lua bot runtime: plain tables built
-/// for each decision, and the native functions they carry, made once.
+/// RoboRally's bot API for the shared Lua bot runtime: a view and a
+/// decision for each decision, plain tables whose fields are built when
+/// first read ([`LazyTables`]), and the native functions they carry, made
+/// once.
 pub struct BotApi {
-    /// The native functions the view carries.
-    natives: view::Natives,
+    /// The views, one for each decision.
+    views: LazyTables,
+    /// The decisions.
+    decisions: LazyTables,
 }
 
 impl LuaBotApi for BotApi {
@@ -52,17 +56,28 @@ impl LuaBotApi for BotApi {
 
     fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
         Context::install(lua, charge);
-        Ok(BotApi {
-            natives: view::Natives::new(lua)?,
-        })
+        let natives = view::Natives::new(lua)?;
+        let views = LazyTables::new(lua, "view", view::VIEW_FIELDS, move |lua, key| {
+            let me = Context::get(lua, Self::TITLE)?.me.get();
+            Context::read_game(lua, Self::TITLE, |game| {
+                view::view_field(lua, game, me, &natives, key)
+            })
+        })?;
+        let decisions = LazyTables::new(lua, "decision", view::DECISION_FIELDS, |lua, key| {
+            Context::read_game(lua, Self::TITLE, |game| {
+                view::decision_field(lua, game, key)
+            })
+        })?;
+        Ok(BotApi { views, decisions })
     }
 
     fn seed(&mut self, lua: &Lua, seed: u64) {
         Context::seed(lua, seed);
     }
 
-    /// The tables of [`view`] for `seat`; the natives read a copy of
-    /// `game` (and the seat, and count the decision) during `call`.
+    /// A fresh view for `seat` and decision, whose fields [`view`] builds
+    /// from `game` when read; the natives read `game` (and the seat, and
+    /// count the decision) during `call`.
     fn with_arguments<R>(
         &mut self,
         lua: &Lua,
@@ -70,11 +85,8 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        Context::begin_decision(lua, Self::TITLE, game, seat)?;
-        let arguments = view::view(lua, game, seat, &self.natives)
-            .and_then(|view| Ok((Value::Table(view), Value::Table(view::decision(lua, game)?))));
-        let returned = arguments.map(|(view, decision)| call(&view, &decision));
-        Context::end_decision(lua);
-        returned
+        let view = Value::Table(self.views.fresh(lua)?);
+        let decision = Value::Table(self.decisions.fresh(lua)?);
+        Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))
     }
 }

@@ -45,10 +45,22 @@ fn hostile_with(source: &str, instructions: u64) -> RoboRallyLuaBot {
     RoboRallyLuaBot::from_source("bots/hostile.lua", source, sandbox).expect("the script loads")
 }
 
-/// The view and decision `bot`'s `choose` gets for `seat` in `game`.
+/// The view and decision `bot`'s `choose` gets for `seat` in `game`, every
+/// field read while the game is lent (they are built when first read).
 fn tables(bot: &mut RoboRallyLuaBot, game: &Game, seat: usize) -> (Table, Table) {
     let arguments = bot
         .with_arguments(game, seat, |view, decision| {
+            for (table, keys) in [
+                (view, super::view::VIEW_FIELDS),
+                (decision, super::view::DECISION_FIELDS),
+            ] {
+                let Value::Table(table) = table else {
+                    panic!("the view and decision are tables");
+                };
+                for key in keys {
+                    table.get::<Value>(*key).expect("a field builds");
+                }
+            }
             (view.clone(), decision.clone())
         })
         .expect("the tables");
@@ -435,8 +447,9 @@ fn the_tables_a_bot_gets_are_the_described_ones() {
 fn simulations_reading_huge_tables_are_charged_for_them() {
     // A standing table of 100 000 entries read by each of the decision's
     // thousand simulations was free: 1e8 entries read natively. Each entry
-    // is now charged, and the budget stops the script at its line.
-    let started = std::time::Instant::now();
+    // is now charged, and the budget stops the script at its line (the
+    // line of the reads: free reads would run out the budget, if at all,
+    // elsewhere).
     let err = failure_with(
         "return { choose = function(view, d)\n  local standing = {}\n  for i = 1, 100000 do standing['k' .. i] = 'skip' end\n  for _ = 1, 1000 do view:simulate({ d.answers[1] }, nil, standing) end\nend }",
         10_000_000,
@@ -445,5 +458,111 @@ fn simulations_reading_huge_tables_are_charged_for_them() {
         err.contains("bots/hostile.lua:4: instruction budget"),
         "{err}"
     );
-    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}
+
+/// A bot made for a new game ([`crate::script::LuaBot::renew`]) keeps
+/// nothing of the last one: not a global, not a module's table, not the
+/// place its generator had reached.
+#[test]
+fn a_renewed_bot_starts_afresh_and_plays_as_a_new_one() {
+    let source = "counted = (counted or 0) + 1\n\
+                  return { choose = function(view, d)\n\
+                    seen = (seen or 0) + 1\n\
+                    print(counted, seen, math.random(1000))\n\
+                    return 1\n\
+                  end }";
+    let game = yard(2, 5);
+    let mut bot = hostile(source);
+    bot.seed(9).expect("seeded");
+    bot.try_choose(&game).expect("answers");
+    bot.try_choose(&game).expect("answers");
+    let first_game = bot.take_output();
+    assert!(
+        bot.renew(9).expect("renewed"),
+        "a bot that did not fail renews"
+    );
+    bot.try_choose(&game).expect("answers");
+    bot.try_choose(&game).expect("answers");
+    assert_eq!(
+        bot.take_output(),
+        first_game,
+        "the second game plays as the first"
+    );
+    let lines: Vec<&str> = first_game.lines().collect();
+    assert!(
+        lines[0].starts_with("1\t1\t") && lines[1].starts_with("1\t2\t"),
+        "{first_game}"
+    );
+    // A bot whose script failed is not renewed.
+    let mut failing = hostile("return { choose = function() error('no') end }");
+    assert!(failing.try_choose(&game).is_err());
+    assert!(
+        !failing.renew(9).expect("no error"),
+        "a failed bot is made anew"
+    );
+}
+
+/// A view or decision kept past its call is never read with another
+/// decision's data: a field not built in its own call is an error at the
+/// script's line saying it is stale.
+#[test]
+fn a_view_kept_from_an_earlier_decision_is_stale() {
+    let game = yard(2, 5);
+    let mut bot = hostile(
+        "local kept\n\
+         return { choose = function(view, d)\n\
+           if kept then return #kept.answers end\n\
+           kept = d\n\
+           return 1\n\
+         end }",
+    );
+    bot.try_choose(&game)
+        .expect("the first call keeps the decision");
+    let err = bot.try_choose(&game).expect_err("stale").to_string();
+    assert!(err.contains("hostile.lua:3:"), "{err}");
+    assert!(err.contains("this decision is stale"), "{err}");
+    // A field read in its own call stays readable (it is a plain value).
+    let mut bot = hostile(
+        "local kept\n\
+         return { choose = function(view, d)\n\
+           if kept then return #kept.answers end\n\
+           kept = d; local n = #d.answers\n\
+           return 1\n\
+         end }",
+    );
+    bot.try_choose(&game).expect("keeps the decision");
+    bot.try_choose(&game)
+        .expect("its answers were read in their call");
+}
+
+/// `pairs` over a view sees every field, built or not; the metatable
+/// that builds them is out of a script's reach.
+#[test]
+fn pairs_sees_every_field_and_the_metatable_is_hidden() {
+    let game = yard(2, 5);
+    let names: Vec<String> = super::view::VIEW_FIELDS
+        .iter()
+        .map(|k| format!("{k:?}"))
+        .collect();
+    let mut bot = hostile(&format!(
+        "return {{ choose = function(view, d)\n\
+           local n, m = 0, 0\n\
+           for k in pairs(view) do n = n + 1 end\n\
+           for _, k in ipairs({{ {} }}) do if view[k] ~= nil then m = m + 1 end end\n\
+           print(n, m, getmetatable(view), pcall(setmetatable, d, {{}}))\n\
+           return 1\n\
+         end }}",
+        names.join(", ")
+    ));
+    bot.try_choose(&game).expect("answers");
+    let out = bot.take_output();
+    let fields: Vec<&str> = out.trim_end().split('\t').collect();
+    let count = |i: usize| fields[i].parse::<usize>().expect("a count");
+    assert!(
+        count(0) >= count(1),
+        "pairs saw every field read by name: {out}"
+    );
+    assert!(count(1) >= 10, "{out}");
+    assert_eq!(fields[2], "view", "{out}");
+    assert_eq!(fields[3], "false", "{out}");
 }

@@ -4,7 +4,7 @@
 //! the decision with its legal answers as text. Never another seat's hand,
 //! its unrevealed registers or the deck.
 
-use mlua::{Function, Lua, MultiValue, Table, Value};
+use mlua::{Function, IntoLua, Lua, MultiValue, Table, Value};
 
 use crate::engine::State;
 use crate::grid::square::{Compass, Square};
@@ -76,17 +76,11 @@ impl Natives {
                         "square takes whole numbers x and y: view.board:square(x, y)",
                     ));
                 };
-                let ctx = Context::get(lua, "RoboRally")?;
-                let game = ctx.game.borrow();
-                let Some(game) = game.as_ref() else {
-                    return Err(crate::script::located(
-                        lua,
-                        "square is only answered while choose runs",
-                    ));
-                };
                 let far = i64::from(Square::LIMIT) + 1;
                 let clamp = |n: i64| i32::try_from(n.clamp(-far, far)).expect("within i32");
-                square(lua, game.board(), Square::new(clamp(x), clamp(y)))
+                Context::read_game(lua, "RoboRally", |game| {
+                    square(lua, game.board(), Square::new(clamp(x), clamp(y)))
+                })
             })?,
         })
     }
@@ -242,21 +236,76 @@ fn registers(lua: &Lua, game: &Game, r: &RobotState, all: bool) -> mlua::Result<
     Ok(t)
 }
 
-/// The view of seat `me`: `{ me, seat, turn, phase, step, robots, board,
-/// hand, registers, locked, simulate }` (see `docs/roborally-bots.md`).
-pub(super) fn view(lua: &Lua, game: &Game, me: usize, natives: &Natives) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
+/// The fields of the view (see `docs/roborally-bots.md`).
+pub(super) const VIEW_FIELDS: &[&str] = &[
+    "me",
+    "seat",
+    "turn",
+    "phase",
+    "step",
+    "robots",
+    "board",
+    "hand",
+    "registers",
+    "locked",
+    "chosen",
+    "simulate",
+];
+
+/// The field `key` (one of [`VIEW_FIELDS`]) of the view of seat `me`:
+/// `nil` where the view has none.
+pub(super) fn view_field(
+    lua: &Lua,
+    game: &Game,
+    me: usize,
+    natives: &Natives,
+    key: &str,
+) -> mlua::Result<Value> {
     let (turn, phase, step, _) = game.turn_phase();
-    t.set("me", game.seat_name(me))?;
-    t.set("seat", me + 1)?;
-    t.set("turn", turn)?;
-    t.set("phase", phase)?;
-    t.set("step", step)?;
-    let robots = lua.create_table()?;
-    for r in game.robots() {
-        robots.raw_push(robot(lua, game, r, me)?)?;
+    let mine = game.robots().get(me);
+    match key {
+        "me" => game.seat_name(me).into_lua(lua),
+        "seat" => (me + 1).into_lua(lua),
+        "turn" => turn.into_lua(lua),
+        "phase" => phase.into_lua(lua),
+        "step" => step.into_lua(lua),
+        "robots" => {
+            let robots = lua.create_table()?;
+            for r in game.robots() {
+                robots.raw_push(robot(lua, game, r, me)?)?;
+            }
+            Ok(Value::Table(robots))
+        }
+        "board" => board(lua, game, me, natives).map(Value::Table),
+        "hand" => {
+            let hand = lua.create_table()?;
+            for c in game.hand(me) {
+                hand.raw_push(card(lua, *c)?)?;
+            }
+            Ok(Value::Table(hand))
+        }
+        "registers" => match mine {
+            Some(r) => registers(lua, game, r, true).map(Value::Table),
+            None => lua.create_table().map(Value::Table),
+        },
+        "locked" => match mine {
+            Some(r) => lua
+                .create_sequence_from(locked_registers(r.damage).filter(|&i| i <= REGISTERS))
+                .map(Value::Table),
+            None => lua.create_table().map(Value::Table),
+        },
+        "chosen" => match mine {
+            Some(_) => game.chosen_registers(me).into_lua(lua),
+            None => Ok(Value::Nil),
+        },
+        "simulate" => Ok(Value::Function(natives.simulate.clone())),
+        _ => Ok(Value::Nil),
     }
-    t.set("robots", robots)?;
+}
+
+/// The board as seat `me` sees it: `{ name, width, height, flags,
+/// next_flag, square }`.
+fn board(lua: &Lua, game: &Game, me: usize, natives: &Natives) -> mlua::Result<Table> {
     let board = game.board();
     let b = lua.create_table()?;
     let (width, height) = board.size();
@@ -275,55 +324,39 @@ pub(super) fn view(lua: &Lua, game: &Game, me: usize, natives: &Natives) -> mlua
     }
     b.set("flags", flags)?;
     b.set("square", natives.square.clone())?;
-    t.set("board", b)?;
-    let hand = lua.create_table()?;
-    for c in game.hand(me) {
-        hand.raw_push(card(lua, *c)?)?;
-    }
-    t.set("hand", hand)?;
-    match game.robots().get(me) {
-        Some(r) => {
-            t.set("registers", registers(lua, game, r, true)?)?;
-            t.set(
-                "locked",
-                lua.create_sequence_from(locked_registers(r.damage).filter(|&i| i <= REGISTERS))?,
-            )?;
-            t.set("chosen", game.chosen_registers(me))?;
-        }
-        None => {
-            t.set("registers", lua.create_table()?)?;
-            t.set("locked", lua.create_table()?)?;
-        }
-    }
-    t.set("simulate", natives.simulate.clone())?;
-    Ok(t)
+    Ok(b)
 }
 
-/// The decision: `{ kind, register (card decisions), seat, colour, answers
-/// = { "move_2 670", ... } }`.
-pub(super) fn decision(lua: &Lua, game: &Game) -> mlua::Result<Table> {
-    let t = lua.create_table()?;
-    let (kind, option) = decision_kind(game);
-    if let Some(o) = option {
-        t.set("option", o)?;
-    }
-    if let Some(Decision::Card { register, .. }) = game.decision() {
-        t.set("register", register)?;
-    }
-    t.set("kind", kind)?;
-    if let Some(seat) = game.to_decide() {
-        t.set("seat", seat + 1)?;
-        t.set("colour", game.seat_name(seat))?;
-    }
-    t.set("text", game.decision_text())?;
-    let answers = lua.create_table()?;
-    for i in 0..game.legal_count() {
-        if let Some(a) = game.legal(i) {
-            answers.raw_push(game.answer_text(a))?;
+/// The fields of the decision.
+pub(super) const DECISION_FIELDS: &[&str] = &[
+    "kind", "option", "register", "seat", "colour", "text", "answers",
+];
+
+/// The field `key` (one of [`DECISION_FIELDS`]) of the decision: `{ kind,
+/// option (option decisions), register (card decisions), seat, colour,
+/// text, answers = { "move_2 670", ... } }`; `nil` where it has none.
+pub(super) fn decision_field(lua: &Lua, game: &Game, key: &str) -> mlua::Result<Value> {
+    match key {
+        "kind" => decision_kind(game).0.into_lua(lua),
+        "option" => decision_kind(game).1.into_lua(lua),
+        "register" => match game.decision() {
+            Some(Decision::Card { register, .. }) => register.into_lua(lua),
+            _ => Ok(Value::Nil),
+        },
+        "seat" => game.to_decide().map(|s| s + 1).into_lua(lua),
+        "colour" => game.to_decide().map(|s| game.seat_name(s)).into_lua(lua),
+        "text" => game.decision_text().into_lua(lua),
+        "answers" => {
+            let answers = lua.create_table()?;
+            for i in 0..game.legal_count() {
+                if let Some(a) = game.legal(i) {
+                    answers.raw_push(game.answer_text(a))?;
+                }
+            }
+            Ok(Value::Table(answers))
         }
+        _ => Ok(Value::Nil),
     }
-    t.set("answers", answers)?;
-    Ok(t)
 }
 
 /// The kind of the decision asked (`card`, `use_option`, `weapon`, ...,
