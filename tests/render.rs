@@ -354,8 +354,8 @@ fn play_until(game: &mut Game, limit: usize, stop: impl Fn(&Game) -> bool) -> bo
     stop(game)
 }
 
-/// The tests, under `render::` so that `cargo test render` runs them.
-mod render {
+/// The tests (`cargo test --release --test suite render::` runs them).
+mod tests {
     use super::*;
 
     #[test]
