@@ -155,7 +155,8 @@ struct Call<'a> {
     usage: &'static str,
     /// The `game` table (`self`).
     game: Table,
-    args: Vec<Value>,
+    /// The arguments after the game.
+    args: MultiValue,
 }
 
 impl<'a> Call<'a> {
@@ -167,9 +168,11 @@ impl<'a> Call<'a> {
         (name, usage, most): (&'static str, &'static str, usize),
         args: MultiValue,
     ) -> mlua::Result<Call<'a>> {
-        let mut args = args.into_vec();
-        let game = match args.first() {
-            Some(Value::Table(t)) => t.clone(),
+        let mut args = args;
+        // The game is taken from the arguments, not copied (a copy of a
+        // table handle is a push onto Lua's stack, and its drop another).
+        let game = match args.pop_front() {
+            Some(Value::Table(t)) => t,
             _ => {
                 return Err(located(
                     lua,
@@ -179,7 +182,6 @@ impl<'a> Call<'a> {
                 ))
             }
         };
-        args.remove(0);
         let call = Call {
             lua,
             names,
