@@ -72,20 +72,37 @@ pub fn store(lua: &Lua, held_bytes: usize) -> mlua::Result<()> {
     Ok(())
 }
 
-/// Runs `f` on `args` with the call and its strings charged. The
-/// arguments are read as Lua numbers them (`first` is the position of the
-/// first, 2 after a method's object), so that a wrong one is refused as
-/// `bad argument #2 to 'name'`.
+/// The meter of the sandbox whose Lua state `lua` is, if it is one: looked
+/// up once, when a host function is made, rather than at each call (the
+/// lookup costs more than the charge).
+fn meter_of(lua: &Lua) -> Option<Charge> {
+    lua.app_data_ref::<Charge>().map(|c| c.clone())
+}
+
+/// [`charge`], on `meter` when the host function found its sandbox's meter
+/// when it was made, else on the meter `lua` holds now (if any).
+fn charge_on(lua: &Lua, meter: Option<&Charge>, instructions: u64) -> mlua::Result<()> {
+    match meter {
+        Some(meter) => meter.charge_or_stop(lua, instructions),
+        None => charge(lua, instructions),
+    }
+}
+
+/// Runs `f` on `args` with the call and its strings charged (to `meter`,
+/// see [`charge_on`]). The arguments are read as Lua numbers them (`first`
+/// is the position of the first, 2 after a method's object), so that a
+/// wrong one is refused as `bad argument #2 to 'name'`.
 fn metered<A: FromLuaMulti, R: IntoLuaMulti>(
     lua: &Lua,
+    meter: Option<&Charge>,
     args: MultiValue,
     first: usize,
     name: Option<&str>,
     f: impl FnOnce(A) -> mlua::Result<R>,
 ) -> mlua::Result<MultiValue> {
-    charge(lua, CALL_COST + string_cost(&args))?;
+    charge_on(lua, meter, CALL_COST + string_cost(&args))?;
     let out = f(A::from_lua_args(args, first, name, lua)?)?.into_lua_multi(lua)?;
-    charge(lua, string_cost(&out))?;
+    charge_on(lua, meter, string_cost(&out))?;
     Ok(out)
 }
 
@@ -99,7 +116,10 @@ where
     R: IntoLuaMulti,
     F: Fn(&Lua, A) -> mlua::Result<R> + 'static,
 {
-    lua.create_function(move |lua, args: MultiValue| metered(lua, args, 1, None, |a| f(lua, a)))
+    let meter = meter_of(lua);
+    lua.create_function(move |lua, args: MultiValue| {
+        metered(lua, meter.as_ref(), args, 1, None, |a| f(lua, a))
+    })
 }
 
 /// Adds the method `name` to a userdata's methods, charged as
@@ -115,7 +135,7 @@ where
     let name = name.into();
     let shown = name.clone();
     methods.add_method(name, move |lua, this, args: MultiValue| {
-        metered(lua, args, 2, Some(&shown), |a| f(lua, this, a))
+        metered(lua, None, args, 2, Some(&shown), |a| f(lua, this, a))
     });
 }
 
@@ -132,7 +152,7 @@ where
     let name = name.into();
     let shown = name.clone();
     methods.add_method_mut(name, move |lua, this, args: MultiValue| {
-        metered(lua, args, 2, Some(&shown), |a| f(lua, this, a))
+        metered(lua, None, args, 2, Some(&shown), |a| f(lua, this, a))
     });
 }
 
@@ -149,7 +169,7 @@ where
 {
     let shown = meta.name().to_string();
     methods.add_meta_method(meta, move |lua, this, args: MultiValue| {
-        metered(lua, args, 2, Some(&shown), |a| f(lua, this, a))
+        metered(lua, None, args, 2, Some(&shown), |a| f(lua, this, a))
     });
 }
 

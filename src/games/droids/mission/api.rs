@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use mlua::{Lua, MultiValue, Table, Value};
+use mlua::{Lua, LuaString, MultiValue, Table, Value};
 
 use crate::engine::{Rulings, Seat};
 use crate::grid::square::{Compass, Square};
@@ -118,14 +118,45 @@ pub struct Asked {
 /// The lent game, shared by the methods and the runtime.
 pub(crate) type Shared = Rc<RefCell<Option<Lent>>>;
 
+/// The names the methods give back most (terrains, pieces) as Lua strings,
+/// made once per sandbox: making a Lua string from Rust is a protected
+/// call into Lua, dearer than the rest of a method like `game:terrain`.
+struct Names(Vec<(&'static str, LuaString)>);
+
+impl Names {
+    /// The terrains' and the pieces' names in `lua`.
+    fn new(lua: &Lua) -> mlua::Result<Names> {
+        let terrains = [Terrain::Ground, Terrain::Water, Terrain::Fixed].map(terrain_name);
+        let pieces = Piece::ALL.map(Piece::name);
+        terrains
+            .into_iter()
+            .chain(pieces)
+            .map(|text| Ok((text, lua.create_string(text)?)))
+            .collect::<mlua::Result<_>>()
+            .map(Names)
+    }
+
+    /// `text` as a Lua string: the one made once if it is one of the
+    /// names, else a new one.
+    fn get(&self, lua: &Lua, text: &'static str) -> mlua::Result<Value> {
+        match self.0.iter().find(|(name, _)| *name == text) {
+            Some((_, made)) => Ok(Value::String(made.clone())),
+            None => lua.create_string(text).map(Value::String),
+        }
+    }
+}
+
 /// One call of a method: its name and arguments, for the checks.
 struct Call<'a> {
     lua: &'a Lua,
+    /// The names made once ([`Names`]).
+    names: &'a Names,
     name: &'static str,
     usage: &'static str,
     /// The `game` table (`self`).
     game: Table,
-    args: Vec<Value>,
+    /// The arguments after the game.
+    args: MultiValue,
 }
 
 impl<'a> Call<'a> {
@@ -133,12 +164,15 @@ impl<'a> Call<'a> {
     /// colon), then at most `most` others.
     fn new(
         lua: &'a Lua,
+        names: &'a Names,
         (name, usage, most): (&'static str, &'static str, usize),
         args: MultiValue,
     ) -> mlua::Result<Call<'a>> {
-        let mut args = args.into_vec();
-        let game = match args.first() {
-            Some(Value::Table(t)) => t.clone(),
+        let mut args = args;
+        // The game is taken from the arguments, not copied (a copy of a
+        // table handle is a push onto Lua's stack, and its drop another).
+        let game = match args.pop_front() {
+            Some(Value::Table(t)) => t,
             _ => {
                 return Err(located(
                     lua,
@@ -148,9 +182,9 @@ impl<'a> Call<'a> {
                 ))
             }
         };
-        args.remove(0);
         let call = Call {
             lua,
+            names,
             name,
             usage,
             game,
@@ -343,10 +377,12 @@ const METHODS: &[(&str, &str, usize, Method)] = &[
 /// reading `lent`; the metatable itself hidden from scripts.
 pub(crate) fn metatable(lua: &Lua, lent: &Shared) -> mlua::Result<Table> {
     let methods = lua.create_table()?;
+    let names = Rc::new(Names::new(lua)?);
     for &(name, usage, most, body) in METHODS {
         let lent = lent.clone();
+        let names = names.clone();
         let f = host::host_function(lua, move |lua, args: MultiValue| {
-            let call = Call::new(lua, (name, usage, most), args)?;
+            let call = Call::new(lua, &names, (name, usage, most), args)?;
             let mut borrowed = lent.borrow_mut();
             let lent = borrowed
                 .as_mut()
@@ -362,7 +398,7 @@ pub(crate) fn metatable(lua: &Lua, lent: &Shared) -> mlua::Result<Table> {
 }
 
 fn name(call: &Call<'_>, text: &'static str) -> mlua::Result<Value> {
-    call.lua.create_string(text).map(Value::String)
+    call.names.get(call.lua, text)
 }
 
 fn terrain(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {

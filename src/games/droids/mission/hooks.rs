@@ -18,11 +18,11 @@
 //! what a script keeps between calls lives in the game (`game:set`), not in
 //! Lua. The die a hook rolls is the game's own, lent for the call.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
 
-use mlua::{Function, Lua, Table, Value};
+use mlua::{Function, Lua, LuaString, Table, Value};
 
 use crate::engine::Seat;
 use crate::grid::square::{Compass, Square};
@@ -194,6 +194,37 @@ pub struct MissionHooks {
     chain_calls: Cell<usize>,
     /// The outermost hook of the chain running.
     chain_root: Cell<Hook>,
+    /// The fixed texts of the `game` and `event` tables, made once.
+    texts: Texts,
+}
+
+/// The most texts [`Texts`] keeps: the tables' keys, the colours, the
+/// robots' and pieces' names, the mission's name and setting fit many
+/// times over.
+const MAX_TEXTS: usize = 64;
+
+/// The texts the `game` and `event` tables are built of (keys such as
+/// `"robots"` or `"x"`, colours, robots' names) as Lua strings, each made
+/// once per sandbox: making a Lua string from Rust is a protected call
+/// into Lua, and a `game` table holds a few dozen. Only texts the engine
+/// names go here (a mission's kept numbers' keys, which a script chooses,
+/// are made each time); past [`MAX_TEXTS`] a text is made each time too.
+#[derive(Default)]
+struct Texts(RefCell<Vec<(String, LuaString)>>);
+
+impl Texts {
+    /// `text` as a Lua string.
+    fn get(&self, lua: &Lua, text: &str) -> mlua::Result<LuaString> {
+        if let Some((_, made)) = self.0.borrow().iter().find(|(t, _)| t == text) {
+            return Ok(made.clone());
+        }
+        let made = lua.create_string(text)?;
+        let mut texts = self.0.borrow_mut();
+        if texts.len() < MAX_TEXTS {
+            texts.push((text.to_string(), made.clone()));
+        }
+        Ok(made)
+    }
 }
 
 impl fmt::Debug for MissionHooks {
@@ -239,6 +270,7 @@ impl MissionHooks {
             guard: HookGuard::new(),
             chain_calls: Cell::new(0),
             chain_root: Cell::new(Hook::Setup),
+            texts: Texts::default(),
         })
     }
 
@@ -317,7 +349,7 @@ impl MissionHooks {
         let lua = self.sandbox.lua();
         let runtime = |e: mlua::Error| format!("{}: the mission runtime: {e}", self.path());
         let data = self.game_table(lua, game).map_err(runtime)?;
-        let event_table = event_table(lua, game, event).map_err(runtime)?;
+        let event_table = event_table(lua, &self.texts, game, event).map_err(runtime)?;
         *self.lent.borrow_mut() = Some(Lent::of(game));
         let result: Result<(), ScriptError> =
             self.sandbox
@@ -335,44 +367,56 @@ impl MissionHooks {
     /// The `game` table a hook gets: the data, with the methods of
     /// [`api`] in its (hidden) metatable.
     fn game_table(&self, lua: &Lua, game: &Game) -> mlua::Result<Table> {
+        let text = |t: &str| self.texts.get(lua, t);
         let t = lua.create_table()?;
         let board = &game.mission.board;
-        t.raw_set("round", game.round)?;
-        t.raw_set("width", board.width)?;
-        t.raw_set("height", board.height)?;
-        t.raw_set("mission", game.mission.name.as_str())?;
-        t.raw_set("setting", self.setting.as_deref())?;
+        t.raw_set(text("round")?, game.round)?;
+        t.raw_set(text("width")?, board.width)?;
+        t.raw_set(text("height")?, board.height)?;
+        t.raw_set(text("mission")?, text(game.mission.name.as_str())?)?;
+        let setting = match self.setting.as_deref() {
+            Some(setting) => Some(text(setting)?),
+            None => None,
+        };
+        t.raw_set(text("setting")?, setting)?;
         let players = lua.create_table()?;
         let starts = lua.create_table()?;
         let free = lua.create_table()?;
         for (seat, p) in game.players.iter().enumerate() {
-            let colour = game.colour(seat);
-            players.raw_set(seat + 1, colour)?;
+            let colour = text(game.colour(seat))?;
+            players.raw_set(seat + 1, &colour)?;
             if let Some(at) = game.mission.starts[game.colours[seat]] {
-                starts.raw_set(colour, square_table(lua, at)?)?;
+                starts.raw_set(&colour, square_table(lua, &self.texts, at)?)?;
             }
             free.raw_set(colour, p.blocked.iter().filter(|b| !**b).count())?;
         }
-        t.raw_set("players", players)?;
-        t.raw_set("starts", starts)?;
-        t.raw_set("free_registers", free)?;
+        t.raw_set(text("players")?, players)?;
+        t.raw_set(text("starts")?, starts)?;
+        t.raw_set(text("free_registers")?, free)?;
         let robots = lua.create_table()?;
+        let (name_key, x_key, y_key) = (text("name")?, text("x")?, text("y")?);
+        let carrying_key = text("carrying")?;
         for r in &game.robots {
             let rt = lua.create_table()?;
-            rt.raw_set("name", r.id.to_string())?;
+            let name = text(&r.id.to_string())?;
+            rt.raw_set(&name_key, &name)?;
             if let Some(at) = r.at {
-                rt.raw_set("x", at.x)?;
-                rt.raw_set("y", at.y)?;
+                rt.raw_set(&x_key, at.x)?;
+                rt.raw_set(&y_key, at.y)?;
             }
-            rt.raw_set("carrying", r.carrying.map(carried_name))?;
-            robots.raw_set(r.id.to_string(), rt)?;
+            let carrying = match r.carrying {
+                Some(c) => Some(text(carried_name(c))?),
+                None => None,
+            };
+            rt.raw_set(&carrying_key, carrying)?;
+            robots.raw_set(name, rt)?;
         }
-        t.raw_set("robots", robots)?;
+        t.raw_set(text("robots")?, robots)?;
         let vars = lua.create_table()?;
         for (k, v) in &game.vars {
             vars.raw_set(k.as_str(), *v)?;
         }
-        t.raw_set("vars", vars)?;
+        t.raw_set(text("vars")?, vars)?;
         t.set_metatable(Some(self.meta.clone()))?;
         Ok(t)
     }
@@ -423,15 +467,16 @@ fn carried_name(c: Carried) -> &'static str {
 }
 
 /// `{x = .., y = ..}`.
-fn square_table(lua: &Lua, at: Square) -> mlua::Result<Table> {
+fn square_table(lua: &Lua, texts: &Texts, at: Square) -> mlua::Result<Table> {
     let t = lua.create_table()?;
-    t.set("x", at.x)?;
-    t.set("y", at.y)?;
+    t.set(texts.get(lua, "x")?, at.x)?;
+    t.set(texts.get(lua, "y")?, at.y)?;
     Ok(t)
 }
 
 /// The `event` table of a hook in `game`.
-fn event_table(lua: &Lua, game: &Game, event: &HookEvent) -> mlua::Result<Table> {
+fn event_table(lua: &Lua, texts: &Texts, game: &Game, event: &HookEvent) -> mlua::Result<Table> {
+    let text = |t: &str| texts.get(lua, t);
     let t = lua.create_table()?;
     match event {
         HookEvent::Setup => {}
@@ -442,11 +487,11 @@ fn event_table(lua: &Lua, game: &Game, event: &HookEvent) -> mlua::Result<Table>
             pushed,
             steered,
         } => {
-            t.set("robot", robot.to_string())?;
-            t.set("from", square_table(lua, *from)?)?;
-            t.set("to", square_table(lua, *to)?)?;
-            t.set("pushed", *pushed)?;
-            t.set("steered", *steered)?;
+            t.set(text("robot")?, text(&robot.to_string())?)?;
+            t.set(text("from")?, square_table(lua, texts, *from)?)?;
+            t.set(text("to")?, square_table(lua, texts, *to)?)?;
+            t.set(text("pushed")?, *pushed)?;
+            t.set(text("steered")?, *steered)?;
         }
         HookEvent::OrderDone {
             seat,
@@ -455,22 +500,22 @@ fn event_table(lua: &Lua, game: &Game, event: &HookEvent) -> mlua::Result<Table>
             from,
             moved,
         } => {
-            t.set("player", game.colour(*seat))?;
-            t.set("robot", robot.to_string())?;
-            t.set("tile", tile.as_str())?;
+            t.set(text("player")?, text(game.colour(*seat))?)?;
+            t.set(text("robot")?, text(&robot.to_string())?)?;
+            t.set(text("tile")?, tile.as_str())?;
             if let Some(f) = from {
-                t.set("from", square_table(lua, *f)?)?;
+                t.set(text("from")?, square_table(lua, texts, *f)?)?;
             }
             let list = lua.create_table()?;
             for (i, (r, f)) in moved.iter().enumerate() {
                 let entry = lua.create_table()?;
-                entry.set("robot", r.to_string())?;
-                entry.set("from", square_table(lua, *f)?)?;
+                entry.set(text("robot")?, text(&r.to_string())?)?;
+                entry.set(text("from")?, square_table(lua, texts, *f)?)?;
                 list.raw_set(i + 1, entry)?;
             }
-            t.set("moved", list)?;
+            t.set(text("moved")?, list)?;
         }
-        HookEvent::RoundEnded { round } => t.set("round", *round)?,
+        HookEvent::RoundEnded { round } => t.set(text("round")?, *round)?,
     }
     Ok(t)
 }
