@@ -25,7 +25,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use mlua::{Function, Lua, Table, Value};
+use mlua::{Function, Lua, LuaString, Table, Value};
 
 use super::{host_function, located};
 
@@ -96,10 +96,15 @@ impl LazyTables {
     ) -> mlua::Result<LazyTables> {
         let current = Current::new(kind);
         let answering = current.clone();
-        let field = Rc::new(move |lua: &Lua, table: &Table, key: &str| {
+        // The keys as Lua strings, made once: a field is stored under them.
+        let names = keys
+            .iter()
+            .map(|key| lua.create_string(key))
+            .collect::<mlua::Result<Vec<LuaString>>>()?;
+        let field = Rc::new(move |lua: &Lua, table: &Table, at: usize| {
             answering.check(lua, table)?;
-            let value = build(lua, key)?;
-            table.raw_set(key, &value)?;
+            let value = build(lua, keys[at])?;
+            table.raw_set(&names[at], &value)?;
             Ok(value)
         });
         let read = field.clone();
@@ -107,17 +112,17 @@ impl LazyTables {
             let Value::String(key) = key else {
                 return Ok(Value::Nil);
             };
-            let key = key.to_string_lossy();
-            match keys.iter().find(|k| **k == key) {
-                Some(key) => read(lua, &table, key),
+            let key = key.as_bytes();
+            match keys.iter().position(|k| k.as_bytes() == &*key) {
+                Some(at) => read(lua, &table, at),
                 None => Ok(Value::Nil),
             }
         })?;
         let next: Function = lua.globals().get("next")?;
         let pairs = host_function(lua, move |lua, table: Table| {
-            for key in keys {
+            for (at, key) in keys.iter().enumerate() {
                 if table.raw_get::<Value>(*key)?.is_nil() {
-                    field(lua, &table, key)?;
+                    field(lua, &table, at)?;
                 }
             }
             Ok((next.clone(), table, Value::Nil))
