@@ -43,7 +43,7 @@ pub use bot::{BotError, LuaBot, LuaBotApi};
 pub use error::{located, ScriptError};
 pub use hook_guard::{HookGuard, TooDeep, HOOK_DEPTH};
 pub use host::host_function;
-pub use lazy::LazyTables;
+pub use lazy::{LazyList, LazyTables};
 pub use sandbox::{Charge, Sandbox, SandboxLimits, ScriptId};
 
 #[cfg(test)]

@@ -22,7 +22,7 @@ use mlua::{Function, IntoLua, Lua, Value};
 use crate::engine::{Seat, State};
 use crate::grid::square::Square;
 use crate::script::simulation::simulate_function;
-use crate::script::{Charge, LazyTables, LuaBotApi};
+use crate::script::{Charge, LazyList, LazyTables, LuaBotApi};
 
 use super::board::Terrain;
 use super::game::{Game, Phase};
@@ -39,12 +39,15 @@ type Context = crate::script::simulation::SimulationContext<Game>;
 
 /// Droids' bot API for the shared Lua bot runtime: a view and a decision
 /// for each decision, plain tables whose fields are built when first read
-/// ([`LazyTables`]), and `view:simulate`, made once.
+/// ([`LazyTables`]), the decision's answers a list whose texts are built
+/// when read ([`LazyList`]), and `view:simulate`, made once.
 pub struct BotApi {
     /// The views, one for each decision.
     views: LazyTables,
     /// The decisions.
     decisions: LazyTables,
+    /// The decisions' answers.
+    answers: LazyList,
 }
 
 /// The word of a decision's kind.
@@ -181,27 +184,29 @@ fn view_field(
 /// The fields of the decision.
 const DECISION_FIELDS: &[&str] = &["kind", "answers"];
 
-/// The `decision`, every field built (the tests read it whole).
+/// The `decision`, every field built, its answers a plain list (the tests
+/// read it whole).
 #[cfg(test)]
 pub(crate) fn decision(lua: &Lua, game: &Game) -> mlua::Result<mlua::Table> {
     let t = lua.create_table()?;
-    for key in DECISION_FIELDS {
-        t.raw_set(*key, decision_field(lua, game, key)?)?;
+    t.raw_set("kind", decision_kind(lua, game)?)?;
+    let answers = lua.create_table()?;
+    for i in 0..game.legal_count() {
+        answers.raw_push(answer(lua, game, i)?)?;
     }
+    t.raw_set("answers", answers)?;
     Ok(t)
 }
 
-/// The field `key` of the `decision`: its kind, or its legal answers as
-/// text.
-fn decision_field(lua: &Lua, game: &Game, key: &str) -> mlua::Result<Value> {
-    match key {
-        "kind" => kind(game.phase()).into_lua(lua),
-        "answers" => (0..game.legal_count())
-            .filter_map(|i| game.legal(i).map(|a| game.answer_text(a)))
-            .collect::<Vec<String>>()
-            .into_lua(lua),
-        _ => Ok(Value::Nil),
-    }
+/// The `kind` of the `decision`.
+fn decision_kind(lua: &Lua, game: &Game) -> mlua::Result<Value> {
+    kind(game.phase()).into_lua(lua)
+}
+
+/// The text of legal answer `i` (from 0) of the decision, an item of the
+/// decision's `answers`.
+fn answer(lua: &Lua, game: &Game, i: usize) -> mlua::Result<Value> {
+    game.legal(i).map(|a| game.answer_text(a)).into_lua(lua)
 }
 
 impl LuaBotApi for BotApi {
@@ -221,10 +226,22 @@ impl LuaBotApi for BotApi {
                 view_field(lua, game, me, Some(&simulate), key)
             })
         })?;
-        let decisions = LazyTables::new(lua, "decision", DECISION_FIELDS, |lua, key| {
-            Context::read_game(lua, Self::TITLE, |game| decision_field(lua, game, key))
+        let answers = LazyList::new(lua, "answers", |lua, i| {
+            Context::read_game(lua, Self::TITLE, |game| answer(lua, game, i))
         })?;
-        Ok(BotApi { views, decisions })
+        let list = answers.clone();
+        let decisions = LazyTables::new(lua, "decision", DECISION_FIELDS, move |lua, key| {
+            Context::read_game(lua, Self::TITLE, |game| match key {
+                "kind" => decision_kind(lua, game),
+                "answers" => list.fresh(lua, game.legal_count()).map(Value::Table),
+                _ => Ok(Value::Nil),
+            })
+        })?;
+        Ok(BotApi {
+            views,
+            decisions,
+            answers,
+        })
     }
 
     fn seed(&mut self, lua: &Lua, seed: u64) {
@@ -241,6 +258,7 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
+        self.answers.retire();
         let view = Value::Table(self.views.fresh(lua)?);
         let decision = Value::Table(self.decisions.fresh(lua)?);
         Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))

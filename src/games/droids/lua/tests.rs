@@ -170,3 +170,65 @@ fn the_goal_bot_looks_ahead_through_every_mission() {
         );
     }
 }
+
+/// A bot from `source` in a default sandbox.
+fn scripted(source: &str) -> DroidsLuaBot {
+    let sandbox = crate::script::Sandbox::new().expect("a sandbox");
+    DroidsLuaBot::from_source("bots/lazy.lua", source, sandbox).expect("the script loads")
+}
+
+/// A game of mission 1 at its first lay (a decision of many answers).
+fn at_a_lay() -> Game {
+    let mut g = Game::new(Mission::find("challenge").expect("mission 1"), 2, 1).expect("a game");
+    while g.phase() != crate::games::droids::game::Phase::Lay {
+        g.apply_index(0).expect("legal");
+    }
+    g
+}
+
+#[test]
+fn the_answers_are_read_on_demand_as_a_whole_list() {
+    let g = at_a_lay();
+    let texts: Vec<String> = (0..g.legal_count())
+        .filter_map(|i| g.legal_text(i))
+        .collect();
+    assert!(texts.len() > 10, "a lay has many answers: {texts:?}");
+    // `#`, indexing, `ipairs` and `pairs` see the same list, and an index
+    // past it is nil.
+    let mut bot = scripted(
+        "return { choose = function(view, d)\n\
+           local a = d.answers\n\
+           local seen, paired = {}, 0\n\
+           for i, text in ipairs(a) do seen[i] = text end\n\
+           for i, text in pairs(a) do assert(seen[i] == text); paired = paired + 1 end\n\
+           assert(a[#a + 1] == nil and a[0] == nil and a.x == nil)\n\
+           print(#a, paired, #seen, a[1], a[#a])\n\
+           return #a\n\
+         end }",
+    );
+    let chosen = bot.try_choose(&g).unwrap_or_else(|e| panic!("{e}"));
+    let n = texts.len();
+    assert_eq!(chosen, n - 1, "the last answer");
+    assert_eq!(
+        bot.take_output(),
+        format!("{n}\t{n}\t{n}\t{}\t{}\n", texts[0], texts[n - 1])
+    );
+}
+
+#[test]
+fn an_answers_list_kept_from_an_earlier_decision_is_stale() {
+    let g = at_a_lay();
+    // Kept, then read in a decision that never asked for its own answers.
+    let mut bot = scripted(
+        "local kept\n\
+         return { choose = function(view, d)\n\
+           if kept then return kept[2] end\n\
+           kept = d.answers\n\
+           return 1\n\
+         end }",
+    );
+    bot.try_choose(&g).expect("keeps the answers");
+    let err = bot.try_choose(&g).expect_err("stale").to_string();
+    assert!(err.contains("lazy.lua:3:"), "{err}");
+    assert!(err.contains("this answers list is stale"), "{err}");
+}

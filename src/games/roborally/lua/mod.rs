@@ -24,8 +24,8 @@ mod tests;
 
 use mlua::{Lua, Value};
 
-use crate::engine::Seat;
-use crate::script::{Charge, LazyTables, LuaBotApi};
+use crate::engine::{Seat, State};
+use crate::script::{Charge, LazyList, LazyTables, LuaBotApi};
 
 use super::game::Game;
 
@@ -41,13 +41,16 @@ pub type RoboRallyLuaBot = crate::script::LuaBot<BotApi>;
 
 /// RoboRally's bot API for the shared Lua bot runtime: a view and a
 /// decision for each decision, plain tables whose fields are built when
-/// first read ([`LazyTables`]), and the native functions they carry, made
-/// once.
+/// first read ([`LazyTables`]), the decision's answers a list whose texts
+/// are built when read ([`LazyList`]), and the native functions they
+/// carry, made once.
 pub struct BotApi {
     /// The views, one for each decision.
     views: LazyTables,
     /// The decisions.
     decisions: LazyTables,
+    /// The decisions' answers.
+    answers: LazyList,
 }
 
 impl LuaBotApi for BotApi {
@@ -63,12 +66,22 @@ impl LuaBotApi for BotApi {
                 view::view_field(lua, game, me, &natives, key)
             })
         })?;
-        let decisions = LazyTables::new(lua, "decision", view::DECISION_FIELDS, |lua, key| {
-            Context::read_game(lua, Self::TITLE, |game| {
-                view::decision_field(lua, game, key)
-            })
+        let answers = LazyList::new(lua, "answers", |lua, i| {
+            Context::read_game(lua, Self::TITLE, |game| view::answer(lua, game, i))
         })?;
-        Ok(BotApi { views, decisions })
+        let list = answers.clone();
+        let decisions =
+            LazyTables::new(lua, "decision", view::DECISION_FIELDS, move |lua, key| {
+                Context::read_game(lua, Self::TITLE, |game| match key {
+                    "answers" => list.fresh(lua, game.legal_count()).map(Value::Table),
+                    _ => view::decision_field(lua, game, key),
+                })
+            })?;
+        Ok(BotApi {
+            views,
+            decisions,
+            answers,
+        })
     }
 
     fn seed(&mut self, lua: &Lua, seed: u64) {
@@ -85,6 +98,7 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
+        self.answers.retire();
         let view = Value::Table(self.views.fresh(lua)?);
         let decision = Value::Table(self.decisions.fresh(lua)?);
         Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))

@@ -521,18 +521,25 @@ fn a_view_kept_from_an_earlier_decision_is_stale() {
     let err = bot.try_choose(&game).expect_err("stale").to_string();
     assert!(err.contains("hostile.lua:3:"), "{err}");
     assert!(err.contains("this decision is stale"), "{err}");
-    // A field read in its own call stays readable (it is a plain value).
+    // A field read in its own call stays readable (a plain value); the
+    // answers, a list read on demand, are stale with their decision.
     let mut bot = hostile(
         "local kept\n\
          return { choose = function(view, d)\n\
-           if kept then return #kept.answers end\n\
-           kept = d; local n = #d.answers\n\
+           if kept then print(kept.kind); return #kept.answers end\n\
+           kept = d; local k, n = d.kind, #d.answers\n\
            return 1\n\
          end }",
     );
     bot.try_choose(&game).expect("keeps the decision");
-    bot.try_choose(&game)
-        .expect("its answers were read in their call");
+    let err = bot.try_choose(&game).expect_err("stale").to_string();
+    assert_eq!(
+        bot.take_output(),
+        "card\n",
+        "the kind read in its call stays"
+    );
+    assert!(err.contains("hostile.lua:3:"), "{err}");
+    assert!(err.contains("this answers list is stale"), "{err}");
 }
 
 /// `pairs` over a view sees every field, built or not; the metatable

@@ -334,7 +334,8 @@ pub(super) const DECISION_FIELDS: &[&str] = &[
 
 /// The field `key` (one of [`DECISION_FIELDS`]) of the decision: `{ kind,
 /// option (option decisions), register (card decisions), seat, colour,
-/// text, answers = { "move_2 670", ... } }`; `nil` where it has none.
+/// text }`; `nil` where it has none. Its `answers` (`{ "move_2 670", ...
+/// }`) are a list built on demand ([`answer`]).
 pub(super) fn decision_field(lua: &Lua, game: &Game, key: &str) -> mlua::Result<Value> {
     match key {
         "kind" => decision_kind(game).0.into_lua(lua),
@@ -346,17 +347,15 @@ pub(super) fn decision_field(lua: &Lua, game: &Game, key: &str) -> mlua::Result<
         "seat" => game.to_decide().map(|s| s + 1).into_lua(lua),
         "colour" => game.to_decide().map(|s| game.seat_name(s)).into_lua(lua),
         "text" => game.decision_text().into_lua(lua),
-        "answers" => {
-            let answers = lua.create_table()?;
-            for i in 0..game.legal_count() {
-                if let Some(a) = game.legal(i) {
-                    answers.raw_push(game.answer_text(a))?;
-                }
-            }
-            Ok(Value::Table(answers))
-        }
+        // `answers` is a list built on demand ([`answer`]).
         _ => Ok(Value::Nil),
     }
+}
+
+/// The text of legal answer `i` (from 0) of the decision, an item of the
+/// decision's `answers`.
+pub(super) fn answer(lua: &Lua, game: &Game, i: usize) -> mlua::Result<Value> {
+    game.legal(i).map(|a| game.answer_text(a)).into_lua(lua)
 }
 
 /// The kind of the decision asked (`card`, `use_option`, `weapon`, ...,
