@@ -164,46 +164,21 @@ impl Game {
                 Landing::Blocked(reason) => return Err(reason),
             };
             first.get_or_insert((next, via));
-            if !self.board.contains(next) {
-                return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
-            }
-            match self.board.at(next) {
+            // Through teleporters a row can come back onto itself (the
+            // mover's hex or a piece already in it): the hex behind is
+            // taken, so nothing moves (and Dash's unlimited row does not go
+            // round forever).
+            let looped = || self.board.has_floor() && self.in_row(from, dir, n, next);
+            match self.row_continues(next, n, limit, last, mover, looped)? {
                 None => break,
-                Some(p) if p.pushable() => {
-                    // Through teleporters a row can come back onto itself
-                    // (the mover's hex or a piece already in it): the hex
-                    // behind is taken, so nothing moves (and Dash's
-                    // unlimited row does not go round forever).
-                    let looped = self.board.has_floor() && self.in_row(from, dir, n, next);
-                    if n == limit || n == MAX_ROW || looped {
-                        return Err(Reason::HexBehindNotEmpty(last.unwrap_or(mover)));
-                    }
+                Some(p) => {
                     n += 1;
                     last = Some(p);
                     at = next;
                 }
-                Some(Piece::Base(_)) => {
-                    return Err(last.map_or(Reason::BaseCannotBePushed, Reason::PushIntoBase));
-                }
-                Some(p) => {
-                    return Err(match last {
-                        None => Reason::CannotBePushed(p),
-                        Some(q) => Reason::PushIntoObstacle(q, obstacle_kind(p)),
-                    });
-                }
             }
         }
-        if self.defined.push && n > 0 {
-            let row: Vec<(Hex, Piece)> = (1..=n)
-                .map(|i| {
-                    let h = self.row_hex(from, dir, i);
-                    (h, self.board.at(h).expect("a piece in the row"))
-                })
-                .collect();
-            if let Verdict::Refuse(why) = self.push_allowed(mover, &row, dir) {
-                return Err(Reason::Variant(why));
-            }
-        }
+        self.variant_allows_push(mover, dir, n, |game, i| game.row_hex(from, dir, i))?;
         // Second pass: move the farthest piece first.
         let first = first.expect("the first pass made a hop");
         for i in (0..=n).rev() {
@@ -221,18 +196,8 @@ impl Game {
                 self.teleported(piece, entered);
             }
             self.move_piece(src, to);
-            self.events.push(match piece {
-                Piece::Robot(robot) if i == 0 && moving_robot => Event::Moved {
-                    robot,
-                    from: src,
-                    to,
-                },
-                _ => Event::Pushed {
-                    piece,
-                    from: src,
-                    to,
-                },
-            });
+            self.events
+                .push(shoved_event(piece, src, to, i == 0 && moving_robot));
         }
         if self.board.has_floor() {
             for i in (0..=n).rev() {
@@ -266,61 +231,86 @@ impl Game {
         let mut at = from;
         loop {
             let next = at.step(dir);
-            if !self.board.contains(next) {
-                return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
-            }
-            match self.board.at(next) {
+            match self.row_continues(next, n, limit, last, mover, || false)? {
                 None => break,
-                Some(p) if p.pushable() => {
-                    if n == limit || n == MAX_ROW {
-                        return Err(Reason::HexBehindNotEmpty(last.unwrap_or(mover)));
-                    }
+                Some(p) => {
                     n += 1;
                     last = Some(p);
                     at = next;
                 }
-                Some(Piece::Base(_)) => {
-                    return Err(last.map_or(Reason::BaseCannotBePushed, Reason::PushIntoBase));
-                }
-                Some(p) => {
-                    return Err(match last {
-                        None => Reason::CannotBePushed(p),
-                        Some(q) => Reason::PushIntoObstacle(q, obstacle_kind(p)),
-                    });
-                }
             }
         }
-        if self.defined.push && n > 0 {
-            let row: Vec<(Hex, Piece)> = (1..=n)
-                .map(|i| {
-                    let h = from.step_by(dir, i as i32);
-                    (h, self.board.at(h).expect("a piece in the row"))
-                })
-                .collect();
-            if let Verdict::Refuse(why) = self.push_allowed(mover, &row, dir) {
-                return Err(Reason::Variant(why));
-            }
-        }
+        self.variant_allows_push(mover, dir, n, |_, i| from.step_by(dir, i as i32))?;
         // Move the farthest piece first; `at` is the last piece's hex.
         for i in (0..=n).rev() {
             let to = at.step(dir);
             let piece = self.board.at(at).expect("a piece in the row");
             self.move_piece(at, to);
-            self.events.push(match piece {
-                Piece::Robot(robot) if i == 0 && moving_robot => Event::Moved {
-                    robot,
-                    from: at,
-                    to,
-                },
-                _ => Event::Pushed {
-                    piece,
-                    from: at,
-                    to,
-                },
-            });
+            self.events
+                .push(shoved_event(piece, at, to, i == 0 && moving_robot));
             at = at.step_by(dir, -1);
         }
         Ok(())
+    }
+
+    /// What the row of a push finds on `next`, after `n` pieces pushed of
+    /// at most `limit` (`last` the farthest of them): `None`, an empty hex,
+    /// where the row ends; a pushable piece, one more in the row; or the
+    /// reason nothing moves (the board's edge, a base, an obstacle, a row
+    /// too long or `looped` back onto itself).
+    fn row_continues(
+        &self,
+        next: Hex,
+        n: usize,
+        limit: usize,
+        last: Option<Piece>,
+        mover: Piece,
+        looped: impl FnOnce() -> bool,
+    ) -> Result<Option<Piece>, Reason> {
+        if !self.board.contains(next) {
+            return Err(last.map_or(Reason::EdgeOfBoard, Reason::PushOffBoard));
+        }
+        match self.board.at(next) {
+            None => Ok(None),
+            Some(p) if p.pushable() => {
+                if n == limit || n == MAX_ROW || looped() {
+                    return Err(Reason::HexBehindNotEmpty(last.unwrap_or(mover)));
+                }
+                Ok(Some(p))
+            }
+            Some(Piece::Base(_)) => {
+                Err(last.map_or(Reason::BaseCannotBePushed, Reason::PushIntoBase))
+            }
+            Some(p) => Err(match last {
+                None => Reason::CannotBePushed(p),
+                Some(q) => Reason::PushIntoObstacle(q, obstacle_kind(p)),
+            }),
+        }
+    }
+
+    /// Whether a variant's push rule lets `mover` push the `n` pieces of
+    /// its row toward `dir`; the `i`-th of them (from 1) stands on
+    /// `hex_of(game, i)`.
+    fn variant_allows_push(
+        &mut self,
+        mover: Piece,
+        dir: Direction,
+        n: usize,
+        hex_of: impl Fn(&Self, usize) -> Hex,
+    ) -> Result<(), Reason> {
+        if !self.defined.push || n == 0 {
+            return Ok(());
+        }
+        let row: Vec<(Hex, Piece)> = (1..=n)
+            .map(|i| {
+                let h = hex_of(self, i);
+                (h, self.board.at(h).expect("a piece in the row"))
+            })
+            .collect();
+        match self.push_allowed(mover, &row, dir) {
+            Verdict::Refuse(why) => Err(Reason::Variant(why)),
+            Verdict::Allow => Ok(()),
+        }
     }
 
     /// The hex of the `i`-th piece of the row that leaves `from` toward
@@ -705,5 +695,14 @@ impl Game {
                 self.ignore(target, action, Reason::ZapperChoseNothing)
             }
         }
+    }
+}
+
+/// The event of a piece moved by a push from `from` to `to`: `Moved` for
+/// the robot that moves by itself (`leads`), `Pushed` for the rest.
+fn shoved_event(piece: Piece, from: Hex, to: Hex, leads: bool) -> Event {
+    match piece {
+        Piece::Robot(robot) if leads => Event::Moved { robot, from, to },
+        _ => Event::Pushed { piece, from, to },
     }
 }
