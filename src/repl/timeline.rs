@@ -340,18 +340,23 @@ mod tests {
     use super::*;
     use crate::engine::GameOptions;
 
-    /// A timeline of a real game (the default game, 2 players): `steps`
-    /// answers (always the first legal one), each a point.
-    fn timeline(steps: usize) -> Timeline {
+    /// The default game with 2 players, seed 1.
+    fn two_player_game() -> Box<dyn crate::engine::DynState> {
         let options = GameOptions {
             players: Some(2),
             seed: 1,
             ..GameOptions::default()
         };
-        let mut game = crate::games::default_game()
+        crate::games::default_game()
             .start(&options)
             .expect("a standard game")
-            .game;
+            .game
+    }
+
+    /// A timeline of a real game (the default game, 2 players): `steps`
+    /// answers (always the first legal one), each a point.
+    fn timeline(steps: usize) -> Timeline {
+        let mut game = two_player_game();
         let mut t = Timeline::new(game.boxed_clone(), "start");
         for i in 0..steps {
             let text = game.legal_text(0).expect("an answer");
@@ -371,15 +376,7 @@ mod tests {
         // copy of their game, show the games a copy at every answer shows.
         let steps = SNAPSHOT_EVERY * 2 + 5;
         let every = timeline(steps);
-        let options = GameOptions {
-            players: Some(2),
-            seed: 1,
-            ..GameOptions::default()
-        };
-        let mut game = crate::games::default_game()
-            .start(&options)
-            .expect("a standard game")
-            .game;
+        let mut game = two_player_game();
         let mut start = game.boxed_clone();
         start.set_stepping(true);
         let mut loaded = Timeline::new(start, "start");
