@@ -50,6 +50,7 @@ pub mod render;
 pub mod repl;
 pub mod replay;
 pub mod script;
+pub mod serve;
 pub mod suggest;
 pub mod toml_text;
 pub mod tournament;

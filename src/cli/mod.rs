@@ -22,11 +22,13 @@ mod catalogue;
 mod check;
 mod dispute;
 mod flags;
+mod interrupt;
 mod listings;
 mod play;
 mod render;
 mod repl;
 mod replay;
+mod serve;
 mod tournament;
 
 use anyhow::Result;
@@ -96,6 +98,7 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Command {
     Repl(repl::Args),
+    Serve(serve::Args),
     Play(play::Args),
     Tournament(tournament::Args),
     Balance(balance::Args),
@@ -120,8 +123,9 @@ enum Command {
 /// The commands that start a game, and so take every game's own options
 /// ([`GameType::options`]) as flags, with the flag each option conflicts
 /// with.
-const STARTING_A_GAME: [(&str, Option<&'static str>); 4] = [
+const STARTING_A_GAME: [(&str, Option<&'static str>); 5] = [
     ("repl", Some("load")),
+    ("serve", Some("load")),
     ("play", None),
     ("tournament", None),
     ("balance", None),
@@ -243,6 +247,7 @@ where
     match cli.command {
         None => repl::run(repl::Args::alone(), given, console),
         Some(Command::Repl(args)) => repl::run(args, given, console),
+        Some(Command::Serve(args)) => serve::run(args, given, console.out),
         Some(Command::Play(args)) => play::run(args, given, console),
         Some(Command::Tournament(args)) => tournament::run(args, given, console.out),
         Some(Command::Balance(args)) => balance::run(args, given, console.out),

@@ -18,17 +18,8 @@ use crate::repl::{colour_on_stdout, run_interactive, run_script, ScriptRunError}
 /// save. Reads commands line by line when stdin is not a terminal.
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
-    // Number of players: its help names the games' counts
-    // ([`super::players_help`]).
-    #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
-    players: Option<usize>,
-    /// Seed for the deal and the bots.
-    #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
-    seed: u64,
-    /// Open a saved game (`.json`, of any game: its own game wins) or a
-    /// scenario's position (`.toml`).
-    #[arg(long)]
-    load: Option<PathBuf>,
+    #[command(flatten)]
+    setup: Setup,
     /// When reading commands from stdin, write each one before its output.
     #[arg(long)]
     echo: bool,
@@ -38,6 +29,23 @@ pub(super) struct Args {
     /// `docs/disputes/faq-q1.txt`, reads the built-in copy).
     #[arg(long, value_name = "FILE")]
     commands: Option<PathBuf>,
+}
+
+/// What a session starts on: a new game's players, seed and variants, or
+/// a file to load. The REPL's flags, and `serve`'s.
+#[derive(clap::Args, Clone, Debug)]
+pub(super) struct Setup {
+    // Number of players: its help names the games' counts
+    // ([`super::players_help`]).
+    #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
+    players: Option<usize>,
+    /// Seed for the deal and the bots.
+    #[arg(long, short = 's', default_value_t = 1, value_parser = seed_value, allow_negative_numbers = true)]
+    pub(super) seed: u64,
+    /// Open a saved game (`.json`, of any game: its own game wins) or a
+    /// scenario's position (`.toml`).
+    #[arg(long)]
+    pub(super) load: Option<PathBuf>,
     /// A variant to play (`tinbots variants` lists them), repeatable;
     /// for a standard game (a scenario names its own).
     #[arg(long = "variant", value_name = "NAME", conflicts_with = "load")]
@@ -48,12 +56,14 @@ impl Args {
     /// `tinbots` alone: `tinbots repl` with no flag.
     pub(super) fn alone() -> Args {
         Args {
-            players: None,
-            seed: 1,
-            load: None,
+            setup: Setup {
+                players: None,
+                seed: 1,
+                load: None,
+                variants: Vec::new(),
+            },
             echo: false,
             commands: None,
-            variants: Vec::new(),
         }
     }
 }
@@ -63,7 +73,7 @@ impl Args {
 /// its own game: a `--game` that disagrees is refused), or on a new game
 /// of the game asked for, started with the options given.
 pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<ExitCode> {
-    let mut session = session(&args, given)?;
+    let mut session = session(&args.setup, &given)?;
     let file_commands = match &args.commands {
         Some(path) => Some(crate::files::read_text(
             path,
@@ -95,13 +105,13 @@ pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<Exi
         );
     }
     session.set_colour(colour_on_stdout());
-    let opened = match &args.load {
+    let opened = match &args.setup.load {
         Some(path) => format!("{}", path.display()),
         None => format!(
             "{} for {} players, seed {}",
             session.game_type().title,
             session.game().seats(),
-            args.seed
+            args.setup.seed
         ),
     };
     run_interactive(
@@ -113,16 +123,17 @@ pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// The session the REPL runs on: the file `--load` opens, else a new game.
-fn session(args: &Args, mut given: Given) -> Result<Session> {
+/// The session `setup` asks for: the file `--load` opens, else a new
+/// game of the game `given` names, with its options.
+pub(super) fn session(setup: &Setup, given: &Given) -> Result<Session> {
     let options = GameOptions {
-        players: args.players,
-        seed: args.seed,
-        variants: args.variants.clone(),
-        own: std::mem::take(&mut given.own),
-        rulings: std::mem::take(&mut given.rulings),
+        players: setup.players,
+        seed: setup.seed,
+        variants: setup.variants.clone(),
+        own: given.own.clone(),
+        rulings: given.rulings.clone(),
     };
-    match &args.load {
+    match &setup.load {
         Some(path) => {
             let session = Session::open_under(given.games, path, options.seed, &options.rulings)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;

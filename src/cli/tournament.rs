@@ -7,11 +7,12 @@ use anyhow::Result;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::flags::{
     bot_specs, game_count, player_count, seed_value, thread_count, turn_count, Schedule,
 };
+use super::interrupt::{stop_on_ctrl_c, STOP};
 use super::Given;
 use crate::bot::BotSpec;
 use crate::escape::terminal_lines;
@@ -127,27 +128,6 @@ struct Plan {
     shard: Shard,
     /// `--until-significant`, with its budget of games per pairing.
     until_significant: Option<u32>,
-}
-
-/// Set by Ctrl-C: the tournament takes no new game.
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Makes Ctrl-C stop the tournament playing ([`STOP`]); a second Ctrl-C
-/// leaves at once. Set once per process: a process may play several
-/// tournaments (a test running commands in process).
-fn stop_on_ctrl_c() -> Result<()> {
-    static HANDLER: std::sync::OnceLock<Result<(), String>> = std::sync::OnceLock::new();
-    let set = HANDLER.get_or_init(|| {
-        // `ctrlc` rather than signal-hook: one call, and it reuses the
-        // `nix` that rustyline already builds.
-        ctrlc::set_handler(|| {
-            if STOP.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        })
-        .map_err(|e| e.to_string())
-    });
-    set.clone().map_err(anyhow::Error::msg)
 }
 
 /// Plays a tournament: its rows streamed to `--output` (or to `out` with
