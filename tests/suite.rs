@@ -42,6 +42,7 @@ mod rules;
 mod rulings;
 mod sandbox_structure;
 mod scenarios;
+mod serve;
 mod seam_structure;
 mod team_variants;
 

@@ -73,7 +73,7 @@ function listLegal() {
   if (box.hidden) return;
   const words = $("legal-filter").value.toLowerCase().split(/\s+/).filter((w) => w);
   const matching = view.legal.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
-  $("legal").replaceChildren(...matching.slice(0, SHOWN).map((a) => lineButton(a, `answer ${a}`)));
+  $("legal").replaceChildren(...matching.slice(0, SHOWN).map((a) => lineButton(a, a)));
   const more = view.legal_count > view.legal.length ? ` (of ${view.legal_count}: type the others)` : "";
   $("legal-count").textContent = `${matching.length} of ${view.legal.length} legal answers${more}` +
     (matching.length > SHOWN ? `, the first ${SHOWN} shown: filter` : "");
@@ -105,7 +105,7 @@ function show(next) {
   $("asked").textContent = view.asked;
   drawBoard(view.svg);
   const answers = $("answers");
-  answers.replaceChildren(...view.answers.map((a) => lineButton(a, `answer ${a}`)));
+  answers.replaceChildren(...view.answers.map((a) => lineButton(a, a)));
   listLegal();
   for (const button of document.querySelectorAll("#controls button, #command button")) {
     button.disabled = !view.yours;

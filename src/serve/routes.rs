@@ -152,6 +152,7 @@ pub fn answer(asked: &Asked, sessions: &Sessions, secret: &Secret) -> Reply {
     let token = asked
         .token_header
         .as_deref()
+        .filter(|t| !t.is_empty())
         .or_else(|| asked.field("token"));
     if !token.is_some_and(|t| secret.admits(t)) {
         return Reply::refusal(
