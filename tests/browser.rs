@@ -32,7 +32,7 @@ install the distribution's `chromium` package (apt-get install chromium)\n";
 /// straight to the process's stderr, not through `eprintln!`, which the
 /// test harness captures and shows only for a failing test: a plain
 /// `cargo test` prints it once for the whole file.
-fn browser() -> Option<PathBuf> {
+pub(crate) fn browser() -> Option<PathBuf> {
     static SAID: std::sync::Once = std::sync::Once::new();
     let found = chromium();
     if found.is_none() {

@@ -144,7 +144,9 @@ impl Served {
 
     /// Opens a session; its id and first view.
     fn open(&self, seat: Option<&str>) -> (String, Value) {
-        let path = seat.map_or("/api/session".to_string(), |s| format!("/api/session?as={s}"));
+        let path = seat.map_or("/api/session".to_string(), |s| {
+            format!("/api/session?as={s}")
+        });
         let answer = self.call("POST", &path, None, b"");
         assert_eq!(answer.status, 200, "{}", answer.text());
         let json = answer.json();
@@ -172,10 +174,7 @@ fn requests_without_the_secret_are_refused() {
         for (method, path) in [("GET", "/"), ("POST", "/api/session")] {
             let answer = served.call(method, path, Some(token), b"");
             assert_eq!(answer.status, 403, "{method} {path} with `{token}`");
-            assert!(answer.json()["error"]
-                .as_str()
-                .unwrap()
-                .contains("secret"));
+            assert!(answer.json()["error"].as_str().unwrap().contains("secret"));
         }
     }
     assert_eq!(served.server.sessions().count(), 0);
@@ -187,7 +186,9 @@ fn requests_without_the_secret_are_refused() {
     let page = served.call("GET", path, Some(""), b"");
     assert_eq!(page.status, 200);
     assert!(page.text().contains("<script src=\"/page.js\">"));
-    assert!(page.headers.contains("content-security-policy: default-src 'none'; script-src 'self'"));
+    assert!(page
+        .headers
+        .contains("content-security-policy: default-src 'none'; script-src 'self'"));
 }
 
 #[test]
@@ -211,11 +212,17 @@ fn a_line_says_what_the_repl_says_and_the_view_follows() {
     let (_, answer) = served.line(&id, None, "undo");
     let view = &answer["view"];
     assert_eq!(view["seats"][1]["bot"], true);
-    assert_eq!((view["at"].as_u64(), view["points"].as_u64()), (Some(0), Some(2)));
+    assert_eq!(
+        (view["at"].as_u64(), view["points"].as_u64()),
+        (Some(0), Some(2))
+    );
     let (_, refused) = served.line(&id, None, "place blue.1 1 zap");
     let error = refused["error"].as_str().expect("refused");
     // An illegal answer names the rule that forbids it.
-    assert!(error.contains("a player changes only his own programs (Twin Tin Bots rulebook"), "{error}");
+    assert!(
+        error.contains("a player changes only his own programs (Twin Tin Bots rulebook"),
+        "{error}"
+    );
 }
 
 #[test]
@@ -232,7 +239,10 @@ fn a_seated_page_waits_for_its_turn_and_sees_only_its_own() {
     assert_ne!(blue["svg"], red["svg"], "each sees only its own hand");
     let (status, answer) = served.line(&id, Some("blue"), "legal");
     assert_eq!(status, 409);
-    assert!(answer["error"].as_str().unwrap().contains("this page plays blue, and red is at the table now"));
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("this page plays blue, and red is at the table now"));
     let (status, answer) = served.line(&id, Some("purple"), "legal");
     assert_eq!(status, 400);
     assert!(answer["error"].as_str().unwrap().starts_with("as purple:"));
@@ -242,13 +252,29 @@ fn a_seated_page_waits_for_its_turn_and_sees_only_its_own() {
 fn downloads_are_the_files_save_and_export_write() {
     let served = serve("droids", 2);
     let (id, _) = served.open(None);
-    let replay = served.call("GET", &format!("/api/session/{id}/download/replay"), None, b"");
+    let replay = served.call(
+        "GET",
+        &format!("/api/session/{id}/download/replay"),
+        None,
+        b"",
+    );
     assert_eq!(replay.status, 200, "{}", replay.text());
-    assert!(replay.headers.contains("content-disposition: attachment; filename=\"droids-turn-"));
+    assert!(replay
+        .headers
+        .contains("content-disposition: attachment; filename=\"droids-turn-"));
     assert_eq!(replay.json()["game"], "droids");
-    let scenario = served.call("GET", &format!("/api/session/{id}/download/scenario"), None, b"");
+    let scenario = served.call(
+        "GET",
+        &format!("/api/session/{id}/download/scenario"),
+        None,
+        b"",
+    );
     assert_eq!(scenario.status, 200, "{}", scenario.text());
-    assert!(scenario.text().contains("game = \"droids\""), "{}", scenario.text());
+    assert!(
+        scenario.text().contains("game = \"droids\""),
+        "{}",
+        scenario.text()
+    );
     let unknown = served.call("GET", &format!("/api/session/{id}/download/zip"), None, b"");
     assert_eq!(unknown.status, 404);
     // A scenario sent back opens as `load` opens it.
@@ -260,8 +286,16 @@ fn downloads_are_the_files_save_and_export_write() {
     );
     let said = opened.json();
     assert_eq!(said["error"], Value::Null, "{said}");
-    assert!(said["said"].as_str().unwrap().starts_with("loaded mine.toml"));
-    let wrong = served.call("POST", &format!("/api/session/{id}/open?name=x.exe"), None, b"");
+    assert!(said["said"]
+        .as_str()
+        .unwrap()
+        .starts_with("loaded mine.toml"));
+    let wrong = served.call(
+        "POST",
+        &format!("/api/session/{id}/open?name=x.exe"),
+        None,
+        b"",
+    );
     assert_eq!(wrong.status, 400);
 }
 
@@ -269,16 +303,29 @@ fn downloads_are_the_files_save_and_export_write() {
 fn bad_requests_get_clear_refusals_and_the_server_goes_on() {
     let served = serve_with("twin-tin-bots", 2, Limits::default(), 1024);
     let (id, _) = served.open(None);
-    let big = served.call("POST", &format!("/api/session/{id}/line"), None, &[b'x'; 4096]);
+    let big = served.call(
+        "POST",
+        &format!("/api/session/{id}/line"),
+        None,
+        &[b'x'; 4096],
+    );
     assert_eq!(big.status, 413);
     assert!(big.json()["error"].as_str().unwrap().contains("1024 bytes"));
-    let bytes = served.call("POST", &format!("/api/session/{id}/line"), None, &[0xff, 0xfe]);
+    let bytes = served.call(
+        "POST",
+        &format!("/api/session/{id}/line"),
+        None,
+        &[0xff, 0xfe],
+    );
     assert_eq!(bytes.status, 400);
     let nowhere = served.call("GET", "/api/elsewhere", None, b"");
     assert_eq!(nowhere.status, 404);
     let stranger = served.call("GET", "/api/session/0-nobody", None, b"");
     assert_eq!(stranger.status, 404);
-    assert!(stranger.json()["error"].as_str().unwrap().contains("no session `0-nobody`"));
+    assert!(stranger.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("no session `0-nobody`"));
     // Bytes that are not HTTP, then a connection closed half way.
     let mut garbage = TcpStream::connect(served.server.address()).unwrap();
     let _ = garbage.write_all(b"\x00\x01\x02 not http at all\r\n\r\n");
@@ -302,7 +349,10 @@ fn sessions_are_bounded_and_closed_when_idle() {
     served.open(None);
     let third = served.call("POST", "/api/session", None, b"");
     assert_eq!(third.status, 503);
-    assert!(third.json()["error"].as_str().unwrap().contains("2 sessions are open"));
+    assert!(third.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("2 sessions are open"));
     // Used, the first stays; the second, idle, is closed.
     for _ in 0..4 {
         std::thread::sleep(Duration::from_millis(200));
@@ -313,5 +363,8 @@ fn sessions_are_bounded_and_closed_when_idle() {
     assert_eq!(served.server.sessions().count(), 0);
     let (status, answer) = served.line(&first, None, "history");
     assert_eq!(status, 404);
-    assert!(answer["error"].as_str().unwrap().contains("closed after its idle time"));
+    assert!(answer["error"]
+        .as_str()
+        .unwrap()
+        .contains("closed after its idle time"));
 }

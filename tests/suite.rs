@@ -42,8 +42,9 @@ mod rules;
 mod rulings;
 mod sandbox_structure;
 mod scenarios;
-mod serve;
 mod seam_structure;
+mod serve;
+mod serve_browser;
 mod team_variants;
 
 /// Without this, a new file in `tests/` would silently never run.

@@ -97,7 +97,8 @@ function boardClicked(event) {
 
 /** Shows a session's view. */
 function show(next) {
-  if (view && view.prompt !== next.prompt) $("legal-filter").value = "";
+  // A filter chosen for one decision does not carry over to the next.
+  if (view && (view.prompt !== next.prompt || view.at !== next.at)) $("legal-filter").value = "";
   view = next;
   document.title = `tinbots: ${view.title}`;
   $("title").textContent = view.seat ? `${view.title}, playing ${view.seat}` : view.title;

@@ -1,6 +1,9 @@
 //! What the integration tests share: running a command with input on its
 //! stdin, reading all it writes, and failing (instead of hanging the test
-//! run) when it does not end within [`HANG`].
+//! run) when it does not end within [`HANG`]; and a browser driven
+//! through its DevTools protocol ([`cdp`]).
+
+pub mod cdp;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
