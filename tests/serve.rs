@@ -5,13 +5,15 @@
 //! gets a clear refusal: oversized bodies, unknown sessions, too many
 //! sessions, idle ones closed, bytes that are not HTTP at all.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::net::{SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::Value;
+
+use crate::common::http::{exchange, Answer};
 use tinbots::engine::GameOptions;
 use tinbots::repl::session::Session;
 use tinbots::serve::sessions::{Factory, Limits};
@@ -72,59 +74,6 @@ fn serve_with(game: &'static str, players: usize, limits: Limits, max_body: usiz
 /// Serves `game` with the default limits.
 fn serve(game: &'static str, players: usize) -> Served {
     serve_with(game, players, Limits::default(), tinbots::serve::MAX_BODY)
-}
-
-/// An HTTP answer: status, headers (lower-cased names) and body.
-struct Answer {
-    status: u16,
-    headers: String,
-    body: Vec<u8>,
-}
-
-impl Answer {
-    /// The body as JSON.
-    fn json(&self) -> Value {
-        serde_json::from_slice(&self.body).unwrap_or_else(|e| {
-            panic!(
-                "not JSON ({e}): {}",
-                String::from_utf8_lossy(&self.body[..self.body.len().min(400)])
-            )
-        })
-    }
-
-    /// The body as text.
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.body).into_owned()
-    }
-}
-
-/// Writes `raw` to the server and reads its whole answer (asked as
-/// HTTP/1.0, so that it comes whole, not in chunks, and the connection
-/// closes after it).
-fn exchange(address: SocketAddr, raw: &[u8]) -> Answer {
-    let mut stream = TcpStream::connect(address).expect("the server listens");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .expect("a timeout");
-    // A server that answers before reading the whole body may close first.
-    let _ = stream.write_all(raw);
-    let mut reply = Vec::new();
-    let _ = stream.read_to_end(&mut reply);
-    let split = reply
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .unwrap_or_else(|| panic!("no HTTP answer: {:?}", String::from_utf8_lossy(&reply)));
-    let head = String::from_utf8_lossy(&reply[..split]).to_string();
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .expect("a status");
-    Answer {
-        status,
-        headers: head.to_lowercase(),
-        body: reply[split + 4..].to_vec(),
-    }
 }
 
 impl Served {

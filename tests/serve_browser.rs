@@ -143,7 +143,9 @@ fn a_twin_tin_bots_turn_played_by_clicks_moves_the_robots() {
         );
     }
     assert_eq!(browser.text("#error"), "", "no refusal on the way");
-    assert!(browser.text("#asked").contains("red's programs: `step` or `run`"));
+    assert!(browser
+        .text("#asked")
+        .contains("red's programs: `step` or `run`"));
     let programmed = board(&mut browser);
     click_and_wait(&mut browser, "#controls", "run");
     let moved = board(&mut browser);

@@ -1,9 +1,11 @@
 //! What the integration tests share: running a command with input on its
 //! stdin, reading all it writes, and failing (instead of hanging the test
 //! run) when it does not end within [`HANG`]; and a browser driven
-//! through its DevTools protocol ([`cdp`]).
+//! through its DevTools protocol ([`cdp`]); a plain HTTP client
+//! ([`http`]).
 
 pub mod cdp;
+pub mod http;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
