@@ -23,6 +23,7 @@ use std::time::{Duration, Instant};
 const PAGES: &[&str] = &[
     "README.md",
     "docs/repl.md",
+    "docs/serve.md",
     "docs/rules.md",
     "docs/formats.md",
     "docs/orders.md",
@@ -43,6 +44,14 @@ const NOT_RUN: &[(&str, &str)] = &[
     (
         "cargo test --release",
         "runs the whole test suite, this test included",
+    ),
+    (
+        "cargo run --release -- serve",
+        "serves pages until Ctrl-C; tests/serve_browser.rs drives `tinbots serve` in Chromium",
+    ),
+    (
+        "tinbots serve --game droids --players 2 --seed 5",
+        "serves pages until Ctrl-C; tests/serve_browser.rs drives this very setup in Chromium",
     ),
     (
         "cargo test --release --test suite scenarios::",
