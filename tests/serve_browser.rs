@@ -81,14 +81,14 @@ fn board(browser: &mut Browser) -> String {
 }
 
 /// Types `line` into the command box and presses Enter; waits until the
-/// narration has grown.
+/// narration has grown (it does on every answer, a refusal included).
 fn type_line(browser: &mut Browser, line: &str) {
     let before = browser.text("#narration").len();
     browser.click("#line");
     browser.type_text(line);
     browser.press("Enter", 13);
     browser.wait_for(&format!(
-        "document.getElementById('narration').textContent.length > {before} || document.getElementById('error').textContent.length > 0"
+        "document.getElementById('narration').textContent.length > {before}"
     ));
 }
 
@@ -130,6 +130,17 @@ fn a_twin_tin_bots_turn_played_by_clicks_moves_the_robots() {
         error.contains("a player changes only his own programs (Twin Tin Bots rulebook"),
         "{error}"
     );
+    // A line that is markup is refused, and shown as text.
+    type_line(
+        &mut browser,
+        "<img src=x onerror=\"document.title='taken'\">",
+    );
+    assert!(browser.text("#error").contains("unknown command `<img`"));
+    assert_eq!(
+        browser.eval("document.querySelectorAll('#error *, #narration *').length"),
+        json!(0)
+    );
+    assert_ne!(browser.eval("document.title"), json!("taken"));
     // Each of red's robots gets an order, by clicks (a player's first
     // turn asks one on each); then red's programs run.
     for piece in ["red.1", "red.2"] {
@@ -272,4 +283,51 @@ fn a_droids_ruling_switched_by_keys_changes_who_wins() {
         &narration[before..]
     );
     assert_eq!(browser.text("#error"), "");
+}
+
+#[test]
+fn two_tabs_play_hot_seat_each_seeing_its_own_hand() {
+    let Some(chromium) = browser() else { return };
+    let dir = folder("hot-seat");
+    let served = serve(
+        &dir,
+        &["--game", "roborally", "--players", "2", "--as", "red"],
+    );
+    let mut red = page(&chromium, &dir, &served.url);
+    let session = red.eval("new URLSearchParams(location.search).get('session')");
+    let session = session.as_str().expect("the page names its session");
+    let blue_url = format!(
+        "{}&session={session}",
+        served.url.replace("as=red", "as=blue")
+    );
+    let blue_dir = dir.join("blue");
+    std::fs::create_dir_all(blue_dir.join("downloads")).unwrap();
+    let mut blue = page(&chromium, &blue_dir, &blue_url);
+    assert_eq!(blue.text("#asked"), "waiting for red");
+    assert_eq!(
+        blue.eval("document.querySelector('#controls button').disabled"),
+        json!(true)
+    );
+    // Each tab's board shows its own hand only: red's cards are not on
+    // blue's board.
+    let red_cards = red
+        .eval("Array.from(document.querySelectorAll('#answers button')).map(b => b.textContent)");
+    let blue_board = board(&mut blue);
+    for card in red_cards.as_array().expect("red's cards") {
+        let card = card.as_str().unwrap();
+        assert!(!blue_board.contains(card), "blue sees red's {card}");
+    }
+    for _ in 0..5 {
+        let first = red.eval("document.querySelector('#answers button').textContent");
+        click_and_wait(&mut red, "#answers", first.as_str().expect("a card"));
+    }
+    assert_eq!(red.text("#asked"), "waiting for blue");
+    // Blue's tab notices, by itself, that blue is at the table.
+    blue.wait_for("document.querySelectorAll('#answers button').length > 0");
+    for _ in 0..5 {
+        let first = blue.eval("document.querySelector('#answers button').textContent");
+        click_and_wait(&mut blue, "#answers", first.as_str().expect("a card"));
+    }
+    assert_eq!(blue.text("#error"), "");
+    assert!(blue.text("#narration").contains("register phase 1"));
 }
