@@ -19,7 +19,7 @@ use crate::repl::{colour_on_stdout, run_interactive, run_script, ScriptRunError}
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
     #[command(flatten)]
-    setup: Setup,
+    flags: SessionFlags,
     /// When reading commands from stdin, write each one before its output.
     #[arg(long)]
     echo: bool,
@@ -34,7 +34,7 @@ pub(super) struct Args {
 /// What a session starts on: a new game's players, seed and variants, or
 /// a file to load. The REPL's flags, and `serve`'s.
 #[derive(clap::Args, Clone, Debug)]
-pub(super) struct Setup {
+pub(super) struct SessionFlags {
     // Number of players: its help names the games' counts
     // ([`super::players_help`]).
     #[arg(long, short = 'p', value_parser = player_count, allow_negative_numbers = true)]
@@ -56,7 +56,7 @@ impl Args {
     /// `tinbots` alone: `tinbots repl` with no flag.
     pub(super) fn alone() -> Args {
         Args {
-            setup: Setup {
+            flags: SessionFlags {
                 players: None,
                 seed: 1,
                 load: None,
@@ -73,7 +73,7 @@ impl Args {
 /// its own game: a `--game` that disagrees is refused), or on a new game
 /// of the game asked for, started with the options given.
 pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<ExitCode> {
-    let mut session = session(&args.setup, &given)?;
+    let mut session = session(&args.flags, &given)?;
     let file_commands = match &args.commands {
         Some(path) => Some(crate::files::read_text(
             path,
@@ -105,13 +105,13 @@ pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<Exi
         );
     }
     session.set_colour(colour_on_stdout());
-    let opened = match &args.setup.load {
+    let opened = match &args.flags.load {
         Some(path) => format!("{}", path.display()),
         None => format!(
             "{} for {} players, seed {}",
             session.game_type().title,
             session.game().seats(),
-            args.setup.seed
+            args.flags.seed
         ),
     };
     run_interactive(
@@ -123,17 +123,17 @@ pub(super) fn run(args: Args, given: Given, console: &mut Console) -> Result<Exi
     Ok(ExitCode::SUCCESS)
 }
 
-/// The session `setup` asks for: the file `--load` opens, else a new
+/// The session `flags` ask for: the file `--load` opens, else a new
 /// game of the game `given` names, with its options.
-pub(super) fn session(setup: &Setup, given: &Given) -> Result<Session> {
+pub(super) fn session(flags: &SessionFlags, given: &Given) -> Result<Session> {
     let options = GameOptions {
-        players: setup.players,
-        seed: setup.seed,
-        variants: setup.variants.clone(),
+        players: flags.players,
+        seed: flags.seed,
+        variants: flags.variants.clone(),
         own: given.own.clone(),
         rulings: given.rulings.clone(),
     };
-    match &setup.load {
+    match &flags.load {
         Some(path) => {
             let session = Session::open_under(given.games, path, options.seed, &options.rulings)
                 .map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -1,5 +1,5 @@
 //! `tinbots serve`: the REPL's session as a page in the browser, on the
-//! loopback, for the game and setup its flags give (the REPL's).
+//! loopback, on the game its flags start (the REPL's flags).
 
 use anyhow::Result;
 use std::io::Write;
@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use super::interrupt::{stop_on_ctrl_c, STOP};
-use super::repl::{session, Setup};
+use super::repl::{session, SessionFlags};
 use super::Given;
 use crate::serve::sessions::{Factory, Limits};
 use crate::serve::{Server, Settings};
@@ -22,7 +22,7 @@ use crate::serve::{Server, Settings};
 #[derive(clap::Args, Debug)]
 pub(super) struct Args {
     #[command(flatten)]
-    setup: Setup,
+    flags: SessionFlags,
     /// The port to listen on (0: any free one).
     #[arg(long, default_value_t = 8642)]
     port: u16,
@@ -45,9 +45,9 @@ pub(super) struct Args {
 
 /// Serves pages until Ctrl-C.
 pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitCode> {
-    // The setup is tried once here, so that a mistake in it is said at
+    // The game is started once here, so that a mistake in it is said at
     // once rather than on the page.
-    let first = session(&args.setup, &given)?;
+    let first = session(&args.flags, &given)?;
     if let Some(colour) = &args.seat {
         first
             .seat_of(colour)
@@ -60,7 +60,7 @@ pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitC
         given.own.clone(),
         given.rulings.clone(),
     );
-    let setup = args.setup.clone();
+    let flags = args.flags.clone();
     let factory: Arc<Factory> = Arc::new(move || {
         let given = Given {
             games: &games,
@@ -68,7 +68,7 @@ pub(super) fn run(args: Args, given: Given, out: &mut dyn Write) -> Result<ExitC
             own: own.clone(),
             rulings: rulings.clone(),
         };
-        session(&setup, &given).map_err(|e| e.to_string())
+        session(&flags, &given).map_err(|e| e.to_string())
     });
     let settings = Settings {
         address: SocketAddr::new(args.bind, args.port),

@@ -311,7 +311,7 @@ fn open_file(hosted: &mut Hosted, seat: Option<Seat>, name: &str, body: &[u8]) -
         Ok(folder) => folder.join(format!("opened.{extension}")),
         Err(e) => return Reply::refusal(500, format!("open: no folder for the file: {e}")),
     };
-    if let Err(e) = std::fs::write(&path, body) {
+    if let Err(e) = crate::files::write_whole(&path, body) {
         return Reply::refusal(500, format!("open: the file could not be kept: {e}"));
     }
     let reply = run_line(hosted, seat, &format!("load {}", path.display()));
@@ -361,7 +361,12 @@ fn download(hosted: &mut Hosted, seat: Option<Seat>, kind: &str) -> Reply {
     {
         return Reply::refusal(400, e.0);
     }
-    match std::fs::read(&path) {
+    let kind = if extension == "json" {
+        crate::files::FileKind::Replay
+    } else {
+        crate::files::FileKind::Scenario
+    };
+    match crate::files::read_bytes(&path, kind) {
         Ok(body) => Reply {
             status: 200,
             content_type: if extension == "json" {
