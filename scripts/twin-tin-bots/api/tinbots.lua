@@ -180,7 +180,7 @@ local Variant = {}
 --- The hooks of one kind of terrain; the engine calls them only where that kind is.
 ---@class KindHooks
 ---@field entered fun(game: Game, event: EnteredEvent) A piece entered a hex of this floor kind (or a piece of this kind moved).
----@field before_step fun(game: Game, event: StepEvent): string|nil A robot on this floor kind is about to step: a reason makes it lose the step (it stays; the order goes on).
+---@field before_step (fun(game: Game, event: StepEvent): string|nil)|{lose: string, steps?: string[]} A robot on this floor kind is about to step: a reason makes it lose the step (it stays; the order goes on). As data, { lose = why, steps = { "forward", "back" } }: those steps are lost for that reason, then the kind is done with the robot (no Lua call).
 ---@field zapped fun(game: Game, event: ZappedEvent): "push"|"stop"|nil A zap hit a piece of this kind: "push" lets the zapper's player push it to an adjacent hex.
 local KindHooks = {}
 

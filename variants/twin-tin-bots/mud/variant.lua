@@ -17,7 +17,21 @@
 -- second step of Forward 2x, the Load of Forward then Load). Jump, turns,
 -- Load, Unload and Zap never ask `before_step`; pushes do not either, so a
 -- robot standing in mud is pushed out of it normally. Side steps (order
--- files, `event.step == "side"`) are not forward moves and are never lost.
+-- files) are not forward moves and are never lost.
+--
+-- The hook is given as data (docs/variants.md): `lose` is the reason the
+-- step is lost, `steps` the steps that are, and the kind is then done with
+-- the robot, as `game:done_with(event.robot)` would say. The engine
+-- applies it without calling into Lua, which mud would otherwise do at
+-- every step a robot takes out of it. As a function it reads:
+--
+--   before_step = function(game, event)
+--     if event.step == "side" then
+--       return nil
+--     end
+--     game:done_with(event.robot)
+--     return "it skids in the mud and loses the step"
+--   end,
 
 return {
   -- Setup (standard games): three mud hexes on random hexes off the outer
@@ -31,13 +45,10 @@ return {
   kinds = {
     mud = {
       -- A robot on mud is about to take a step (forward, back or side).
-      before_step = function(game, event)
-        if event.step == "side" then
-          return nil
-        end
-        game:done_with(event.robot)
-        return "it skids in the mud and loses the step"
-      end,
+      before_step = {
+        lose = "it skids in the mud and loses the step",
+        steps = { "forward", "back" },
+      },
     },
   },
 }

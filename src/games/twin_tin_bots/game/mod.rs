@@ -215,9 +215,11 @@ pub struct Game {
     readings: Readings,
     /// The first hook failure of the answer being applied.
     failure: Option<HookError>,
-    /// The buffer [`Game::apply`] keeps the game in while hooks run (not
-    /// part of the game: never cloned).
-    spare: Option<Box<Game>>,
+    /// How [`Game::apply`] undoes an answer whose hook failed (not part of
+    /// the game: never cloned).
+    undo: Undo,
+    /// Whether a hook ran in the answer being applied.
+    hooks_ran: bool,
     /// The changes the running hook asked for: one buffer reused from hook
     /// to hook (empty between hooks; not part of the game, never cloned).
     asked: Vec<Effect>,
@@ -263,7 +265,8 @@ impl Clone for Game {
             rulings: self.rulings.clone(),
             readings: self.readings,
             failure: self.failure.clone(),
-            spare: None,
+            undo: Undo::default(),
+            hooks_ran: false,
             asked: Vec::new(),
             menu: self.menu.clone(),
         }
@@ -272,6 +275,74 @@ impl Clone for Game {
     fn clone_from(&mut self, source: &Self) {
         self.copy_state(source);
         self.events.clone_from(&source.events);
+        self.undo.forget();
+    }
+}
+
+/// The longest run of answers [`Undo`] replays: past it, the next answer
+/// takes a fresh copy of the game.
+const MAX_REPLAY: usize = 64;
+
+/// How a game with hooks goes back to where it stood before an answer
+/// whose hook failed, without copying itself before every answer: a copy
+/// of the game taken at some point ([`Undo::base`]) and the answers
+/// applied since, none of which ran a hook. Those answers ran only the
+/// engine's own rules, which are deterministic, so applying them again to
+/// the copy gives the game as it was before the failed answer, and no
+/// script runs twice. An answer that runs a hook and succeeds makes the
+/// next answer take a new copy; on a board where hooks run in one answer
+/// out of seven (mud), that is a copy every seven answers instead of one
+/// for each.
+#[derive(Debug, Default)]
+struct Undo {
+    /// A copy of the game (reused from copy to copy).
+    base: Option<Box<Game>>,
+    /// Whether `base` followed by `since` is the game as it stands.
+    valid: bool,
+    /// The answers applied since `base` was taken, none of which ran a
+    /// hook.
+    since: Vec<Answer>,
+}
+
+impl Undo {
+    /// Takes `game` as it stands as the base.
+    fn rebase(&mut self, game: &Game) {
+        match &mut self.base {
+            Some(base) => base.copy_state(game),
+            None => self.base = Some(Box::new(game.clone())),
+        }
+        self.since.clear();
+        self.valid = true;
+    }
+
+    /// Whether the base and the answers since are the game as it stands,
+    /// and few enough to replay.
+    fn holds(&self) -> bool {
+        self.valid && self.since.len() < MAX_REPLAY
+    }
+
+    /// The game changed other than by an answer without hooks: the next
+    /// answer takes a new copy.
+    fn forget(&mut self) {
+        self.valid = false;
+        self.since.clear();
+    }
+
+    /// Puts `game` back where it stood before the answer being applied:
+    /// the base, then the answers since, applied again (none runs a hook).
+    fn restore(&self, game: &mut Game) {
+        let Some(base) = &self.base else {
+            unreachable!("an answer with hooks is applied with a base kept");
+        };
+        game.copy_state(base);
+        for &answer in &self.since {
+            let replayed = game.apply_answer(answer, false);
+            debug_assert!(
+                replayed.is_ok() && !game.hooks_ran && game.failure.is_none(),
+                "an answer replayed as it was first applied"
+            );
+        }
+        game.events.clear();
     }
 }
 
@@ -402,7 +473,8 @@ impl Game {
             rulings: Arc::new(Rulings::defaults(DISPUTES)),
             readings: Readings::default(),
             failure: None,
-            spare: None,
+            undo: Undo::default(),
+            hooks_ran: false,
             asked: Vec::new(),
             menu: KeptMenu::default(),
         };
@@ -509,54 +581,44 @@ impl Game {
     /// Applies an answer, checking a program change first if `check`.
     fn apply_checked(&mut self, answer: Answer, check: bool) -> Result<(), RuleError> {
         self.menu.set(None);
-        if self.hooks.is_none() || self.runs_no_program(answer) {
+        if self.hooks.is_none() {
             let applied = self.apply_answer(answer, check);
             // Nothing reads the menu while an answer runs; cleared again
             // in case a rule looked at a decision on the way.
             self.menu.set(None);
             return applied;
         }
-        // A hook may fail half-way: keep the game as it was, in a buffer
-        // reused from answer to answer (copied without allocating).
-        let before = match self.spare.take() {
-            Some(mut buffer) => {
-                buffer.copy_state(self);
-                buffer
-            }
-            None => Box::new(self.clone()),
-        };
+        // A hook may fail half-way: the game must then be left as it was
+        // (see [`Undo`]). A `score` hook runs after every answer: then
+        // every answer starts from a copy.
+        let mut undo = std::mem::take(&mut self.undo);
+        if !undo.holds() || self.defined.score {
+            undo.rebase(self);
+        }
+        self.hooks_ran = false;
         let applied = self.apply_answer(answer, check);
         if applied.is_ok() {
             self.check_scores();
         }
         let result = match (applied, self.failure.take()) {
+            // Refused before anything changed.
             (Err(e), _) => Err(e),
-            (Ok(()), None) => Ok(()),
+            (Ok(()), None) => {
+                if self.hooks_ran || self.defined.score {
+                    undo.forget();
+                } else {
+                    undo.since.push(answer);
+                }
+                Ok(())
+            }
             (Ok(()), Some(failure)) => {
-                self.copy_state(&before);
-                self.events.clear();
+                undo.restore(self);
                 Err(RuleError::Hook(failure.0))
             }
         };
-        self.spare = Some(before);
+        self.undo = undo;
         self.menu.set(None);
         result
-    }
-
-    /// Whether applying `answer` surely runs no program, and so calls no
-    /// hook: a turn's first change when the Double Modification's second
-    /// change comes next (the common case; any other answer may run).
-    fn runs_no_program(&self, answer: Answer) -> bool {
-        match (self.pending, answer) {
-            (
-                Pending::Decide(Decision::ProgramChange {
-                    player,
-                    step: ChangeStep::Only,
-                }),
-                Answer::Change(change),
-            ) => change != Change::Pass && self.double_modification_available(player),
-            _ => false,
-        }
     }
 
     fn apply_answer(&mut self, answer: Answer, check: bool) -> Result<(), RuleError> {
@@ -652,6 +714,7 @@ impl Game {
     /// lets the next `continue` run to the next real decision.
     pub fn set_stepping(&mut self, on: bool) {
         self.stepping = on;
+        self.undo.forget();
     }
 
     /// Whether stepping mode is on.
@@ -663,6 +726,7 @@ impl Game {
     pub fn stop(&mut self, reason: EndReason) {
         if !self.is_over() {
             self.menu.set(None);
+            self.undo.forget();
             self.finish(reason);
         }
     }
@@ -769,6 +833,7 @@ impl Game {
         );
         self.readings = Readings::of(&rulings);
         self.rulings = Arc::new(rulings);
+        self.undo.forget();
     }
 
     /// The crystal-attrition countdown.

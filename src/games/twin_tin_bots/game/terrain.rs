@@ -195,6 +195,7 @@ impl Game {
             return None;
         }
         let hooks = self.hooks.clone()?;
+        self.hooks_ran = true;
         let running = match hooks.enter(name, kind) {
             Ok(running) => running,
             Err(e) => {

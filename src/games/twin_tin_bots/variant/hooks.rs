@@ -40,12 +40,98 @@ pub const SETUP_HOOKS: &[&str] = &["seating", "teams", "setup"];
 /// ask for 2^30 hook calls in one answer.
 pub const HOOK_CALLS_PER_CHAIN: usize = 10_000;
 
-/// One hook function and where it comes from.
+/// A `before_step` hook given as data rather than a function (`{ lose =
+/// "reason", steps = { "forward", "back" } }`): a robot standing on the
+/// kind loses a step of one of `steps` for `lose`, and the kind is then
+/// done with it, as `game:done_with(event.robot)` says. The engine applies
+/// it without calling into Lua: mud is this, and it is asked at every step
+/// a robot takes out of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct LoseStep<R> {
+    /// Why the step is lost (shown in the transcript).
+    pub reason: R,
+    /// Which steps are lost, in the order of [`STEP_NAMES`].
+    pub steps: [bool; 3],
+}
+
+/// The step kinds a [`LoseStep`] names, as scripts write them.
+const STEP_NAMES: [(&str, StepKind); 3] = [
+    ("forward", StepKind::Forward),
+    ("back", StepKind::Back),
+    ("side", StepKind::Side),
+];
+
+impl<R> LoseStep<R> {
+    /// Whether a step of this kind is lost.
+    fn covers(&self, step: StepKind) -> bool {
+        STEP_NAMES
+            .iter()
+            .zip(self.steps)
+            .any(|((_, kind), lost)| lost && *kind == step)
+    }
+}
+
+impl LoseStep<String> {
+    /// Reads a `before_step` given as a table (read raw: no metamethod
+    /// runs); the error says what is wrong in the script's terms.
+    pub(super) fn read(table: &Table) -> Result<LoseStep<String>, String> {
+        const SHAPE: &str = r#"a `before_step` given as data is { lose = "why", steps = { "forward", "back", "side" } } (`steps` optional: every step)"#;
+        let mut lose = None;
+        let mut steps = None;
+        for pair in table.pairs::<Value, Value>() {
+            let (key, value) = pair.map_err(|e| e.to_string())?;
+            match (
+                key.as_string().map(|k| k.to_string_lossy()).as_deref(),
+                value,
+            ) {
+                (Some("lose"), Value::String(why)) => lose = Some(why.to_string_lossy()),
+                (Some("steps"), Value::Table(list)) => {
+                    let mut named = [false; 3];
+                    for item in list.sequence_values::<Value>() {
+                        let item = item.map_err(|e| e.to_string())?;
+                        let i = item
+                            .as_string()
+                            .and_then(|s| {
+                                let s = s.to_string_lossy();
+                                STEP_NAMES.iter().position(|(n, _)| *n == s)
+                            })
+                            .ok_or_else(|| {
+                                format!("`steps` has {}: {SHAPE}", quoted_value(&item))
+                            })?;
+                        named[i] = true;
+                    }
+                    steps = Some(named);
+                }
+                (Some(key @ ("lose" | "steps")), value) => {
+                    return Err(format!("`{key}` is {}: {SHAPE}", quoted_value(&value)))
+                }
+                _ => return Err(format!("it has the key {}: {SHAPE}", quoted_value(&key))),
+            }
+        }
+        match lose {
+            Some(reason) if !reason.is_empty() => Ok(LoseStep {
+                reason,
+                steps: steps.unwrap_or([true; 3]),
+            }),
+            Some(_) => Err(format!("`lose` is empty: {SHAPE}")),
+            None => Err(format!("`lose` is missing: {SHAPE}")),
+        }
+    }
+}
+
+/// What a hook is: a Lua function, or (`before_step` only) a step lost.
+#[derive(Clone)]
+enum Body {
+    Function(Function),
+    LoseStep(LoseStep<Name>),
+}
+
+/// One hook and where it comes from.
 #[derive(Clone)]
 struct Hook {
     variant: String,
     script: ScriptId,
-    function: Function,
+    body: Body,
     /// The kind, for a kind hook.
     kind: Option<Name>,
     /// The kind's name as a Lua string, for a kind hook.
@@ -141,6 +227,7 @@ impl LuaHooks {
         mut sandbox: Sandbox,
         scripts: &[LoadedScript],
     ) -> mlua::Result<Option<LuaHooks>> {
+        let handle = GameHandle::new(&sandbox)?;
         let mut game_hooks = Vec::new();
         let mut kind_hooks = Vec::new();
         for s in scripts {
@@ -149,7 +236,7 @@ impl LuaHooks {
                     let hook = Hook {
                         variant: s.variant.clone(),
                         script: s.script,
-                        function,
+                        body: Body::Function(function),
                         kind: None,
                         kind_text: None,
                         label: hook_label(name, None),
@@ -161,12 +248,27 @@ impl LuaHooks {
                 for pair in kinds.pairs::<String, Table>() {
                     let (kind, table) = pair?;
                     for name in KIND_HOOKS {
-                        if let Some(function) = table.raw_get::<Option<Function>>(*name)? {
+                        let body = match table.raw_get::<Value>(*name)? {
+                            Value::Function(function) => Body::Function(function),
+                            Value::Table(data) if *name == "before_step" => {
+                                let lose = LoseStep::read(&data).map_err(mlua::Error::external)?;
+                                let reason = handle
+                                    .texts()
+                                    .name(&lose.reason)
+                                    .map_err(mlua::Error::external)?;
+                                Body::LoseStep(LoseStep {
+                                    reason,
+                                    steps: lose.steps,
+                                })
+                            }
+                            _ => continue,
+                        };
+                        {
                             let interned = Name::intern(&kind);
                             let hook = Hook {
                                 variant: s.variant.clone(),
                                 script: s.script,
-                                function,
+                                body,
                                 kind: Some(interned),
                                 kind_text: Some(sandbox.lua().create_string(&kind)?),
                                 label: hook_label(name, Some(interned)),
@@ -180,7 +282,6 @@ impl LuaHooks {
         if game_hooks.is_empty() && kind_hooks.is_empty() {
             return Ok(None);
         }
-        let handle = GameHandle::new(&sandbox)?;
         let no_marks = sandbox
             .read_only(sandbox.lua().create_table()?, "event.marks")
             .map_err(mlua::Error::external)?;
@@ -236,19 +337,20 @@ impl LuaHooks {
         args: impl mlua::IntoLuaMulti,
         effects: Option<&mut Vec<Effect>>,
     ) -> Result<R, HookError> {
+        let Body::Function(function) = &hook.body else {
+            return Err(self.refused(name, hook, "a hook given as data is not called"));
+        };
         let object = self.handle.object();
         let result = self
             .handle
             .lend(game, hook.kind, || match shim {
-                None => {
+                None => self
+                    .sandbox
+                    .call_function::<R>(hook.script, function, (object, args)),
+                Some(shim) => {
                     self.sandbox
-                        .call_function::<R>(hook.script, &hook.function, (object, args))
+                        .call_function::<R>(hook.script, shim, (function, object, args))
                 }
-                Some(shim) => self.sandbox.call_function::<R>(
-                    hook.script,
-                    shim,
-                    (&hook.function, object, args),
-                ),
             })
             .map_err(|e| self.error(name, hook, e));
         if let (Ok(_), Some(out)) = (&result, effects) {
@@ -305,7 +407,11 @@ impl LuaHooks {
     /// script and the line where the hook is defined.
     fn bad_return(&self, name: &str, hook: &Hook, why: impl fmt::Display) -> HookError {
         let path = self.sandbox.script_path(hook.script);
-        let at = match hook.function.info().line_defined {
+        let line = match &hook.body {
+            Body::Function(function) => function.info().line_defined,
+            Body::LoseStep(_) => None,
+        };
+        let at = match line {
             Some(line) => format!("{path}:{line}"),
             None => path.to_string(),
         };
@@ -499,6 +605,14 @@ impl Hooks for LuaHooks {
         let Some(hook) = self.kind_hook(kind, "before_step") else {
             return Ok(StepVerdict::Allow);
         };
+        if let Body::LoseStep(lose) = &hook.body {
+            // Given as data: applied here, no Lua runs.
+            if !lose.covers(step) {
+                return Ok(StepVerdict::Allow);
+            }
+            effects.push(Effect::DoneWith { robot, kind });
+            return Ok(StepVerdict::Skip(lose.reason));
+        }
         // The robot's marks go in the event (`event.marks`), so that a
         // hook reads them without calling back into Rust.
         let mut marks = None;

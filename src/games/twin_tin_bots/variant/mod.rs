@@ -504,11 +504,18 @@ fn check_script(script: &AssetFile) -> Result<Vec<String>, VariantError> {
                 };
                 for pair in kind_hooks.pairs::<String, mlua::Value>() {
                     let (name, f) = pair.map_err(|e| format!("`kinds.{kind}`: {e}"))?;
+                    // `before_step` may be given as data: the step lost.
+                    if let ("before_step", mlua::Value::Table(data)) = (name.as_str(), &f) {
+                        hooks::LoseStep::read(data)
+                            .map_err(|e| format!("`kinds.{kind}.{name}`: {e}"))?;
+                        hooks.push(format!("{kind}.{name}"));
+                        continue;
+                    }
                     if !KIND_HOOKS.contains(&name.as_str())
                         || !matches!(f, mlua::Value::Function(_))
                     {
                         return Err(format!(
-                            "`kinds.{kind}.{name}`: kind hooks are functions named {}",
+                            "`kinds.{kind}.{name}`: kind hooks are functions named {} (`before_step` may also be a table {{ lose = \"why\" }})",
                             KIND_HOOKS.join(", ")
                         ));
                     }

@@ -1010,3 +1010,137 @@ fn a_variant_fixes_rulings_later_ones_winning_and_a_bad_one_names_its_manifest()
         "{e}"
     );
 }
+
+/// A folder with the variant `tar` (a floor kind) whose script is `script`.
+fn tar_variant(test: &str, script: &str) -> Folder {
+    Folder::new(
+        test,
+        &[
+            (
+                "tar/variant.toml",
+                &manifest(
+                    "tar",
+                    "[[piece]]\nname = \"tar\"\nlayer = \"floor\"\nsymbol = \"t\"\n",
+                ),
+            ),
+            ("tar/variant.lua", script),
+        ],
+    )
+}
+
+/// What red.1 does with Forward 2x from a hex of tar under `script`:
+/// the events of the answer, and where it ends.
+fn forward_2_from_tar(test: &str, script: &str) -> (Vec<String>, crate::grid::hex::Hex) {
+    let folder = tar_variant(test, script);
+    let set = VariantSet::load_from(&folder.0, &["tar"]).unwrap();
+    let (mut position, start, facing) =
+        red1_programmed(crate::games::twin_tin_bots::orders::Tile::FORWARD_2);
+    let ahead = [start.step(facing), start.step(facing).step(facing)];
+    position.crystals.retain(|(h, _)| !ahead.contains(h));
+    lay(&mut position, "tar", start);
+    let mut game = game_of(&set, &position);
+    game.apply(crate::games::twin_tin_bots::game::Answer::Change(
+        crate::games::twin_tin_bots::game::Change::Pass,
+    ))
+    .unwrap();
+    let said = game.events().iter().map(|e| game.describe(e)).collect();
+    (said, game.robot(0).unwrap().at)
+}
+
+#[test]
+fn a_before_step_given_as_data_loses_the_steps_it_names_as_the_function_would() {
+    // Mud's hook (variants/twin-tin-bots/mud/variant.lua), as data and as
+    // the function docs/variants/mud.md gives for it: red.1's Forward 2x
+    // from the kind loses its first step, then the kind is done with it
+    // and the second step moves it (000_f177823dad35ee93.txt: Mud, "It
+    // will therefore need two 'Forward 1x' or one 'Forward 2x' Order to
+    // get out").
+    let data = r#"return { kinds = { tar = {
+      before_step = { lose = "it is stuck in the tar", steps = { "forward", "back" } } } } }"#;
+    let function = r#"return { kinds = { tar = {
+      before_step = function(game, event)
+        if event.step == "side" then return nil end
+        game:done_with(event.robot)
+        return "it is stuck in the tar"
+      end } } }"#;
+    let (said, at) = forward_2_from_tar("variants-lose-step-data", data);
+    let (said_by_function, at_by_function) =
+        forward_2_from_tar("variants-lose-step-function", function);
+    assert_eq!(
+        said.iter()
+            .filter(|s| s.contains("it is stuck in the tar"))
+            .count(),
+        1,
+        "{said:?}"
+    );
+    assert_eq!((&said, at), (&said_by_function, at_by_function));
+    // Steps it does not name are not lost.
+    let back_only = r#"return { kinds = { tar = {
+      before_step = { lose = "it is stuck in the tar", steps = { "back" } } } } }"#;
+    let (said, moved) = forward_2_from_tar("variants-lose-step-back", back_only);
+    assert!(
+        !said.iter().any(|s| s.contains("stuck")) && moved != at,
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_before_step_given_as_bad_data_is_refused_with_the_script_and_the_field() {
+    for (data, why) in [
+        ("{ lose = 3 }", "`lose` is 3"),
+        ("{ steps = { \"forward\" } }", "`lose` is missing"),
+        ("{ lose = \"x\", steps = { \"up\" } }", "`steps` has \"up\""),
+        ("{ lose = \"x\", skip = true }", "it has the key \"skip\""),
+    ] {
+        let script = format!("return {{ kinds = {{ tar = {{ before_step = {data} }} }} }}");
+        let folder = tar_variant("variants-lose-step-bad", &script);
+        let e = VariantSet::load_from(&folder.0, &["tar"])
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("tar/variant.lua")
+                && e.contains("`kinds.tar.before_step`: ")
+                && e.contains(why),
+            "{data}: {e}"
+        );
+    }
+}
+
+#[test]
+fn a_failed_hook_after_answers_that_ran_none_leaves_the_game_as_it_was() {
+    // Game::apply undoes a failed answer from a copy taken before the
+    // answers since, which ran no hook, applied again: red's Pass in turn
+    // 1 runs the hook (a copy is taken before blue's answer), blue's Pass
+    // runs none, red's Pass in turn 3 fails and must leave the game as it
+    // was before it (blue's answer replayed on the copy).
+    let script = r#"return { kinds = { tar = {
+      before_step = function(game, event)
+        if game.turn >= 3 then error("the tar boils over") end
+        return "it is stuck in the tar"
+      end } } }"#;
+    let folder = tar_variant("variants-undo-replay", script);
+    let set = VariantSet::load_from(&folder.0, &["tar"]).unwrap();
+    let (mut position, start, _) =
+        red1_programmed(crate::games::twin_tin_bots::orders::Tile::FORWARD_2);
+    lay(&mut position, "tar", start);
+    let mut game = game_of(&set, &position);
+    let pass = crate::games::twin_tin_bots::game::Answer::Change(
+        crate::games::twin_tin_bots::game::Change::Pass,
+    );
+    game.apply(pass).unwrap();
+    game.apply(pass).unwrap();
+    assert_eq!((game.turn(), game.robot(0).unwrap().at), (3, start));
+    let before = game.clone();
+    let e = game.apply(pass).unwrap_err().to_string();
+    assert!(e.contains("the tar boils over"), "{e}");
+    assert_eq!(game.position(), before.position());
+    assert_eq!(
+        (
+            game.turn(),
+            game.decision(),
+            game.countdown(),
+            game.events().len()
+        ),
+        (before.turn(), before.decision(), before.countdown(), 0)
+    );
+}
