@@ -475,6 +475,12 @@ impl Board {
         self.cell(sq).is_none()
     }
 
+    /// Whether `sq` destroys a robot that enters it: a pit, or off the
+    /// board (seed line 395); one look at the square.
+    pub fn is_deadly(&self, sq: Square) -> bool {
+        self.cell(sq).is_none_or(|c| c.kind == Some(Kind::Pit))
+    }
+
     /// The kind of `sq` other than a crusher (`None`: open floor, or off).
     pub fn kind(&self, sq: Square) -> Option<Kind> {
         self.cell(sq).and_then(|c| c.kind)

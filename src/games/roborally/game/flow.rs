@@ -14,7 +14,7 @@ use super::options::event_name;
 use super::variant_lua::VariantHook;
 use super::{Game, Pc, Pending, Step, LAST_REGISTER, REENTRY_DAMAGE};
 use crate::games::roborally::board::Kind;
-use crate::games::roborally::cards::{hand_size, locked_registers, Deck};
+use crate::games::roborally::cards::{hand_size, locked_registers, Deck, REGISTERS};
 use crate::games::roborally::rulings::WAKE_EMPTY_LOCKED;
 
 impl Game {
@@ -228,16 +228,17 @@ impl Game {
     /// (all of them when it is off the board), and notes the kept ones.
     pub(super) fn clear_registers(&mut self, i: usize) {
         let robot = &mut self.robots[i];
-        let locked = if robot.at.is_none() {
-            0..=0
+        // Registers lock from the fifth down: the first locked one, past
+        // the last when none is (or the robot is off the board).
+        let first_locked = if robot.at.is_none() {
+            REGISTERS + 1
         } else {
-            let range = locked_registers(robot.damage);
-            *range.start() as u8..=*range.end() as u8
+            *locked_registers(robot.damage).start()
         };
         let mut kept = 0u8;
         for (slot, card) in robot.program.iter_mut().enumerate() {
-            let r = slot as u8 + 1;
-            if locked.contains(&r) {
+            let r = slot + 1;
+            if r >= first_locked {
                 if card.is_some() {
                     kept |= 1 << r;
                 }

@@ -67,7 +67,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::engine::{Outcome, Refusal, Rulings};
 use crate::grid::square::{Compass, Square};
 
-use super::board::{Board, Course, Kind, Registers};
+use super::board::{Board, Course, Registers};
 use super::cards::{locked_registers, Card, REGISTERS};
 use super::position::{Position, RobotState, Stage, START_LIVES};
 use super::rulings::DISPUTES;
@@ -609,7 +609,7 @@ impl Game {
     /// Whether `sq` destroys a robot that enters it: a pit, or off the
     /// board (seed line 395).
     fn is_deadly(&self, sq: Square) -> bool {
-        self.board.is_off(sq) || self.board.kind(sq) == Some(Kind::Pit)
+        self.board.is_deadly(sq)
     }
 
     /// The name of a robot index.

@@ -110,6 +110,10 @@ impl Game {
     /// Destroys robot `i` if `to` is a pit or off the board; returns
     /// whether it was.
     pub(super) fn check_fall(&mut self, i: usize, to: Square) -> bool {
+        // Most squares are safe: one look says so.
+        if !self.is_deadly(to) {
+            return false;
+        }
         if self.board.is_off(to) {
             self.events.push(Event::LeftBoard(i, to));
         } else if self.board.kind(to) == Some(Kind::Pit) {
