@@ -251,6 +251,10 @@ impl Charge {
     }
 }
 
+/// A restart collects garbage in full only when the memory used passes
+/// the memory limit divided by this ([`Sandbox::restart`]).
+const RESTART_COLLECT_SHARE: usize = 4;
+
 /// The error that stops a call from inside a native function; the sandbox
 /// reports the budget error the meter recorded.
 const STOPPED: &str = "instruction budget exceeded";
@@ -594,7 +598,15 @@ impl Sandbox {
         entry.env = env;
         entry.value = value;
         self.take_output();
-        self.lua.gc_collect()?;
+        // A full collection walks every live object (the libraries, the
+        // API, the compiled scripts): most of a restart. It is needed only
+        // when the garbage could crowd the limits; below a quarter of the
+        // memory limit the collector's own steps free it as the next game
+        // allocates, and an allocation the limit refuses collects in full
+        // before it fails.
+        if self.lua.used_memory() > self.limits.memory_bytes / RESTART_COLLECT_SHARE {
+            self.lua.gc_collect()?;
+        }
         Ok(())
     }
 
