@@ -25,7 +25,6 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use mlua::chunk::ChunkMode;
 use mlua::{Function, Lua, LuaString, Table, Value};
 
 use super::{host_function, located};
@@ -156,24 +155,7 @@ pub struct LazyList {
     current: Current,
     /// Its length.
     length: Rc<Cell<usize>>,
-    /// The same for the lists' `__len`, a Lua function (`#answers` is
-    /// most of what a simple bot asks, and a Lua function costs a few
-    /// instructions where a host function costs thousands): `[1]` the
-    /// list that answers (none between decisions), `[2]` its length.
-    answering: Table,
 }
-
-/// The lists' `__len`: the length of the list that answers; any other
-/// list is stale, and the host function `stale` says so at the script's
-/// line (a tail call, so the line is the one that asked).
-const LIST_LENGTH: &str = "local answering, stale = ...
-local rawequal = rawequal
-return function(list)
-  if rawequal(list, answering[1]) then
-    return answering[2]
-  end
-  return stale(list)
-end";
 
 impl LazyList {
     /// Lists named `kind` in errors (`"answers"`); `item(lua, i)` builds
@@ -207,17 +189,12 @@ impl LazyList {
             Value::Number(n) if n.fract() == 0.0 && n.abs() < 1e15 => read(lua, &list, n as i64),
             _ => Ok(Value::Nil),
         })?;
-        let answering = lua.create_table()?;
-        let len: Function = {
-            let current = current.clone();
-            let stale = host_function(lua, move |lua, list: Table| {
+        let len = {
+            let (current, length) = (current.clone(), length.clone());
+            host_function(lua, move |lua, list: Table| {
                 current.check(lua, &list)?;
-                Ok(Value::Nil)
-            })?;
-            lua.load(LIST_LENGTH)
-                .set_name(format!("={kind} list length"))
-                .set_mode(ChunkMode::Text)
-                .call((answering.clone(), stale))?
+                Ok(length.get())
+            })?
         };
         let next: Function = lua.globals().get("next")?;
         let pairs = {
@@ -241,7 +218,6 @@ impl LazyList {
             metatable,
             current,
             length,
-            answering,
         })
     }
 
@@ -253,15 +229,12 @@ impl LazyList {
         list.set_metatable(Some(self.metatable.clone()))?;
         self.current.make(&list);
         self.length.set(length);
-        self.answering.raw_set(1, &list)?;
-        self.answering.raw_set(2, length)?;
         Ok(list)
     }
 
     /// No list answers any more (a new decision is asked, whose list is
     /// not made yet): a list kept from before is stale.
-    pub fn retire(&self) -> mlua::Result<()> {
+    pub fn retire(&self) {
         self.current.retire();
-        self.answering.raw_set(1, Value::Nil)
     }
 }

@@ -271,7 +271,7 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        self.answers.retire()?;
+        self.answers.retire();
         self.count.set(None);
         let view = Value::Table(self.views.fresh(lua)?);
         let decision = Value::Table(self.decisions.fresh(lua)?);

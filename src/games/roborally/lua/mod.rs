@@ -98,7 +98,7 @@ impl LuaBotApi for BotApi {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
-        self.answers.retire()?;
+        self.answers.retire();
         let view = Value::Table(self.views.fresh(lua)?);
         let decision = Value::Table(self.decisions.fresh(lua)?);
         Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))

@@ -422,6 +422,10 @@ pub(super) struct Choices {
     legal: LegalAnswers,
     colours: Vec<Colour>,
     texts: RefCell<Option<Table>>,
+    /// The count last written for its `#decision` ([`set_answer_count`]):
+    /// a write from the host costs a protected call, so an unchanged
+    /// count is not written again.
+    counted: Option<usize>,
 }
 
 impl Choices {
@@ -434,6 +438,7 @@ impl Choices {
             legal: game.legal(),
             colours: game.colours().to_vec(),
             texts: RefCell::new(None),
+            counted: None,
         }
     }
 
@@ -553,20 +558,24 @@ pub(super) fn with_root_view<R>(
     f: impl FnOnce() -> R,
 ) -> mlua::Result<R> {
     Context::begin_call(lua);
-    let count = {
+    let changed = {
         let mut choices = decision.borrow_mut::<Choices>()?;
         choices.refresh(game);
-        choices.legal.len()
+        let count = choices.legal.len();
+        (choices.counted.replace(count) != Some(count)).then_some(count)
     };
-    set_answer_count(lua, decision, count)?;
+    if let Some(count) = changed {
+        set_answer_count(lua, decision, count)?;
+    }
     let root = view.borrow::<RootView>()?;
     Ok(root.game.lend(game, f))
 }
 
 /// A [`Choices`] userdata to keep for [`with_root_view`].
 pub(super) fn new_choices(lua: &Lua, game: &Game) -> mlua::Result<AnyUserData> {
-    let choices = Choices::of(game);
+    let mut choices = Choices::of(game);
     let count = choices.legal.len();
+    choices.counted = Some(count);
     let decision = lua.create_userdata(choices)?;
     set_answer_count(lua, &decision, count)?;
     Ok(decision)
