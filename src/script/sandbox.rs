@@ -576,9 +576,11 @@ impl Sandbox {
     /// limits, in a fresh environment (the globals it or its functions
     /// wrote are gone, its top-level locals are new), the modules every
     /// script `require`d run again when next required, the random
-    /// generator starts from its seed, the captured output is dropped and
-    /// what is garbage now is collected (what the old run held is freed,
-    /// not counted against the limits). The script's old functions must no
+    /// generator starts from its seed, the captured output is dropped, and
+    /// what the old run held is garbage, never counted against the limits
+    /// (collected at once when the memory used passes a quarter of the
+    /// limit, else by the collector's steps, or in full by an allocation
+    /// the limit would refuse). The script's old functions must no
     /// longer be called. What a new sandbox would not share stays shared:
     /// the Lua state and the API tables set. Other scripts keep their
     /// environments. On an error (the chunk failed under the limits), the
