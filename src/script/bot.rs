@@ -62,6 +62,14 @@ pub trait LuaBotApi: Sized + 'static {
         seat: Seat,
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R>;
+
+    /// How many legal answers `game`'s decision has, just after
+    /// [`with_arguments`](LuaBotApi::with_arguments) was called for it: a
+    /// game whose count costs a listing may give the count it found for
+    /// the script's `decision`.
+    fn legal_count(&self, game: &Self::Game) -> usize {
+        game.legal_count()
+    }
 }
 
 /// Why a Lua bot could not answer a decision. The Display form names the
@@ -282,7 +290,8 @@ impl<A: LuaBotApi> LuaBot<A> {
             Ok(Err(e)) => return Err(script_error(e)),
             Err(e) => return Err(script_error(ScriptError::Sandbox(e))),
         };
-        resolve(game, &answer).ok_or_else(|| BotError::Illegal {
+        let count = self.api.legal_count(game);
+        resolve(game, &answer, count).ok_or_else(|| BotError::Illegal {
             bot: game.seat_name(seat).to_string(),
             path: self.path().to_string(),
             answer: shown(&answer, game.legal_count()),
@@ -328,11 +337,11 @@ fn put_search(view: &Value, search: &Function) -> mlua::Result<()> {
     }
 }
 
-/// The index of the legal answer `value` names: an index from 1, or an
-/// answer's text (read by the game, [`State::parse_answer`], so any
-/// spelling the game accepts at the prompt names the same answer).
-fn resolve<G: State>(game: &G, value: &Value) -> Option<usize> {
-    let count = game.legal_count();
+/// The index of the legal answer `value` names among `game`'s `count`:
+/// an index from 1, or an answer's text (read by the game,
+/// [`State::parse_answer`], so any spelling the game accepts at the prompt
+/// names the same answer).
+fn resolve<G: State>(game: &G, value: &Value, count: usize) -> Option<usize> {
     match value {
         Value::Integer(i) => i
             .checked_sub(1)

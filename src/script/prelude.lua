@@ -73,6 +73,7 @@ end
 -- when it is), so a script cannot hang the engine in one C call.
 local charge, charge_match, memory_limit = native.charge, native.charge_match, native.memory_limit
 local math_tointeger, s_gsub = math.tointeger, string.gsub
+local s_format, t_concat = string.format, table.concat
 
 -- One instruction of budget for this many bytes handled in C.
 local BYTES_PER_INSTRUCTION = 64
@@ -332,22 +333,54 @@ local overrides = {
 local envs = setmetatable({}, { __mode = "k" })
 local api = {}
 
-local function new_env()
-	local env = {}
-	for k, v in next, base do
-		env[k] = v
+-- `copier(t, slots)`: a function that returns a new table holding the
+-- fields `t` has now, and `false` under each name of `slots`, made by one
+-- table constructor: the table is sized once, where a loop of assignments
+-- grows it step by step (every script load and every restart copies the
+-- same base and libraries).
+local function copier(t, slots)
+	local values, fields, n = {}, {}, 0
+	local function field(k, v)
+		n = n + 1
+		values[n] = v
+		fields[n] = s_format("[%q] = v[%d]", k, n)
 	end
+	for k, v in next, t do
+		field(k, v)
+	end
+	for _, k in ipairs(slots) do
+		field(k, false)
+	end
+	local source = "local v = ... return function() return { " .. t_concat(fields, ", ") .. " } end"
+	return load_chunk(source, "=sandbox copier", "t")(values)
+end
+
+-- The copiers of the base and of each library (with its overrides), made
+-- at the first `new_env()`, once the prelude has finished them.
+local copy_base, copy_libs
+
+local function new_env()
+	if not copy_base then
+		local names = { "_G" }
+		copy_libs = {}
+		for name, lib in next, libs do
+			names[#names + 1] = name
+			local merged = {}
+			for k, v in next, lib do
+				merged[k] = v
+			end
+			for k, v in next, overrides[name] or {} do
+				merged[k] = v
+			end
+			copy_libs[name] = copier(merged, {})
+		end
+		copy_base = copier(base, names)
+	end
+	local env = copy_base()
 	-- Each script gets its own copy of each library table, so that changing
 	-- `string.format` in one script changes nothing in another.
-	for name, lib in next, libs do
-		local copy = {}
-		for k, v in next, lib do
-			copy[k] = v
-		end
-		for k, v in next, overrides[name] or {} do
-			copy[k] = v
-		end
-		env[name] = copy
+	for name, copy in next, copy_libs do
+		env[name] = copy()
 	end
 	for name, p in next, api do
 		env[name] = p

@@ -251,6 +251,10 @@ impl Charge {
     }
 }
 
+/// A restart collects garbage in full only when the memory used passes
+/// the memory limit divided by this ([`Sandbox::restart`]).
+const RESTART_COLLECT_SHARE: usize = 4;
+
 /// The error that stops a call from inside a native function; the sandbox
 /// reports the budget error the meter recorded.
 const STOPPED: &str = "instruction budget exceeded";
@@ -572,9 +576,11 @@ impl Sandbox {
     /// limits, in a fresh environment (the globals it or its functions
     /// wrote are gone, its top-level locals are new), the modules every
     /// script `require`d run again when next required, the random
-    /// generator starts from its seed, the captured output is dropped and
-    /// what is garbage now is collected (what the old run held is freed,
-    /// not counted against the limits). The script's old functions must no
+    /// generator starts from its seed, the captured output is dropped, and
+    /// what the old run held is garbage, never counted against the limits
+    /// (collected at once when the memory used passes a quarter of the
+    /// limit, else by the collector's steps, or in full by an allocation
+    /// the limit would refuse). The script's old functions must no
     /// longer be called. What a new sandbox would not share stays shared:
     /// the Lua state and the API tables set. Other scripts keep their
     /// environments. On an error (the chunk failed under the limits), the
@@ -594,7 +600,15 @@ impl Sandbox {
         entry.env = env;
         entry.value = value;
         self.take_output();
-        self.lua.gc_collect()?;
+        // A full collection walks every live object (the libraries, the
+        // API, the compiled scripts): most of a restart. It is needed only
+        // when the garbage could crowd the limits; below a quarter of the
+        // memory limit the collector's own steps free it as the next game
+        // allocates, and an allocation the limit refuses collects in full
+        // before it fails.
+        if self.lua.used_memory() > self.limits.memory_bytes / RESTART_COLLECT_SHARE {
+            self.lua.gc_collect()?;
+        }
         Ok(())
     }
 

@@ -10,6 +10,7 @@
 //! boards are the built-in boards.
 
 use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 use crate::assets::{
     listing_line, AssetFile, Entry, GameFiles, Kind, Library, Listed, LookupError,
@@ -76,9 +77,72 @@ pub fn locate(name_or_path: &str, library: &Library) -> Result<AssetFile, Course
 
 /// Finds and reads the course `name_or_path` (see [`locate`]): an unknown
 /// name is refused with the courses there are and the closest to it.
+///
+/// A course read before in this process, from the same texts (its file,
+/// its boards', each read again and compared), is not parsed again: a
+/// tournament starts every game on its course ([`read`]).
 pub fn find(name_or_path: &str, library: &Library) -> Result<Course, CourseError> {
     let file = locate(name_or_path, library)?;
-    Ok(Course::load_file(&file)?)
+    Ok(read(&file)?)
+}
+
+/// A course this process has read: the files it tried, each with its text
+/// (`None`: it could not be read), and the course made from them.
+struct ReadCourse {
+    texts: Vec<(AssetFile, Option<String>)>,
+    course: Course,
+}
+
+impl ReadCourse {
+    /// Whether every file it was made from reads as it did.
+    fn is_current(&self) -> bool {
+        self.texts
+            .iter()
+            .all(|(file, text)| file.read().ok().as_ref() == text.as_ref())
+    }
+}
+
+/// The most courses [`read`] keeps; a new one past them forgets the oldest.
+const COURSES_KEPT: usize = 16;
+
+/// The courses read in this process, by their course file, oldest first.
+static READ: Mutex<Vec<(AssetFile, Arc<ReadCourse>)>> = Mutex::new(Vec::new());
+
+/// Reads the course `file` ([`Course::load_file`]), or gives a copy of the
+/// one read before from the same texts: the course file and every board
+/// file it named are read again and compared (reading is cheap beside
+/// parsing and checking them). Courses that cannot be read are not kept.
+fn read(file: &AssetFile) -> Result<Course, BoardError> {
+    let known = lock_read()
+        .iter()
+        .find(|(course_file, _)| course_file == file)
+        .map(|(_, course)| Arc::clone(course));
+    if let Some(known) = known.filter(|known| known.is_current()) {
+        return Ok(known.course.clone());
+    }
+    let mut texts = Vec::new();
+    let course = Course::load_reading(file, &mut |file| {
+        let text = file.read();
+        texts.push((file.clone(), text.as_ref().ok().cloned()));
+        text
+    })?;
+    let mut read = lock_read();
+    read.retain(|(course_file, _)| course_file != file);
+    if read.len() >= COURSES_KEPT {
+        read.remove(0);
+    }
+    let fresh = ReadCourse {
+        texts,
+        course: course.clone(),
+    };
+    read.push((file.clone(), Arc::new(fresh)));
+    Ok(course)
+}
+
+/// The courses read, locked (a thread that panicked holding them left
+/// them whole: an entry is pushed or removed in one step).
+fn lock_read() -> std::sync::MutexGuard<'static, Vec<(AssetFile, Arc<ReadCourse>)>> {
+    READ.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Every course that can be named in `library`, sorted by name, each read

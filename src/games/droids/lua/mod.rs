@@ -17,6 +17,9 @@ mod simulate;
 #[cfg(test)]
 mod tests;
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use mlua::{Function, IntoLua, Lua, Value};
 
 use crate::engine::{Seat, State};
@@ -48,6 +51,9 @@ pub struct BotApi {
     decisions: LazyTables,
     /// The decisions' answers.
     answers: LazyList,
+    /// How many answers the decision being asked has, once its `answers`
+    /// list is made (a lay's answers are listed to be counted).
+    count: Rc<Cell<Option<usize>>>,
 }
 
 /// The word of a decision's kind.
@@ -230,10 +236,16 @@ impl LuaBotApi for BotApi {
             Context::read_game(lua, Self::TITLE, |game| answer(lua, game, i))
         })?;
         let list = answers.clone();
+        let count = Rc::new(Cell::new(None));
+        let counted = count.clone();
         let decisions = LazyTables::new(lua, "decision", DECISION_FIELDS, move |lua, key| {
             Context::read_game(lua, Self::TITLE, |game| match key {
                 "kind" => decision_kind(lua, game),
-                "answers" => list.fresh(lua, game.legal_count()).map(Value::Table),
+                "answers" => {
+                    let count = game.legal_count();
+                    counted.set(Some(count));
+                    list.fresh(lua, count).map(Value::Table)
+                }
                 _ => Ok(Value::Nil),
             })
         })?;
@@ -241,6 +253,7 @@ impl LuaBotApi for BotApi {
             views,
             decisions,
             answers,
+            count,
         })
     }
 
@@ -259,8 +272,15 @@ impl LuaBotApi for BotApi {
         call: impl FnOnce(&Value, &Value) -> R,
     ) -> mlua::Result<R> {
         self.answers.retire();
+        self.count.set(None);
         let view = Value::Table(self.views.fresh(lua)?);
         let decision = Value::Table(self.decisions.fresh(lua)?);
         Context::with_decision(lua, Self::TITLE, game, seat, || call(&view, &decision))
+    }
+
+    /// The count the script's `answers` list was made with, if it read
+    /// it: the game's own count lists a lay's answers again.
+    fn legal_count(&self, game: &Game) -> usize {
+        self.count.get().unwrap_or_else(|| game.legal_count())
     }
 }

@@ -26,6 +26,7 @@ use toml::Spanned;
 use crate::assets::{AssetFile, AssetFolder};
 use crate::engine::Named;
 use crate::escape;
+use crate::files::FileError;
 use crate::games::roborally::game::Game;
 use crate::grid::square::{Compass, Square};
 use crate::toml_text::{line_column, Exact};
@@ -601,18 +602,34 @@ impl Course {
     /// of that name, if there is one (`../boards/loop.toml` beside a
     /// course in the user data folder).
     pub fn load_file(file: &AssetFile) -> Result<Course, BoardError> {
-        let text = read(file)?;
+        Course::load_reading(file, &mut AssetFile::read)
+    }
+
+    /// [`Course::load_file`], reading every file it tries (the course,
+    /// each board, a board's built-in copy) through `read`, so that a
+    /// caller can tell which texts the course was made from
+    /// ([`super::courses::find`] keeps courses read by them).
+    pub(crate) fn load_reading(
+        file: &AssetFile,
+        read: &mut dyn FnMut(&AssetFile) -> Result<String, FileError>,
+    ) -> Result<Course, BoardError> {
+        let text = read(file).map_err(|e| cannot_read(file, e))?;
         let folder = file.folder();
         let built_in = AssetFolder::BuiltIn(super::courses::COURSES.built_in_folder(Game::NAME));
         Course::parse(&file.shown(), &text, |name| {
-            let mut board = folder.file(name);
-            if let AssetFile::Disk(path) = &board {
-                let copy = built_in.file(name);
-                if !path.exists() && copy.read().is_ok() {
-                    board = copy;
+            let board = folder.file(name);
+            let (board, text) = match read(&board) {
+                Ok(text) => (board, text),
+                Err(e) => {
+                    let copy = built_in.file(name);
+                    let absent = matches!(&board, AssetFile::Disk(path) if !path.exists());
+                    match absent.then(|| read(&copy)) {
+                        Some(Ok(text)) => (copy, text),
+                        _ => return Err(cannot_read(&board, e)),
+                    }
                 }
-            }
-            Board::parse(&board.shown(), &read(&board)?)
+            };
+            Board::parse(&board.shown(), &text)
         })
     }
 
@@ -844,11 +861,12 @@ impl Course {
     }
 }
 
-fn read(file: &AssetFile) -> Result<String, BoardError> {
-    file.read().map_err(|e| BoardError {
+/// The error of a course or board file that cannot be read.
+fn cannot_read(file: &AssetFile, e: FileError) -> BoardError {
+    BoardError {
         place: file.shown(),
         message: format!("cannot read: {}", e.reason()),
-    })
+    }
 }
 
 /// Deserializes TOML, placing a serde error by line, column and field.

@@ -544,3 +544,49 @@ fn the_proving_course_holds_what_the_speed_limit_anchor_counts() {
         .crusher(Square::new(20, 8))
         .is_some_and(|r| r.contains(2) && r.contains(4)));
 }
+
+/// A course read again from the same texts is the one read before; a
+/// change to the course file or to a board it names, or a board that
+/// appears where the built-in copy stood in, is read anew.
+#[test]
+fn a_course_is_read_again_only_when_its_files_change() {
+    let course = |description: &str, board: &str| {
+        format!(
+            "name = \"kept\"\ndescription = \"{description}\"\nplayers = [1, 2]\n\
+             [[board]]\nfile = \"{board}\"\noffset = [0, 0]\nstart = [0, 0]\n\
+             [[flag]]\nnumber = 1\nat = [1, 1]\n"
+        )
+    };
+    let folder = Folder::new(
+        "course-cache",
+        &[
+            ("courses/c.toml", &course("one", "a.toml")),
+            ("courses/a.toml", "size = [2, 2]\n"),
+        ],
+    );
+    let path = folder.0.join("courses/c.toml");
+    let read = || find(path.to_str().unwrap(), &built_in()).unwrap();
+    let first = read();
+    assert_eq!(
+        (first.description.as_str(), first.board.size()),
+        ("one", (2, 2))
+    );
+    assert_eq!(
+        read().board.size(),
+        (2, 2),
+        "the same texts, the same course"
+    );
+    std::fs::write(folder.0.join("courses/a.toml"), "size = [3, 2]\n").unwrap();
+    assert_eq!(read().board.size(), (3, 2), "a board changed");
+    std::fs::write(&path, course("two", "a.toml")).unwrap();
+    assert_eq!(read().description, "two", "the course changed");
+    // A board missing beside the course is the built-in one of its name,
+    // until one is written there.
+    std::fs::write(&path, course("three", "../boards/loop.toml")).unwrap();
+    let built_in_loop = read().board.size();
+    assert_ne!(built_in_loop, (2, 2));
+    assert_eq!(read().board.size(), built_in_loop, "the same texts");
+    std::fs::create_dir_all(folder.0.join("boards")).unwrap();
+    std::fs::write(folder.0.join("boards/loop.toml"), "size = [2, 2]\n").unwrap();
+    assert_eq!(read().board.size(), (2, 2), "a board written beside it");
+}

@@ -50,6 +50,7 @@ impl LuaBotApi for BotApi {
 
     fn install(lua: &Lua, charge: Charge) -> mlua::Result<BotApi> {
         Context::install(lua, 0, charge);
+        view::install_answer_counts(lua)?;
         Ok(BotApi { handles: None })
     }
 

@@ -422,6 +422,10 @@ pub(super) struct Choices {
     legal: LegalAnswers,
     colours: Vec<Colour>,
     texts: RefCell<Option<Table>>,
+    /// The count last written for its `#decision` ([`set_answer_count`]):
+    /// a write from the host costs a protected call, so an unchanged
+    /// count is not written again.
+    counted: Option<usize>,
 }
 
 impl Choices {
@@ -434,6 +438,7 @@ impl Choices {
             legal: game.legal(),
             colours: game.colours().to_vec(),
             texts: RefCell::new(None),
+            counted: None,
         }
     }
 
@@ -464,9 +469,57 @@ impl Choices {
     }
 }
 
+/// How many legal answers each decision userdata has, where its `__len`
+/// reads it: `#decision` is most of what a simple bot asks, and a Lua
+/// function reading a weak-keyed table costs a few instructions where a
+/// host metamethod costs thousands (and the VM charges them to the
+/// script's budget as any Lua code's).
+struct AnswerCounts {
+    /// Decision userdata to its number of legal answers (weak keys).
+    counts: Table,
+    /// The decisions' `__len`: `function(d) return counts[d] end`.
+    len: mlua::Function,
+}
+
+/// The state's [`AnswerCounts`], made on first use.
+fn answer_counts(lua: &Lua) -> mlua::Result<(Table, mlua::Function)> {
+    if let Some(made) = lua.app_data_ref::<AnswerCounts>() {
+        return Ok((made.counts.clone(), made.len.clone()));
+    }
+    let counts = lua.create_table()?;
+    let weak = lua.create_table()?;
+    weak.raw_set("__mode", "k")?;
+    counts.set_metatable(Some(weak))?;
+    let len: mlua::Function = lua
+        .load("local counts = ... return function(d) return counts[d] end")
+        .set_name("=decision length")
+        .set_mode(mlua::chunk::ChunkMode::Text)
+        .call(counts.clone())?;
+    lua.set_app_data(AnswerCounts {
+        counts: counts.clone(),
+        len: len.clone(),
+    });
+    Ok((counts, len))
+}
+
+/// Makes the state's [`AnswerCounts`] when the bot API is installed, so
+/// that none is made later while the app data is borrowed.
+pub(super) fn install_answer_counts(lua: &Lua) -> mlua::Result<()> {
+    answer_counts(lua).map(drop)
+}
+
+/// Makes `#decision` of the [`Choices`] userdata `decision` its number of
+/// legal answers, `count`.
+fn set_answer_count(lua: &Lua, decision: &AnyUserData, count: usize) -> mlua::Result<()> {
+    answer_counts(lua)?.0.raw_set(decision, count)
+}
+
 impl UserData for Choices {
+    fn add_fields<F: mlua::UserDataFields<Self>>(fields: &mut F) {
+        fields.add_meta_field_with(MetaMethod::Len, |lua| Ok(answer_counts(lua)?.1));
+    }
+
     fn add_methods<M: UserDataMethods<Self>>(methods: &mut M) {
-        add_host_meta_method(methods, MetaMethod::Len, |_, this, ()| Ok(this.legal.len()));
         add_host_meta_method(methods, MetaMethod::Index, |lua, this, key: Value| {
             let colour = |c: Option<Colour>| c.map(|c| c.to_string());
             Ok(match key {
@@ -505,12 +558,25 @@ pub(super) fn with_root_view<R>(
     f: impl FnOnce() -> R,
 ) -> mlua::Result<R> {
     Context::begin_call(lua);
-    decision.borrow_mut::<Choices>()?.refresh(game);
+    let changed = {
+        let mut choices = decision.borrow_mut::<Choices>()?;
+        choices.refresh(game);
+        let count = choices.legal.len();
+        (choices.counted.replace(count) != Some(count)).then_some(count)
+    };
+    if let Some(count) = changed {
+        set_answer_count(lua, decision, count)?;
+    }
     let root = view.borrow::<RootView>()?;
     Ok(root.game.lend(game, f))
 }
 
 /// A [`Choices`] userdata to keep for [`with_root_view`].
 pub(super) fn new_choices(lua: &Lua, game: &Game) -> mlua::Result<AnyUserData> {
-    lua.create_userdata(Choices::of(game))
+    let mut choices = Choices::of(game);
+    let count = choices.legal.len();
+    choices.counted = Some(count);
+    let decision = lua.create_userdata(choices)?;
+    set_answer_count(lua, &decision, count)?;
+    Ok(decision)
 }
