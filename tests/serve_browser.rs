@@ -234,6 +234,16 @@ fn a_droids_ruling_switched_by_keys_changes_who_wins() {
     let dir = folder("droids");
     let served = serve(&dir, &["--game", "droids", "--players", "2", "--seed", "5"]);
     let mut browser = page(&chromium, &dir, &served.url);
+    // A click on a square keeps the answers that name it.
+    browser.wait_for("document.querySelector('#board [data-square=\"4,0\"]')");
+    browser.click("#board [data-square=\"4,0\"]");
+    assert_eq!(
+        browser.eval("document.getElementById('legal-filter').value"),
+        json!("4,0")
+    );
+    let shown = browser
+        .eval("Array.from(document.querySelectorAll('#legal button')).map(b => b.textContent)");
+    assert_eq!(shown, json!(["place 4,0"]));
     // Under the default reading (`counts`).
     assert_eq!(winners(&mut browser), "winners: red");
     // A new session (the page without its session), the ruling switched

@@ -107,12 +107,14 @@ impl Sheet {
         }
     }
 
-    /// Draws a square cell of the board, `size` wide with its top left
-    /// corner at `corner`, filled with `fill`, and adds `fill` and its
-    /// `meaning` to the legend.
-    pub fn cell(&mut self, corner: (f64, f64), size: f64, fill: &str, meaning: &str) {
+    /// Draws a square cell of the board named `name` (as answers name it:
+    /// `3,4`; a page clicked there picks the answers that name it), `size`
+    /// wide with its top left corner at `corner`, filled with `fill`, and
+    /// adds `fill` and its `meaning` to the legend.
+    pub fn cell(&mut self, name: &str, corner: (f64, f64), size: f64, fill: &str, meaning: &str) {
         self.draw(
             Rectangle::new()
+                .set("data-square", name)
                 .set("x", corner.0)
                 .set("y", corner.1)
                 .set("width", size)

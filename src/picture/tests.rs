@@ -83,7 +83,7 @@ fn chosen_text_is_inert_in_the_picture() {
             ..RobotLook::default()
         },
     ));
-    sheet.cell((0.0, 0.0), 10.0, "#ffffff", hostile);
+    sheet.cell(hostile, (0.0, 0.0), 10.0, "#ffffff", hostile);
     sheet.block(hostile, Some(hostile), vec![hostile.into()]);
     let svg = sheet.finish();
     assert!(!svg.contains("<script") && !svg.contains("<!--"), "{svg}");

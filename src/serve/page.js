@@ -66,27 +66,36 @@ function lineButton(label, line) {
 /** The most legal answers shown as buttons at once. */
 const SHOWN = 60;
 
+/** Whether `answer` holds the filter's `word`: a name (`red.1`, `3,4`)
+ * as a whole word of it (so that `1,1` does not pick `1,11`), other
+ * words anywhere in it. */
+function matches(answer, word) {
+  if (!/[.,]/.test(word)) return answer.includes(word);
+  return answer.split(/\s+/).some((token) => token.replace(/[,;:)]+$/, "") === word);
+}
+
 /** Lists the legal answers that hold every word of the filter. */
 function listLegal() {
   const box = $("legal-box");
   box.hidden = !view || view.legal.length === 0;
   if (box.hidden) return;
   const words = $("legal-filter").value.toLowerCase().split(/\s+/).filter((w) => w);
-  const matching = view.legal.filter((a) => words.every((w) => a.toLowerCase().includes(w)));
+  const matching = view.legal.filter((a) => words.every((w) => matches(a.toLowerCase(), w)));
   $("legal").replaceChildren(...matching.slice(0, SHOWN).map((a) => lineButton(a, a)));
   const more = view.legal_count > view.legal.length ? ` (of ${view.legal_count}: type the others)` : "";
   $("legal-count").textContent = `${matching.length} of ${view.legal.length} legal answers${more}` +
     (matching.length > SHOWN ? `, the first ${SHOWN} shown: filter` : "");
 }
 
-/** A click on the board: the piece's name (the first word of the title
- * the drawing gives it) filters the legal answers. */
+/** A click on the board: the name of the piece (the first word of the
+ * title the drawing gives it) or of the square (its `data-square`)
+ * filters the legal answers. */
 function boardClicked(event) {
   let node = event.target;
   while (node && node !== $("board")) {
     const title = Array.from(node.children || []).find((c) => c.localName === "title");
-    if (title) {
-      const name = title.textContent.trim().split(/\s+/)[0] || "";
+    const name = title ? title.textContent.trim().split(/\s+/)[0] : node.dataset && node.dataset.square;
+    if (name) {
       $("legal-filter").value = name;
       listLegal();
       return;

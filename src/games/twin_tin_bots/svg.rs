@@ -202,7 +202,10 @@ fn draw_hex(sheet: &mut Sheet, game: &Game, grid: &HexGrid, hex: Hex) {
     let at = grid.centre(hex.q, hex.r);
     let floor = game.board().floor(hex);
     let radius = game.board().arena().radius() as i32;
-    let mut cell = Group::new().add_written(&floor_written(grid, radius, hex, floor.as_ref()));
+    // Named as answers name the hex: a page clicked there picks them.
+    let mut cell = Group::new()
+        .set("data-square", format!("{},{}", hex.q, hex.r))
+        .add_written(&floor_written(grid, radius, hex, floor.as_ref()));
     if let Some(floor) = &floor {
         sheet.legend(
             Group::new().add(
