@@ -356,6 +356,8 @@ type Method = fn(&Call<'_>, &mut Lent) -> mlua::Result<Value>;
 const METHODS: &[(&str, &str, usize, Method)] = &[
     ("terrain", "x, y", 2, terrain),
     ("piece", "x, y", 2, piece),
+    ("terrains", "", 0, terrains),
+    ("pieces", "", 0, pieces),
     ("count", "kind", 1, count),
     ("robot_at", "x, y", 2, robot_at),
     ("free", "x, y", 2, free),
@@ -416,6 +418,44 @@ fn piece(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
         Some(p) => name(call, p.name()),
         None => Ok(Value::Nil),
     }
+}
+
+/// The board's squares read by one whole-board method: charged one
+/// instruction a square (the table it fills).
+fn charge_board(call: &Call<'_>, lent: &Lent) -> mlua::Result<()> {
+    host::charge(
+        call.lua,
+        u64::try_from(lent.pieces.len()).unwrap_or(u64::MAX),
+    )
+}
+
+/// Every square's terrain, a list by square number (`y * width + x + 1`,
+/// row by row): one call where a script would call `terrain` for each
+/// square.
+fn terrains(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
+    charge_board(call, lent)?;
+    let board = &lent.mission.board;
+    let list = call.lua.create_table_with_capacity(lent.pieces.len(), 0)?;
+    for (i, at) in board.squares().enumerate() {
+        if let Some(t) = board.terrain(at) {
+            list.raw_set(i + 1, name(call, terrain_name(t))?)?;
+        }
+    }
+    Ok(Value::Table(list))
+}
+
+/// The pieces lying on the board, by square number (`y * width + x + 1`;
+/// nil where none): one call where a script would call `piece` for each
+/// square.
+fn pieces(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
+    charge_board(call, lent)?;
+    let table = call.lua.create_table()?;
+    for (i, p) in lent.pieces.iter().enumerate() {
+        if let Some(p) = p {
+            table.raw_set(i + 1, name(call, p.name())?)?;
+        }
+    }
+    Ok(Value::Table(table))
 }
 
 /// How many pieces of `kind` lie on the board; charged for the squares
