@@ -23,31 +23,41 @@ local function steps(row)
   return { 1, -1, row, -row, row + 1, 1 - row, row - 1, -row - 1 }
 end
 
--- What one hook call reads of the board: its size, its walls (`walls`,
--- by number: true on a fixed obstacle, a mobile one and the ring off the
--- board; the board does not change while the hook looks), and who plays;
--- with the fills' `seen` and `stack`, shared by the players' fills (a
--- square is seen in a fill when `seen[k]` is that fill's `stamp`).
+-- A square's mark when it is a wall: above any fill's stamp (one a
+-- player).
+local WALL = 255
+
+-- A list of `n` entries, each `WALL`, made at once (a table filled one
+-- entry at a time grows by copying itself).
+local function walls(n)
+  return { string.rep("\255", n):byte(1, -1) }
+end
+
+-- What one hook call reads of the board: its size, and each square's
+-- mark (`marks`, by number): `WALL` for a fixed obstacle, a mobile one
+-- and the ring off the board (the board does not change while the hook
+-- looks), else 0, or the `stamp` of the last fill that reached it (the
+-- players' fills share the marks and the `stack`, stamped 1, 2, ...); and
+-- who plays.
 local function look(game)
   local width, height = game.width, game.height
   local row = width + 2
-  local walls = {}
-  for k = 1, (height + 2) * row do walls[k] = true end
+  local marks = walls((height + 2) * row)
   local terrains, pieces = game:terrains(), game:pieces()
   local i = 0
   for y = 1, height do
     local k = y * row + 1
     for x = 1, width do
       i = i + 1
-      walls[k + x] = terrains[i] == "fixed" or pieces[i] == "obstacle"
+      if terrains[i] ~= "fixed" and pieces[i] ~= "obstacle" then marks[k + x] = 0 end
     end
   end
   local players = {}
   for _, colour in ipairs(game.players) do players[colour] = true end
   return {
     game = game, width = width, height = height, row = row,
-    steps = steps(row), walls = walls, players = players,
-    seen = {}, stack = {}, stamp = 0,
+    steps = steps(row), marks = marks, players = players,
+    stack = walls(width * height), stamp = 0,
   }
 end
 
@@ -75,11 +85,13 @@ local function sheltered(board, colour)
   for c, s in pairs(game.starts) do
     if c ~= colour then others[number(board, s.x, s.y)] = true end
   end
-  local walls, moves, most = board.walls, board.steps, board.width * board.height
-  local seen, stack, stamp = board.seen, board.stack, board.stamp + 1
+  local marks, moves, most = board.marks, board.steps, board.width * board.height
+  local stack, stamp = board.stack, board.stamp + 1
   board.stamp = stamp
   local first = number(board, me.x, me.y)
-  seen[first], stack[1] = stamp, first
+  -- (A wall stays one, were a robot ever to stand on it.)
+  if marks[first] < stamp then marks[first] = stamp end
+  stack[1] = first
   local top = 1
   local has_start, size, with = false, 0, nil
   while top > 0 do
@@ -92,8 +104,8 @@ local function sheltered(board, colour)
     if k == home then has_start = true end
     for i = 1, 8 do
       local j = k + moves[i]
-      if seen[j] ~= stamp and not walls[j] then
-        seen[j] = stamp
+      if marks[j] < stamp then
+        marks[j] = stamp
         top = top + 1
         stack[top] = j
       end
