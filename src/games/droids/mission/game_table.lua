@@ -1,8 +1,8 @@
 -- The `game` table a mission's hook gets, made in one call from Rust
 -- (src/games/droids/mission/hooks.rs, `MissionHooks::game_table`): filling
 -- a table from Rust is a protected call into Lua for each field, and a
--- `game` table has a few dozen. Its fields are set in the order the Rust
--- code set them before, each table starting empty.
+-- `game` table has a few dozen. Each table starts empty and gets its
+-- fields one by one in a fixed order, as a script's own table would.
 --
 -- It reads no global (the state's globals are no script's). The arguments:
 -- the counts of players, robots and kept numbers, the round, the board's
