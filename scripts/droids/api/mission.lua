@@ -40,6 +40,13 @@ local DrGame = {}
 function DrGame:terrain(x, y) end
 ---@return "obstacle"|"container"|"mine"|nil
 function DrGame:piece(x, y) end
+--- Every square's terrain in one call, by square number: [x, y] is
+--- `terrains[y * game.width + x + 1]`.
+---@return ("ground"|"water"|"fixed")[]
+function DrGame:terrains() end
+--- The pieces on the board in one call, by square number (`y * game.width + x + 1`; nil where none).
+---@return table<integer, "obstacle"|"container"|"mine">
+function DrGame:pieces() end
 ---@param kind "obstacle"|"container"|"mine"
 ---@return integer n How many pieces of `kind` lie on the board.
 function DrGame:count(kind) end

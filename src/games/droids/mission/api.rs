@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-use mlua::{Lua, LuaString, MultiValue, Table, Value};
+use mlua::{Function, Lua, LuaString, MultiValue, Table, Value};
 
 use crate::engine::{Rulings, Seat};
 use crate::grid::square::{Compass, Square};
@@ -118,39 +118,56 @@ pub struct Asked {
 /// The lent game, shared by the methods and the runtime.
 pub(crate) type Shared = Rc<RefCell<Option<Lent>>>;
 
-/// The names the methods give back most (terrains, pieces) as Lua strings,
-/// made once per sandbox: making a Lua string from Rust is a protected
-/// call into Lua, dearer than the rest of a method like `game:terrain`.
-struct Names(Vec<(&'static str, LuaString)>);
+/// What the methods give back made once per sandbox: the names they give
+/// back most (terrains, pieces) as Lua strings, since making a Lua string
+/// from Rust is a protected call into Lua, dearer than the rest of a
+/// method like `game:terrain`; and a Lua function that makes a list of its
+/// arguments, since filling a table from Rust is a protected call for each
+/// entry where the list's constructor is one call.
+struct Made {
+    names: Vec<(&'static str, LuaString)>,
+    /// `function(...) return { ... } end`.
+    list: Function,
+}
 
-impl Names {
-    /// The terrains' and the pieces' names in `lua`.
-    fn new(lua: &Lua) -> mlua::Result<Names> {
+impl Made {
+    /// The terrains' and the pieces' names, and the list's constructor, in
+    /// `lua`.
+    fn new(lua: &Lua) -> mlua::Result<Made> {
         let terrains = [Terrain::Ground, Terrain::Water, Terrain::Fixed].map(terrain_name);
         let pieces = Piece::ALL.map(Piece::name);
-        terrains
+        let names = terrains
             .into_iter()
             .chain(pieces)
             .map(|text| Ok((text, lua.create_string(text)?)))
-            .collect::<mlua::Result<_>>()
-            .map(Names)
+            .collect::<mlua::Result<_>>()?;
+        let list = lua
+            .load("return function(...) return { ... } end")
+            .set_name("=mission list")
+            .eval()?;
+        Ok(Made { names, list })
     }
 
     /// `text` as a Lua string: the one made once if it is one of the
     /// names, else a new one.
-    fn get(&self, lua: &Lua, text: &'static str) -> mlua::Result<Value> {
-        match self.0.iter().find(|(name, _)| *name == text) {
+    fn name(&self, lua: &Lua, text: &'static str) -> mlua::Result<Value> {
+        match self.names.iter().find(|(name, _)| *name == text) {
             Some((_, made)) => Ok(Value::String(made.clone())),
             None => lua.create_string(text).map(Value::String),
         }
+    }
+
+    /// A new table of `items` at 1, 2, ... (a nil leaves its place empty).
+    fn list(&self, items: MultiValue) -> mlua::Result<Value> {
+        self.list.call(items)
     }
 }
 
 /// One call of a method: its name and arguments, for the checks.
 struct Call<'a> {
     lua: &'a Lua,
-    /// The names made once ([`Names`]).
-    names: &'a Names,
+    /// What the methods give back made once ([`Made`]).
+    made: &'a Made,
     name: &'static str,
     usage: &'static str,
     /// The `game` table (`self`).
@@ -164,7 +181,7 @@ impl<'a> Call<'a> {
     /// colon), then at most `most` others.
     fn new(
         lua: &'a Lua,
-        names: &'a Names,
+        made: &'a Made,
         (name, usage, most): (&'static str, &'static str, usize),
         args: MultiValue,
     ) -> mlua::Result<Call<'a>> {
@@ -184,7 +201,7 @@ impl<'a> Call<'a> {
         };
         let call = Call {
             lua,
-            names,
+            made,
             name,
             usage,
             game,
@@ -356,6 +373,8 @@ type Method = fn(&Call<'_>, &mut Lent) -> mlua::Result<Value>;
 const METHODS: &[(&str, &str, usize, Method)] = &[
     ("terrain", "x, y", 2, terrain),
     ("piece", "x, y", 2, piece),
+    ("terrains", "", 0, terrains),
+    ("pieces", "", 0, pieces),
     ("count", "kind", 1, count),
     ("robot_at", "x, y", 2, robot_at),
     ("free", "x, y", 2, free),
@@ -377,12 +396,12 @@ const METHODS: &[(&str, &str, usize, Method)] = &[
 /// reading `lent`; the metatable itself hidden from scripts.
 pub(crate) fn metatable(lua: &Lua, lent: &Shared) -> mlua::Result<Table> {
     let methods = lua.create_table()?;
-    let names = Rc::new(Names::new(lua)?);
+    let made = Rc::new(Made::new(lua)?);
     for &(name, usage, most, body) in METHODS {
         let lent = lent.clone();
-        let names = names.clone();
+        let made = made.clone();
         let f = host::host_function(lua, move |lua, args: MultiValue| {
-            let call = Call::new(lua, &names, (name, usage, most), args)?;
+            let call = Call::new(lua, &made, (name, usage, most), args)?;
             let mut borrowed = lent.borrow_mut();
             let lent = borrowed
                 .as_mut()
@@ -398,7 +417,7 @@ pub(crate) fn metatable(lua: &Lua, lent: &Shared) -> mlua::Result<Table> {
 }
 
 fn name(call: &Call<'_>, text: &'static str) -> mlua::Result<Value> {
-    call.names.get(call.lua, text)
+    call.made.name(call.lua, text)
 }
 
 fn terrain(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
@@ -416,6 +435,47 @@ fn piece(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
         Some(p) => name(call, p.name()),
         None => Ok(Value::Nil),
     }
+}
+
+/// The board's squares read by one whole-board method: charged one
+/// instruction a square (the table it fills).
+fn charge_board(call: &Call<'_>, lent: &Lent) -> mlua::Result<()> {
+    host::charge(
+        call.lua,
+        u64::try_from(lent.pieces.len()).unwrap_or(u64::MAX),
+    )
+}
+
+/// Every square's terrain, a list by square number (`y * width + x + 1`,
+/// row by row): one call where a script would call `terrain` for each
+/// square.
+fn terrains(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
+    charge_board(call, lent)?;
+    let board = &lent.mission.board;
+    let items = board
+        .squares()
+        .map(|at| match board.terrain(at) {
+            Some(t) => name(call, terrain_name(t)),
+            None => Ok(Value::Nil),
+        })
+        .collect::<mlua::Result<MultiValue>>()?;
+    call.made.list(items)
+}
+
+/// The pieces lying on the board, by square number (`y * width + x + 1`;
+/// nil where none): one call where a script would call `piece` for each
+/// square.
+fn pieces(call: &Call<'_>, lent: &mut Lent) -> mlua::Result<Value> {
+    charge_board(call, lent)?;
+    let items = lent
+        .pieces
+        .iter()
+        .map(|p| match p {
+            Some(p) => name(call, p.name()),
+            None => Ok(Value::Nil),
+        })
+        .collect::<mlua::Result<MultiValue>>()?;
+    call.made.list(items)
 }
 
 /// How many pieces of `kind` lie on the board; charged for the squares

@@ -22,7 +22,7 @@ use std::cell::{Cell, RefCell};
 use std::fmt;
 use std::rc::Rc;
 
-use mlua::{Function, Lua, LuaString, Table, Value};
+use mlua::{Function, Lua, LuaString, MultiValue, Table, Value};
 
 use crate::engine::Seat;
 use crate::grid::square::{Compass, Square};
@@ -184,6 +184,8 @@ pub struct MissionHooks {
     hooks: [Option<Function>; 4],
     /// The metatable of the `game` tables: the methods ([`api`]).
     meta: Table,
+    /// [`GAME_TABLE`], compiled once.
+    make_game: Function,
     /// The game lent to the hook running.
     lent: Shared,
     /// The setting given after the mission's name (`7:c`).
@@ -197,6 +199,10 @@ pub struct MissionHooks {
     /// The fixed texts of the `game` and `event` tables, made once.
     texts: Texts,
 }
+
+/// The Lua function that makes a hook's `game` table from its fields
+/// given in order, in one call (`game_table.lua`).
+const GAME_TABLE: &str = include_str!("game_table.lua");
 
 /// The most texts [`Texts`] keeps: the tables' keys, the colours, the
 /// robots' and pieces' names, the mission's name and setting fit many
@@ -258,6 +264,12 @@ impl MissionHooks {
         let lent: Shared = Rc::default();
         let meta = api::metatable(sandbox.lua(), &lent)
             .map_err(|e| LoadError(format!("{file}: the mission runtime: {e}")))?;
+        let make_game = sandbox
+            .lua()
+            .load(GAME_TABLE)
+            .set_name("=mission game table")
+            .eval()
+            .map_err(|e| LoadError(format!("{file}: the mission runtime: {e}")))?;
         let script = sandbox.load_str(file, text).map_err(err)?;
         let hooks = hooks_of(file, sandbox.script_value(script))?;
         Ok(MissionHooks {
@@ -265,6 +277,7 @@ impl MissionHooks {
             script,
             hooks,
             meta,
+            make_game,
             lent,
             setting,
             guard: HookGuard::new(),
@@ -365,60 +378,59 @@ impl MissionHooks {
     }
 
     /// The `game` table a hook gets: the data, with the methods of
-    /// [`api`] in its (hidden) metatable.
+    /// [`api`] in its (hidden) metatable; made by [`GAME_TABLE`] in one
+    /// call.
     fn game_table(&self, lua: &Lua, game: &Game) -> mlua::Result<Table> {
-        let text = |t: &str| self.texts.get(lua, t);
-        let t = lua.create_table()?;
+        let text = |t: &str| self.texts.get(lua, t).map(Value::String);
+        let int = Value::Integer;
         let board = &game.mission.board;
-        t.raw_set(text("round")?, game.round)?;
-        t.raw_set(text("width")?, board.width)?;
-        t.raw_set(text("height")?, board.height)?;
-        t.raw_set(text("mission")?, text(game.mission.name.as_str())?)?;
         let setting = match self.setting.as_deref() {
-            Some(setting) => Some(text(setting)?),
-            None => None,
+            Some(setting) => text(setting)?,
+            None => Value::Nil,
         };
-        t.raw_set(text("setting")?, setting)?;
-        let players = lua.create_table()?;
-        let starts = lua.create_table()?;
-        let free = lua.create_table()?;
+        let mut args = MultiValue::with_capacity(8 + 4 * (game.players.len() + game.robots.len()));
+        args.extend([
+            int(game.players.len() as i64),
+            int(game.robots.len() as i64),
+            int(game.vars.iter().count() as i64),
+            int(i64::from(game.round)),
+            int(i64::from(board.width)),
+            int(i64::from(board.height)),
+            text(game.mission.name.as_str())?,
+            setting,
+        ]);
         for (seat, p) in game.players.iter().enumerate() {
-            let colour = text(game.colour(seat))?;
-            players.raw_set(seat + 1, &colour)?;
-            if let Some(at) = game.mission.starts[game.colours[seat]] {
-                starts.raw_set(&colour, square_table(lua, &self.texts, at)?)?;
-            }
-            free.raw_set(colour, p.blocked.iter().filter(|b| !**b).count())?;
+            args.push_back(text(game.colour(seat))?);
+            args.extend(square_values(game.mission.starts[game.colours[seat]]));
+            args.push_back(int(p.blocked.iter().filter(|b| !**b).count() as i64));
         }
-        t.raw_set(text("players")?, players)?;
-        t.raw_set(text("starts")?, starts)?;
-        t.raw_set(text("free_registers")?, free)?;
-        let robots = lua.create_table()?;
-        let (name_key, x_key, y_key) = (text("name")?, text("x")?, text("y")?);
-        let carrying_key = text("carrying")?;
         for r in &game.robots {
-            let rt = lua.create_table()?;
-            let name = text(&r.id.to_string())?;
-            rt.raw_set(&name_key, &name)?;
-            if let Some(at) = r.at {
-                rt.raw_set(&x_key, at.x)?;
-                rt.raw_set(&y_key, at.y)?;
-            }
-            let carrying = match r.carrying {
-                Some(c) => Some(text(carried_name(c))?),
-                None => None,
-            };
-            rt.raw_set(&carrying_key, carrying)?;
-            robots.raw_set(name, rt)?;
+            args.push_back(text(&r.id.to_string())?);
+            args.extend(square_values(r.at));
+            args.push_back(match r.carrying {
+                Some(c) => text(carried_name(c))?,
+                None => Value::Nil,
+            });
         }
-        t.raw_set(text("robots")?, robots)?;
-        let vars = lua.create_table()?;
         for (k, v) in &game.vars {
-            vars.raw_set(k.as_str(), *v)?;
+            args.push_back(Value::String(lua.create_string(k.as_str())?));
+            args.push_back(int(*v));
         }
-        t.raw_set(text("vars")?, vars)?;
+        let t: Table = self.make_game.call(args)?;
         t.set_metatable(Some(self.meta.clone()))?;
         Ok(t)
+    }
+}
+
+/// A square's `x` and `y` as arguments of [`GAME_TABLE`] (nil and nil for
+/// none).
+fn square_values(at: Option<Square>) -> [Value; 2] {
+    match at {
+        Some(at) => [
+            Value::Integer(i64::from(at.x)),
+            Value::Integer(i64::from(at.y)),
+        ],
+        None => [Value::Nil, Value::Nil],
     }
 }
 

@@ -135,9 +135,18 @@ fn game(script: &str) -> Result<Game, String> {
 
 /// A game of red and yellow on the board of `row` with `script`'s hooks.
 fn game_on(row: &str, script: &str) -> Result<Game, String> {
+    game_on_rows(&[row], script)
+}
+
+/// A game of red and yellow on the board of `rows` with `script`'s hooks.
+fn game_on_rows(rows: &[&str], script: &str) -> Result<Game, String> {
+    let rows: Vec<String> = rows.iter().map(|r| format!("\"{r}\"")).collect();
     let m = Mission::parse(
         "t.toml",
-        &format!("mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [\"{row}\"]"),
+        &format!(
+            "mission = 9\nname = \"t\"\nplayers = [2, 2]\nrows = [{}]",
+            rows.join(", ")
+        ),
     )
     .map_err(|e| e.to_string())?;
     let hooks = Rc::new(load(script)?);
@@ -411,6 +420,55 @@ fn the_changes_asked_for_are_charged_for_their_work() {
     // A few are cheap.
     game("return { setup = function(game) for i = 1, 100 do game:drive('red', 'E', 'dash') end end }")
         .expect("100 dashes");
+}
+
+/// A board of 10 by 10 squares with water and fixed obstacles.
+const TEN_BY_TEN: [&str; 10] = [
+    "R........Y",
+    "..........",
+    "...~~.....",
+    "..~~~.....",
+    "....#.....",
+    ".....#....",
+    ".....~~~..",
+    ".....~~...",
+    "..........",
+    "..........",
+];
+
+#[test]
+fn the_whole_board_reads_give_what_each_square_s_read_gives() {
+    // A piece the hook has set shows too; a mismatch, or a list of the
+    // wrong length, is kept as `bad`.
+    let script = "return { setup = function(game)
+  game:set_piece(3, 2, 'obstacle')
+  game:set_piece(9, 9, 'mine')
+  local terrains, pieces, bad, n = game:terrains(), game:pieces(), 0, 0
+  for y = 0, game.height - 1 do
+    for x = 0, game.width - 1 do
+      local i = y * game.width + x + 1
+      if terrains[i] ~= game:terrain(x, y) then bad = bad + 1 end
+      if pieces[i] ~= game:piece(x, y) then bad = bad + 1 end
+    end
+  end
+  for _ in pairs(pieces) do n = n + 1 end
+  game:set('bad', bad + (#terrains == 100 and 0 or 1))
+  game:set('pieces', n)
+end }";
+    let g = game_on_rows(&TEN_BY_TEN, script).expect("a game");
+    assert_eq!(g.vars.get("bad"), Some(&0));
+    assert_eq!(g.vars.get("pieces"), Some(&2));
+}
+
+#[test]
+fn a_whole_board_read_is_charged_for_its_squares() {
+    // 100,000 reads of a board of 100 squares pass the budget (10,000,000)
+    // only if the squares are free.
+    let runaway = "return { setup = function(game) for i = 1, 100000 do game:pieces() end end }";
+    let e = game_on_rows(&TEN_BY_TEN, runaway).expect_err("refused");
+    assert!(e.contains("instruction budget of 10000000 exceeded"), "{e}");
+    let few = "return { setup = function(game) for i = 1, 1000 do game:pieces() end end }";
+    game_on_rows(&TEN_BY_TEN, few).expect("1000 reads");
 }
 
 /// A game of red and yellow under `pins` whose `setup` hook runs `body`.
