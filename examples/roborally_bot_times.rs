@@ -1,8 +1,10 @@
 //! How long a RoboRally bot takes to decide: plays races of one bot
 //! against another on a course (the two seats rotated from one game to
-//! the next) and prints the mean and the longest wall time of the first
-//! bot's decisions, all of them and its first card decision of each turn
-//! (where a planning bot plans) apart, and how it answered the option
+//! the next) and prints the mean, the median, the 95th percentile and the
+//! longest thread CPU time of the first bot's decisions (CPU, not wall:
+//! the machine's load does not count), all of them and its first card
+//! decision of each turn (where a planning bot plans) apart, and how it
+//! answered the option
 //! cards' questions (drawn on two-wrench sites): run-time options used or
 //! skipped, weapons chosen over the main laser, options given up for a
 //! damage point.
@@ -15,7 +17,7 @@
 //! races the first bot won.
 
 use std::collections::BTreeMap;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tinbots::assets::Library;
 use tinbots::bot::{seat_seed, Bot, BotFailure, BotSpec};
@@ -25,6 +27,11 @@ use tinbots::games::roborally::game::options::shuffled_option_deck;
 use tinbots::games::roborally::position::{Position, RobotState, Stage};
 use tinbots::games::roborally::{courses, game::Game, seam::TYPE};
 use tinbots::grid::square::Compass;
+
+#[path = "../benches/common/mod.rs"]
+#[allow(dead_code)] // the example reads only the clock
+mod common;
+use common::CpuClock;
 
 /// A two-robot race on `course` as [`Game::race`] deals it, each robot
 /// holding `armed` option cards from the top of the option deck.
@@ -99,8 +106,9 @@ impl Bot for Timed {
         self.bot.name()
     }
     fn choose(&mut self, game: &dyn DynState) -> Result<usize, BotFailure> {
-        let start = Instant::now();
+        let clock = CpuClock::thread();
         let answer = self.bot.choose(game);
+        let spent = Duration::from_nanos(clock.elapsed_ns());
         if let (true, Ok(i)) = (self.timed, &answer) {
             let question = game.decision_text();
             let text = game.legal_text(*i).unwrap_or_default();
@@ -114,18 +122,29 @@ impl Bot for Timed {
             if card {
                 self.last_turn = game.turn();
             }
-            self.times.push((start.elapsed(), first));
+            self.times.push((spent, first));
         }
         answer
     }
 }
 
-/// Mean and longest of `times`, in milliseconds.
-fn summary(times: &[Duration]) -> (f64, f64) {
-    let total: Duration = times.iter().sum();
-    let mean = total.as_secs_f64() * 1e3 / times.len().max(1) as f64;
-    let max = times.iter().max().copied().unwrap_or_default();
-    (mean, max.as_secs_f64() * 1e3)
+/// `times` summed up in milliseconds: `mean .. ms, median .. ms, 95th
+/// percentile .. ms, max .. ms` (a percentile is the time that share of
+/// the decisions took at most).
+fn summary(times: &[Duration]) -> String {
+    let mut ms: Vec<f64> = times.iter().map(|t| t.as_secs_f64() * 1e3).collect();
+    ms.sort_by(f64::total_cmp);
+    let mean = ms.iter().sum::<f64>() / ms.len().max(1) as f64;
+    let percentile = |share: f64| {
+        let rank = (share * ms.len() as f64).ceil() as usize;
+        ms.get(rank.saturating_sub(1)).copied().unwrap_or(0.0)
+    };
+    format!(
+        "mean {mean:.2} ms, median {:.2} ms, 95th percentile {:.2} ms, max {:.2} ms",
+        percentile(0.5),
+        percentile(0.95),
+        percentile(1.0)
+    )
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -168,15 +187,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
     let every: Vec<Duration> = all.iter().map(|t| t.0).collect();
     let planning: Vec<Duration> = all.iter().filter(|t| t.1).map(|t| t.0).collect();
-    let (mean, max) = summary(&every);
+    println!("{} decisions: {}", every.len(), summary(&every));
     println!(
-        "{} decisions: mean {mean:.2} ms, max {max:.2} ms",
-        every.len()
-    );
-    let (mean, max) = summary(&planning);
-    println!(
-        "{} first card decisions of a turn: mean {mean:.2} ms, max {max:.2} ms",
-        planning.len()
+        "{} first card decisions of a turn: {}",
+        planning.len(),
+        summary(&planning)
     );
     println!("{won} of {games} races won");
     for ((kind, answer), n) in &options {

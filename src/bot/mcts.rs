@@ -125,11 +125,15 @@ impl MctsConfig {
     /// when a name spells it; an error names the setting and the range.
     fn apply_settings(&mut self, settings: &SearchSettings) -> Result<(), String> {
         let SearchSettings {
+            iterations,
             horizon,
             quiet,
             exploration,
             choice,
         } = *settings;
+        if let Some(iterations) = iterations {
+            self.iterations = whole_within("iterations", iterations, 1, MAX_ITERATIONS)?;
+        }
         if let Some(horizon) = horizon {
             self.horizon = whole_within("horizon", horizon, 0, MAX_HORIZON)?;
         }

@@ -23,6 +23,9 @@ pub enum SearchChoice {
 /// search's default. The names are those of the bot's `mcts:` settings.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchSettings {
+    /// Iterations per decision (`iterations`): a game whose iterations are
+    /// cheap may search more within the same time a decision.
+    pub iterations: Option<u32>,
     /// Turns a playout runs past the end of the decision's turn
     /// (`horizon`).
     pub horizon: Option<u32>,
@@ -38,6 +41,7 @@ pub struct SearchSettings {
 impl SearchSettings {
     /// No setting: the search's defaults.
     pub const NONE: SearchSettings = SearchSettings {
+        iterations: None,
         horizon: None,
         quiet: None,
         exploration: None,

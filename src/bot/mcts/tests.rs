@@ -383,6 +383,7 @@ fn a_game_s_own_settings_come_under_those_of_the_name() {
 fn a_game_s_own_settings_are_held_to_the_ranges_of_a_name_s() {
     let mut config = MctsConfig::default();
     let own = SearchSettings {
+        iterations: Some(250),
         horizon: Some(3),
         quiet: Some(0.5),
         exploration: Some(2.0),
@@ -391,11 +392,18 @@ fn a_game_s_own_settings_are_held_to_the_ranges_of_a_name_s() {
     config.apply_settings(&own).unwrap();
     assert_eq!(
         config,
-        MctsConfig::parse("mcts:horizon=3,quiet=0.5,exploration=2,choice=best")
+        MctsConfig::parse("mcts:iterations=250,horizon=3,quiet=0.5,exploration=2,choice=best")
             .unwrap()
             .unwrap()
     );
     for (bad, says) in [
+        (
+            SearchSettings {
+                iterations: Some(0),
+                ..SearchSettings::NONE
+            },
+            "iterations=0: a whole number from 1 to 1000000",
+        ),
         (
             SearchSettings {
                 horizon: Some(MAX_HORIZON + 1),

@@ -1,10 +1,14 @@
 //! What a position of RoboRally is worth to a robot before the race ends
 //! ([`crate::engine::State::heuristic`]), for the native search bot: the
-//! flags it touched (the race is to touch them all in order,
-//! 004_11511d35c714bcd0.txt:73), less the way from where it stands and
-//! faces (its archive while destroyed) to its next flag around walls and
-//! pits, turns counted as the cards they take (the `planner` bot's costs),
-//! its damage, and the lives it lost, against the best other robot.
+//! race it has left in steps (the race is to touch the flags in order,
+//! 004_11511d35c714bcd0.txt:73), as the `planner` bot counts it: the way
+//! from where it stands and faces (its archive while destroyed) to its
+//! next flag around walls and pits, turns counted as the cards they take,
+//! a belt under it counted half, then the ways between the flags after
+//! it; less its damage and the lives it lost, against the best other
+//! robot. The race left runs on as flags are touched (a flag is worth the
+//! way it shortens, and a little more), so robots on different legs of the
+//! race are compared by the steps each has left.
 
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, VecDeque};
@@ -15,12 +19,23 @@ use super::position::RobotState;
 use crate::engine::squash;
 use crate::grid::square::{Compass, Square};
 
-/// What touching a flag is worth, in steps.
-const FLAG: f64 = 40.0;
+/// What touching a flag is worth beyond the way it shortens, in steps:
+/// the robot's archive moves there (004_11511d35c714bcd0.txt:73).
+const FLAG: f64 = 2.0;
 /// What a life is worth, in steps.
 const LIFE: f64 = 10.0;
 /// What a damage token costs, in steps.
 const DAMAGE: f64 = 0.7;
+/// What each damage token from the fifth costs more, in steps: it locks a
+/// register (the `planner` bot's `LOCK_COST`).
+const LOCK: f64 = 2.5;
+/// The damage from which each token locks a register.
+const LOCKS_FROM: u8 = 5;
+/// What a belt carrying the robot into a pit or off the board costs, in
+/// steps (the `planner` bot's figure).
+const BELT_DEATH: f64 = 8.0;
+/// What being out of the race (no life left) costs, in steps.
+const OUT: f64 = 400.0;
 /// What being destroyed (off the board, coming back next turn) costs, in
 /// steps, beyond the way back from the archive.
 const DESTROYED: f64 = 3.0;
@@ -61,7 +76,7 @@ pub fn heuristic(game: &Game, seat: usize) -> f64 {
 fn alone(board: &Board, progress: f64) -> f64 {
     let flags = board.flags().len() as f64;
     let top = FLAG * flags + LIFE * MOST_LIVES;
-    let bottom = -10.0 * FLAG - FAR;
+    let bottom = -OUT - FAR;
     ((progress - bottom) / (top - bottom)).clamp(0.0, 1.0)
 }
 
@@ -72,30 +87,71 @@ const MOST_LIVES: f64 = 5.0;
 const FAR: f64 = 200.0;
 
 /// A robot's progress in steps: [`FLAG`] per flag touched and [`LIFE`] per
-/// life left, less the steps to its next flag, its damage, being
-/// destroyed and a turn powered down ([`IDLE_TURN`]; an announced power
-/// down counts its repair too).
+/// life left, less the race left ([`race_left`]), its damage
+/// ([`damage_cost`]), being destroyed and a turn powered down
+/// ([`IDLE_TURN`]; an announced power down counts its repair too).
 pub fn progress(board: &Board, robot: &RobotState) -> f64 {
-    let mut value = FLAG * f64::from(robot.flags) + LIFE * f64::from(robot.lives)
-        - DAMAGE * f64::from(robot.damage);
+    let mut value =
+        FLAG * f64::from(robot.flags) + LIFE * f64::from(robot.lives) - damage_cost(robot.damage);
     if robot.powered_down {
         value -= IDLE_TURN;
     } else if robot.power_down_announced {
-        value -= IDLE_TURN - DAMAGE * f64::from(robot.damage);
+        value -= IDLE_TURN - damage_cost(robot.damage);
     }
-    let from = match robot.at {
-        Some(at) => at,
-        None if robot.lives == 0 => return value - 10.0 * FLAG,
+    let pose = match robot.at {
+        Some(at) => Some((at, robot.facing)),
+        None if robot.lives == 0 => return value - OUT,
         None => {
             value -= DESTROYED;
-            robot.archive
+            None
         }
     };
-    let facing = robot.at.map(|_| robot.facing);
-    if let Some(flag) = board.flags().iter().find(|f| f.number == robot.flags + 1) {
-        value -= way(board, from, facing, flag.at);
-    }
     value
+        - race_left(
+            board,
+            pose.map_or(robot.archive, |p| p.0),
+            pose,
+            robot.flags,
+        )
+}
+
+/// What `damage` tokens cost, in steps: [`DAMAGE`] each, and [`LOCK`] more
+/// for each from the [`LOCKS_FROM`]th (a locked register).
+fn damage_cost(damage: u8) -> f64 {
+    DAMAGE * f64::from(damage) + LOCK * f64::from(damage.saturating_sub(LOCKS_FROM - 1))
+}
+
+/// The steps left in the race of a robot at `from` (facing as `pose`
+/// says, any way when it is off the board) with `touched` flags touched:
+/// the way to its next flag, then between the flags after it. A robot
+/// standing on a belt counts half the way from where the belts take it in
+/// a register phase ([`super::playout::belts_move`]), or [`BELT_DEATH`]
+/// more when they destroy it.
+fn race_left(board: &Board, from: Square, pose: Option<(Square, Compass)>, touched: u8) -> f64 {
+    let flag_at = |number: u8| {
+        board
+            .flags()
+            .iter()
+            .find(|f| f.number == number)
+            .map(|f| f.at)
+    };
+    let Some(next) = flag_at(touched + 1) else {
+        return 0.0;
+    };
+    let here = way(board, from, pose.map(|p| p.1), next);
+    let on_belt = board.kind(from).and_then(|k| k.belt(false)).is_some();
+    let to_next = match pose {
+        Some(pose) if on_belt => match super::playout::belts_move(board, pose) {
+            Some((at, facing)) => 0.5 * here + 0.5 * way(board, at, Some(facing), next),
+            None => here + BELT_DEATH,
+        },
+        _ => here,
+    };
+    let legs: f64 = (touched + 1..)
+        .map_while(|n| Some((flag_at(n)?, flag_at(n + 1)?)))
+        .map(|(a, b)| way(board, a, None, b))
+        .sum();
+    to_next + legs
 }
 
 /// Whether a robot may stand on `sq`: on the board and not a pit (seed
@@ -376,6 +432,59 @@ mod tests {
         let mut alone_too = out.clone();
         alone_too.robots_for_tests().truncate(1);
         assert_eq!(heuristic(&out, 0), heuristic(&alone_too, 0));
+    }
+
+    /// The race is to touch the flags in order (004_11511d35c714bcd0.txt:73):
+    /// a robot that touched its first flag is ahead of one standing on it
+    /// untouched by the little a touched flag is worth, not by a flag's
+    /// worth of steps, so the search still tells their answers apart (a
+    /// lead of a whole leg would be squashed flat, near 1).
+    #[test]
+    fn robots_on_different_legs_are_compared_by_the_steps_each_has_left() {
+        let mut g = game(2);
+        let flag = g.board().flags()[0].at;
+        for (seat, touched) in [(0, 1), (1, 0)] {
+            let robot = &mut g.robots_for_tests()[seat];
+            robot.at = Some(flag);
+            robot.facing = Compass::N;
+            robot.flags = touched;
+        }
+        let ahead = heuristic(&g, 0);
+        assert!(ahead > 0.5 && ahead < 0.7, "{ahead}");
+    }
+
+    /// Damage from the fifth point locks a register
+    /// (004_11511d35c714bcd0.txt:203), so it costs more than the points
+    /// before it.
+    #[test]
+    fn damage_that_locks_a_register_costs_more() {
+        let point = |d: u8| damage_cost(d + 1) - damage_cost(d);
+        assert!(point(4) > 2.0 * point(3), "{} {}", point(4), point(3));
+        assert!(
+            (point(2) - point(3)).abs() < 1e-9,
+            "{} {}",
+            point(2),
+            point(3)
+        );
+    }
+
+    /// Belts move the robots on them after the registers
+    /// (004_11511d35c714bcd0.txt:131): a robot on a belt counts half the
+    /// way from where they carry it.
+    #[test]
+    fn a_robot_on_a_belt_counts_half_the_way_from_where_it_is_carried() {
+        let g = game(1);
+        let board = g.board();
+        let flag = board.flags()[0].at;
+        // The yard's express belt runs east along row 2 (the test above).
+        let on_belt = (Square::new(3, 2), Compass::N);
+        let carried = (Square::new(5, 2), Compass::N);
+        let here = way(board, on_belt.0, Some(on_belt.1), flag);
+        let there = way(board, carried.0, Some(carried.1), flag);
+        assert_ne!(here, there);
+        let legs = race_left(board, flag, Some((flag, Compass::N)), 0);
+        let left = race_left(board, on_belt.0, Some(on_belt), 0) - legs;
+        assert!((left - (here + there) / 2.0).abs() < 1e-9, "{left}");
     }
 
     #[test]

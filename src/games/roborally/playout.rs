@@ -78,8 +78,7 @@ fn project(
 /// register phase `phase` (the order of a phase: express belts, all
 /// belts, pushers, gears, crushers): `None` when it is destroyed.
 fn board_acts(board: &Board, pose: (Square, Compass), phase: u8) -> Option<(Square, Compass)> {
-    let pose = carry(board, pose, true)?;
-    let (mut at, mut facing) = carry(board, pose, false)?;
+    let (mut at, mut facing) = belts_move(board, pose)?;
     match board.kind(at) {
         Some(Kind::Pusher { to, registers })
             if registers.contains(phase) && !board.is_walled(at, to) =>
@@ -96,6 +95,12 @@ fn board_acts(board: &Board, pose: (Square, Compass), phase: u8) -> Option<(Squa
         return None;
     }
     Some((at, facing))
+}
+
+/// Where one register phase's belts take a robot at `pose` (the express
+/// belts, then all belts): `None` when they destroy it.
+pub(super) fn belts_move(board: &Board, pose: (Square, Compass)) -> Option<(Square, Compass)> {
+    carry(board, carry(board, pose, true)?, false)
 }
 
 /// One belt move of a robot at `pose`: by an express belt only where
