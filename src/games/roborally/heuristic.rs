@@ -128,11 +128,13 @@ fn damage_cost(damage: u8) -> f64 {
 /// a register phase ([`super::playout::belts_move`]), or [`BELT_DEATH`]
 /// more when they destroy it.
 fn race_left(board: &Board, from: Square, pose: Option<(Square, Compass)>, touched: u8) -> f64 {
-    let flag_at = |number: u8| {
+    // Counted wider than a flag's number, so that no count overflows.
+    let touched = u16::from(touched);
+    let flag_at = |number: u16| {
         board
             .flags()
             .iter()
-            .find(|f| f.number == number)
+            .find(|f| u16::from(f.number) == number)
             .map(|f| f.at)
     };
     let Some(next) = flag_at(touched + 1) else {
