@@ -317,3 +317,33 @@ fn sessions_are_bounded_and_closed_when_idle() {
         .unwrap()
         .contains("closed after its idle time"));
 }
+
+#[test]
+fn fifty_sessions_at_once_get_every_answer() {
+    let served = serve("twin-tin-bots", 2);
+    let served = &served;
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let pages: Vec<_> = (0..50)
+            .map(|_| {
+                scope.spawn(move || {
+                    let (id, _) = served.open(None);
+                    let mut failed = Vec::new();
+                    for n in 0..20 {
+                        let line = ["history", "bot red random", "bot red none", "rulings"][n % 4];
+                        let (status, answer) = served.line(&id, None, line);
+                        if status != 200 || !answer["error"].is_null() {
+                            failed.push(format!("{id} `{line}`: {status} {answer}"));
+                        }
+                    }
+                    failed
+                })
+            })
+            .collect();
+        pages
+            .into_iter()
+            .flat_map(|page| page.join().expect("a page's thread"))
+            .collect()
+    });
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert_eq!(served.server.sessions().count(), 50);
+}
