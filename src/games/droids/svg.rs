@@ -159,13 +159,7 @@ fn square(sheet: &mut Sheet, game: &Game, grid: &SquareGrid, sq: Square) {
         Some(Terrain::Fixed) => ("#4a4a4a", "a fixed obstacle"),
         _ => ("#ece6d6", "ground"),
     };
-    sheet.cell(
-        &format!("{},{}", sq.x, sq.y),
-        (left, top),
-        SIZE,
-        fill,
-        meaning,
-    );
+    sheet.cell(&sq.to_string(), (left, top), SIZE, fill, meaning);
     if let Some(seat) = game.mission.starts.iter().position(|s| *s == Some(sq)) {
         let colour = crate::picture::palette::paint(PLAYER_COLOURS[seat]);
         sheet.draw(

@@ -198,13 +198,7 @@ fn floor(sheet: &mut Sheet, board: &Board, grid: &SquareGrid, sq: Square) {
             Some(Kind::Repair(_)) => ("#b8e0b0", "a repair site, its wrenches (W1, W2)"),
         }
     };
-    sheet.cell(
-        &format!("{},{}", sq.x, sq.y),
-        (left, top),
-        SIZE,
-        fill,
-        meaning,
-    );
+    sheet.cell(&sq.to_string(), (left, top), SIZE, fill, meaning);
     match board.kind(sq) {
         Some(Kind::Conveyor(d)) => sheet.draw(arrow(centre, angle(d), SIZE * 0.55, "#7a6a2a")),
         Some(Kind::Express(d)) => {

@@ -363,38 +363,14 @@ return {
   },
 }
 "#;
-    let folder = Folder::new(
-        "variants-marks",
-        &[
-            (
-                "tar/variant.toml",
-                &manifest(
-                    "tar",
-                    "[[piece]]\nname = \"tar\"\nlayer = \"floor\"\nsymbol = \"t\"\n",
-                ),
-            ),
-            ("tar/variant.lua", script),
-        ],
-    );
-    let set = VariantSet::load_from(&folder.0, &["tar"]).unwrap();
-    let (mut position, start, facing) =
-        red1_programmed(crate::games::twin_tin_bots::orders::Tile::FORWARD_2);
-    let ahead = [start.step(facing), start.step(facing).step(facing)];
-    position.crystals.retain(|(h, _)| !ahead.contains(h));
-    lay(&mut position, "tar", start);
-    let mut game = game_of(&set, &position);
-    assert!(ahead.iter().all(|h| game.board().at(*h).is_none()));
-    game.apply(crate::games::twin_tin_bots::game::Answer::Change(
-        crate::games::twin_tin_bots::game::Change::Pass,
-    ))
-    .unwrap();
-    let said: Vec<String> = game.events().iter().map(|e| game.describe(e)).collect();
+    let (said, at) = forward_2_from_tar("variants-marks", script);
     let lost = said
         .iter()
         .filter(|s| s.contains("it is stuck in the tar"))
         .count();
     assert_eq!(lost, 1, "{said:?}");
-    assert_eq!(game.robot(0).unwrap().at, ahead[0], "{said:?}");
+    let (_, start, facing) = red1_programmed(crate::games::twin_tin_bots::orders::Tile::FORWARD_2);
+    assert_eq!(at, start.step(facing), "{said:?}");
 }
 
 /// A folder with one variant `hostile` whose script is `script`.
@@ -1039,6 +1015,7 @@ fn forward_2_from_tar(test: &str, script: &str) -> (Vec<String>, crate::grid::he
     position.crystals.retain(|(h, _)| !ahead.contains(h));
     lay(&mut position, "tar", start);
     let mut game = game_of(&set, &position);
+    assert!(ahead.iter().all(|h| game.board().at(*h).is_none()));
     game.apply(crate::games::twin_tin_bots::game::Answer::Change(
         crate::games::twin_tin_bots::game::Change::Pass,
     ))
