@@ -168,7 +168,7 @@ pub fn answer(asked: &Asked, sessions: &Sessions, secret: &Secret) -> Reply {
                 let seat = asked.field("as").map(str::to_string);
                 let reply = sessions.with(&id, move |hosted| {
                     let seat = seated(hosted, seat.as_deref())?;
-                    Ok::<_, String>(view(&hosted.session, seat))
+                    Ok::<_, String>(view_of(hosted, seat))
                 });
                 match reply {
                     Ok(Ok(view)) => Reply::json(200, &json!({ "session": id, "view": view })),
@@ -182,7 +182,7 @@ pub fn answer(asked: &Asked, sessions: &Sessions, secret: &Secret) -> Reply {
             Err(e) => session_refusal(e),
         },
         ("GET", ["api", "session", id]) => on_session(sessions, id, asked, |hosted, seat| {
-            Reply::json(200, &json!({ "view": view(&hosted.session, seat) }))
+            Reply::json(200, &json!({ "view": view_of(hosted, seat) }))
         }),
         ("DELETE", ["api", "session", id]) => {
             if sessions.close(id) {
@@ -232,6 +232,12 @@ where
         Err(message) => Reply::refusal(400, message),
     });
     reply.unwrap_or_else(session_refusal)
+}
+
+/// The view of the session for the seat a page plays.
+fn view_of(hosted: &mut Hosted, seat: Option<Seat>) -> View {
+    let bots = hosted.bots().to_vec();
+    view(&hosted.session, seat, bots)
 }
 
 /// The seat a page plays, from its `as` field (none: every seat).
@@ -284,7 +290,7 @@ fn run_line(hosted: &mut Hosted, seat: Option<Seat>, line: &str) -> Reply {
             said,
             error,
             clear,
-            view: view(&hosted.session, seat),
+            view: view_of(hosted, seat),
         },
     )
 }

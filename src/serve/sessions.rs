@@ -26,9 +26,25 @@ pub struct Hosted {
     pub session: Session,
     /// The folder its files go to (made when first asked for).
     folder: PathBuf,
+    /// The bots a seat can be given by name, and the game they were
+    /// looked up for.
+    bots: Option<(&'static str, Vec<String>)>,
 }
 
 impl Hosted {
+    /// The bots a seat can be given by name in the session's game: looked
+    /// up in the folders once per game (a `load` may change the game),
+    /// not on every view.
+    pub fn bots(&mut self) -> &[String] {
+        let game = self.session.game_type().name;
+        if !matches!(&self.bots, Some((name, _)) if *name == game) {
+            self.bots = Some((game, super::view::bot_names(game)));
+        }
+        self.bots
+            .as_ref()
+            .map_or(&[], |(_, names)| names.as_slice())
+    }
+
     /// The session's private folder, made if it is not there yet.
     pub fn folder(&self) -> std::io::Result<&Path> {
         std::fs::create_dir_all(&self.folder)?;
@@ -258,7 +274,11 @@ fn host(
             return;
         }
     };
-    let mut hosted = Hosted { session, folder };
+    let mut hosted = Hosted {
+        session,
+        folder,
+        bots: None,
+    };
     let _ = started.send(Ok(()));
     while let Ok(job) = inbox.recv() {
         let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job(&mut hosted)));

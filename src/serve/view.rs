@@ -91,8 +91,9 @@ pub fn may_act(session: &Session, seat: Option<Seat>) -> bool {
 }
 
 /// The view of `session` for a page playing `seat` (none: the people at
-/// the table, as the REPL shows them).
-pub fn view(session: &Session, seat: Option<Seat>) -> View {
+/// the table, as the REPL shows them); `bots`: the bots a seat can be
+/// given ([`bot_names`]).
+pub fn view(session: &Session, seat: Option<Seat>, bots: Vec<String>) -> View {
     let game = session.game();
     let game_type = session.game_type();
     let yours = may_act(session, seat);
@@ -153,7 +154,7 @@ pub fn view(session: &Session, seat: Option<Seat>) -> View {
                 bot: session.has_bot(s),
             })
             .collect(),
-        bots: bot_names(game_type.name),
+        bots,
         at: session.timeline().position(),
         points: session.timeline().points().len(),
     }
@@ -161,7 +162,7 @@ pub fn view(session: &Session, seat: Option<Seat>) -> View {
 
 /// The bots a seat can be given by name in `game`: `none` (a person),
 /// those the library finds, and the search bot.
-fn bot_names(game: &str) -> Vec<String> {
+pub fn bot_names(game: &str) -> Vec<String> {
     let library = crate::assets::Library::current();
     let mut names = vec!["none".to_string()];
     names.extend(
