@@ -14,7 +14,8 @@
 //!    - [`registry`]: what a game registers ([`registry::GameType`]) and
 //!      the list of games a tool is handed ([`registry::Games`]);
 //!    - [`play`], [`check`], [`replay`], [`render`], [`viewer`] (the
-//!      replay page), [`tournament`], [`repl`]: the commands' work;
+//!      replay page), [`tournament`], [`repl`], [`serve`] (the REPL as a
+//!      local web page): the commands' work;
 //!    - [`bot`] (the random bot, Lua bots by name, the search bot) and
 //!      [`script`] (the Lua sandbox: one door, one guard, one meter);
 //!    - [`picture`] (SVG shared by every game's drawing), [`grid`] (hexes
