@@ -270,8 +270,17 @@ fn not_yours(hosted: &Hosted, seat: Option<Seat>) -> Option<String> {
 
 /// Runs one REPL line as the terminal would.
 fn run_line(hosted: &mut Hosted, seat: Option<Seat>, line: &str) -> Reply {
+    match line_done(hosted, seat, line) {
+        Ok(done) => Reply::json(200, &done),
+        Err(refusal) => refusal,
+    }
+}
+
+/// What one REPL line does, or the refusal of a page that may not send
+/// it now.
+fn line_done(hosted: &mut Hosted, seat: Option<Seat>, line: &str) -> Result<LineDone, Reply> {
     if let Some(why) = not_yours(hosted, seat) {
-        return Reply::refusal(409, why);
+        return Err(Reply::refusal(409, why));
     }
     let mut said = String::new();
     let result = hosted.session.execute(line, &mut said);
@@ -284,15 +293,12 @@ fn run_line(hosted: &mut Hosted, seat: Option<Seat>, line: &str) -> Reply {
         }
         Err(e) => (Some(e.0), false),
     };
-    Reply::json(
-        200,
-        &LineDone {
-            said,
-            error,
-            clear,
-            view: view_of(hosted, seat),
-        },
-    )
+    Ok(LineDone {
+        said,
+        error,
+        clear,
+        view: view_of(hosted, seat),
+    })
 }
 
 /// The kinds of file a page may hand the session to open, by extension.
@@ -313,6 +319,9 @@ fn open_file(hosted: &mut Hosted, seat: Option<Seat>, name: &str, body: &[u8]) -
             ),
         );
     };
+    if let Some(why) = not_yours(hosted, seat) {
+        return Reply::refusal(409, why);
+    }
     let path = match hosted.folder() {
         Ok(folder) => folder.join(format!("opened.{extension}")),
         Err(e) => return Reply::refusal(500, format!("open: no folder for the file: {e}")),
@@ -320,20 +329,15 @@ fn open_file(hosted: &mut Hosted, seat: Option<Seat>, name: &str, body: &[u8]) -
     if let Err(e) = crate::files::write_whole(&path, body) {
         return Reply::refusal(500, format!("open: the file could not be kept: {e}"));
     }
-    let reply = run_line(hosted, seat, &format!("load {}", path.display()));
-    // The REPL names the file it loaded: name the user's.
-    let shown = path.display().to_string();
-    match String::from_utf8(reply.body) {
-        Ok(body) => Reply {
-            body: body
-                .replace(&shown, &crate::script::text::shown(name))
-                .into_bytes(),
-            ..reply
-        },
-        Err(e) => Reply {
-            body: e.into_bytes(),
-            ..reply
-        },
+    match line_done(hosted, seat, &format!("load {}", path.display())) {
+        Ok(mut done) => {
+            // The REPL names the file it loaded: name the user's.
+            let (kept, given) = (path.display().to_string(), crate::script::text::shown(name));
+            done.said = done.said.replace(&kept, &given);
+            done.error = done.error.map(|e| e.replace(&kept, &given));
+            Reply::json(200, &done)
+        }
+        Err(refusal) => refusal,
     }
 }
 
